@@ -1,0 +1,175 @@
+//! Accounts, sessions, profiles and personal API tokens.
+
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use serde::Deserialize;
+use tapis_service::Services;
+use tapis_service::accounts::{self, Session, User};
+use tapis_service::auth::{self, ApiToken, NewApiToken};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::extract::{Body, Caller};
+use crate::problem::{ApiError, Problem};
+
+/// Credentials.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// 3–24 letters, digits, `_` or `-`; unique without regard to case.
+    pub username: String,
+    /// 8–128 characters.
+    pub password: String,
+}
+
+/// A name for a new API token.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    /// 1–64 characters, to recognise the token in the list.
+    pub name: String,
+}
+
+/// A password change.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    pub current_password: String,
+    /// 8–128 characters.
+    pub new_password: String,
+}
+
+/// Create an account; returns a session token.
+#[utoipa::path(post, path = "/api/v1/accounts", tag = "accounts",
+    request_body = Credentials,
+    responses(
+        (status = 201, description = "Account created and signed in", body = Session),
+        (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[post("/accounts")]
+pub async fn sign_up(
+    services: web::Data<Services>,
+    body: Body<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let session = accounts::sign_up(&services, &body.0.username, &body.0.password).await?;
+    Ok(HttpResponse::Created().json(session))
+}
+
+/// Sign in with a username and password; returns a session token (JWT).
+#[utoipa::path(post, path = "/api/v1/sessions", tag = "accounts",
+    request_body = Credentials,
+    responses(
+        (status = 200, description = "Signed in", body = Session),
+        (status = 401, description = "`invalid_credentials`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many failed attempts; see Retry-After", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[post("/sessions")]
+pub async fn sign_in(
+    req: HttpRequest,
+    services: web::Data<Services>,
+    body: Body<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let address = req.peer_addr().map(|a| a.ip().to_string());
+    let session = accounts::sign_in(
+        &services,
+        &body.0.username,
+        &body.0.password,
+        address.as_deref(),
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(session))
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/api/v1/me", tag = "accounts", security(("bearer" = [])),
+    responses(
+        (status = 200, body = User),
+        (status = 401, description = "`unauthenticated`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[get("/me")]
+pub async fn me(services: web::Data<Services>, caller: Caller) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(accounts::user(&services, caller.0.user_id).await?))
+}
+
+/// Change the signed-in user's password.
+#[utoipa::path(post, path = "/api/v1/me/password", tag = "accounts", security(("bearer" = [])),
+    request_body = PasswordChange,
+    responses(
+        (status = 204, description = "Changed"),
+        (status = 422, description = "`validation_failed`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[post("/me/password")]
+pub async fn change_password(
+    services: web::Data<Services>,
+    caller: Caller,
+    body: Body<PasswordChange>,
+) -> Result<HttpResponse, ApiError> {
+    accounts::change_password(
+        &services,
+        &caller.0,
+        &body.0.current_password,
+        &body.0.new_password,
+    )
+    .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// A player's public profile.
+#[utoipa::path(get, path = "/api/v1/users/{username}", tag = "accounts",
+    params(("username" = String, Path)),
+    responses(
+        (status = 200, body = User),
+        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[get("/users/{username}")]
+pub async fn profile(
+    services: web::Data<Services>,
+    username: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(accounts::user_by_name(&services, &username).await?))
+}
+
+/// Create a personal API token. Its secret is shown only in this response.
+#[utoipa::path(post, path = "/api/v1/tokens", tag = "tokens", security(("bearer" = [])),
+    request_body = TokenRequest,
+    responses(
+        (status = 201, body = NewApiToken),
+        (status = 422, description = "`validation_failed`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[post("/tokens")]
+pub async fn create_token(
+    services: web::Data<Services>,
+    caller: Caller,
+    body: Body<TokenRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let token = auth::create_api_token(&services, &caller.0, &body.0.name).await?;
+    Ok(HttpResponse::Created().json(token))
+}
+
+/// The caller's personal API tokens (never their secrets), with their last use.
+#[utoipa::path(get, path = "/api/v1/tokens", tag = "tokens", security(("bearer" = [])),
+    responses((status = 200, body = Vec<ApiToken>)))]
+#[get("/tokens")]
+pub async fn list_tokens(
+    services: web::Data<Services>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(auth::list_api_tokens(&services, &caller.0).await?))
+}
+
+/// Revoke a personal API token; it stops working at once.
+#[utoipa::path(delete, path = "/api/v1/tokens/{id}", tag = "tokens", security(("bearer" = [])),
+    params(("id" = Uuid, Path)),
+    responses(
+        (status = 204, description = "Revoked"),
+        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[delete("/tokens/{id}")]
+pub async fn revoke_token(
+    services: web::Data<Services>,
+    caller: Caller,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    auth::revoke_api_token(&services, &caller.0, id.into_inner()).await?;
+    Ok(HttpResponse::NoContent().finish())
+}

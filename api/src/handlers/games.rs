@@ -1,0 +1,26 @@
+//! The catalogue of games.
+
+use actix_web::{HttpResponse, get, web};
+use tapis_service::games::{self, GameInfo};
+
+use crate::problem::{ApiError, Problem};
+
+/// Every game, with its players and options.
+#[utoipa::path(get, path = "/api/v1/games", tag = "games",
+    responses((status = 200, body = Vec<GameInfo>)))]
+#[get("/games")]
+pub async fn list() -> HttpResponse {
+    HttpResponse::Ok().json(games::list())
+}
+
+/// One game, with the options each match may set.
+#[utoipa::path(get, path = "/api/v1/games/{game}", tag = "games",
+    params(("game" = String, Path, description = "`linotte`, `yam-master`, `linja`, `5000`, `421`, `cant-stop`, `yams` or `make-five`")),
+    responses(
+        (status = 200, body = GameInfo),
+        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[get("/games/{game}")]
+pub async fn get(game: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(games::get(&game)?))
+}

@@ -1,0 +1,6 @@
+//! The handlers, one module per resource. Each extracts, calls one service function and maps
+//! the result.
+
+pub mod accounts;
+pub mod games;
+pub mod matches;

@@ -1,0 +1,65 @@
+//! Tapis's public REST API under `/api/v1` (see `../shared/design/API.md` for the contract):
+//! JSON in and out, errors as problem+json with stable codes, and an OpenAPI 3.1 document
+//! generated from these handlers by utoipa.
+
+pub mod docs;
+pub mod extract;
+pub mod handlers;
+pub mod openapi;
+pub mod problem;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+
+pub use problem::{ApiError, Problem};
+
+/// The largest JSON body accepted.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// Registers the API routes, the OpenAPI document and its browsable documentation.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/api/v1")
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(MAX_BODY_BYTES)
+                    .error_handler(problem::json_error),
+            )
+            .app_data(web::PathConfig::default().error_handler(problem::path_error))
+            .app_data(web::QueryConfig::default().error_handler(problem::query_error))
+            .service(handlers::accounts::sign_up)
+            .service(handlers::accounts::sign_in)
+            .service(handlers::accounts::me)
+            .service(handlers::accounts::change_password)
+            .service(handlers::accounts::profile)
+            .service(handlers::accounts::create_token)
+            .service(handlers::accounts::list_tokens)
+            .service(handlers::accounts::revoke_token)
+            .service(handlers::games::list)
+            .service(handlers::games::get)
+            .service(handlers::matches::create)
+            .service(handlers::matches::list)
+            .service(handlers::matches::get)
+            .service(handlers::matches::join)
+            .service(handlers::matches::cancel)
+            .service(handlers::matches::decline)
+            .service(handlers::matches::act)
+            .service(handlers::matches::resign)
+            .service(handlers::matches::turns)
+            .service(handlers::matches::export)
+            .default_service(web::to(not_found)),
+    )
+    .service(openapi::serve)
+    .service(docs::page)
+    .service(docs::init)
+    .service(docs::script)
+    .service(docs::style);
+}
+
+/// Any other path under `/api/v1`.
+async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::not_found(format!(
+        "no endpoint {} {}",
+        req.method(),
+        req.path()
+    )))
+}

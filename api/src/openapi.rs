@@ -1,0 +1,83 @@
+//! The OpenAPI document, generated from the handlers' annotations.
+
+use actix_web::{HttpResponse, get};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::handlers::{accounts, games, matches};
+
+/// Adds the bearer-token security scheme.
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "A session token from `POST /api/v1/sessions`, or a personal API token",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The document.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Tapis",
+        description = "Play classic French dice and board games by correspondence. Every match view lists the caller's legal actions, ready to post back unchanged; errors are application/problem+json with a stable `code`.",
+        license(name = "AGPL-3.0-or-later"),
+    ),
+    paths(
+        accounts::sign_up,
+        accounts::sign_in,
+        accounts::me,
+        accounts::change_password,
+        accounts::profile,
+        accounts::create_token,
+        accounts::list_tokens,
+        accounts::revoke_token,
+        games::list,
+        games::get,
+        matches::create,
+        matches::list,
+        matches::get,
+        matches::join,
+        matches::cancel,
+        matches::decline,
+        matches::act,
+        matches::resign,
+        matches::turns,
+        matches::export,
+    ),
+    components(schemas(crate::problem::Problem)),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "accounts", description = "Sign up, sign in, profiles"),
+        (name = "tokens", description = "Personal API tokens for bots and apps"),
+        (name = "games", description = "The games and their options"),
+        (name = "matches", description = "Creating, joining and playing matches"),
+    )
+)]
+pub struct ApiDoc;
+
+/// The document as pretty JSON (what `tapis openapi` prints and `openapi/openapi.json` holds).
+pub fn document_json() -> String {
+    ApiDoc::openapi()
+        .to_pretty_json()
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// Serves the document.
+#[get("/api/openapi.json")]
+pub async fn serve() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(document_json())
+}

@@ -1,0 +1,146 @@
+//! Configuration from environment variables (all listed in `.env.example` and the README).
+
+use std::time::Duration;
+
+/// Development or production: production refuses to start without a real JWT secret.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    Development,
+    Production,
+}
+
+/// Log lines as text for people or JSON for machines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Everything the server reads from its environment.
+#[derive(Clone)]
+pub struct Config {
+    pub environment: Environment,
+    pub database_url: String,
+    pub bind: String,
+    pub jwt_secret: Vec<u8>,
+    pub session_ttl: time::Duration,
+    pub pool_size: usize,
+    pub clock_interval: Duration,
+    pub log_format: LogFormat,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("environment", &self.environment)
+            .field("bind", &self.bind)
+            .field("pool_size", &self.pool_size)
+            .field("clock_interval", &self.clock_interval)
+            .field("log_format", &self.log_format)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A variable is missing or malformed.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{0} must be set")]
+    Missing(&'static str),
+    #[error("{name} is invalid: {message}")]
+    Invalid { name: &'static str, message: String },
+}
+
+fn var(name: &'static str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn parse<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, ConfigError>
+where
+    T::Err: std::fmt::Display,
+{
+    match var(name) {
+        None => Ok(default),
+        Some(raw) => raw
+            .trim()
+            .parse()
+            .map_err(|e: T::Err| ConfigError::Invalid {
+                name,
+                message: e.to_string(),
+            }),
+    }
+}
+
+impl Config {
+    /// Reads the configuration. Returns it with warnings to log once logging is set up.
+    pub fn from_env() -> Result<(Config, Vec<String>), ConfigError> {
+        let mut warnings = Vec::new();
+        let environment = match var("TAPIS_ENV").as_deref() {
+            None | Some("development") => Environment::Development,
+            Some("production") => Environment::Production,
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    name: "TAPIS_ENV",
+                    message: format!("`{other}` is neither development nor production"),
+                });
+            }
+        };
+        let database_url = var("DATABASE_URL").ok_or(ConfigError::Missing("DATABASE_URL"))?;
+        let jwt_secret = match (var("TAPIS_JWT_SECRET"), environment) {
+            (Some(secret), _) if secret.len() >= 32 => secret.into_bytes(),
+            (Some(_), _) => {
+                return Err(ConfigError::Invalid {
+                    name: "TAPIS_JWT_SECRET",
+                    message: "use at least 32 characters".into(),
+                });
+            }
+            (None, Environment::Production) => {
+                return Err(ConfigError::Missing("TAPIS_JWT_SECRET"));
+            }
+            (None, Environment::Development) => {
+                let mut secret = [0u8; 32];
+                getrandom::fill(&mut secret).map_err(|e| ConfigError::Invalid {
+                    name: "TAPIS_JWT_SECRET",
+                    message: format!("no OS randomness to generate one: {e}"),
+                })?;
+                warnings.push(
+                    "TAPIS_JWT_SECRET is not set: using a random secret, so sessions end when \
+                     the server restarts (set it in production)"
+                        .to_owned(),
+                );
+                hex::encode(secret).into_bytes()
+            }
+        };
+        let log_format = match var("TAPIS_LOG_FORMAT").as_deref() {
+            None | Some("text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    name: "TAPIS_LOG_FORMAT",
+                    message: format!("`{other}` is neither text nor json"),
+                });
+            }
+        };
+        let session_hours: i64 = parse("TAPIS_SESSION_HOURS", 24 * 7)?;
+        if !(1..=24 * 365).contains(&session_hours) {
+            return Err(ConfigError::Invalid {
+                name: "TAPIS_SESSION_HOURS",
+                message: "must be from 1 to 8760".into(),
+            });
+        }
+        let clock_secs: u64 = parse("TAPIS_CLOCK_INTERVAL_SECS", 30)?;
+        let pool_size: usize = parse("TAPIS_DB_POOL_SIZE", 16)?;
+        Ok((
+            Config {
+                environment,
+                database_url,
+                bind: var("TAPIS_BIND").unwrap_or_else(|| "127.0.0.1:8080".to_owned()),
+                jwt_secret,
+                session_ttl: time::Duration::hours(session_hours),
+                pool_size: pool_size.max(1),
+                clock_interval: Duration::from_secs(clock_secs.max(1)),
+                log_format,
+            },
+            warnings,
+        ))
+    }
+}

@@ -1,0 +1,164 @@
+//! The `tapis` command: `serve` (the default), `migrate`, `openapi` and `verify FILE`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use tapis_server::{Application, Config, Environment, LogFormat};
+use tapis_service::{PasswordHashing, Services, Settings, SignInLimits};
+use tracing_subscriber::EnvFilter;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tapis",
+    version,
+    about = "Classic French dice and board games by correspondence"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the server (the default).
+    Serve,
+    /// Apply pending database migrations, then exit.
+    Migrate,
+    /// Print the OpenAPI document.
+    Openapi,
+    /// Check an exported match offline: recompute every throw from the revealed seed and replay
+    /// every action through the rules.
+    Verify {
+        /// The export (JSON from GET /api/v1/matches/{id}/export).
+        file: PathBuf,
+    },
+}
+
+fn init_logging(format: LogFormat) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        LogFormat::Json => builder.json().init(),
+        LogFormat::Text => builder.init(),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Openapi => {
+            println!("{}", tapis_api::openapi::document_json());
+            ExitCode::SUCCESS
+        }
+        Command::Verify { file } => verify(&file),
+        Command::Migrate => run_async(migrate()),
+        Command::Serve => run_async(serve()),
+    }
+}
+
+fn run_async(task: impl std::future::Future<Output = Result<(), String>>) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("tapis: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(task) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            tracing::error!("{message}");
+            eprintln!("tapis: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn load_config() -> Result<Config, String> {
+    let (config, warnings) = Config::from_env().map_err(|e| e.to_string())?;
+    init_logging(config.log_format);
+    for warning in warnings {
+        tracing::warn!("{warning}");
+    }
+    Ok(config)
+}
+
+async fn migrate() -> Result<(), String> {
+    let config = load_config()?;
+    let applied = tapis_service::db::run_migrations(&config.database_url)
+        .await
+        .map_err(|e| e.to_string())?;
+    tracing::info!(count = applied.len(), "migrations applied");
+    Ok(())
+}
+
+async fn serve() -> Result<(), String> {
+    let config = load_config()?;
+    if config.environment == Environment::Development {
+        let applied = tapis_service::db::run_migrations(&config.database_url)
+            .await
+            .map_err(|e| e.to_string())?;
+        if !applied.is_empty() {
+            tracing::info!(
+                count = applied.len(),
+                "development: migrations applied at start"
+            );
+        }
+    }
+    let pool = tapis_service::db::pool(&config.database_url, config.pool_size)
+        .map_err(|e| e.to_string())?;
+    let settings = Settings {
+        jwt_secret: config.jwt_secret.clone(),
+        jwt_ttl: config.session_ttl,
+        password_hashing: PasswordHashing::PRODUCTION,
+        sign_in_limits: SignInLimits::default(),
+    };
+    let services = Services::new(pool, settings)
+        .await
+        .map_err(|e| format!("cannot prepare the services: {e}"))?;
+    let app = Application::build(services, &config.bind, config.clock_interval)
+        .map_err(|e| format!("cannot listen on {}: {e}", config.bind))?;
+    tracing::info!(bind = %config.bind, port = app.port(), "Tapis is serving");
+    app.run_until_stopped()
+        .await
+        .map_err(|e| format!("server error: {e}"))?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+fn verify(file: &PathBuf) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("tapis verify: cannot read {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let export: tapis_service::matches::MatchExport = match serde_json::from_str(&text) {
+        Ok(export) => export,
+        Err(e) => {
+            eprintln!(
+                "tapis verify: {} is not a Tapis export: {e}",
+                file.display()
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match tapis_service::verify::verify_export(&export) {
+        Ok(report) => {
+            println!(
+                "OK: {} match {}: {} turns and {} chance events replayed; every throw matches the seed and the result matches the replay.",
+                report.game, export.id, report.turns, report.chance_events
+            );
+            ExitCode::SUCCESS
+        }
+        Err(disagreement) => {
+            println!("MISMATCH: {disagreement}");
+            ExitCode::FAILURE
+        }
+    }
+}

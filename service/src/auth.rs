@@ -1,0 +1,210 @@
+//! Who is calling: session tokens (JWT, HS256, with expiry) and personal API tokens.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::schema::{api_tokens, users};
+use crate::{ServiceError, ServiceResult, Services};
+
+/// The prefix of personal API tokens, which tells them apart from session tokens.
+pub const API_TOKEN_PREFIX: &str = "tapis_";
+
+/// An authenticated caller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    pub user_id: Uuid,
+    pub username: String,
+}
+
+/// Signing and checking keys for session tokens.
+pub(crate) struct JwtKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    ttl: time::Duration,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    sub: Uuid,
+    name: String,
+    iat: i64,
+    exp: i64,
+}
+
+impl JwtKeys {
+    pub(crate) fn new(secret: &[u8], ttl: time::Duration) -> JwtKeys {
+        JwtKeys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            ttl,
+        }
+    }
+}
+
+/// Issues a session token for `identity`; returns it with its expiry.
+pub(crate) fn issue_session(
+    services: &Services,
+    identity: &Identity,
+) -> ServiceResult<(String, OffsetDateTime)> {
+    let keys = services.keys();
+    let now = OffsetDateTime::now_utc();
+    let expires_at = now + keys.ttl;
+    let claims = Claims {
+        sub: identity.user_id,
+        name: identity.username.clone(),
+        iat: now.unix_timestamp(),
+        exp: expires_at.unix_timestamp(),
+    };
+    let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding)
+        .map_err(|e| ServiceError::internal("cannot sign a session token", e))?;
+    // Report the expiry at the precision the token carries.
+    let expires_at = OffsetDateTime::from_unix_timestamp(claims.exp).unwrap_or(expires_at);
+    Ok((token, expires_at))
+}
+
+/// Identifies the caller from a bearer token (session or personal API token).
+pub async fn authenticate(services: &Services, bearer: &str) -> ServiceResult<Identity> {
+    if bearer.starts_with(API_TOKEN_PREFIX) {
+        return authenticate_api_token(services, bearer).await;
+    }
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.leeway = 0;
+    validation.set_required_spec_claims(&["exp", "sub"]);
+    let data = jsonwebtoken::decode::<Claims>(bearer, &services.keys().decoding, &validation)
+        .map_err(|e| match e.kind() {
+            jsonwebtoken::errors::ErrorKind::ExpiredSignature => {
+                ServiceError::Unauthenticated("the session token has expired")
+            }
+            _ => ServiceError::Unauthenticated("the token is not valid"),
+        })?;
+    Ok(Identity {
+        user_id: data.claims.sub,
+        username: data.claims.name,
+    })
+}
+
+fn hash_token(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+async fn authenticate_api_token(services: &Services, token: &str) -> ServiceResult<Identity> {
+    let mut conn = services.conn().await?;
+    let found: Option<(Uuid, Uuid, String)> = api_tokens::table
+        .inner_join(users::table)
+        .filter(api_tokens::token_hash.eq(hash_token(token)))
+        .select((api_tokens::id, users::id, users::username))
+        .first(&mut conn)
+        .await
+        .optional()?;
+    let Some((token_id, user_id, username)) = found else {
+        return Err(ServiceError::Unauthenticated("the token is not valid"));
+    };
+    // Record the use, at most once a minute per token to spare the database.
+    let a_minute_ago = OffsetDateTime::now_utc() - time::Duration::minutes(1);
+    diesel::update(api_tokens::table.find(token_id))
+        .filter(
+            api_tokens::last_used_at
+                .is_null()
+                .or(api_tokens::last_used_at.lt(a_minute_ago)),
+        )
+        .set(api_tokens::last_used_at.eq(OffsetDateTime::now_utc()))
+        .execute(&mut conn)
+        .await?;
+    Ok(Identity { user_id, username })
+}
+
+/// A personal API token as listed (never with its secret).
+#[derive(Debug, Clone, Serialize, ToSchema, Queryable)]
+pub struct ApiToken {
+    pub id: Uuid,
+    pub name: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub last_used_at: Option<OffsetDateTime>,
+}
+
+/// A newly created personal API token: the only time its secret is shown.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct NewApiToken {
+    pub id: Uuid,
+    pub name: String,
+    /// The secret, to send as `Authorization: Bearer <token>`. It is not stored and cannot be
+    /// shown again.
+    pub token: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+}
+
+/// Creates a personal API token named `name` for the caller.
+pub async fn create_api_token(
+    services: &Services,
+    who: &Identity,
+    name: &str,
+) -> ServiceResult<NewApiToken> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 64 {
+        return Err(ServiceError::invalid("name", "must be 1 to 64 characters"));
+    }
+    let mut secret = [0u8; 32];
+    getrandom::fill(&mut secret).map_err(|e| ServiceError::internal("no OS randomness", e))?;
+    let token = format!("{API_TOKEN_PREFIX}{}", URL_SAFE_NO_PAD.encode(secret));
+    let id = Uuid::new_v4();
+    let mut conn = services.conn().await?;
+    let created_at: OffsetDateTime = diesel::insert_into(api_tokens::table)
+        .values((
+            api_tokens::id.eq(id),
+            api_tokens::user_id.eq(who.user_id),
+            api_tokens::name.eq(name),
+            api_tokens::token_hash.eq(hash_token(&token)),
+        ))
+        .returning(api_tokens::created_at)
+        .get_result(&mut conn)
+        .await?;
+    Ok(NewApiToken {
+        id,
+        name: name.to_owned(),
+        token,
+        created_at,
+    })
+}
+
+/// The caller's personal API tokens, newest first.
+pub async fn list_api_tokens(services: &Services, who: &Identity) -> ServiceResult<Vec<ApiToken>> {
+    let mut conn = services.conn().await?;
+    Ok(api_tokens::table
+        .filter(api_tokens::user_id.eq(who.user_id))
+        .order((api_tokens::created_at.desc(), api_tokens::id))
+        .select((
+            api_tokens::id,
+            api_tokens::name,
+            api_tokens::created_at,
+            api_tokens::last_used_at,
+        ))
+        .load(&mut conn)
+        .await?)
+}
+
+/// Revokes one of the caller's tokens; it stops working at once.
+pub async fn revoke_api_token(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<()> {
+    let mut conn = services.conn().await?;
+    let deleted = diesel::delete(
+        api_tokens::table
+            .filter(api_tokens::id.eq(id))
+            .filter(api_tokens::user_id.eq(who.user_id)),
+    )
+    .execute(&mut conn)
+    .await?;
+    if deleted == 0 {
+        return Err(ServiceError::NotFound("token"));
+    }
+    Ok(())
+}

@@ -1,0 +1,29 @@
+//! The correspondence clock: a background loop that ends the turns of players past their
+//! deadline.
+
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::{Services, matches};
+
+/// Checks for overdue turns every `interval` until `shutdown` turns true.
+pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Receiver<bool>) {
+    let mut ticker = tokio::time::interval(interval);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = ticker.tick() => {}
+            _ = shutdown.changed() => {}
+        }
+        if *shutdown.borrow() {
+            return;
+        }
+        match matches::expire_overdue(&services, 100).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(expired = n, "ended overdue turns"),
+            // The cause has been logged where it happened; try again at the next tick.
+            Err(_) => {}
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Connection pool and embedded migrations.
+
+use diesel_async::AsyncPgConnection;
+use diesel_async::pooled_connection::AsyncDieselConnectionManager;
+use diesel_async::pooled_connection::deadpool::Pool;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+/// The pool every use case borrows connections from.
+pub type DbPool = Pool<AsyncPgConnection>;
+
+/// Every migration of `migrations/`, compiled into the binary.
+pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations");
+
+/// Failure to reach or prepare the database.
+#[derive(Debug, thiserror::Error)]
+pub enum DbSetupError {
+    #[error("cannot build the connection pool: {0}")]
+    Pool(String),
+    #[error("cannot connect to the database: {0}")]
+    Connect(String),
+    #[error("migration failed: {0}")]
+    Migration(String),
+}
+
+/// Builds a pool of at most `max_size` connections to `database_url`.
+pub fn pool(database_url: &str, max_size: usize) -> Result<DbPool, DbSetupError> {
+    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(database_url);
+    Pool::builder(manager)
+        .max_size(max_size)
+        .build()
+        .map_err(|e| DbSetupError::Pool(e.to_string()))
+}
+
+/// Runs a migration task on a blocking thread with its own connection.
+async fn with_harness<T: Send + 'static>(
+    database_url: &str,
+    task: impl FnOnce(
+        &mut diesel_async::AsyncMigrationHarness<AsyncPgConnection>,
+    ) -> Result<T, DbSetupError>
+    + Send
+    + 'static,
+) -> Result<T, DbSetupError> {
+    use diesel_async::AsyncConnection;
+    let connection = AsyncPgConnection::establish(database_url)
+        .await
+        .map_err(|e| DbSetupError::Connect(e.to_string()))?;
+    tokio::task::spawn_blocking(move || {
+        let mut harness = diesel_async::AsyncMigrationHarness::new(connection);
+        task(&mut harness)
+    })
+    .await
+    .map_err(|e| DbSetupError::Migration(e.to_string()))?
+}
+
+/// Applies every pending migration; returns the versions applied.
+pub async fn run_migrations(database_url: &str) -> Result<Vec<String>, DbSetupError> {
+    with_harness(database_url, |harness| {
+        harness
+            .run_pending_migrations(MIGRATIONS)
+            .map(|versions| versions.iter().map(ToString::to_string).collect())
+            .map_err(|e| DbSetupError::Migration(e.to_string()))
+    })
+    .await
+}
+
+/// Reverts every applied migration (used by the migration round-trip test).
+pub async fn revert_all_migrations(database_url: &str) -> Result<Vec<String>, DbSetupError> {
+    with_harness(database_url, |harness| {
+        harness
+            .revert_all_migrations(MIGRATIONS)
+            .map(|versions| versions.iter().map(ToString::to_string).collect())
+            .map_err(|e| DbSetupError::Migration(e.to_string()))
+    })
+    .await
+}

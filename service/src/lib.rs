@@ -1,0 +1,127 @@
+//! Tapis's use cases over PostgreSQL: accounts and tokens, matches and their turn logs, fair
+//! dice, the correspondence clock and offline verification of finished matches.
+//!
+//! Presentation layers (`tapis-api`, `tapis-web`) call these functions and map
+//! [`ServiceError`] to their own responses; they never touch SQL or game rules themselves.
+
+pub mod accounts;
+pub mod auth;
+pub mod clock;
+pub mod db;
+pub mod error;
+pub mod fairness;
+pub mod games;
+pub mod matches;
+mod passwords;
+pub mod schema;
+mod throttle;
+pub mod verify;
+
+use std::sync::Arc;
+
+pub use auth::Identity;
+pub use db::DbPool;
+pub use error::{ServiceError, ServiceResult};
+pub use throttle::SignInLimits;
+
+/// Cost of the argon2id password hash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PasswordHashing {
+    /// Memory in KiB (production: at least 19 MiB).
+    pub memory_kib: u32,
+    /// Number of passes (production: at least 2).
+    pub iterations: u32,
+}
+
+impl PasswordHashing {
+    /// The production setting: 19 MiB, 2 passes, 1 lane (OWASP's argon2id baseline).
+    pub const PRODUCTION: PasswordHashing = PasswordHashing {
+        memory_kib: 19 * 1024,
+        iterations: 2,
+    };
+    /// A cheap setting for tests only.
+    pub const TESTING: PasswordHashing = PasswordHashing {
+        memory_kib: 64,
+        iterations: 1,
+    };
+}
+
+/// What the use cases need to know about their deployment.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The HS256 secret that signs session tokens.
+    pub jwt_secret: Vec<u8>,
+    /// How long a session token stays valid.
+    pub jwt_ttl: time::Duration,
+    pub password_hashing: PasswordHashing,
+    pub sign_in_limits: SignInLimits,
+}
+
+/// The shared handle every use case takes: the pool and the settings.
+#[derive(Clone)]
+pub struct Services {
+    pub pool: DbPool,
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    settings: Settings,
+    keys: auth::JwtKeys,
+    passwords: passwords::Hasher,
+}
+
+impl std::fmt::Debug for Services {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Services").finish_non_exhaustive()
+    }
+}
+
+impl Services {
+    /// Prepares the services (this hashes a dummy password once, off the async threads).
+    pub async fn new(pool: DbPool, settings: Settings) -> ServiceResult<Services> {
+        let passwords = passwords::Hasher::new(settings.password_hashing).await?;
+        let keys = auth::JwtKeys::new(&settings.jwt_secret, settings.jwt_ttl);
+        Ok(Services {
+            pool,
+            inner: Arc::new(Inner {
+                settings,
+                keys,
+                passwords,
+            }),
+        })
+    }
+
+    /// The deployment settings.
+    pub fn settings(&self) -> &Settings {
+        &self.inner.settings
+    }
+
+    fn keys(&self) -> &auth::JwtKeys {
+        &self.inner.keys
+    }
+
+    fn passwords(&self) -> &passwords::Hasher {
+        &self.inner.passwords
+    }
+
+    /// A pooled connection.
+    pub(crate) async fn conn(
+        &self,
+    ) -> ServiceResult<
+        diesel_async::pooled_connection::deadpool::Object<diesel_async::AsyncPgConnection>,
+    > {
+        Ok(self.pool.get().await?)
+    }
+
+    /// Whether the database answers (for health checks).
+    pub async fn database_is_up(&self) -> bool {
+        use diesel_async::RunQueryDsl;
+        let Ok(mut conn) = self.pool.get().await else {
+            return false;
+        };
+        diesel::sql_query("SELECT 1")
+            .execute(&mut conn)
+            .await
+            .is_ok()
+    }
+}

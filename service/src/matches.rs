@@ -1,0 +1,1371 @@
+//! Matches: creating and joining them, playing them move by move, the turn log and exports.
+//!
+//! Every write is one transaction that locks the match row first (`SELECT ... FOR UPDATE`), so
+//! moves on one match are serialized by PostgreSQL whatever the number of server processes.
+//! A move checks the version the client saw, applies the action through `tapis-games`, resolves
+//! the chance steps that follow from the match's dice stream, appends one turn-log row and
+//! updates the snapshot, the version and the deadline.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tapis_games::{AnyState, GameId, Outcome, SetupError, Turn};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::auth::Identity;
+use crate::schema::{invitations, match_seats, matches, turns, users};
+use crate::{ServiceError, ServiceResult, Services, accounts, fairness};
+
+/// The most chance steps the rules may ask for in a row before we call it a bug.
+const MAX_CHANCE_STEPS: usize = 10_000;
+
+/// Where a match is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchStatus {
+    /// Waiting for players.
+    Open,
+    /// Being played.
+    Active,
+    /// Over, with a result.
+    Finished,
+    /// Cancelled or declined before it started.
+    Aborted,
+}
+
+impl MatchStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            MatchStatus::Open => "open",
+            MatchStatus::Active => "active",
+            MatchStatus::Finished => "finished",
+            MatchStatus::Aborted => "aborted",
+        }
+    }
+
+    fn parse(s: &str) -> ServiceResult<MatchStatus> {
+        match s {
+            "open" => Ok(MatchStatus::Open),
+            "active" => Ok(MatchStatus::Active),
+            "finished" => Ok(MatchStatus::Finished),
+            "aborted" => Ok(MatchStatus::Aborted),
+            other => Err(ServiceError::internal("unknown match status", other)),
+        }
+    }
+}
+
+/// A seat and who sits there.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct SeatView {
+    /// Playing order, from 0. Drawn at random when the match starts; before that, join order.
+    pub seat: usize,
+    pub username: String,
+    /// The final score, once finished.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub score: Option<i64>,
+    /// The final rank (1 = best), once finished.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rank: Option<usize>,
+}
+
+/// One seat's place in the result.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct RankingEntry {
+    pub seat: usize,
+    pub username: String,
+    pub rank: usize,
+    pub score: i64,
+}
+
+/// How a finished match ended.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct MatchResult {
+    /// Every seat, best first.
+    pub ranking: Vec<RankingEntry>,
+    /// How the game ended (`target_reached`, `resignation`, `five_in_a_row`...).
+    pub reason: String,
+}
+
+/// The commitment to the match's dice, and the seed once the match is over.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct Fairness {
+    /// SHA-256 of the secret seed, in hex, published before the first throw.
+    pub seed_sha256: String,
+    /// The seed in hex, revealed once the match is finished or aborted.
+    pub seed: Option<String>,
+}
+
+/// A match as its players and spectators see it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MatchView {
+    pub id: Uuid,
+    pub game: String,
+    /// Every option of the match, defaults included.
+    pub options: Value,
+    pub rated: bool,
+    pub status: MatchStatus,
+    /// Increases by one with every change; post it back with your action.
+    pub version: i64,
+    pub seat_count: usize,
+    /// Days per move; `null` when the match has no clock.
+    pub days_per_move: Option<i64>,
+    pub creator: String,
+    /// Players invited who have not joined yet.
+    pub invited: Vec<String>,
+    pub seats: Vec<SeatView>,
+    /// The seats that may act now.
+    pub to_act: Vec<usize>,
+    /// The caller's seat, if they play in this match.
+    pub your_seat: Option<usize>,
+    /// When the player to act runs out of time.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub deadline: Option<OffsetDateTime>,
+    /// The game's view for the caller (see the per-game view schemas); `null` before the start.
+    pub state: Option<Value>,
+    /// The caller's legal actions now, each ready to post back as `action`.
+    pub legal_actions: Vec<Value>,
+    pub result: Option<MatchResult>,
+    pub fairness: Fairness,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub started_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub finished_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339")]
+    pub updated_at: OffsetDateTime,
+}
+
+/// A match in a list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MatchSummary {
+    pub id: Uuid,
+    pub game: String,
+    pub status: MatchStatus,
+    pub rated: bool,
+    pub version: i64,
+    pub seat_count: usize,
+    pub seats: Vec<SeatView>,
+    pub invited: Vec<String>,
+    pub to_act: Vec<usize>,
+    pub your_seat: Option<usize>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub deadline: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    pub updated_at: OffsetDateTime,
+}
+
+/// A page of a list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    /// Pass as `cursor` to get the next page; `null` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// One chance event of the turn log: its index in the match's dice stream and its values.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct ChanceRecord {
+    pub k: u64,
+    pub values: Vec<u8>,
+}
+
+/// What a turn-log row records.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnKind {
+    /// The start of the match (chance events before the first decision).
+    Start,
+    /// A seat's action.
+    Action,
+    /// A seat resigned.
+    Resign,
+    /// A seat ran out of time (counted as resigning).
+    Timeout,
+}
+
+impl TurnKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            TurnKind::Start => "start",
+            TurnKind::Action => "action",
+            TurnKind::Resign => "resign",
+            TurnKind::Timeout => "timeout",
+        }
+    }
+
+    fn parse(s: &str) -> ServiceResult<TurnKind> {
+        match s {
+            "start" => Ok(TurnKind::Start),
+            "action" => Ok(TurnKind::Action),
+            "resign" => Ok(TurnKind::Resign),
+            "timeout" => Ok(TurnKind::Timeout),
+            other => Err(ServiceError::internal("unknown turn kind", other)),
+        }
+    }
+}
+
+/// One entry of the turn log.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct TurnEntry {
+    pub seq: i64,
+    /// The seat that acted (none for the start).
+    pub seat: Option<usize>,
+    pub kind: TurnKind,
+    /// The action as posted, for `action` entries.
+    pub action: Option<Value>,
+    /// The chance events resolved after it, in order.
+    pub chance: Vec<ChanceRecord>,
+    /// What happened, in order: the game's events, dice throws and draws included.
+    pub events: Vec<Value>,
+    #[serde(with = "time::serde::rfc3339")]
+    pub at: OffsetDateTime,
+}
+
+/// Everything needed to check a match offline with `tapis verify`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct MatchExport {
+    /// `tapis-export/1`.
+    pub format: String,
+    pub id: Uuid,
+    pub game: String,
+    pub options: Value,
+    pub rated: bool,
+    pub status: MatchStatus,
+    pub seats: Vec<SeatView>,
+    pub fairness: Fairness,
+    pub turns: Vec<TurnEntry>,
+    pub result: Option<MatchResult>,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub started_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub finished_at: Option<OffsetDateTime>,
+}
+
+/// The export format this server writes.
+pub const EXPORT_FORMAT: &str = "tapis-export/1";
+
+/// The clock requested for a new match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DaysPerMove {
+    /// Not given: 3 days.
+    Default,
+    /// Explicitly no clock (casual matches only).
+    NoClock,
+    /// This many days per move.
+    Days(i64),
+}
+
+/// A request to create a match.
+#[derive(Debug, Clone)]
+pub struct NewMatch {
+    pub game: String,
+    pub seats: i64,
+    pub options: Option<Value>,
+    pub rated: Option<bool>,
+    pub days_per_move: DaysPerMove,
+    pub invite: Vec<String>,
+}
+
+/// Filters of the match list.
+#[derive(Debug, Clone, Default)]
+pub struct MatchFilter {
+    pub status: Option<String>,
+    pub game: Option<String>,
+    pub player: Option<String>,
+    /// Only matches where the caller must act now.
+    pub my_turn: bool,
+    /// Only open matches the caller is invited to.
+    pub invited: bool,
+    pub limit: Option<i64>,
+    pub cursor: Option<String>,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = matches)]
+struct MatchRow {
+    id: Uuid,
+    game: String,
+    options: Value,
+    rated: bool,
+    status: String,
+    seat_count: i16,
+    creator_id: Uuid,
+    days_per_move: Option<i16>,
+    version: i64,
+    state: Option<Value>,
+    seed: Vec<u8>,
+    seed_sha256: String,
+    chance_count: i64,
+    to_act_seat: Option<i16>,
+    deadline: Option<OffsetDateTime>,
+    result: Option<Value>,
+    created_at: OffsetDateTime,
+    started_at: Option<OffsetDateTime>,
+    finished_at: Option<OffsetDateTime>,
+    updated_at: OffsetDateTime,
+}
+
+impl MatchRow {
+    fn status(&self) -> ServiceResult<MatchStatus> {
+        MatchStatus::parse(&self.status)
+    }
+
+    fn game_id(&self) -> ServiceResult<GameId> {
+        self.game
+            .parse()
+            .map_err(|e| ServiceError::internal("stored game id is unknown", e))
+    }
+
+    fn load_state(&self) -> ServiceResult<AnyState> {
+        let json = self
+            .state
+            .as_ref()
+            .ok_or_else(|| ServiceError::internal("active match without state", self.id))?;
+        AnyState::from_json(self.game_id()?, json)
+            .map_err(|e| ServiceError::internal("stored state is unreadable", e))
+    }
+
+    fn fairness(&self) -> ServiceResult<Fairness> {
+        let revealed = matches!(self.status()?, MatchStatus::Finished | MatchStatus::Aborted);
+        Ok(Fairness {
+            seed_sha256: self.seed_sha256.clone(),
+            seed: revealed.then(|| hex::encode(&self.seed)),
+        })
+    }
+}
+
+fn seat_index(seat: i16) -> usize {
+    usize::try_from(seat).unwrap_or(0)
+}
+
+fn to_act(state: &AnyState) -> Option<usize> {
+    match state.turn() {
+        Turn::Seat { seat } => Some(seat),
+        Turn::Chance { .. } | Turn::Over => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/// The seats of some matches with usernames, ordered by match and seat.
+async fn load_seats(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> ServiceResult<Vec<(Uuid, SeatView, Uuid)>> {
+    let rows: Vec<(Uuid, i16, Option<i16>, Option<i64>, String, Uuid)> = match_seats::table
+        .inner_join(users::table)
+        .filter(match_seats::match_id.eq_any(ids))
+        .order((match_seats::match_id, match_seats::seat))
+        .select((
+            match_seats::match_id,
+            match_seats::seat,
+            match_seats::rank,
+            match_seats::score,
+            users::username,
+            users::id,
+        ))
+        .load(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(match_id, seat, rank, score, username, user_id)| {
+            (
+                match_id,
+                SeatView {
+                    seat: seat_index(seat),
+                    username,
+                    score,
+                    rank: rank.map(seat_index),
+                },
+                user_id,
+            )
+        })
+        .collect())
+}
+
+async fn load_invited(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> ServiceResult<Vec<(Uuid, String)>> {
+    Ok(invitations::table
+        .inner_join(users::table)
+        .filter(invitations::match_id.eq_any(ids))
+        .order((
+            invitations::match_id,
+            invitations::created_at,
+            users::username,
+        ))
+        .select((invitations::match_id, users::username))
+        .load(conn)
+        .await?)
+}
+
+async fn find_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<MatchRow> {
+    matches::table
+        .find(id)
+        .select(MatchRow::as_select())
+        .first(conn)
+        .await
+        .optional()?
+        .ok_or(ServiceError::NotFound("match"))
+}
+
+async fn lock_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<MatchRow> {
+    matches::table
+        .find(id)
+        .select(MatchRow::as_select())
+        .for_update()
+        .first(conn)
+        .await
+        .optional()?
+        .ok_or(ServiceError::NotFound("match"))
+}
+
+async fn view_of(
+    conn: &mut AsyncPgConnection,
+    row: &MatchRow,
+    viewer: Option<&Identity>,
+) -> ServiceResult<MatchView> {
+    let seats = load_seats(conn, &[row.id]).await?;
+    let invited = load_invited(conn, &[row.id]).await?;
+    let creator: String = users::table
+        .find(row.creator_id)
+        .select(users::username)
+        .first(conn)
+        .await?;
+    let your_seat = viewer.and_then(|who| {
+        seats
+            .iter()
+            .find(|(_, _, user_id)| *user_id == who.user_id)
+            .map(|(_, seat, _)| seat.seat)
+    });
+    let status = row.status()?;
+    let (state, legal_actions) = match (&row.state, status) {
+        (Some(_), MatchStatus::Active | MatchStatus::Finished) => {
+            let state = row.load_state()?;
+            let legal = match (your_seat, status) {
+                (Some(seat), MatchStatus::Active) => state.legal_actions(seat),
+                _ => Vec::new(),
+            };
+            (Some(state.view(your_seat)), legal)
+        }
+        _ => (None, Vec::new()),
+    };
+    let result = match &row.result {
+        Some(json) => Some(
+            serde_json::from_value(json.clone())
+                .map_err(|e| ServiceError::internal("stored result is unreadable", e))?,
+        ),
+        None => None,
+    };
+    Ok(MatchView {
+        id: row.id,
+        game: row.game.clone(),
+        options: row.options.clone(),
+        rated: row.rated,
+        status,
+        version: row.version,
+        seat_count: seat_index(row.seat_count),
+        days_per_move: row.days_per_move.map(i64::from),
+        creator,
+        invited: invited.into_iter().map(|(_, name)| name).collect(),
+        seats: seats.into_iter().map(|(_, seat, _)| seat).collect(),
+        to_act: row.to_act_seat.map(seat_index).into_iter().collect(),
+        your_seat,
+        deadline: row.deadline,
+        state,
+        legal_actions,
+        result,
+        fairness: row.fairness()?,
+        created_at: row.created_at,
+        started_at: row.started_at,
+        finished_at: row.finished_at,
+        updated_at: row.updated_at,
+    })
+}
+
+/// A match as `viewer` (or a spectator) sees it.
+pub async fn get(
+    services: &Services,
+    id: Uuid,
+    viewer: Option<&Identity>,
+) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let row = find_row(&mut conn, id).await?;
+    view_of(&mut conn, &row, viewer).await
+}
+
+/// The current version of a match (cheap: for live updates).
+pub async fn version(services: &Services, id: Uuid) -> ServiceResult<i64> {
+    let mut conn = services.conn().await?;
+    matches::table
+        .find(id)
+        .select(matches::version)
+        .first(&mut conn)
+        .await
+        .optional()?
+        .ok_or(ServiceError::NotFound("match"))
+}
+
+fn encode_cursor(updated_at: OffsetDateTime, id: Uuid) -> String {
+    let micros = updated_at.unix_timestamp_nanos() / 1000;
+    URL_SAFE_NO_PAD.encode(format!("{micros}.{id}"))
+}
+
+fn decode_cursor(cursor: &str) -> ServiceResult<(OffsetDateTime, Uuid)> {
+    let bad = || ServiceError::invalid("cursor", "is not a cursor from this list");
+    let raw = URL_SAFE_NO_PAD.decode(cursor).map_err(|_| bad())?;
+    let raw = String::from_utf8(raw).map_err(|_| bad())?;
+    let (micros, id) = raw.split_once('.').ok_or_else(bad)?;
+    let micros: i128 = micros.parse().map_err(|_| bad())?;
+    let at = OffsetDateTime::from_unix_timestamp_nanos(micros * 1000).map_err(|_| bad())?;
+    let id = Uuid::parse_str(id).map_err(|_| bad())?;
+    Ok((at, id))
+}
+
+/// Lists matches, most recently updated first.
+pub async fn list(
+    services: &Services,
+    filter: &MatchFilter,
+    viewer: Option<&Identity>,
+) -> ServiceResult<Page<MatchSummary>> {
+    let limit = filter.limit.unwrap_or(50);
+    if !(1..=200).contains(&limit) {
+        return Err(ServiceError::invalid("limit", "must be from 1 to 200"));
+    }
+    let mut conn = services.conn().await?;
+    let mut query = matches::table.into_boxed();
+    if let Some(status) = &filter.status {
+        let status = MatchStatus::parse(status).map_err(|_| {
+            ServiceError::invalid("status", "must be open, active, finished or aborted")
+        })?;
+        query = query.filter(matches::status.eq(status.as_str()));
+    }
+    if let Some(game) = &filter.game {
+        let game: GameId = game
+            .parse()
+            .map_err(|e: tapis_games::UnknownGame| ServiceError::invalid("game", e.to_string()))?;
+        query = query.filter(matches::game.eq(game.as_str()));
+    }
+    if let Some(player) = &filter.player {
+        let user = accounts::find_by_name(&mut conn, player)
+            .await?
+            .ok_or_else(|| ServiceError::invalid("player", "no player has this name"))?;
+        query = query.filter(diesel::dsl::exists(
+            match_seats::table
+                .filter(match_seats::match_id.eq(matches::id))
+                .filter(match_seats::user_id.eq(user.id)),
+        ));
+    }
+    if filter.my_turn || filter.invited {
+        let who = viewer.ok_or(ServiceError::Unauthenticated(
+            "sign in to filter by your own matches",
+        ))?;
+        if filter.my_turn {
+            query = query
+                .filter(matches::status.eq("active"))
+                .filter(diesel::dsl::exists(
+                    match_seats::table
+                        .filter(match_seats::match_id.eq(matches::id))
+                        .filter(match_seats::user_id.eq(who.user_id))
+                        .filter(match_seats::seat.nullable().eq(matches::to_act_seat)),
+                ));
+        }
+        if filter.invited {
+            query = query
+                .filter(matches::status.eq("open"))
+                .filter(diesel::dsl::exists(
+                    invitations::table
+                        .filter(invitations::match_id.eq(matches::id))
+                        .filter(invitations::user_id.eq(who.user_id)),
+                ));
+        }
+    }
+    if let Some(cursor) = &filter.cursor {
+        let (at, id) = decode_cursor(cursor)?;
+        query = query.filter(
+            matches::updated_at
+                .lt(at)
+                .or(matches::updated_at.eq(at).and(matches::id.lt(id))),
+        );
+    }
+    let mut rows: Vec<MatchRow> = query
+        .order((matches::updated_at.desc(), matches::id.desc()))
+        .limit(limit + 1)
+        .select(MatchRow::as_select())
+        .load(&mut conn)
+        .await?;
+    let more = rows.len() > usize::try_from(limit).unwrap_or(usize::MAX);
+    rows.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    let next_cursor = if more {
+        rows.last().map(|r| encode_cursor(r.updated_at, r.id))
+    } else {
+        None
+    };
+
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
+    let seats = load_seats(&mut conn, &ids).await?;
+    let invited = load_invited(&mut conn, &ids).await?;
+    let mut items = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mine: Vec<&(Uuid, SeatView, Uuid)> =
+            seats.iter().filter(|(m, _, _)| *m == row.id).collect();
+        let your_seat = viewer.and_then(|who| {
+            mine.iter()
+                .find(|(_, _, user)| *user == who.user_id)
+                .map(|(_, seat, _)| seat.seat)
+        });
+        items.push(MatchSummary {
+            id: row.id,
+            game: row.game.clone(),
+            status: row.status()?,
+            rated: row.rated,
+            version: row.version,
+            seat_count: seat_index(row.seat_count),
+            seats: mine.iter().map(|(_, seat, _)| seat.clone()).collect(),
+            invited: invited
+                .iter()
+                .filter(|(m, _)| *m == row.id)
+                .map(|(_, name)| name.clone())
+                .collect(),
+            to_act: row.to_act_seat.map(seat_index).into_iter().collect(),
+            your_seat,
+            deadline: row.deadline,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        });
+    }
+    Ok(Page { items, next_cursor })
+}
+
+async fn load_turns(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Vec<TurnEntry>> {
+    type TurnRow = (
+        i64,
+        Option<i16>,
+        String,
+        Option<Value>,
+        Value,
+        Value,
+        OffsetDateTime,
+    );
+    let rows: Vec<TurnRow> = turns::table
+        .filter(turns::match_id.eq(id))
+        .order(turns::seq)
+        .select((
+            turns::seq,
+            turns::seat,
+            turns::kind,
+            turns::action,
+            turns::chance,
+            turns::events,
+            turns::at,
+        ))
+        .load(conn)
+        .await?;
+    rows.into_iter()
+        .map(|(seq, seat, kind, action, chance, events, at)| {
+            Ok(TurnEntry {
+                seq,
+                seat: seat.map(seat_index),
+                kind: TurnKind::parse(&kind)?,
+                action,
+                chance: serde_json::from_value(chance)
+                    .map_err(|e| ServiceError::internal("stored chance is unreadable", e))?,
+                events: serde_json::from_value(events)
+                    .map_err(|e| ServiceError::internal("stored events are unreadable", e))?,
+                at,
+            })
+        })
+        .collect()
+}
+
+/// The turn log of a match.
+pub async fn turn_log(services: &Services, id: Uuid) -> ServiceResult<Vec<TurnEntry>> {
+    let mut conn = services.conn().await?;
+    find_row(&mut conn, id).await?;
+    load_turns(&mut conn, id).await
+}
+
+/// The whole record of a match; the seed is included once the match is over.
+pub async fn export(services: &Services, id: Uuid) -> ServiceResult<MatchExport> {
+    let mut conn = services.conn().await?;
+    let row = find_row(&mut conn, id).await?;
+    let view = view_of(&mut conn, &row, None).await?;
+    let turns = load_turns(&mut conn, id).await?;
+    Ok(MatchExport {
+        format: EXPORT_FORMAT.to_owned(),
+        id: row.id,
+        game: row.game.clone(),
+        options: row.options.clone(),
+        rated: row.rated,
+        status: view.status,
+        seats: view.seats,
+        fairness: view.fairness,
+        turns,
+        result: view.result,
+        created_at: row.created_at,
+        started_at: row.started_at,
+        finished_at: row.finished_at,
+    })
+}
+
+/// Replays the turn log of a match from its setup (used to check the stored snapshot).
+pub async fn replay(services: &Services, id: Uuid) -> ServiceResult<(Option<Value>, Value)> {
+    let mut conn = services.conn().await?;
+    let row = find_row(&mut conn, id).await?;
+    let turns = load_turns(&mut conn, id).await?;
+    let replayed = crate::verify::replay(
+        row.game_id()?,
+        seat_index(row.seat_count),
+        &row.options,
+        None,
+        &turns,
+    )
+    .map_err(|d| ServiceError::internal("the turn log does not replay", d))?;
+    Ok((row.state.clone(), replayed.to_json()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+fn setup_error(error: SetupError) -> ServiceError {
+    match error {
+        SetupError::SeatCount { .. } => ServiceError::invalid("seats", error.to_string()),
+        SetupError::Options(e) => {
+            let field = match &e.option {
+                Some(option) => format!("options.{option}"),
+                None => "options".to_owned(),
+            };
+            ServiceError::invalid(field, e.message)
+        }
+    }
+}
+
+/// Creates a match; the creator takes the first seat. A one-seat match starts at once.
+pub async fn create(
+    services: &Services,
+    who: &Identity,
+    request: NewMatch,
+) -> ServiceResult<MatchView> {
+    let game: GameId = request.game.parse().map_err(|_| {
+        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
+        ServiceError::invalid(
+            "game",
+            format!(
+                "unknown game `{}` (known: {})",
+                request.game,
+                known.join(", ")
+            ),
+        )
+    })?;
+    let (min, max) = (game.min_seats(), game.max_seats());
+    let seats = usize::try_from(request.seats)
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| {
+            ServiceError::invalid(
+                "seats",
+                format!("{} is played by {min} to {max} players", game.name()),
+            )
+        })?;
+    let options = game
+        .normalize_options(request.options.as_ref().unwrap_or(&Value::Null))
+        .map_err(setup_error)?;
+    let default_options = options == game.default_options();
+    let days = match request.days_per_move {
+        DaysPerMove::Default => Some(3),
+        DaysPerMove::NoClock => None,
+        DaysPerMove::Days(d) if (1..=14).contains(&d) => Some(d),
+        DaysPerMove::Days(_) => {
+            return Err(ServiceError::invalid(
+                "days_per_move",
+                "must be from 1 to 14, or null for no clock",
+            ));
+        }
+    };
+    let can_be_rated = default_options && seats >= 2 && days.is_some();
+    let rated = match request.rated {
+        Some(true) if !default_options => {
+            return Err(ServiceError::invalid(
+                "rated",
+                "rated matches use the default options",
+            ));
+        }
+        Some(true) if seats < 2 => {
+            return Err(ServiceError::invalid(
+                "rated",
+                "rated matches need two or more players",
+            ));
+        }
+        Some(true) if days.is_none() => {
+            return Err(ServiceError::invalid("rated", "rated matches need a clock"));
+        }
+        Some(rated) => rated,
+        None => can_be_rated,
+    };
+    if request.invite.len() >= seats {
+        return Err(ServiceError::invalid(
+            "invite",
+            "more players invited than free seats",
+        ));
+    }
+    let seed = fairness::new_seed().map_err(|e| ServiceError::internal("no OS randomness", e))?;
+    let id = Uuid::new_v4();
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let row = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let mut invited = Vec::new();
+            for name in &request.invite {
+                let user = accounts::find_by_name(conn, name).await?.ok_or_else(|| {
+                    ServiceError::invalid("invite", format!("no player is named `{name}`"))
+                })?;
+                if user.id == who.user_id {
+                    return Err(ServiceError::invalid(
+                        "invite",
+                        "you cannot invite yourself",
+                    ));
+                }
+                if invited.contains(&user.id) {
+                    return Err(ServiceError::invalid(
+                        "invite",
+                        format!("`{name}` is invited twice"),
+                    ));
+                }
+                invited.push(user.id);
+            }
+            diesel::insert_into(matches::table)
+                .values((
+                    matches::id.eq(id),
+                    matches::game.eq(game.as_str()),
+                    matches::options.eq(&options),
+                    matches::rated.eq(rated),
+                    matches::status.eq(MatchStatus::Open.as_str()),
+                    matches::seat_count.eq(i16::try_from(seats).unwrap_or(i16::MAX)),
+                    matches::creator_id.eq(who.user_id),
+                    matches::days_per_move.eq(days.and_then(|d| i16::try_from(d).ok())),
+                    matches::seed.eq(seed.to_vec()),
+                    matches::seed_sha256.eq(fairness::seed_commitment(&seed)),
+                ))
+                .execute(conn)
+                .await?;
+            diesel::insert_into(match_seats::table)
+                .values((
+                    match_seats::match_id.eq(id),
+                    match_seats::seat.eq(0),
+                    match_seats::user_id.eq(who.user_id),
+                ))
+                .execute(conn)
+                .await?;
+            for user_id in invited {
+                diesel::insert_into(invitations::table)
+                    .values((
+                        invitations::match_id.eq(id),
+                        invitations::user_id.eq(user_id),
+                    ))
+                    .execute(conn)
+                    .await?;
+            }
+            let row = lock_row(conn, id).await?;
+            if seats == 1 {
+                start(conn, &row).await?;
+            }
+            notify(conn, id).await?;
+            find_row(conn, id).await
+        })
+        .await?;
+    tracing::info!(match.id = %id, game = game.as_str(), seats, rated, "match created");
+    view_of(&mut conn, &row, Some(&who)).await
+}
+
+/// Takes a free seat in an open match; the match starts when the last seat is taken.
+pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let row = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let row = lock_row(conn, id).await?;
+            if row.status()? != MatchStatus::Open {
+                return Err(ServiceError::MatchNotOpen);
+            }
+            let seated: Vec<Uuid> = match_seats::table
+                .filter(match_seats::match_id.eq(id))
+                .select(match_seats::user_id)
+                .load(conn)
+                .await?;
+            if seated.contains(&who.user_id) {
+                return Err(ServiceError::AlreadyJoined);
+            }
+            let seat_count = seat_index(row.seat_count);
+            if seated.len() >= seat_count {
+                return Err(ServiceError::MatchFull);
+            }
+            let pending: Vec<Uuid> = invitations::table
+                .filter(invitations::match_id.eq(id))
+                .select(invitations::user_id)
+                .load(conn)
+                .await?;
+            let invited = pending.contains(&who.user_id);
+            if !invited && seated.len() + pending.len() >= seat_count {
+                return Err(ServiceError::NotInvited);
+            }
+            diesel::insert_into(match_seats::table)
+                .values((
+                    match_seats::match_id.eq(id),
+                    match_seats::seat.eq(i16::try_from(seated.len()).unwrap_or(i16::MAX)),
+                    match_seats::user_id.eq(who.user_id),
+                ))
+                .execute(conn)
+                .await?;
+            if invited {
+                diesel::delete(
+                    invitations::table
+                        .filter(invitations::match_id.eq(id))
+                        .filter(invitations::user_id.eq(who.user_id)),
+                )
+                .execute(conn)
+                .await?;
+            }
+            if seated.len() + 1 == seat_count {
+                start(conn, &row).await?;
+            } else {
+                touch(conn, &row).await?;
+            }
+            notify(conn, id).await?;
+            find_row(conn, id).await
+        })
+        .await?;
+    tracing::info!(match.id = %id, user.id = %who.user_id, "joined match");
+    view_of(&mut conn, &row, Some(&who)).await
+}
+
+/// The creator cancels an open match.
+pub async fn cancel(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let row = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let row = lock_row(conn, id).await?;
+            if row.creator_id != who.user_id {
+                return Err(ServiceError::NotTheCreator);
+            }
+            abort(conn, &row).await?;
+            find_row(conn, id).await
+        })
+        .await?;
+    view_of(&mut conn, &row, Some(&who)).await
+}
+
+/// An invited player declines: the challenge is called off.
+pub async fn decline(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let row = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let row = lock_row(conn, id).await?;
+            let deleted = diesel::delete(
+                invitations::table
+                    .filter(invitations::match_id.eq(id))
+                    .filter(invitations::user_id.eq(who.user_id)),
+            )
+            .execute(conn)
+            .await?;
+            if deleted == 0 {
+                return Err(ServiceError::NotInvited);
+            }
+            abort(conn, &row).await?;
+            find_row(conn, id).await
+        })
+        .await?;
+    view_of(&mut conn, &row, Some(&who)).await
+}
+
+async fn abort(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()> {
+    if row.status()? != MatchStatus::Open {
+        return Err(ServiceError::MatchNotOpen);
+    }
+    let now = OffsetDateTime::now_utc();
+    diesel::update(matches::table.find(row.id))
+        .set((
+            matches::status.eq(MatchStatus::Aborted.as_str()),
+            matches::version.eq(row.version + 1),
+            matches::finished_at.eq(now),
+            matches::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    notify(conn, row.id).await
+}
+
+/// Bumps the version of a match that changed outside the rules (a player joined).
+async fn touch(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()> {
+    diesel::update(matches::table.find(row.id))
+        .set((
+            matches::version.eq(row.version + 1),
+            matches::updated_at.eq(OffsetDateTime::now_utc()),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Tells every listening server process that a match changed (delivered on commit).
+async fn notify(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<()> {
+    diesel::sql_query("SELECT pg_notify('tapis_matches', $1)")
+        .bind::<diesel::sql_types::Text, _>(id.to_string())
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Resolves every chance step now due from the match's dice stream.
+fn resolve_chance(
+    state: &mut AnyState,
+    seed: &[u8],
+    chance_count: &mut i64,
+    records: &mut Vec<ChanceRecord>,
+    events: &mut Vec<Value>,
+) -> ServiceResult<()> {
+    for _ in 0..MAX_CHANCE_STEPS {
+        let Turn::Chance { chance } = state.turn() else {
+            return Ok(());
+        };
+        let k = u64::try_from(*chance_count).unwrap_or(0);
+        let values = fairness::chance_values(seed, k, &chance);
+        let produced = state
+            .apply_chance(&values)
+            .map_err(|e| ServiceError::internal("the rules refused their own chance step", e))?;
+        events.extend(produced);
+        records.push(ChanceRecord { k, values });
+        *chance_count += 1;
+    }
+    Err(ServiceError::internal(
+        "chance steps did not come to an end",
+        MAX_CHANCE_STEPS,
+    ))
+}
+
+/// Draws the seat order, sets the game up and resolves its first chance steps.
+async fn start(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()> {
+    let mut players: Vec<(Uuid, OffsetDateTime)> = match_seats::table
+        .filter(match_seats::match_id.eq(row.id))
+        .order(match_seats::seat)
+        .select((match_seats::user_id, match_seats::joined_at))
+        .load(conn)
+        .await?;
+    players.shuffle(&mut rand::rng());
+    diesel::delete(match_seats::table.filter(match_seats::match_id.eq(row.id)))
+        .execute(conn)
+        .await?;
+    for (seat, (user_id, joined_at)) in players.iter().enumerate() {
+        diesel::insert_into(match_seats::table)
+            .values((
+                match_seats::match_id.eq(row.id),
+                match_seats::seat.eq(i16::try_from(seat).unwrap_or(i16::MAX)),
+                match_seats::user_id.eq(user_id),
+                match_seats::joined_at.eq(joined_at),
+            ))
+            .execute(conn)
+            .await?;
+    }
+    let state = AnyState::setup(row.game_id()?, players.len(), &row.options)
+        .map_err(|e| ServiceError::internal("stored options no longer set up", e))?;
+    let step = Step {
+        kind: TurnKind::Start,
+        seat: None,
+        action: None,
+    };
+    advance(conn, row, state, step, Vec::new()).await
+}
+
+/// The decision recorded in a turn-log row.
+struct Step {
+    kind: TurnKind,
+    seat: Option<usize>,
+    action: Option<Value>,
+}
+
+/// After a decision has been applied to `state`: resolves the chance steps that follow,
+/// appends the turn-log row and updates the match (snapshot, version, clock, result).
+async fn advance(
+    conn: &mut AsyncPgConnection,
+    row: &MatchRow,
+    mut state: AnyState,
+    step: Step,
+    mut events: Vec<Value>,
+) -> ServiceResult<()> {
+    let mut chance_count = row.chance_count;
+    let mut records = Vec::new();
+    resolve_chance(
+        &mut state,
+        &row.seed,
+        &mut chance_count,
+        &mut records,
+        &mut events,
+    )?;
+    let now = OffsetDateTime::now_utc();
+    let seq: i64 = if step.kind == TurnKind::Start {
+        0
+    } else {
+        turns::table
+            .filter(turns::match_id.eq(row.id))
+            .select(diesel::dsl::max(turns::seq))
+            .first::<Option<i64>>(conn)
+            .await?
+            .map_or(0, |s| s + 1)
+    };
+    diesel::insert_into(turns::table)
+        .values((
+            turns::match_id.eq(row.id),
+            turns::seq.eq(seq),
+            turns::seat.eq(step.seat.and_then(|s| i16::try_from(s).ok())),
+            turns::kind.eq(step.kind.as_str()),
+            turns::action.eq(step.action),
+            turns::chance.eq(serde_json::to_value(&records).unwrap_or(Value::Null)),
+            turns::events.eq(Value::Array(events)),
+            turns::at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+
+    let outcome = state.outcome();
+    let to_act_seat = to_act(&state);
+    let deadline = match (&outcome, to_act_seat, row.days_per_move) {
+        (None, Some(_), Some(days)) => Some(now + time::Duration::days(i64::from(days))),
+        _ => None,
+    };
+    let result = match &outcome {
+        Some(outcome) => Some(result_of(conn, row.id, outcome).await?),
+        None => None,
+    };
+    let status = if outcome.is_some() {
+        MatchStatus::Finished
+    } else {
+        MatchStatus::Active
+    };
+    diesel::update(matches::table.find(row.id))
+        .set((
+            matches::state.eq(state.to_json()),
+            matches::status.eq(status.as_str()),
+            matches::version.eq(row.version + 1),
+            matches::chance_count.eq(chance_count),
+            matches::to_act_seat.eq(to_act_seat.and_then(|s| i16::try_from(s).ok())),
+            matches::deadline.eq(deadline),
+            matches::result.eq(result
+                .as_ref()
+                .map(|r| serde_json::to_value(r).unwrap_or(Value::Null))),
+            matches::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    if step.kind == TurnKind::Start {
+        diesel::update(matches::table.find(row.id))
+            .set(matches::started_at.eq(now))
+            .execute(conn)
+            .await?;
+    }
+    if let Some(result) = &result {
+        diesel::update(matches::table.find(row.id))
+            .set(matches::finished_at.eq(now))
+            .execute(conn)
+            .await?;
+        for entry in &result.ranking {
+            diesel::update(
+                match_seats::table
+                    .filter(match_seats::match_id.eq(row.id))
+                    .filter(match_seats::seat.eq(i16::try_from(entry.seat).unwrap_or(-1))),
+            )
+            .set((
+                match_seats::rank.eq(i16::try_from(entry.rank).ok()),
+                match_seats::score.eq(entry.score),
+            ))
+            .execute(conn)
+            .await?;
+        }
+        tracing::info!(match.id = %row.id, reason = %result.reason, "match finished");
+    }
+    notify(conn, row.id).await
+}
+
+async fn result_of(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    outcome: &Outcome,
+) -> ServiceResult<MatchResult> {
+    let seats = load_seats(conn, &[id]).await?;
+    let username = |seat: usize| {
+        seats
+            .iter()
+            .find(|(_, s, _)| s.seat == seat)
+            .map(|(_, s, _)| s.username.clone())
+            .unwrap_or_default()
+    };
+    Ok(MatchResult {
+        ranking: outcome
+            .ranking
+            .iter()
+            .map(|p| RankingEntry {
+                seat: p.seat,
+                username: username(p.seat),
+                rank: p.rank,
+                score: p.score,
+            })
+            .collect(),
+        reason: outcome.reason.to_string(),
+    })
+}
+
+async fn seat_of(conn: &mut AsyncPgConnection, id: Uuid, user_id: Uuid) -> ServiceResult<usize> {
+    match_seats::table
+        .filter(match_seats::match_id.eq(id))
+        .filter(match_seats::user_id.eq(user_id))
+        .select(match_seats::seat)
+        .first::<i16>(conn)
+        .await
+        .optional()?
+        .map(seat_index)
+        .ok_or(ServiceError::NotAPlayer)
+}
+
+/// Plays one action of the caller, made on `version` of the match.
+pub async fn submit_action(
+    services: &Services,
+    who: &Identity,
+    id: Uuid,
+    version: i64,
+    action: Value,
+) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let started = std::time::Instant::now();
+    let row = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let row = lock_row(conn, id).await?;
+            let seat = seat_of(conn, id, who.user_id).await?;
+            if row.version != version {
+                return Err(ServiceError::VersionConflict {
+                    submitted: version,
+                    current: row.version,
+                });
+            }
+            if row.status()? != MatchStatus::Active {
+                return Err(ServiceError::MatchNotActive);
+            }
+            let mut state = row.load_state()?;
+            if state.turn() != (Turn::Seat { seat }) {
+                return Err(ServiceError::NotYourTurn);
+            }
+            let events = state.apply(seat, &action).map_err(|e| match e {
+                tapis_games::ActionError::NotYourTurn => ServiceError::NotYourTurn,
+                other => ServiceError::IllegalAction(other.to_string()),
+            })?;
+            let step = Step {
+                kind: TurnKind::Action,
+                seat: Some(seat),
+                action: Some(action),
+            };
+            advance(conn, &row, state, step, events).await?;
+            find_row(conn, id).await
+        })
+        .await?;
+    tracing::debug!(
+        match.id = %id,
+        user.id = %who.user_id,
+        duration_ms = started.elapsed().as_millis() as u64,
+        "action applied"
+    );
+    view_of(&mut conn, &row, Some(&who)).await
+}
+
+/// The caller resigns: they rank last, and the game goes on without them if more than one
+/// player remains.
+pub async fn resign(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let row = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let row = lock_row(conn, id).await?;
+            let seat = seat_of(conn, id, who.user_id).await?;
+            if row.status()? != MatchStatus::Active {
+                return Err(ServiceError::MatchNotActive);
+            }
+            leave(conn, &row, seat, TurnKind::Resign).await?;
+            find_row(conn, id).await
+        })
+        .await?;
+    tracing::info!(match.id = %id, user.id = %who.user_id, "resigned");
+    view_of(&mut conn, &row, Some(&who)).await
+}
+
+async fn leave(
+    conn: &mut AsyncPgConnection,
+    row: &MatchRow,
+    seat: usize,
+    kind: TurnKind,
+) -> ServiceResult<()> {
+    let mut state = row.load_state()?;
+    let events = state
+        .resign(seat)
+        .map_err(|e| ServiceError::IllegalAction(e.to_string()))?;
+    let step = Step {
+        kind,
+        seat: Some(seat),
+        action: None,
+    };
+    advance(conn, row, state, step, events).await
+}
+
+/// Ends the turns of players who ran out of time (each is counted as resigning). Claims one
+/// overdue match at a time with `FOR UPDATE SKIP LOCKED`, so several server processes can run
+/// this concurrently without processing a match twice. Returns how many turns were ended.
+pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResult<usize> {
+    let mut conn = services.conn().await?;
+    let mut expired = 0;
+    while expired < at_most {
+        let done = conn
+            .transaction::<_, ServiceError, _>(async |conn| {
+                let row: Option<MatchRow> = matches::table
+                    .filter(matches::status.eq("active"))
+                    .filter(matches::deadline.le(OffsetDateTime::now_utc()))
+                    .order(matches::deadline)
+                    .select(MatchRow::as_select())
+                    .for_update()
+                    .skip_locked()
+                    .first(conn)
+                    .await
+                    .optional()?;
+                let Some(row) = row else {
+                    return Ok(false);
+                };
+                let Some(seat) = row.to_act_seat.map(seat_index) else {
+                    // Nobody to blame: clear the stale deadline.
+                    diesel::update(matches::table.find(row.id))
+                        .set(matches::deadline.eq(None::<OffsetDateTime>))
+                        .execute(conn)
+                        .await?;
+                    return Ok(true);
+                };
+                tracing::info!(match.id = %row.id, seat, "ran out of time");
+                leave(conn, &row, seat, TurnKind::Timeout).await?;
+                Ok(true)
+            })
+            .await?;
+        if !done {
+            break;
+        }
+        expired += 1;
+    }
+    Ok(expired)
+}

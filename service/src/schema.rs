@@ -1,0 +1,103 @@
+//! The database tables, as Diesel sees them (kept in step with `migrations/`).
+
+diesel::table! {
+    users (id) {
+        id -> Uuid,
+        username -> Text,
+        password_hash -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    api_tokens (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        name -> Text,
+        token_hash -> Bytea,
+        created_at -> Timestamptz,
+        last_used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    sign_in_throttle (key) {
+        key -> Text,
+        window_start -> Timestamptz,
+        failures -> Int4,
+    }
+}
+
+diesel::table! {
+    matches (id) {
+        id -> Uuid,
+        game -> Text,
+        options -> Jsonb,
+        rated -> Bool,
+        status -> Text,
+        seat_count -> Int2,
+        creator_id -> Uuid,
+        days_per_move -> Nullable<Int2>,
+        version -> Int8,
+        state -> Nullable<Jsonb>,
+        seed -> Bytea,
+        seed_sha256 -> Text,
+        chance_count -> Int8,
+        to_act_seat -> Nullable<Int2>,
+        deadline -> Nullable<Timestamptz>,
+        result -> Nullable<Jsonb>,
+        created_at -> Timestamptz,
+        started_at -> Nullable<Timestamptz>,
+        finished_at -> Nullable<Timestamptz>,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    match_seats (match_id, seat) {
+        match_id -> Uuid,
+        seat -> Int2,
+        user_id -> Uuid,
+        joined_at -> Timestamptz,
+        rank -> Nullable<Int2>,
+        score -> Nullable<Int8>,
+    }
+}
+
+diesel::table! {
+    invitations (match_id, user_id) {
+        match_id -> Uuid,
+        user_id -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    turns (match_id, seq) {
+        match_id -> Uuid,
+        seq -> Int8,
+        seat -> Nullable<Int2>,
+        kind -> Text,
+        action -> Nullable<Jsonb>,
+        chance -> Jsonb,
+        events -> Jsonb,
+        at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(api_tokens -> users (user_id));
+diesel::joinable!(match_seats -> users (user_id));
+diesel::joinable!(match_seats -> matches (match_id));
+diesel::joinable!(invitations -> matches (match_id));
+diesel::joinable!(invitations -> users (user_id));
+diesel::joinable!(turns -> matches (match_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    api_tokens,
+    sign_in_throttle,
+    matches,
+    match_seats,
+    invitations,
+    turns,
+);
