@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every check CI runs: formatting, lints, the purity guard of the rules crate, and all tests.
+# Runs every check CI runs: formatting, lints, the purity guard of the rules crate, and every
+# test (rules, database and HTTP), against a real PostgreSQL found or started like run.sh does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/postgres.sh
 
 step() { printf '\n==> %s\n' "$*"; }
 
@@ -18,6 +20,10 @@ if [ -n "$impure" ]; then
   echo "tapis-games must not depend on: $impure" >&2
   exit 1
 fi
+
+step "PostgreSQL"
+ensure_postgres
+export TAPIS_TEST_DATABASE_URL="$TAPIS_PG_ADMIN_URL"
 
 step "tests"
 if cargo nextest --version >/dev/null 2>&1; then

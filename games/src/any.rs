@@ -215,17 +215,17 @@ impl FromStr for GameId {
     }
 }
 
-/// The state of a match of any game.
+/// The state of a match of any game (boxed: the games' states differ widely in size).
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyState {
-    Linotte(<linotte::Linotte as Game>::State),
-    YamMaster(<linotte::YamMaster as Game>::State),
-    Linja(<linja::Linja as Game>::State),
-    FiveThousand(<five_thousand::FiveThousand as Game>::State),
-    FourTwoOne(<four_two_one::FourTwoOne as Game>::State),
-    CantStop(<cant_stop::CantStop as Game>::State),
-    Yams(<yams::Yams as Game>::State),
-    MakeFive(<make_five::MakeFive as Game>::State),
+    Linotte(Box<<linotte::Linotte as Game>::State>),
+    YamMaster(Box<<linotte::YamMaster as Game>::State>),
+    Linja(Box<<linja::Linja as Game>::State>),
+    FiveThousand(Box<<five_thousand::FiveThousand as Game>::State>),
+    FourTwoOne(Box<<four_two_one::FourTwoOne as Game>::State>),
+    CantStop(Box<<cant_stop::CantStop as Game>::State>),
+    Yams(Box<<yams::Yams as Game>::State>),
+    MakeFive(Box<<make_five::MakeFive as Game>::State>),
 }
 
 /// A stored state could not be read back.
@@ -340,7 +340,7 @@ macro_rules! into_any {
     ($($variant:ident => $game:ty),* $(,)?) => {
         $(impl IntoAny for $game {
             fn into_any(state: Self::State) -> AnyState {
-                AnyState::$variant(state)
+                AnyState::$variant(Box::new(state))
             }
         })*
     };

@@ -2,6 +2,7 @@
 //! correspondence clock, and shuts down gracefully. [`Application::build`] starts it the same
 //! way in `main` and in the integration tests.
 
+pub mod cli;
 pub mod config;
 
 use std::net::TcpListener;

@@ -1,6 +1,6 @@
 //! The `tapis` command: `serve` (the default), `migrate`, `openapi` and `verify FILE`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -130,35 +130,12 @@ async fn serve() -> Result<(), String> {
     Ok(())
 }
 
-fn verify(file: &PathBuf) -> ExitCode {
-    let text = match std::fs::read_to_string(file) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("tapis verify: cannot read {}: {e}", file.display());
-            return ExitCode::from(2);
-        }
-    };
-    let export: tapis_service::matches::MatchExport = match serde_json::from_str(&text) {
-        Ok(export) => export,
-        Err(e) => {
-            eprintln!(
-                "tapis verify: {} is not a Tapis export: {e}",
-                file.display()
-            );
-            return ExitCode::from(2);
-        }
-    };
-    match tapis_service::verify::verify_export(&export) {
-        Ok(report) => {
-            println!(
-                "OK: {} match {}: {} turns and {} chance events replayed; every throw matches the seed and the result matches the replay.",
-                report.game, export.id, report.turns, report.chance_events
-            );
-            ExitCode::SUCCESS
-        }
-        Err(disagreement) => {
-            println!("MISMATCH: {disagreement}");
-            ExitCode::FAILURE
-        }
+fn verify(file: &Path) -> ExitCode {
+    let outcome = tapis_server::cli::verify_file(file);
+    if outcome.exit_code == 2 {
+        eprintln!("tapis verify: {}", outcome.message);
+    } else {
+        println!("{}", outcome.message);
     }
+    ExitCode::from(outcome.exit_code)
 }

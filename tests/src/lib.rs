@@ -1,0 +1,383 @@
+//! The integration-test harness: every test gets its own database, cloned from a migrated
+//! template (`CREATE DATABASE ... TEMPLATE ...`), and the real app started on a free port,
+//! talked to over HTTP.
+//!
+//! The server to create databases on comes from `TAPIS_TEST_DATABASE_URL` (a maintenance
+//! database URL, set by `scripts/test.sh`). Without it the tests fail: they never skip.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::Duration;
+
+use diesel::sql_types::Text;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use tapis_server::Application;
+use tapis_service::{PasswordHashing, Services, Settings, SignInLimits};
+
+/// The JWT secret of test apps (tests forge tokens with it and with others).
+pub const TEST_JWT_SECRET: &[u8] = b"test-secret-test-secret-test-secret!";
+
+/// How often the test app's clock looks for overdue turns.
+pub const TEST_CLOCK_INTERVAL: Duration = Duration::from_millis(100);
+
+fn admin_url() -> String {
+    std::env::var("TAPIS_TEST_DATABASE_URL").expect(
+        "TAPIS_TEST_DATABASE_URL must name a PostgreSQL maintenance database \
+         (scripts/test.sh sets it up)",
+    )
+}
+
+fn url_for(database: &str) -> String {
+    let admin = admin_url();
+    match admin.rsplit_once('/') {
+        Some((server, _)) => format!("{server}/{database}"),
+        None => panic!("TAPIS_TEST_DATABASE_URL has no database part: {admin}"),
+    }
+}
+
+async fn admin() -> AsyncPgConnection {
+    AsyncPgConnection::establish(&admin_url())
+        .await
+        .expect("cannot connect to TAPIS_TEST_DATABASE_URL")
+}
+
+/// The template's name changes whenever a migration changes.
+fn template_name() -> String {
+    let mut hasher = Sha256::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations");
+    let mut entries: Vec<_> = walk(std::path::Path::new(dir));
+    entries.sort();
+    for path in entries {
+        hasher.update(path.to_string_lossy().as_bytes());
+        hasher.update(std::fs::read(&path).unwrap());
+    }
+    format!("tapis_template_{}", &hex::encode(hasher.finalize())[..16])
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+async fn ensure_template() -> String {
+    let name = template_name();
+    let mut conn = admin().await;
+    // Test processes run in parallel: one builds the template, the others wait for it.
+    diesel::sql_query("SELECT pg_advisory_lock(73247)")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    if !database_exists(&mut conn, &name).await {
+        let building = format!("{name}_building");
+        diesel::sql_query(format!("DROP DATABASE IF EXISTS {building}"))
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        diesel::sql_query(format!("CREATE DATABASE {building}"))
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        tapis_service::db::run_migrations(&url_for(&building))
+            .await
+            .expect("migrations failed on the template");
+        diesel::sql_query(format!("ALTER DATABASE {building} RENAME TO {name}"))
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+    diesel::sql_query("SELECT pg_advisory_unlock(73247)")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    name
+}
+
+#[derive(diesel::QueryableByName)]
+struct Exists {
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    exists: bool,
+}
+
+async fn database_exists(conn: &mut AsyncPgConnection, name: &str) -> bool {
+    let rows: Vec<Exists> =
+        diesel::sql_query("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1) AS exists")
+            .bind::<Text, _>(name)
+            .load(conn)
+            .await
+            .unwrap();
+    rows.into_iter().next().is_some_and(|r| r.exists)
+}
+
+/// A database of its own for one test, dropped when the test ends.
+#[derive(Debug)]
+pub struct TestDb {
+    pub name: String,
+    pub url: String,
+}
+
+impl TestDb {
+    /// A fresh, migrated database.
+    pub async fn migrated() -> TestDb {
+        let template = ensure_template().await;
+        TestDb::create(Some(&template)).await
+    }
+
+    /// A fresh, empty database (no migrations).
+    pub async fn empty() -> TestDb {
+        TestDb::create(None).await
+    }
+
+    async fn create(template: Option<&str>) -> TestDb {
+        let name = format!("tapis_test_{}", uuid::Uuid::new_v4().simple());
+        let sql = match template {
+            Some(template) => format!("CREATE DATABASE {name} TEMPLATE {template}"),
+            None => format!("CREATE DATABASE {name}"),
+        };
+        let mut conn = admin().await;
+        // Cloning fails while another session is connected to the template: retry briefly.
+        let mut attempts = 0;
+        loop {
+            match diesel::sql_query(&sql).execute(&mut conn).await {
+                Ok(_) => break,
+                Err(e) if attempts < 50 => {
+                    attempts += 1;
+                    let _ = e;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => panic!("cannot create {name}: {e}"),
+            }
+        }
+        TestDb {
+            url: url_for(&name),
+            name,
+        }
+    }
+
+    /// A direct connection, for tests that look at or change rows.
+    pub async fn connect(&self) -> AsyncPgConnection {
+        AsyncPgConnection::establish(&self.url).await.unwrap()
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        let name = self.name.clone();
+        // Async work cannot run in drop: use a short-lived runtime on a thread of its own.
+        let _ = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async {
+                let mut conn = admin().await;
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut conn)
+                    .await;
+            });
+        })
+        .join();
+    }
+}
+
+/// A response: status, headers and JSON body (`Null` when there is none).
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl Reply {
+    /// The problem `code`, for error responses.
+    pub fn code(&self) -> &str {
+        self.body["code"].as_str().unwrap_or("")
+    }
+}
+
+/// The real app, on its own database and a free port.
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub services: Services,
+    pub db: TestDb,
+}
+
+impl TestApp {
+    /// Starts an app with the default sign-in limits.
+    pub async fn spawn() -> TestApp {
+        TestApp::spawn_with(SignInLimits::default()).await
+    }
+
+    pub async fn spawn_with(limits: SignInLimits) -> TestApp {
+        let db = TestDb::migrated().await;
+        let pool = tapis_service::db::pool(&db.url, 8).unwrap();
+        let settings = Settings {
+            jwt_secret: TEST_JWT_SECRET.to_vec(),
+            jwt_ttl: time::Duration::hours(1),
+            password_hashing: PasswordHashing::TESTING,
+            sign_in_limits: limits,
+        };
+        let services = Services::new(pool, settings).await.unwrap();
+        let app = Application::build(services.clone(), "127.0.0.1:0", TEST_CLOCK_INTERVAL).unwrap();
+        let base = format!("http://127.0.0.1:{}", app.port());
+        tokio::spawn(app.run_until_stopped());
+        TestApp {
+            base,
+            client: reqwest::Client::new(),
+            services,
+            db,
+        }
+    }
+
+    async fn send(&self, request: reqwest::RequestBuilder, token: Option<&str>) -> Reply {
+        let request = match token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        };
+        let response = request.send().await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let text = response.text().await.unwrap();
+        let body = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or(Value::String(text))
+        };
+        Reply {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
+        self.send(self.client.get(format!("{}{path}", self.base)), token)
+            .await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.send(
+            self.client.post(format!("{}{path}", self.base)).json(&body),
+            token,
+        )
+        .await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Reply {
+        self.send(self.client.delete(format!("{}{path}", self.base)), token)
+            .await
+    }
+
+    /// Signs a new player up; returns their session token.
+    pub async fn player(&self, username: &str) -> String {
+        let reply = self
+            .post(
+                "/api/v1/accounts",
+                None,
+                json!({"username": username, "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{:?}", reply.body);
+        reply.body["token"].as_str().unwrap().to_owned()
+    }
+
+    /// Creates a match of `game` for `tokens.len()` players and has the others join it.
+    /// Returns the match view after the last join.
+    pub async fn started_match(&self, game: &str, tokens: &[&str], extra: Value) -> Value {
+        let mut body = json!({"game": game, "seats": tokens.len()});
+        if let (Some(target), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+            for (k, v) in extra {
+                target.insert(k.clone(), v.clone());
+            }
+        }
+        let created = self.post("/api/v1/matches", Some(tokens[0]), body).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+        let id = created.body["id"].as_str().unwrap().to_owned();
+        let mut view = created.body;
+        for token in &tokens[1..] {
+            let joined = self
+                .post(&format!("/api/v1/matches/{id}/join"), Some(token), json!({}))
+                .await;
+            assert_eq!(joined.status, StatusCode::OK, "{:?}", joined.body);
+            view = joined.body;
+        }
+        view
+    }
+}
+
+/// A small seeded generator for choosing among legal actions reproducibly.
+#[derive(Debug, Clone)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        ((u128::from(z) * n as u128) >> 64) as usize
+    }
+}
+
+impl TestApp {
+    /// The token of each seat of a started match, from `players` (username, token).
+    pub fn tokens_by_seat(&self, view: &Value, players: &[(String, String)]) -> Vec<String> {
+        view["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|seat| {
+                let name = seat["username"].as_str().unwrap();
+                players
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, t)| t.clone())
+                    .unwrap()
+            })
+            .collect()
+    }
+
+    /// Plays a started match to its end through the API only, each player picking one of the
+    /// `legal_actions` listed in their view. Returns the final view (as seen by seat 0) and
+    /// the number of actions posted.
+    pub async fn play_out(&self, id: &str, seat_tokens: &[String], rng: &mut Rng) -> (Value, usize) {
+        let mut posted = 0;
+        for _ in 0..20_000 {
+            let view = self
+                .get(&format!("/api/v1/matches/{id}"), Some(&seat_tokens[0]))
+                .await
+                .body;
+            if view["status"] != "active" {
+                return (view, posted);
+            }
+            let seat = view["to_act"][0].as_u64().expect("an active match has someone to act") as usize;
+            let token = &seat_tokens[seat];
+            let mine = self.get(&format!("/api/v1/matches/{id}"), Some(token)).await.body;
+            let actions = mine["legal_actions"].as_array().unwrap();
+            assert!(!actions.is_empty(), "seat {seat} must act but has no legal action: {mine}");
+            let action = actions[rng.below(actions.len())].clone();
+            let reply = self
+                .post(
+                    &format!("/api/v1/matches/{id}/actions"),
+                    Some(token),
+                    json!({"version": mine["version"], "action": action}),
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::OK, "{action}: {:?}", reply.body);
+            posted += 1;
+        }
+        panic!("match {id} did not end within 20000 actions");
+    }
+}

@@ -1,0 +1,15 @@
+//! The HTTP integration tests: one binary, one fresh database and one real app per test.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod accounts;
+mod clock;
+mod concurrency;
+mod errors;
+mod games;
+mod matches;
+mod migrations;
+mod openapi;
+mod play;
+mod tokens;
+mod verify;
