@@ -32,7 +32,7 @@ impl Resignations {
 
     /// How many of `seats` seats are still playing.
     pub fn remaining(&self, seats: usize) -> usize {
-        seats - self.order.len()
+        seats.saturating_sub(self.order.len())
     }
 
     /// The only seat still playing, if exactly one is left of `seats`.
