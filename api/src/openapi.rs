@@ -7,6 +7,7 @@ use utoipa::{Modify, OpenApi};
 use crate::handlers::{accounts, games, matches};
 
 /// Adds the bearer-token security scheme.
+#[derive(Debug)]
 struct BearerAuth;
 
 impl Modify for BearerAuth {
@@ -27,7 +28,7 @@ impl Modify for BearerAuth {
 }
 
 /// The document.
-#[derive(OpenApi)]
+#[derive(Debug, OpenApi)]
 #[openapi(
     info(
         title = "Tapis",

@@ -360,11 +360,14 @@ fn to_act(state: &AnyState) -> Option<usize> {
 // Reading
 
 /// The seats of some matches with usernames, ordered by match and seat.
+/// A seat row joined with its player: match, seat, rank, score, username, user id.
+type SeatRow = (Uuid, i16, Option<i16>, Option<i64>, String, Uuid);
+
 async fn load_seats(
     conn: &mut AsyncPgConnection,
     ids: &[Uuid],
 ) -> ServiceResult<Vec<(Uuid, SeatView, Uuid)>> {
-    let rows: Vec<(Uuid, i16, Option<i16>, Option<i64>, String, Uuid)> = match_seats::table
+    let rows: Vec<SeatRow> = match_seats::table
         .inner_join(users::table)
         .filter(match_seats::match_id.eq_any(ids))
         .order((match_seats::match_id, match_seats::seat))

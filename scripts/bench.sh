@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# Load benchmark of the HTTP API against PostgreSQL, with pgbench on the same server as a yardstick.
+#
+#   scripts/bench.sh [--clients N] [--seconds S] [--warmup W] [--seed X]    (defaults 32, 20, 3, 1)
+#
+# 1. Finds or starts PostgreSQL (like run.sh), and creates fresh databases tapis_bench (for the
+#    app) and tapis_pgbench (for pgbench).
+# 2. Builds the release server and the load generator (tests/src/bin/load.rs).
+# 3. Starts the server on a free port, plays N matches of Can't Stop at once through the API for
+#    S seconds after a W-second warm-up (each client: GET its match as the seat to act, POST one
+#    of its legal actions), and reports moves per second and the latency of the moves.
+# 4. Stops the server, then runs `pgbench -N` with the same number of clients for S seconds.
+# 5. Prints both and their ratio. The goal is moves/s >= 0.5 x pgbench tps at 32 clients: the
+#    server should be limited by the database, not by itself.
+#
+# Not a test: the figures depend on the machine and on whatever else runs on it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/postgres.sh
+
+clients=32
+seconds=20
+warmup=3
+seed=1
+
+usage() { sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'; }
+die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+step() { printf '\n==> %s\n' "$*"; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --clients | --seconds | --warmup | --seed)
+      [ $# -ge 2 ] || die "$1 needs a value"
+      value="$2"
+      name="${1#--}"
+      shift 2
+      ;;
+    --clients=* | --seconds=* | --warmup=* | --seed=*)
+      value="${1#*=}"
+      name="${1%%=*}"
+      name="${name#--}"
+      shift
+      ;;
+    -h | --help) usage; exit 0 ;;
+    *) usage >&2; die "unknown argument: $1" ;;
+  esac
+  [[ "$value" =~ ^[0-9]+$ ]] || die "--$name takes a whole number, not '$value'"
+  printf -v "$name" '%d' "$((10#$value))"
+done
+[ "$clients" -ge 1 ] || die "--clients must be at least 1"
+[ "$seconds" -ge 1 ] || die "--seconds must be at least 1"
+
+# The URL of database $1 on the same server as TAPIS_PG_ADMIN_URL (query string kept).
+db_url() {
+  printf '%s\n' "$TAPIS_PG_ADMIN_URL" | sed -E "s#^(postgres(ql)?://[^/]*)/[^?]*#\\1/$1#"
+}
+
+# pgbench from the same installation as the server's pg_ctl, else from PATH.
+find_pgbench() {
+  local bindir real
+  bindir="$(pg_bindir)"
+  if [ -n "$bindir" ]; then
+    if [ -x "$bindir/pgbench" ]; then echo "$bindir/pgbench"; return; fi
+    real="$(dirname "$(readlink -f "$bindir/pg_ctl")")"
+    if [ -x "$real/pgbench" ]; then echo "$real/pgbench"; return; fi
+  fi
+  command -v pgbench || true
+}
+
+# CPU seconds (user + system) used so far by process $1, or nothing when it is gone.
+cpu_of_pid() {
+  local stat rest
+  stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 0
+  rest="${stat##*) }"
+  # utime and stime are fields 14 and 15, i.e. 12 and 13 after "pid (comm) ".
+  awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f\n", ($12 + $13) / hz }' <<<"$rest"
+}
+
+# CPU seconds used so far by the processes of the local user postgres (the private cluster).
+cpu_of_postgres() {
+  local total=0 pid cpu
+  for pid in $(pgrep -u postgres 2>/dev/null || true); do
+    cpu="$(cpu_of_pid "$pid")"
+    [ -n "$cpu" ] && total="$(awk -v a="$total" -v b="$cpu" 'BEGIN { printf "%.2f", a + b }')"
+  done
+  echo "$total"
+}
+
+# Counters of database $1: transactions committed and rows fetched, inserted and updated.
+db_counters() {
+  psql "$TAPIS_PG_ADMIN_URL" -Atqc \
+    "SELECT xact_commit, tup_fetched, tup_inserted, tup_updated FROM pg_stat_database WHERE datname = '$1'"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+work="$(mktemp -d)"
+server_pid=""
+stop_server() {
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=""
+  fi
+}
+cleanup() {
+  stop_server
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+step "PostgreSQL"
+ensure_postgres
+pgbench="$(find_pgbench)"
+[ -n "$pgbench" ] || die "pgbench not found (it ships with the PostgreSQL server or its client package)"
+server_version="$(psql "$TAPIS_PG_ADMIN_URL" -Atqc 'SHOW server_version')"
+echo "server PostgreSQL $server_version; $("$pgbench" --version) at $pgbench"
+app_url="$(db_url tapis_bench)"
+pgbench_url="$(db_url tapis_pgbench)"
+for name in tapis_bench tapis_pgbench; do
+  psql "$TAPIS_PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS \"$name\" WITH (FORCE)" >/dev/null
+  psql "$TAPIS_PG_ADMIN_URL" -qc "CREATE DATABASE \"$name\"" >/dev/null
+done
+echo "fresh databases tapis_bench and tapis_pgbench"
+
+step "build (release)"
+cargo build --release --locked -p tapis-server --bin tapis -p tapis-tests --bin load
+
+step "server"
+port=18080
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
+  port=$((port + 1))
+  [ "$port" -lt 18200 ] || die "no free port from 18080 to 18199"
+done
+server_log="$work/server.log"
+DATABASE_URL="$app_url" \
+  TAPIS_ENV=development \
+  TAPIS_BIND="127.0.0.1:$port" \
+  TAPIS_DB_POOL_SIZE="$((clients + 4))" \
+  TAPIS_JWT_SECRET="bench-only-secret-$(date +%s%N)-0123456789abcdef" \
+  RUST_LOG=warn \
+  ./target/release/tapis serve >"$server_log" 2>&1 &
+server_pid=$!
+base="http://127.0.0.1:$port"
+for _ in $(seq 1 300); do
+  if ! kill -0 "$server_pid" 2>/dev/null; then
+    cat "$server_log" >&2
+    server_pid=""
+    die "the server exited before answering"
+  fi
+  status="$(curl -s -o /dev/null -w '%{http_code}' "$base/healthz" || true)"
+  [ "$status" = 200 ] && break
+  sleep 0.2
+done
+[ "$status" = 200 ] || { cat "$server_log" >&2; die "/healthz did not answer 200 within 60 s"; }
+echo "serving on $base (pool of $((clients + 4)) connections; log $server_log)"
+
+step "HTTP load: $clients clients, ${warmup} s warm-up, ${seconds} s measured"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+counters_before="$(db_counters tapis_bench)"
+server_cpu_before="$(cpu_of_pid "$server_pid")"
+postgres_cpu_before="$(cpu_of_postgres)"
+load_out="$work/load.out"
+./target/release/load --base "$base" --clients "$clients" --seconds "$seconds" \
+  --warmup "$warmup" --seed "$seed" | tee "$load_out"
+server_cpu_after="$(cpu_of_pid "$server_pid")"
+postgres_cpu_after="$(cpu_of_postgres)"
+if grep -q . "$server_log"; then
+  echo "server log (warnings and errors):"
+  tail -20 "$server_log"
+fi
+stop_server
+# Backends report their statistics when they exit: read the counters once the server is gone.
+sleep 1
+counters_after="$(db_counters tapis_bench)"
+
+result="$(grep '^RESULT ' "$load_out" | tail -1)"
+[ -n "$result" ] || die "the load generator printed no RESULT line"
+field() { sed -nE "s/.*[[:space:]]$1=([^[:space:]]+).*/\\1/p" <<<"$result"; }
+moves_per_sec="$(field moves_per_sec)"
+p50="$(field p50_ms)"
+p99="$(field p99_ms)"
+moves_total="$(field moves_total)"
+load_cpu="$(field load_cpu_cores)"
+span=$((warmup + seconds))
+server_cores="$(awk -v a="$server_cpu_before" -v b="$server_cpu_after" -v s="$span" 'BEGIN { printf "%.2f", (b - a) / s }')"
+postgres_cores="$(awk -v a="$postgres_cpu_before" -v b="$postgres_cpu_after" -v s="$span" 'BEGIN { printf "%.2f", (b - a) / s }')"
+per_move="$(awk -v before="$counters_before" -v after="$counters_after" -v m="$moves_total" 'BEGIN {
+  split(before, x, "|"); split(after, y, "|");
+  if (m > 0) printf "%.1f transactions, %.1f rows fetched, %.1f inserted, %.1f updated",
+    (y[1] - x[1]) / m, (y[2] - x[2]) / m, (y[3] - x[3]) / m, (y[4] - x[4]) / m }')"
+
+step "pgbench -N: $clients clients, ${seconds} s"
+"$pgbench" -i -q -s 10 "$pgbench_url" >"$work/pgbench-init.log" 2>&1 \
+  || { cat "$work/pgbench-init.log" >&2; die "pgbench -i failed"; }
+pgbench_out="$work/pgbench.out"
+"$pgbench" -N -c "$clients" -j 2 -T "$seconds" "$pgbench_url" >"$pgbench_out" 2>&1 \
+  || { cat "$pgbench_out" >&2; die "pgbench failed"; }
+grep -E '^(number of transactions actually processed|latency average|tps)' "$pgbench_out" || true
+tps="$(sed -nE 's/^tps = ([0-9.]+) \(without initial connection time\).*/\1/p' "$pgbench_out")"
+[ -n "$tps" ] || { cat "$pgbench_out" >&2; die "no 'tps = ... (without initial connection time)' line from pgbench"; }
+psql "$TAPIS_PG_ADMIN_URL" -qc 'DROP DATABASE IF EXISTS "tapis_pgbench" WITH (FORCE)' >/dev/null || true
+
+moves_ratio="$(ratio "$moves_per_sec" "$tps")"
+verdict="below the goal of 0.5: the server, not the database, limits the throughput"
+if awk -v r="$moves_ratio" 'BEGIN { exit !(r != "n/a" && r >= 0.5) }'; then
+  verdict="meets the goal of 0.5"
+fi
+
+step "summary ($clients clients, $seconds s each, $(nproc) cores; rough figures on a shared machine)"
+printf '%-28s %s\n' "HTTP moves/s" "$moves_per_sec"
+printf '%-28s %s / %s\n' "move latency p50 / p99 (ms)" "$p50" "$p99"
+printf '%-28s %s\n' "pgbench -N tps" "$tps"
+printf '%-28s %s (%s)\n' "moves/s / pgbench tps" "$moves_ratio" "$verdict"
+printf '%-28s server %s, postgres %s, load generator %s\n' "CPU cores used during load" \
+  "$server_cores" "$postgres_cores" "$load_cpu"
+if [ -n "$per_move" ]; then
+  printf '%-28s %s\n' "database work per move" "$per_move"
+fi
+cat <<EOF
+
+Not like for like: a pgbench -N transaction is 3 statements (UPDATE, SELECT, INSERT) in one
+transaction on one connection, while a move is a GET of the match (several reads) plus a POST
+that runs one transaction of several statements (lock the match, find the seat, next turn
+number, insert the turn, update the match, notify, re-read) and then reads the view it returns;
+"database work per move" above counts them (autocommit reads count as transactions). HTTP,
+JSON, the rules and the load generator share the same cores as PostgreSQL.
+EOF
+echo "RESULT moves_per_sec=$moves_per_sec p50_ms=$p50 p99_ms=$p99 pgbench_tps=$tps ratio=$moves_ratio"
