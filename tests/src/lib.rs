@@ -206,6 +206,7 @@ impl Reply {
 }
 
 /// The real app, on its own database and a free port.
+#[derive(Debug)]
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
@@ -307,7 +308,11 @@ impl TestApp {
         let mut view = created.body;
         for token in &tokens[1..] {
             let joined = self
-                .post(&format!("/api/v1/matches/{id}/join"), Some(token), json!({}))
+                .post(
+                    &format!("/api/v1/matches/{id}/join"),
+                    Some(token),
+                    json!({}),
+                )
                 .await;
             assert_eq!(joined.status, StatusCode::OK, "{:?}", joined.body);
             view = joined.body;
@@ -352,9 +357,13 @@ impl TestApp {
     /// Plays a started match to its end through the API only, each player picking one of the
     /// `legal_actions` listed in their view. Returns the final view (as seen by seat 0) and
     /// the number of actions posted.
-    pub async fn play_out(&self, id: &str, seat_tokens: &[String], rng: &mut Rng) -> (Value, usize) {
-        let mut posted = 0;
-        for _ in 0..20_000 {
+    pub async fn play_out(
+        &self,
+        id: &str,
+        seat_tokens: &[String],
+        rng: &mut Rng,
+    ) -> (Value, usize) {
+        for posted in 0..20_000 {
             let view = self
                 .get(&format!("/api/v1/matches/{id}"), Some(&seat_tokens[0]))
                 .await
@@ -362,11 +371,19 @@ impl TestApp {
             if view["status"] != "active" {
                 return (view, posted);
             }
-            let seat = view["to_act"][0].as_u64().expect("an active match has someone to act") as usize;
+            let seat = view["to_act"][0]
+                .as_u64()
+                .expect("an active match has someone to act") as usize;
             let token = &seat_tokens[seat];
-            let mine = self.get(&format!("/api/v1/matches/{id}"), Some(token)).await.body;
+            let mine = self
+                .get(&format!("/api/v1/matches/{id}"), Some(token))
+                .await
+                .body;
             let actions = mine["legal_actions"].as_array().unwrap();
-            assert!(!actions.is_empty(), "seat {seat} must act but has no legal action: {mine}");
+            assert!(
+                !actions.is_empty(),
+                "seat {seat} must act but has no legal action: {mine}"
+            );
             let action = actions[rng.below(actions.len())].clone();
             let reply = self
                 .post(
@@ -376,7 +393,6 @@ impl TestApp {
                 )
                 .await;
             assert_eq!(reply.status, StatusCode::OK, "{action}: {:?}", reply.body);
-            posted += 1;
         }
         panic!("match {id} did not end within 20000 actions");
     }

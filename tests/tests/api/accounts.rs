@@ -10,7 +10,11 @@ use tapis_tests::{TEST_JWT_SECRET, TestApp};
 async fn sign_up_returns_the_user_and_a_working_token() {
     let app = TestApp::spawn().await;
     let reply = app
-        .post("/api/v1/accounts", None, json!({"username": "Alice", "password": "correct horse"}))
+        .post(
+            "/api/v1/accounts",
+            None,
+            json!({"username": "Alice", "password": "correct horse"}),
+        )
         .await;
     assert_eq!(reply.status, StatusCode::CREATED);
     assert_eq!(reply.body["user"]["username"], "Alice");
@@ -27,7 +31,11 @@ async fn usernames_are_unique_without_regard_to_case() {
     let app = TestApp::spawn().await;
     app.player("alice").await;
     let reply = app
-        .post("/api/v1/accounts", None, json!({"username": "ALICE", "password": "another one"}))
+        .post(
+            "/api/v1/accounts",
+            None,
+            json!({"username": "ALICE", "password": "another one"}),
+        )
         .await;
     assert_eq!(reply.status, StatusCode::CONFLICT);
     assert_eq!(reply.code(), "username_taken");
@@ -37,11 +45,23 @@ async fn usernames_are_unique_without_regard_to_case() {
 async fn bad_usernames_and_passwords_name_the_field() {
     let app = TestApp::spawn().await;
     for (body, field) in [
-        (json!({"username": "ab", "password": "long enough"}), "username"),
-        (json!({"username": "with space", "password": "long enough"}), "username"),
-        (json!({"username": "x".repeat(25), "password": "long enough"}), "username"),
+        (
+            json!({"username": "ab", "password": "long enough"}),
+            "username",
+        ),
+        (
+            json!({"username": "with space", "password": "long enough"}),
+            "username",
+        ),
+        (
+            json!({"username": "x".repeat(25), "password": "long enough"}),
+            "username",
+        ),
         (json!({"username": "bob", "password": "short"}), "password"),
-        (json!({"username": "bob", "password": "p".repeat(129)}), "password"),
+        (
+            json!({"username": "bob", "password": "p".repeat(129)}),
+            "password",
+        ),
         (json!({"username": "bob", "password": 12345678}), "password"),
         (json!({"username": "bob"}), "body"),
     ] {
@@ -58,7 +78,11 @@ async fn bad_usernames_and_passwords_name_the_field() {
     }
     // Nothing was created.
     let sign_in = app
-        .post("/api/v1/sessions", None, json!({"username": "bob", "password": "long enough"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"username": "bob", "password": "long enough"}),
+        )
         .await;
     assert_eq!(sign_in.status, StatusCode::UNAUTHORIZED);
 }
@@ -68,21 +92,36 @@ async fn sign_in_checks_the_password_and_ignores_case() {
     let app = TestApp::spawn().await;
     app.player("Carol").await;
     let ok = app
-        .post("/api/v1/sessions", None, json!({"username": "carol", "password": "correct horse"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"username": "carol", "password": "correct horse"}),
+        )
         .await;
     assert_eq!(ok.status, StatusCode::OK);
     assert_eq!(ok.body["user"]["username"], "Carol");
     let wrong = app
-        .post("/api/v1/sessions", None, json!({"username": "carol", "password": "wrong horse"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"username": "carol", "password": "wrong horse"}),
+        )
         .await;
     assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
     assert_eq!(wrong.code(), "invalid_credentials");
     let nobody = app
-        .post("/api/v1/sessions", None, json!({"username": "nobody", "password": "correct horse"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"username": "nobody", "password": "correct horse"}),
+        )
         .await;
     assert_eq!(nobody.status, StatusCode::UNAUTHORIZED);
     assert_eq!(nobody.code(), "invalid_credentials");
-    assert_eq!(nobody.body["detail"], wrong.body["detail"], "same answer for both");
+    assert_eq!(
+        nobody.body["detail"], wrong.body["detail"],
+        "same answer for both"
+    );
 }
 
 #[tokio::test]
@@ -94,9 +133,8 @@ async fn missing_forged_and_expired_tokens_are_refused() {
     assert_eq!(me.code(), "unauthenticated");
 
     // Signed with another secret.
-    let claims = |exp: i64| {
-        json!({"sub": uuid::Uuid::new_v4(), "name": "dave", "iat": 0, "exp": exp})
-    };
+    let claims =
+        |exp: i64| json!({"sub": uuid::Uuid::new_v4(), "name": "dave", "iat": 0, "exp": exp});
     let far_future = time::OffsetDateTime::now_utc().unix_timestamp() + 3600;
     let forged = jsonwebtoken::encode(
         &Header::default(),
@@ -121,7 +159,12 @@ async fn missing_forged_and_expired_tokens_are_refused() {
         assert_eq!(reply.code(), "unauthenticated", "{what}");
     }
     let expired_reply = app.get("/api/v1/me", Some(&expired)).await;
-    assert!(expired_reply.body["detail"].as_str().unwrap().contains("expired"));
+    assert!(
+        expired_reply.body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("expired")
+    );
     // A malformed header is refused too.
     let raw = app
         .client
@@ -167,11 +210,19 @@ async fn a_password_change_needs_the_current_password() {
         .await;
     assert_eq!(ok.status, StatusCode::NO_CONTENT);
     let old = app
-        .post("/api/v1/sessions", None, json!({"username": "frank", "password": "correct horse"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"username": "frank", "password": "correct horse"}),
+        )
         .await;
     assert_eq!(old.status, StatusCode::UNAUTHORIZED);
     let new = app
-        .post("/api/v1/sessions", None, json!({"username": "frank", "password": "brand new pass"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"username": "frank", "password": "brand new pass"}),
+        )
         .await;
     assert_eq!(new.status, StatusCode::OK);
 }
@@ -187,22 +238,38 @@ async fn failed_sign_ins_are_rate_limited_per_account() {
     app.player("grace").await;
     for _ in 0..3 {
         let reply = app
-            .post("/api/v1/sessions", None, json!({"username": "grace", "password": "bad guess!"}))
+            .post(
+                "/api/v1/sessions",
+                None,
+                json!({"username": "grace", "password": "bad guess!"}),
+            )
             .await;
         assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
     }
     // Even the right password is refused now, with a Retry-After.
     let limited = app
-        .post("/api/v1/sessions", None, json!({"username": "Grace", "password": "correct horse"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"username": "Grace", "password": "correct horse"}),
+        )
         .await;
     assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(limited.code(), "rate_limited");
-    let retry: u64 = limited.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    let retry: u64 = limited.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!((1..=600).contains(&retry), "{retry}");
     // Another account from the same address is not affected.
     app.player("heidi").await;
     let other = app
-        .post("/api/v1/sessions", None, json!({"username": "heidi", "password": "correct horse"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"username": "heidi", "password": "correct horse"}),
+        )
         .await;
     assert_eq!(other.status, StatusCode::OK);
 }
@@ -218,12 +285,20 @@ async fn failed_sign_ins_are_rate_limited_per_address() {
     app.player("ivan").await;
     for name in ["a1a", "b2b", "c3c", "d4d"] {
         let reply = app
-            .post("/api/v1/sessions", None, json!({"username": name, "password": "whatever1"}))
+            .post(
+                "/api/v1/sessions",
+                None,
+                json!({"username": name, "password": "whatever1"}),
+            )
             .await;
         assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
     }
     let limited = app
-        .post("/api/v1/sessions", None, json!({"username": "ivan", "password": "correct horse"}))
+        .post(
+            "/api/v1/sessions",
+            None,
+            json!({"username": "ivan", "password": "correct horse"}),
+        )
         .await;
     assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
     assert!(limited.headers.contains_key("retry-after"));

@@ -7,11 +7,13 @@ use tapis_tests::TestApp;
 
 async fn expire_deadline(app: &TestApp, id: &str) {
     let mut conn = app.db.connect().await;
-    diesel::sql_query("UPDATE matches SET deadline = now() - interval '1 minute' WHERE id = $1::uuid")
-        .bind::<diesel::sql_types::Text, _>(id)
-        .execute(&mut conn)
-        .await
-        .unwrap();
+    diesel::sql_query(
+        "UPDATE matches SET deadline = now() - interval '1 minute' WHERE id = $1::uuid",
+    )
+    .bind::<diesel::sql_types::Text, _>(id)
+    .execute(&mut conn)
+    .await
+    .unwrap();
 }
 
 async fn wait_for_version(app: &TestApp, id: &str, above: i64) -> Value {
@@ -30,7 +32,9 @@ async fn a_player_out_of_time_loses_a_two_player_match() {
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
-    let view = app.started_match("linja", &[&alice, &bob], json!({"days_per_move": 1})).await;
+    let view = app
+        .started_match("linja", &[&alice, &bob], json!({"days_per_move": 1}))
+        .await;
     let id = view["id"].as_str().unwrap();
     let late_seat = view["to_act"][0].as_u64().unwrap() as usize;
     let late = view["seats"][late_seat]["username"].clone();
@@ -40,7 +44,10 @@ async fn a_player_out_of_time_loses_a_two_player_match() {
     let ranking = after["result"]["ranking"].as_array().unwrap();
     assert_eq!(ranking[1]["username"], late);
     assert_eq!(ranking[1]["rank"], 2);
-    let turns = app.get(&format!("/api/v1/matches/{id}/turns"), None).await.body;
+    let turns = app
+        .get(&format!("/api/v1/matches/{id}/turns"), None)
+        .await
+        .body;
     let last = turns.as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["kind"], "timeout");
     assert_eq!(last["seat"], late_seat);
@@ -62,7 +69,10 @@ async fn with_more_players_the_game_goes_on_without_the_late_one() {
     let after = wait_for_version(&app, id, view["version"].as_i64().unwrap()).await;
     assert_eq!(after["status"], "active", "two players remain");
     assert_ne!(after["to_act"][0].as_u64().unwrap(), late_seat);
-    assert!(after["deadline"].is_string(), "the next player has a fresh deadline");
+    assert!(
+        after["deadline"].is_string(),
+        "the next player has a fresh deadline"
+    );
 }
 
 #[tokio::test]
@@ -71,11 +81,20 @@ async fn matches_without_a_clock_never_expire() {
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
     let view = app
-        .started_match("linja", &[&alice, &bob], json!({"days_per_move": null, "rated": false}))
+        .started_match(
+            "linja",
+            &[&alice, &bob],
+            json!({"days_per_move": null, "rated": false}),
+        )
         .await;
     assert!(view["deadline"].is_null());
     let id = view["id"].as_str().unwrap();
-    assert_eq!(tapis_service::matches::expire_overdue(&app.services, 10).await.unwrap(), 0);
+    assert_eq!(
+        tapis_service::matches::expire_overdue(&app.services, 10)
+            .await
+            .unwrap(),
+        0
+    );
     let after = app.get(&format!("/api/v1/matches/{id}"), None).await;
     assert_eq!(after.status, StatusCode::OK);
     assert_eq!(after.body["status"], "active");

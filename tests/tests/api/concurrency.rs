@@ -9,13 +9,25 @@ async fn twenty_concurrent_posts_of_one_action_apply_it_once() {
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
-    let view = app.started_match("cant-stop", &[&alice, &bob], json!({})).await;
+    let view = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
     let id = view["id"].as_str().unwrap().to_owned();
     let seat = view["to_act"][0].as_u64().unwrap() as usize;
-    let token = if view["seats"][seat]["username"] == "alice" { alice } else { bob };
-    let mine = app.get(&format!("/api/v1/matches/{id}"), Some(&token)).await.body;
+    let token = if view["seats"][seat]["username"] == "alice" {
+        alice
+    } else {
+        bob
+    };
+    let mine = app
+        .get(&format!("/api/v1/matches/{id}"), Some(&token))
+        .await
+        .body;
     let body = json!({"version": mine["version"], "action": mine["legal_actions"][0]});
-    let turns_before = app.get(&format!("/api/v1/matches/{id}/turns"), None).await.body;
+    let turns_before = app
+        .get(&format!("/api/v1/matches/{id}/turns"), None)
+        .await
+        .body;
 
     let posts = (0..20).map(|_| {
         let client = app.client.clone();
@@ -23,7 +35,13 @@ async fn twenty_concurrent_posts_of_one_action_apply_it_once() {
         let token = token.clone();
         let body = body.clone();
         tokio::spawn(async move {
-            let reply = client.post(url).bearer_auth(token).json(&body).send().await.unwrap();
+            let reply = client
+                .post(url)
+                .bearer_auth(token)
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
             let status = reply.status();
             let json: serde_json::Value = reply.json().await.unwrap();
             (status, json)
@@ -43,7 +61,10 @@ async fn twenty_concurrent_posts_of_one_action_apply_it_once() {
         }
     }
     assert_eq!((ok, conflicts), (1, 19));
-    let turns_after = app.get(&format!("/api/v1/matches/{id}/turns"), None).await.body;
+    let turns_after = app
+        .get(&format!("/api/v1/matches/{id}/turns"), None)
+        .await
+        .body;
     assert_eq!(
         turns_after.as_array().unwrap().len(),
         turns_before.as_array().unwrap().len() + 1,

@@ -16,10 +16,7 @@ async fn malformed_json_is_invalid_json() {
         .await
         .unwrap();
     assert_eq!(reply.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(
-        reply.headers()["content-type"],
-        "application/problem+json"
-    );
+    assert_eq!(reply.headers()["content-type"], "application/problem+json");
     let body: serde_json::Value = reply.json().await.unwrap();
     assert_eq!(body["code"], "invalid_json");
     assert_eq!(body["status"], 400);
@@ -48,7 +45,11 @@ async fn oversized_bodies_are_refused() {
     let app = TestApp::spawn().await;
     let big = "x".repeat(tapis_api::MAX_BODY_BYTES + 10);
     let reply = app
-        .post("/api/v1/accounts", None, json!({"username": "alice", "password": big}))
+        .post(
+            "/api/v1/accounts",
+            None,
+            json!({"username": "alice", "password": big}),
+        )
         .await;
     assert_eq!(reply.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(reply.code(), "payload_too_large");

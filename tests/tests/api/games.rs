@@ -17,7 +17,16 @@ async fn every_game_is_listed_with_its_players_and_options() {
         .collect();
     assert_eq!(
         ids,
-        ["linotte", "yam-master", "linja", "5000", "421", "cant-stop", "yams", "make-five"]
+        [
+            "linotte",
+            "yam-master",
+            "linja",
+            "5000",
+            "421",
+            "cant-stop",
+            "yams",
+            "make-five"
+        ]
     );
     for game in reply.body.as_array().unwrap() {
         assert!(game["min_players"].as_u64().unwrap() >= 1);

@@ -25,7 +25,10 @@ async fn a_new_match_is_open_with_the_creator_seated() {
     assert_eq!(view["creator"], "alice");
     assert!(view["state"].is_null());
     assert_eq!(view["legal_actions"], json!([]));
-    assert_eq!(view["options"], tapis_games::GameId::CantStop.default_options());
+    assert_eq!(
+        view["options"],
+        tapis_games::GameId::CantStop.default_options()
+    );
     let hash = view["fairness"]["seed_sha256"].as_str().unwrap();
     assert_eq!(hash.len(), 64);
     assert!(view["fairness"]["seed"].is_null(), "the seed stays secret");
@@ -39,7 +42,11 @@ async fn options_make_a_match_casual_and_are_stored_in_full() {
     let other = match &option.kind {
         tapis_games::OptionKind::Bool => json!(!option.default.as_bool().unwrap()),
         tapis_games::OptionKind::Integer { min, max } => {
-            if option.default == json!(min) { json!(max) } else { json!(min) }
+            if option.default == json!(min) {
+                json!(max)
+            } else {
+                json!(min)
+            }
         }
         tapis_games::OptionKind::Choice { values } => {
             json!(values.iter().find(|v| json!(v) != option.default).unwrap())
@@ -76,26 +83,59 @@ async fn bad_match_requests_name_the_field_and_create_nothing() {
         (json!({"game": "421", "seats": 9}), "seats"),
         (json!({"game": "421", "seats": 0}), "seats"),
         (json!({"game": "421", "seats": "two"}), "seats"),
-        (json!({"game": "421", "seats": 2, "options": {"no_such_option": 1}}), "options.no_such_option"),
+        (
+            json!({"game": "421", "seats": 2, "options": {"no_such_option": 1}}),
+            "options.no_such_option",
+        ),
         (json!({"game": "421", "seats": 2, "options": []}), "options"),
-        (json!({"game": "421", "seats": 2, "days_per_move": 0}), "days_per_move"),
-        (json!({"game": "421", "seats": 2, "days_per_move": 15}), "days_per_move"),
-        (json!({"game": "421", "seats": 2, "days_per_move": null, "rated": true}), "rated"),
+        (
+            json!({"game": "421", "seats": 2, "days_per_move": 0}),
+            "days_per_move",
+        ),
+        (
+            json!({"game": "421", "seats": 2, "days_per_move": 15}),
+            "days_per_move",
+        ),
+        (
+            json!({"game": "421", "seats": 2, "days_per_move": null, "rated": true}),
+            "rated",
+        ),
         (json!({"game": "yams", "seats": 1, "rated": true}), "rated"),
-        (json!({"game": "421", "seats": 2, "invite": ["nobody"]}), "invite"),
-        (json!({"game": "421", "seats": 2, "invite": ["alice"]}), "invite"),
-        (json!({"game": "421", "seats": 3, "invite": ["bob", "BOB"]}), "invite"),
-        (json!({"game": "421", "seats": 2, "invite": ["bob", "alice"]}), "invite"),
+        (
+            json!({"game": "421", "seats": 2, "invite": ["nobody"]}),
+            "invite",
+        ),
+        (
+            json!({"game": "421", "seats": 2, "invite": ["alice"]}),
+            "invite",
+        ),
+        (
+            json!({"game": "421", "seats": 3, "invite": ["bob", "BOB"]}),
+            "invite",
+        ),
+        (
+            json!({"game": "421", "seats": 2, "invite": ["bob", "alice"]}),
+            "invite",
+        ),
     ];
     for (body, field) in cases {
-        let reply = app.post("/api/v1/matches", Some(&alice), body.clone()).await;
-        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {:?}", reply.body);
+        let reply = app
+            .post("/api/v1/matches", Some(&alice), body.clone())
+            .await;
+        assert_eq!(
+            reply.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{body}: {:?}",
+            reply.body
+        );
         assert_eq!(reply.code(), "validation_failed", "{body}");
         assert_eq!(reply.body["field"], field, "{body}: {:?}", reply.body);
     }
     let list = app.get("/api/v1/matches", None).await;
     assert_eq!(list.body["items"], json!([]));
-    let anonymous = app.post("/api/v1/matches", None, json!({"game": "421", "seats": 2})).await;
+    let anonymous = app
+        .post("/api/v1/matches", None, json!({"game": "421", "seats": 2}))
+        .await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
 }
 
@@ -135,7 +175,10 @@ async fn the_seat_order_is_drawn_at_random() {
             alice_first += 1;
         }
     }
-    assert!((1..16).contains(&alice_first), "alice sat first {alice_first} times in 16");
+    assert!(
+        (1..16).contains(&alice_first),
+        "alice sat first {alice_first} times in 16"
+    );
 }
 
 #[tokio::test]
@@ -146,12 +189,26 @@ async fn joining_twice_or_too_late_is_refused() {
     let carol = app.player("carol").await;
     let view = created(&app, &alice, json!({"game": "421", "seats": 2})).await;
     let id = view["id"].as_str().unwrap();
-    let twice = app.post(&format!("/api/v1/matches/{id}/join"), Some(&alice), json!({})).await;
+    let twice = app
+        .post(
+            &format!("/api/v1/matches/{id}/join"),
+            Some(&alice),
+            json!({}),
+        )
+        .await;
     assert_eq!(twice.status, StatusCode::CONFLICT);
     assert_eq!(twice.code(), "already_joined");
-    let ok = app.post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({})).await;
+    let ok = app
+        .post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({}))
+        .await;
     assert_eq!(ok.status, StatusCode::OK);
-    let late = app.post(&format!("/api/v1/matches/{id}/join"), Some(&carol), json!({})).await;
+    let late = app
+        .post(
+            &format!("/api/v1/matches/{id}/join"),
+            Some(&carol),
+            json!({}),
+        )
+        .await;
     assert_eq!(late.status, StatusCode::CONFLICT);
     assert_eq!(late.code(), "match_not_open");
 }
@@ -162,26 +219,56 @@ async fn invited_seats_are_reserved_and_a_decline_calls_the_challenge_off() {
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
     let carol = app.player("carol").await;
-    let view = created(&app, &alice, json!({"game": "linja", "seats": 2, "invite": ["Bob"]})).await;
+    let view = created(
+        &app,
+        &alice,
+        json!({"game": "linja", "seats": 2, "invite": ["Bob"]}),
+    )
+    .await;
     assert_eq!(view["invited"], json!(["bob"]));
     let id = view["id"].as_str().unwrap().to_owned();
-    let intruder = app.post(&format!("/api/v1/matches/{id}/join"), Some(&carol), json!({})).await;
+    let intruder = app
+        .post(
+            &format!("/api/v1/matches/{id}/join"),
+            Some(&carol),
+            json!({}),
+        )
+        .await;
     assert_eq!(intruder.status, StatusCode::FORBIDDEN);
     assert_eq!(intruder.code(), "not_invited");
     let invitations = app.get("/api/v1/matches?invited=true", Some(&bob)).await;
     assert_eq!(invitations.body["items"][0]["id"], id.as_str());
     let none = app.get("/api/v1/matches?invited=true", Some(&carol)).await;
     assert_eq!(none.body["items"], json!([]));
-    let joined = app.post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({})).await;
+    let joined = app
+        .post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({}))
+        .await;
     assert_eq!(joined.status, StatusCode::OK);
     assert_eq!(joined.body["status"], "active");
     assert_eq!(joined.body["invited"], json!([]));
 
-    let second = created(&app, &alice, json!({"game": "linja", "seats": 2, "invite": ["bob"]})).await;
+    let second = created(
+        &app,
+        &alice,
+        json!({"game": "linja", "seats": 2, "invite": ["bob"]}),
+    )
+    .await;
     let second = second["id"].as_str().unwrap();
-    let not_invited = app.post(&format!("/api/v1/matches/{second}/decline"), Some(&carol), json!({})).await;
+    let not_invited = app
+        .post(
+            &format!("/api/v1/matches/{second}/decline"),
+            Some(&carol),
+            json!({}),
+        )
+        .await;
     assert_eq!(not_invited.status, StatusCode::FORBIDDEN);
-    let declined = app.post(&format!("/api/v1/matches/{second}/decline"), Some(&bob), json!({})).await;
+    let declined = app
+        .post(
+            &format!("/api/v1/matches/{second}/decline"),
+            Some(&bob),
+            json!({}),
+        )
+        .await;
     assert_eq!(declined.status, StatusCode::OK);
     assert_eq!(declined.body["status"], "aborted");
 }
@@ -193,21 +280,41 @@ async fn only_the_creator_cancels_and_only_before_the_start() {
     let bob = app.player("bob").await;
     let view = created(&app, &alice, json!({"game": "421", "seats": 3})).await;
     let id = view["id"].as_str().unwrap();
-    let by_bob = app.post(&format!("/api/v1/matches/{id}/cancel"), Some(&bob), json!({})).await;
+    let by_bob = app
+        .post(
+            &format!("/api/v1/matches/{id}/cancel"),
+            Some(&bob),
+            json!({}),
+        )
+        .await;
     assert_eq!(by_bob.status, StatusCode::FORBIDDEN);
     assert_eq!(by_bob.code(), "not_the_creator");
-    let cancelled = app.post(&format!("/api/v1/matches/{id}/cancel"), Some(&alice), json!({})).await;
+    let cancelled = app
+        .post(
+            &format!("/api/v1/matches/{id}/cancel"),
+            Some(&alice),
+            json!({}),
+        )
+        .await;
     assert_eq!(cancelled.status, StatusCode::OK);
     assert_eq!(cancelled.body["status"], "aborted");
     let seed = cancelled.body["fairness"]["seed"].as_str().unwrap();
     let hash = hex::encode(Sha256::digest(hex::decode(seed).unwrap()));
     assert_eq!(cancelled.body["fairness"]["seed_sha256"], hash);
-    let join = app.post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({})).await;
+    let join = app
+        .post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({}))
+        .await;
     assert_eq!(join.code(), "match_not_open");
 
     let started = app.started_match("linja", &[&alice, &bob], json!({})).await;
     let started = started["id"].as_str().unwrap();
-    let too_late = app.post(&format!("/api/v1/matches/{started}/cancel"), Some(&alice), json!({})).await;
+    let too_late = app
+        .post(
+            &format!("/api/v1/matches/{started}/cancel"),
+            Some(&alice),
+            json!({}),
+        )
+        .await;
     assert_eq!(too_late.status, StatusCode::CONFLICT);
     assert_eq!(too_late.code(), "match_not_open");
 }
@@ -231,45 +338,101 @@ async fn refused_actions_change_nothing() {
     let view = app.started_match("linja", &[&alice, &bob], json!({})).await;
     let id = view["id"].as_str().unwrap().to_owned();
     let (mover, waiter) = to_act(&view, &alice, &bob);
-    let mine = app.get(&format!("/api/v1/matches/{id}"), Some(&mover)).await.body;
+    let mine = app
+        .get(&format!("/api/v1/matches/{id}"), Some(&mover))
+        .await
+        .body;
     let version = mine["version"].as_i64().unwrap();
     let action = mine["legal_actions"][0].clone();
     let path = format!("/api/v1/matches/{id}/actions");
-    let turns_before = app.get(&format!("/api/v1/matches/{id}/turns"), None).await.body;
+    let turns_before = app
+        .get(&format!("/api/v1/matches/{id}/turns"), None)
+        .await
+        .body;
 
-    let outsider = app.post(&path, Some(&carol), json!({"version": version, "action": action})).await;
+    let outsider = app
+        .post(
+            &path,
+            Some(&carol),
+            json!({"version": version, "action": action}),
+        )
+        .await;
     assert_eq!(outsider.status, StatusCode::FORBIDDEN);
     assert_eq!(outsider.code(), "not_a_player");
-    let stale = app.post(&path, Some(&mover), json!({"version": version - 1, "action": action})).await;
+    let stale = app
+        .post(
+            &path,
+            Some(&mover),
+            json!({"version": version - 1, "action": action}),
+        )
+        .await;
     assert_eq!(stale.status, StatusCode::CONFLICT);
     assert_eq!(stale.code(), "version_conflict");
     assert_eq!(stale.body["current_version"], version);
-    let early = app.post(&path, Some(&waiter), json!({"version": version, "action": action})).await;
+    let early = app
+        .post(
+            &path,
+            Some(&waiter),
+            json!({"version": version, "action": action}),
+        )
+        .await;
     assert_eq!(early.status, StatusCode::CONFLICT);
     assert_eq!(early.code(), "not_your_turn");
-    for bad in [json!({"type": "teleport"}), json!("move"), json!({"type": "initial_move", "row": 99})] {
-        let illegal = app.post(&path, Some(&mover), json!({"version": version, "action": bad})).await;
+    for bad in [
+        json!({"type": "teleport"}),
+        json!("move"),
+        json!({"type": "initial_move", "row": 99}),
+    ] {
+        let illegal = app
+            .post(
+                &path,
+                Some(&mover),
+                json!({"version": version, "action": bad}),
+            )
+            .await;
         assert_eq!(illegal.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
         assert_eq!(illegal.code(), "illegal_action", "{bad}");
         assert!(!illegal.body["detail"].as_str().unwrap().is_empty());
     }
-    let no_version = app.post(&path, Some(&mover), json!({"action": action})).await;
+    let no_version = app
+        .post(&path, Some(&mover), json!({"action": action}))
+        .await;
     assert_eq!(no_version.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(no_version.body["field"], "body");
-    let anonymous = app.post(&path, None, json!({"version": version, "action": action})).await;
+    let anonymous = app
+        .post(&path, None, json!({"version": version, "action": action}))
+        .await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
 
-    let after = app.get(&format!("/api/v1/matches/{id}"), Some(&mover)).await.body;
+    let after = app
+        .get(&format!("/api/v1/matches/{id}"), Some(&mover))
+        .await
+        .body;
     assert_eq!(after["version"], version);
     assert_eq!(after["state"], mine["state"]);
-    let turns_after = app.get(&format!("/api/v1/matches/{id}/turns"), None).await.body;
+    let turns_after = app
+        .get(&format!("/api/v1/matches/{id}/turns"), None)
+        .await
+        .body;
     assert_eq!(turns_after, turns_before);
 
     // The legal action itself is accepted, once.
-    let ok = app.post(&path, Some(&mover), json!({"version": version, "action": action})).await;
+    let ok = app
+        .post(
+            &path,
+            Some(&mover),
+            json!({"version": version, "action": action}),
+        )
+        .await;
     assert_eq!(ok.status, StatusCode::OK, "{:?}", ok.body);
     assert_eq!(ok.body["version"], version + 1);
-    let retry = app.post(&path, Some(&mover), json!({"version": version, "action": action})).await;
+    let retry = app
+        .post(
+            &path,
+            Some(&mover),
+            json!({"version": version, "action": action}),
+        )
+        .await;
     assert_eq!(retry.status, StatusCode::CONFLICT);
     assert_eq!(retry.code(), "version_conflict");
 }
@@ -279,16 +442,24 @@ async fn spectators_see_the_state_but_have_no_actions() {
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
-    let view = app.started_match("cant-stop", &[&alice, &bob], json!({})).await;
+    let view = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
     let id = view["id"].as_str().unwrap();
     let spectator = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
     assert!(spectator["your_seat"].is_null());
     assert_eq!(spectator["legal_actions"], json!([]));
     assert!(spectator["state"].is_object());
     let (mover, waiter) = to_act(&view, &alice, &bob);
-    let waiting = app.get(&format!("/api/v1/matches/{id}"), Some(&waiter)).await.body;
+    let waiting = app
+        .get(&format!("/api/v1/matches/{id}"), Some(&waiter))
+        .await
+        .body;
     assert_eq!(waiting["legal_actions"], json!([]));
-    let moving = app.get(&format!("/api/v1/matches/{id}"), Some(&mover)).await.body;
+    let moving = app
+        .get(&format!("/api/v1/matches/{id}"), Some(&mover))
+        .await
+        .body;
     assert!(!moving["legal_actions"].as_array().unwrap().is_empty());
 }
 
@@ -299,7 +470,13 @@ async fn resigning_ends_a_two_player_match_and_reveals_the_seed() {
     let bob = app.player("bob").await;
     let view = app.started_match("5000", &[&alice, &bob], json!({})).await;
     let id = view["id"].as_str().unwrap();
-    let resigned = app.post(&format!("/api/v1/matches/{id}/resign"), Some(&alice), json!({})).await;
+    let resigned = app
+        .post(
+            &format!("/api/v1/matches/{id}/resign"),
+            Some(&alice),
+            json!({}),
+        )
+        .await;
     assert_eq!(resigned.status, StatusCode::OK, "{:?}", resigned.body);
     let body = resigned.body;
     assert_eq!(body["status"], "finished");
@@ -314,10 +491,19 @@ async fn resigning_ends_a_two_player_match_and_reveals_the_seed() {
         hex::encode(Sha256::digest(hex::decode(seed).unwrap())),
         body["fairness"]["seed_sha256"]
     );
-    let again = app.post(&format!("/api/v1/matches/{id}/resign"), Some(&alice), json!({})).await;
+    let again = app
+        .post(
+            &format!("/api/v1/matches/{id}/resign"),
+            Some(&alice),
+            json!({}),
+        )
+        .await;
     assert_eq!(again.status, StatusCode::CONFLICT);
     assert_eq!(again.code(), "match_not_active");
-    let turns = app.get(&format!("/api/v1/matches/{id}/turns"), None).await.body;
+    let turns = app
+        .get(&format!("/api/v1/matches/{id}/turns"), None)
+        .await
+        .body;
     let last = turns.as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["kind"], "resign");
 }
@@ -347,12 +533,22 @@ async fn the_list_filters_and_pages() {
 
     let (mover, waiter) = {
         let seat = active["to_act"][0].as_u64().unwrap() as usize;
-        if active["seats"][seat]["username"] == "bob" { (&bob, &carol) } else { (&carol, &bob) }
+        if active["seats"][seat]["username"] == "bob" {
+            (&bob, &carol)
+        } else {
+            (&carol, &bob)
+        }
     };
-    let mine = app.get("/api/v1/matches?my_turn=true", Some(mover)).await.body;
+    let mine = app
+        .get("/api/v1/matches?my_turn=true", Some(mover))
+        .await
+        .body;
     assert_eq!(mine["items"].as_array().unwrap().len(), 1);
     assert_eq!(mine["items"][0]["id"], active["id"]);
-    let theirs = app.get("/api/v1/matches?my_turn=true", Some(waiter)).await.body;
+    let theirs = app
+        .get("/api/v1/matches?my_turn=true", Some(waiter))
+        .await
+        .body;
     assert_eq!(theirs["items"], json!([]));
     let anonymous = app.get("/api/v1/matches?my_turn=true", None).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
@@ -375,9 +571,25 @@ async fn the_list_filters_and_pages() {
         assert!(seen.contains(id));
     }
 
-    for bad in ["limit=0", "limit=201", "limit=x", "cursor=nonsense", "status=paused", "game=chess", "player=nobody", "my_turn=maybe"] {
-        let reply = app.get(&format!("/api/v1/matches?{bad}"), Some(&alice)).await;
-        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {:?}", reply.body);
+    for bad in [
+        "limit=0",
+        "limit=201",
+        "limit=x",
+        "cursor=nonsense",
+        "status=paused",
+        "game=chess",
+        "player=nobody",
+        "my_turn=maybe",
+    ] {
+        let reply = app
+            .get(&format!("/api/v1/matches?{bad}"), Some(&alice))
+            .await;
+        assert_eq!(
+            reply.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{bad}: {:?}",
+            reply.body
+        );
         assert_eq!(reply.code(), "validation_failed", "{bad}");
     }
 }

@@ -51,14 +51,31 @@ async fn the_document_is_served_and_describes_every_endpoint() {
 #[tokio::test]
 async fn the_browsable_docs_need_no_network() {
     let app = TestApp::spawn().await;
-    let page = app.client.get(format!("{}/api/docs", app.base)).send().await.unwrap();
+    let page = app
+        .client
+        .get(format!("{}/api/docs", app.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(page.status(), StatusCode::OK);
     let html = page.text().await.unwrap();
     // Every script and style comes from this server.
-    assert!(!html.contains("http://") && !html.contains("https://"), "{html}");
-    for asset in ["/api/docs/swagger-ui-5.35.0.js", "/api/docs/swagger-ui-5.35.0.css", "/api/docs/init.js"] {
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "{html}"
+    );
+    for asset in [
+        "/api/docs/swagger-ui-5.35.0.js",
+        "/api/docs/swagger-ui-5.35.0.css",
+        "/api/docs/init.js",
+    ] {
         assert!(html.contains(asset));
-        let reply = app.client.get(format!("{}{asset}", app.base)).send().await.unwrap();
+        let reply = app
+            .client
+            .get(format!("{}{asset}", app.base))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(reply.status(), StatusCode::OK, "{asset}");
         assert!(reply.bytes().await.unwrap().len() > 100);
     }

@@ -29,10 +29,19 @@ async fn play_full_match(game: GameId, seats: usize, seed: u64) {
     }
 
     let uuid = uuid::Uuid::parse_str(&id).unwrap();
-    let (snapshot, replayed) = tapis_service::matches::replay(&app.services, uuid).await.unwrap();
-    assert_eq!(snapshot, Some(replayed), "{game}: replaying the turns gives the snapshot");
+    let (snapshot, replayed) = tapis_service::matches::replay(&app.services, uuid)
+        .await
+        .unwrap();
+    assert_eq!(
+        snapshot,
+        Some(replayed),
+        "{game}: replaying the turns gives the snapshot"
+    );
 
-    let export = app.get(&format!("/api/v1/matches/{id}/export"), None).await.body;
+    let export = app
+        .get(&format!("/api/v1/matches/{id}/export"), None)
+        .await
+        .body;
     let export: MatchExport = serde_json::from_value(export).unwrap();
     tapis_service::verify::verify_export(&export).expect("the export verifies");
 }

@@ -22,7 +22,10 @@ async fn a_token_is_shown_once_works_and_records_its_use() {
     assert_eq!(items.len(), 1);
     assert_eq!(items[0]["name"], "my bot");
     assert!(items[0]["last_used_at"].is_null());
-    assert!(items[0].get("token").is_none(), "the secret is never listed");
+    assert!(
+        items[0].get("token").is_none(),
+        "the secret is never listed"
+    );
 
     let me = app.get("/api/v1/me", Some(&secret)).await;
     assert_eq!(me.status, StatusCode::OK);
@@ -69,7 +72,9 @@ async fn tokens_belong_to_their_owner() {
     let id = created.body["id"].as_str().unwrap();
     let listed = app.get("/api/v1/tokens", Some(&bob)).await;
     assert_eq!(listed.body, json!([]));
-    let stolen = app.delete(&format!("/api/v1/tokens/{id}"), Some(&bob)).await;
+    let stolen = app
+        .delete(&format!("/api/v1/tokens/{id}"), Some(&bob))
+        .await;
     assert_eq!(stolen.status, StatusCode::NOT_FOUND);
     let still = app.get("/api/v1/tokens", Some(&alice)).await;
     assert_eq!(still.body.as_array().unwrap().len(), 1);

@@ -13,7 +13,9 @@ async fn finished_export(app: &TestApp, game: &str) -> Value {
     let id = view["id"].as_str().unwrap();
     let (finished, _) = app.play_out(id, &seats, &mut Rng(7)).await;
     assert_eq!(finished["status"], "finished");
-    app.get(&format!("/api/v1/matches/{id}/export"), None).await.body
+    app.get(&format!("/api/v1/matches/{id}/export"), None)
+        .await
+        .body
 }
 
 fn verify(export: &Value) -> Result<(), String> {
@@ -36,7 +38,12 @@ async fn a_real_export_verifies_and_tampering_is_caught() {
     let (index, record) = turns
         .iter()
         .enumerate()
-        .find_map(|(i, t)| t["chance"].as_array().filter(|c| !c.is_empty()).map(|c| (i, c[0].clone())))
+        .find_map(|(i, t)| {
+            t["chance"]
+                .as_array()
+                .filter(|c| !c.is_empty())
+                .map(|c| (i, c[0].clone()))
+        })
         .unwrap();
     let value = record["values"][0].as_u64().unwrap();
     turns[index]["chance"][0]["values"][0] = json!(value % 6 + 1);
@@ -78,7 +85,11 @@ async fn the_verify_command_reports_ok_and_mismatch() {
     std::fs::write(&bad, serde_json::to_string(&tampered).unwrap()).unwrap();
     let outcome = tapis_server::cli::verify_file(&bad);
     assert_eq!(outcome.exit_code, 1);
-    assert!(outcome.message.starts_with("MISMATCH"), "{}", outcome.message);
+    assert!(
+        outcome.message.starts_with("MISMATCH"),
+        "{}",
+        outcome.message
+    );
 
     let outcome = tapis_server::cli::verify_file(&dir.join("missing.json"));
     assert_eq!(outcome.exit_code, 2);
@@ -90,9 +101,14 @@ async fn an_unfinished_match_cannot_be_verified_yet() {
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
-    let view = app.started_match("cant-stop", &[&alice, &bob], json!({})).await;
+    let view = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
     let id = view["id"].as_str().unwrap();
-    let export = app.get(&format!("/api/v1/matches/{id}/export"), None).await.body;
+    let export = app
+        .get(&format!("/api/v1/matches/{id}/export"), None)
+        .await
+        .body;
     assert!(export["fairness"]["seed"].is_null());
     assert!(verify(&export).unwrap_err().contains("not revealed"));
 }
