@@ -46,6 +46,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::matches::resign)
             .service(handlers::matches::turns)
             .service(handlers::matches::export)
+            .service(handlers::ratings::of_user)
+            .service(handlers::ratings::history)
+            .service(handlers::ratings::leaderboard)
             .default_service(web::to(not_found)),
     )
     .service(openapi::serve)

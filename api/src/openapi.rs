@@ -4,7 +4,7 @@ use actix_web::{HttpResponse, get};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::handlers::{accounts, games, matches};
+use crate::handlers::{accounts, games, matches, ratings};
 
 /// Adds the bearer-token security scheme.
 #[derive(Debug)]
@@ -56,6 +56,9 @@ impl Modify for BearerAuth {
         matches::resign,
         matches::turns,
         matches::export,
+        ratings::of_user,
+        ratings::history,
+        ratings::leaderboard,
     ),
     components(schemas(crate::problem::Problem)),
     modifiers(&BearerAuth),
@@ -64,8 +67,10 @@ impl Modify for BearerAuth {
         (name = "tokens", description = "Personal API tokens for bots and apps"),
         (name = "games", description = "The games and their options"),
         (name = "matches", description = "Creating, joining and playing matches"),
+        (name = "ratings", description = "Elo ratings per game, their history, leaderboards"),
     )
 )]
+#[derive(Debug)]
 pub struct ApiDoc;
 
 /// The document as pretty JSON (what `tapis openapi` prints and `openapi/openapi.json` holds).

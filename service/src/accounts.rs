@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::auth::{Identity, issue_session};
+use crate::ratings::{self, GameRating};
 use crate::schema::users;
 use crate::{ServiceError, ServiceResult, Services, throttle};
 
@@ -61,6 +62,17 @@ pub struct User {
     pub username: String,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
+}
+
+/// A player's public profile: the account and its rating in every game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Profile {
+    pub id: Uuid,
+    pub username: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    /// The current rating in every game, in catalogue order.
+    pub ratings: Vec<GameRating>,
 }
 
 /// A signed-in session: the user and a bearer token.
@@ -182,6 +194,21 @@ pub async fn user_by_name(services: &Services, username: &str) -> ServiceResult<
     find_by_name(&mut conn, username)
         .await?
         .ok_or(ServiceError::NotFound("user"))
+}
+
+/// A player's public profile, with their current ratings (username without regard to case).
+pub async fn profile(services: &Services, username: &str) -> ServiceResult<Profile> {
+    let mut conn = services.conn().await?;
+    let user = find_by_name(&mut conn, username)
+        .await?
+        .ok_or(ServiceError::NotFound("user"))?;
+    let ratings = ratings::load_for_user(&mut conn, user.id).await?;
+    Ok(Profile {
+        id: user.id,
+        username: user.username,
+        created_at: user.created_at,
+        ratings,
+    })
 }
 
 pub(crate) async fn find_by_name(

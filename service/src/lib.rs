@@ -1,5 +1,5 @@
 //! Tapis's use cases over PostgreSQL: accounts and tokens, matches and their turn logs, fair
-//! dice, the correspondence clock and offline verification of finished matches.
+//! dice, the correspondence clock, Elo ratings and offline verification of finished matches.
 //!
 //! Presentation layers (`tapis-api`, `tapis-web`) call these functions and map
 //! [`ServiceError`] to their own responses; they never touch SQL or game rules themselves.
@@ -13,6 +13,7 @@ pub mod fairness;
 pub mod games;
 pub mod matches;
 mod passwords;
+pub mod ratings;
 pub mod schema;
 mod throttle;
 pub mod verify;

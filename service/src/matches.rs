@@ -19,6 +19,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::auth::Identity;
+use crate::ratings::{self, FinalSeat, Rating};
 use crate::schema::{invitations, match_seats, matches, turns, users};
 use crate::{ServiceError, ServiceResult, Services, accounts, fairness};
 
@@ -81,6 +82,12 @@ pub struct RankingEntry {
     pub username: String,
     pub rank: usize,
     pub score: i64,
+    /// The player's rating in this game before the match (rated matches only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rating_before: Option<Rating>,
+    /// The player's rating after the match (rated matches only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rating_after: Option<Rating>,
 }
 
 /// How a finished match ended.
@@ -358,6 +365,9 @@ fn to_act(state: &AnyState) -> Option<usize> {
 
 // ---------------------------------------------------------------------------------------------
 // Reading
+
+/// A seat row with its player: match, seat, rank, score, username, user id.
+type SeatRow = (Uuid, i16, Option<i16>, Option<i64>, String, Uuid);
 
 /// The seats of some matches with usernames, ordered by match and seat.
 /// A seat row joined with its player: match, seat, rank, score, username, user id.
@@ -1150,7 +1160,7 @@ async fn advance(
         _ => None,
     };
     let result = match &outcome {
-        Some(outcome) => Some(result_of(conn, row.id, outcome).await?),
+        Some(outcome) => Some(result_of(conn, row, outcome, now).await?),
         None => None,
     };
     let status = if outcome.is_some() {
@@ -1202,30 +1212,53 @@ async fn advance(
     notify(conn, row.id).await
 }
 
+/// The result of a match that just ended, with the rating changes it made if it is rated
+/// (applied here, in the transaction that ends the match).
 async fn result_of(
     conn: &mut AsyncPgConnection,
-    id: Uuid,
+    row: &MatchRow,
     outcome: &Outcome,
+    now: OffsetDateTime,
 ) -> ServiceResult<MatchResult> {
-    let seats = load_seats(conn, &[id]).await?;
-    let username = |seat: usize| {
-        seats
-            .iter()
-            .find(|(_, s, _)| s.seat == seat)
-            .map(|(_, s, _)| s.username.clone())
-            .unwrap_or_default()
-    };
+    let seats = load_seats(conn, &[row.id]).await?;
+    let seat_of = |seat: usize| seats.iter().find(|(_, s, _)| s.seat == seat);
+    let mut ranking: Vec<RankingEntry> = outcome
+        .ranking
+        .iter()
+        .map(|p| RankingEntry {
+            seat: p.seat,
+            username: seat_of(p.seat)
+                .map(|(_, s, _)| s.username.clone())
+                .unwrap_or_default(),
+            rank: p.rank,
+            score: p.score,
+            rating_before: None,
+            rating_after: None,
+        })
+        .collect();
+    let final_seats = outcome
+        .ranking
+        .iter()
+        .map(|p| {
+            seat_of(p.seat)
+                .map(|(_, _, user_id)| FinalSeat {
+                    seat: p.seat,
+                    user_id: *user_id,
+                    rank: p.rank,
+                })
+                .ok_or_else(|| ServiceError::internal("a ranked seat is empty", p.seat))
+        })
+        .collect::<ServiceResult<Vec<FinalSeat>>>()?;
+    let changes =
+        ratings::record_match(conn, row.id, row.game_id()?, row.rated, &final_seats, now).await?;
+    if let Some(changes) = changes {
+        for (entry, change) in ranking.iter_mut().zip(changes) {
+            entry.rating_before = Some(change.before);
+            entry.rating_after = Some(change.after);
+        }
+    }
     Ok(MatchResult {
-        ranking: outcome
-            .ranking
-            .iter()
-            .map(|p| RankingEntry {
-                seat: p.seat,
-                username: username(p.seat),
-                rank: p.rank,
-                score: p.score,
-            })
-            .collect(),
+        ranking,
         reason: outcome.reason.to_string(),
     })
 }

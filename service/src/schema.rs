@@ -85,12 +85,39 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// `rating` is in millionths of a point.
+    ratings (user_id, game) {
+        user_id -> Uuid,
+        game -> Text,
+        rating -> Int8,
+        games -> Int4,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// `rating_before` and `rating_after` are in millionths of a point.
+    rating_history (user_id, game, number) {
+        user_id -> Uuid,
+        game -> Text,
+        number -> Int4,
+        match_id -> Uuid,
+        rating_before -> Int8,
+        rating_after -> Int8,
+        at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
 diesel::joinable!(match_seats -> matches (match_id));
 diesel::joinable!(invitations -> matches (match_id));
 diesel::joinable!(invitations -> users (user_id));
 diesel::joinable!(turns -> matches (match_id));
+diesel::joinable!(ratings -> users (user_id));
+diesel::joinable!(rating_history -> users (user_id));
+diesel::joinable!(rating_history -> matches (match_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -100,4 +127,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     match_seats,
     invitations,
     turns,
+    ratings,
+    rating_history,
 );

@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use serde::Deserialize;
 use tapis_service::Services;
-use tapis_service::accounts::{self, Session, User};
+use tapis_service::accounts::{self, Profile, Session, User};
 use tapis_service::auth::{self, ApiToken, NewApiToken};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -114,11 +114,11 @@ pub async fn change_password(
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// A player's public profile.
+/// A player's public profile, with their current rating in every game.
 #[utoipa::path(get, path = "/api/v1/users/{username}", tag = "accounts",
     params(("username" = String, Path)),
     responses(
-        (status = 200, body = User),
+        (status = 200, body = Profile),
         (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
     ))]
 #[get("/users/{username}")]
@@ -126,7 +126,7 @@ pub async fn profile(
     services: web::Data<Services>,
     username: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(accounts::user_by_name(&services, &username).await?))
+    Ok(HttpResponse::Ok().json(accounts::profile(&services, &username).await?))
 }
 
 /// Create a personal API token. Its secret is shown only in this response.

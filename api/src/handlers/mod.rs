@@ -4,3 +4,4 @@
 pub mod accounts;
 pub mod games;
 pub mod matches;
+pub mod ratings;

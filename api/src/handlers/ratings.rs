@@ -1,0 +1,71 @@
+//! Ratings: a player's rating in every game, the history of one, and the leaderboards.
+
+use actix_web::{HttpResponse, get, web};
+use serde::Deserialize;
+use tapis_service::Services;
+use tapis_service::ratings::{self, GameRating, HistoryEntry, LeaderboardEntry};
+use utoipa::IntoParams;
+
+use crate::problem::{ApiError, Problem};
+
+/// Which places of a leaderboard.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct LeaderboardQuery {
+    /// How many places, 1–200 (default 50).
+    pub limit: Option<i64>,
+    /// How many places to skip from the top (default 0).
+    pub offset: Option<i64>,
+}
+
+/// A player's rating in every game (1500 and no matches for games never played rated).
+#[utoipa::path(get, path = "/api/v1/users/{username}/ratings", tag = "ratings",
+    params(("username" = String, Path)),
+    responses(
+        (status = 200, body = Vec<GameRating>),
+        (status = 404, description = "`not_found`: no such user", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[get("/users/{username}/ratings")]
+pub async fn of_user(
+    services: web::Data<Services>,
+    username: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(ratings::of_user(&services, &username).await?))
+}
+
+/// The history of a player's rating in one game, oldest first: every rated match they
+/// finished, with the rating before and after it.
+#[utoipa::path(get, path = "/api/v1/users/{username}/ratings/{game}/history", tag = "ratings",
+    params(("username" = String, Path), ("game" = String, Path, description = "A game id")),
+    responses(
+        (status = 200, body = Vec<HistoryEntry>),
+        (status = 404, description = "`not_found`: no such user or game", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[get("/users/{username}/ratings/{game}/history")]
+pub async fn history(
+    services: web::Data<Services>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (username, game) = path.into_inner();
+    Ok(HttpResponse::Ok().json(ratings::history(&services, &username, &game).await?))
+}
+
+/// A game's leaderboard: players with 10 or more rated matches of the game, best first.
+#[utoipa::path(get, path = "/api/v1/leaderboards/{game}", tag = "ratings",
+    params(("game" = String, Path, description = "A game id"), LeaderboardQuery),
+    responses(
+        (status = 200, body = Vec<LeaderboardEntry>),
+        (status = 404, description = "`not_found`: no such game", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed`: bad `limit` or `offset`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[get("/leaderboards/{game}")]
+pub async fn leaderboard(
+    services: web::Data<Services>,
+    game: web::Path<String>,
+    query: web::Query<LeaderboardQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let query = query.into_inner();
+    Ok(HttpResponse::Ok()
+        .json(ratings::leaderboard(&services, &game, query.limit, query.offset).await?))
+}

@@ -1,0 +1,363 @@
+//! Elo ratings per account and game (`docs/ratings.md`): applying a finished rated match to its
+//! players' ratings inside the transaction that ends it, and reading ratings, their history
+//! and the leaderboards.
+//!
+//! Concurrency: a player may finish two matches at the same moment, in two transactions that
+//! each lock only their own match row. Both must count, so applying a match locks the players'
+//! rating rows (`SELECT ... FOR UPDATE`) before reading them; rows are created first if missing
+//! (`INSERT ... ON CONFLICT DO NOTHING`), and both steps go in user-id order, so two endings
+//! that share players wait for each other instead of deadlocking or losing an update.
+
+pub mod elo;
+
+use std::borrow::Cow;
+
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Int4, Int8, Text};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use tapis_games::GameId;
+use time::OffsetDateTime;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::{PartialSchema, ToSchema};
+use uuid::Uuid;
+
+pub use elo::{Rating, RatingChange, RatingDelta, Standing};
+
+use crate::schema::{rating_history, ratings};
+use crate::{ServiceError, ServiceResult, Services, accounts};
+
+impl Serialize for Rating {
+    /// A JSON number of points, exact to the millionth (`1519.987654`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(self.points())
+    }
+}
+
+impl<'de> Deserialize<'de> for Rating {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Rating, D::Error> {
+        let points = f64::deserialize(deserializer)?;
+        Rating::from_points_f64(points)
+            .ok_or_else(|| serde::de::Error::custom("a rating must be a finite number of points"))
+    }
+}
+
+impl PartialSchema for Rating {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
+            .description(Some(
+                "An Elo rating in points, exact to the millionth (at most six decimals). \
+                 Show it rounded to the nearest whole point, halves away from zero, with a `?` \
+                 while the rating is provisional.",
+            ))
+            .examples([serde_json::json!(1519.987654)])
+            .into()
+    }
+}
+
+impl ToSchema for Rating {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Rating")
+    }
+}
+
+/// A player's rating in one game.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+pub struct GameRating {
+    /// The game id.
+    pub game: String,
+    pub rating: Rating,
+    /// Rated matches of this game played.
+    pub games: u32,
+    /// Fewer than 10 rated matches: the rating is still finding its level.
+    pub provisional: bool,
+    /// The rating as shown to people: rounded, with `?` while provisional (`1520?`).
+    pub display: String,
+}
+
+impl GameRating {
+    fn new(game: GameId, rating: Rating, games: u32) -> GameRating {
+        GameRating {
+            game: game.as_str().to_owned(),
+            rating,
+            games,
+            provisional: elo::is_provisional(games),
+            display: elo::display(rating, games),
+        }
+    }
+}
+
+/// What one rated match did to a player's rating.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+pub struct HistoryEntry {
+    pub match_id: Uuid,
+    /// When the match ended.
+    #[serde(with = "time::serde::rfc3339")]
+    pub at: OffsetDateTime,
+    pub rating_before: Rating,
+    pub rating_after: Rating,
+}
+
+/// A place on a game's leaderboard.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
+pub struct LeaderboardEntry {
+    /// 1 = best; equal ratings share a rank (1, 2, 2, 4).
+    pub rank: i64,
+    pub username: String,
+    pub rating: Rating,
+    /// Rated matches of this game played.
+    pub games: u32,
+}
+
+/// One seat of a finished match, as [`record_match`] needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FinalSeat {
+    pub seat: usize,
+    pub user_id: Uuid,
+    /// 1 = best; equal ranks are a tie.
+    pub rank: usize,
+}
+
+/// Whether a finished match counts for ratings: it was created rated (which requires the
+/// default options), and has two or more seats all held by distinct accounts.
+fn counts(rated: bool, seats: &[FinalSeat]) -> bool {
+    let mut users: Vec<Uuid> = seats.iter().map(|s| s.user_id).collect();
+    users.sort_unstable();
+    users.dedup();
+    rated && seats.len() >= 2 && users.len() == seats.len()
+}
+
+fn games_count(games: i32) -> u32 {
+    u32::try_from(games).unwrap_or(0)
+}
+
+/// Applies a finished match to its players' ratings, in the caller's transaction (the one that
+/// ends the match). Returns each seat's change in the order of `seats`, or `None` when the
+/// match does not count.
+pub(crate) async fn record_match(
+    conn: &mut AsyncPgConnection,
+    match_id: Uuid,
+    game: GameId,
+    rated: bool,
+    seats: &[FinalSeat],
+    at: OffsetDateTime,
+) -> ServiceResult<Option<Vec<RatingChange>>> {
+    if !counts(rated, seats) {
+        return Ok(None);
+    }
+    let mut user_ids: Vec<Uuid> = seats.iter().map(|s| s.user_id).collect();
+    user_ids.sort_unstable();
+
+    // Missing rows first, in user-id order (an insert racing another waits for it to end).
+    for user_id in &user_ids {
+        diesel::insert_into(ratings::table)
+            .values((
+                ratings::user_id.eq(user_id),
+                ratings::game.eq(game.as_str()),
+                ratings::rating.eq(elo::INITIAL_RATING.micros()),
+                ratings::games.eq(0),
+            ))
+            .on_conflict_do_nothing()
+            .execute(conn)
+            .await?;
+    }
+    // Then lock every row, in the same order, before reading it: a concurrent ending of another
+    // match of these players waits here until this one commits, then reads its result.
+    let rows: Vec<(Uuid, i64, i32)> = ratings::table
+        .filter(ratings::game.eq(game.as_str()))
+        .filter(ratings::user_id.eq_any(&user_ids))
+        .order(ratings::user_id)
+        .select((ratings::user_id, ratings::rating, ratings::games))
+        .for_update()
+        .load(conn)
+        .await?;
+
+    let mut standings = Vec::with_capacity(seats.len());
+    for seat in seats {
+        let (_, rating, games) = rows
+            .iter()
+            .find(|(user_id, _, _)| *user_id == seat.user_id)
+            .ok_or_else(|| ServiceError::internal("rating row vanished", seat.user_id))?;
+        standings.push(Standing {
+            rating: Rating::from_micros(*rating),
+            games: games_count(*games),
+            rank: seat.rank,
+        });
+    }
+    let changes = elo::rate(&standings);
+
+    for ((seat, standing), change) in seats.iter().zip(&standings).zip(&changes) {
+        let games_after = i32::try_from(standing.games + 1).unwrap_or(i32::MAX);
+        diesel::update(
+            ratings::table
+                .filter(ratings::user_id.eq(seat.user_id))
+                .filter(ratings::game.eq(game.as_str())),
+        )
+        .set((
+            ratings::rating.eq(change.after.micros()),
+            ratings::games.eq(games_after),
+            ratings::updated_at.eq(at),
+        ))
+        .execute(conn)
+        .await?;
+        diesel::insert_into(rating_history::table)
+            .values((
+                rating_history::user_id.eq(seat.user_id),
+                rating_history::game.eq(game.as_str()),
+                rating_history::number.eq(games_after),
+                rating_history::match_id.eq(match_id),
+                rating_history::rating_before.eq(change.before.micros()),
+                rating_history::rating_after.eq(change.after.micros()),
+                rating_history::at.eq(at),
+            ))
+            .execute(conn)
+            .await?;
+        tracing::debug!(
+            match.id = %match_id,
+            user.id = %seat.user_id,
+            seat = seat.seat,
+            game = game.as_str(),
+            before = change.before.micros(),
+            after = change.after.micros(),
+            "rating changed"
+        );
+    }
+    Ok(Some(changes))
+}
+
+fn parse_game(game: &str) -> ServiceResult<GameId> {
+    game.parse().map_err(|_| ServiceError::NotFound("game"))
+}
+
+/// Every game's rating of a user, in catalogue order; games never played rated show the
+/// initial 1500 with no matches.
+pub(crate) async fn load_for_user(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+) -> ServiceResult<Vec<GameRating>> {
+    let rows: Vec<(String, i64, i32)> = ratings::table
+        .filter(ratings::user_id.eq(user_id))
+        .select((ratings::game, ratings::rating, ratings::games))
+        .load(conn)
+        .await?;
+    Ok(GameId::ALL
+        .into_iter()
+        .map(
+            |game| match rows.iter().find(|(id, _, _)| id == game.as_str()) {
+                Some((_, rating, games)) => {
+                    GameRating::new(game, Rating::from_micros(*rating), games_count(*games))
+                }
+                None => GameRating::new(game, elo::INITIAL_RATING, 0),
+            },
+        )
+        .collect())
+}
+
+/// A player's rating in every game.
+pub async fn of_user(services: &Services, username: &str) -> ServiceResult<Vec<GameRating>> {
+    let mut conn = services.conn().await?;
+    let user = accounts::find_by_name(&mut conn, username)
+        .await?
+        .ok_or(ServiceError::NotFound("user"))?;
+    load_for_user(&mut conn, user.id).await
+}
+
+/// The history of a player's rating in one game, oldest first: each entry's `rating_before`
+/// is the previous entry's `rating_after`.
+pub async fn history(
+    services: &Services,
+    username: &str,
+    game: &str,
+) -> ServiceResult<Vec<HistoryEntry>> {
+    let game = parse_game(game)?;
+    let mut conn = services.conn().await?;
+    let user = accounts::find_by_name(&mut conn, username)
+        .await?
+        .ok_or(ServiceError::NotFound("user"))?;
+    let rows: Vec<(Uuid, OffsetDateTime, i64, i64)> = rating_history::table
+        .filter(rating_history::user_id.eq(user.id))
+        .filter(rating_history::game.eq(game.as_str()))
+        .order(rating_history::number)
+        .select((
+            rating_history::match_id,
+            rating_history::at,
+            rating_history::rating_before,
+            rating_history::rating_after,
+        ))
+        .load(&mut conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(match_id, at, before, after)| HistoryEntry {
+            match_id,
+            at,
+            rating_before: Rating::from_micros(before),
+            rating_after: Rating::from_micros(after),
+        })
+        .collect())
+}
+
+/// The default and largest page of a leaderboard.
+pub const LEADERBOARD_PAGE: (i64, i64) = (50, 200);
+
+#[derive(Debug, QueryableByName)]
+struct LeaderboardRow {
+    #[diesel(sql_type = BigInt)]
+    rank: i64,
+    #[diesel(sql_type = Text)]
+    username: String,
+    #[diesel(sql_type = Int8)]
+    rating: i64,
+    #[diesel(sql_type = Int4)]
+    games: i32,
+}
+
+/// A game's leaderboard: players whose rating is no longer provisional, best first, `limit`
+/// places (default 50, at most 200) from place `offset + 1`.
+pub async fn leaderboard(
+    services: &Services,
+    game: &str,
+    limit: Option<i64>,
+    offset: Option<i64>,
+) -> ServiceResult<Vec<LeaderboardEntry>> {
+    let game = parse_game(game)?;
+    let (default_limit, max_limit) = LEADERBOARD_PAGE;
+    let limit = limit.unwrap_or(default_limit);
+    if !(1..=max_limit).contains(&limit) {
+        return Err(ServiceError::invalid(
+            "limit",
+            format!("must be from 1 to {max_limit}"),
+        ));
+    }
+    let offset = offset.unwrap_or(0);
+    if offset < 0 {
+        return Err(ServiceError::invalid("offset", "must be 0 or more"));
+    }
+    let mut conn = services.conn().await?;
+    // The rank is computed over the whole board, before the page is cut out of it.
+    let rows: Vec<LeaderboardRow> = diesel::sql_query(
+        "SELECT rank() OVER (ORDER BY r.rating DESC) AS rank, u.username, r.rating, r.games \
+         FROM ratings r JOIN users u ON u.id = r.user_id \
+         WHERE r.game = $1 AND r.games >= $2 \
+         ORDER BY r.rating DESC, lower(u.username), u.id \
+         LIMIT $3 OFFSET $4",
+    )
+    .bind::<Text, _>(game.as_str())
+    .bind::<Int4, _>(i32::try_from(elo::PROVISIONAL_MATCHES).unwrap_or(i32::MAX))
+    .bind::<BigInt, _>(limit)
+    .bind::<BigInt, _>(offset)
+    .load(&mut conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| LeaderboardEntry {
+            rank: row.rank,
+            username: row.username,
+            rating: Rating::from_micros(row.rating),
+            games: games_count(row.games),
+        })
+        .collect())
+}
