@@ -366,12 +366,10 @@ fn to_act(state: &AnyState) -> Option<usize> {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-/// A seat row with its player: match, seat, rank, score, username, user id.
+/// A seat row joined with its player: match, seat, rank, score, username, user id.
 type SeatRow = (Uuid, i16, Option<i16>, Option<i64>, String, Uuid);
 
 /// The seats of some matches with usernames, ordered by match and seat.
-/// A seat row joined with its player: match, seat, rank, score, username, user id.
-type SeatRow = (Uuid, i16, Option<i16>, Option<i64>, String, Uuid);
 
 async fn load_seats(
     conn: &mut AsyncPgConnection,
