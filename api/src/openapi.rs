@@ -70,7 +70,6 @@ impl Modify for BearerAuth {
         (name = "ratings", description = "Elo ratings per game, their history, leaderboards"),
     )
 )]
-#[derive(Debug)]
 pub struct ApiDoc;
 
 /// The document as pretty JSON (what `tapis openapi` prints and `openapi/openapi.json` holds).

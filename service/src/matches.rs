@@ -370,7 +370,6 @@ fn to_act(state: &AnyState) -> Option<usize> {
 type SeatRow = (Uuid, i16, Option<i16>, Option<i64>, String, Uuid);
 
 /// The seats of some matches with usernames, ordered by match and seat.
-
 async fn load_seats(
     conn: &mut AsyncPgConnection,
     ids: &[Uuid],
