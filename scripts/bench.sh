@@ -76,14 +76,17 @@ cpu_of_pid() {
   awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f\n", ($12 + $13) / hz }' <<<"$rest"
 }
 
-# CPU seconds used so far by the processes of the local user postgres (the private cluster).
-cpu_of_postgres() {
-  local total=0 pid cpu
-  for pid in $(pgrep -u postgres 2>/dev/null || true); do
-    cpu="$(cpu_of_pid "$pid")"
-    [ -n "$cpu" ] && total="$(awk -v a="$total" -v b="$cpu" 'BEGIN { printf "%.2f", a + b }')"
+# CPU seconds used so far by the backends connected to database $1, and how many they are
+# ("0 0" when the database server is not on this machine).
+cpu_of_backends() {
+  local pid files=()
+  for pid in $(psql "$TAPIS_PG_ADMIN_URL" -Atqc "SELECT pid FROM pg_stat_activity WHERE datname = '$1'"); do
+    [ -r "/proc/$pid/stat" ] && files+=("/proc/$pid/stat")
   done
-  echo "$total"
+  if [ "${#files[@]}" = 0 ]; then echo "0 0"; return; fi
+  { cat "${files[@]}" 2>/dev/null || true; } | awk -v hz="$(getconf CLK_TCK)" '
+    { sub(/^.*\) /, ""); t += $12 + $13; n++ }
+    END { printf "%.2f %d\n", t / hz, n }'
 }
 
 # Counters of database $1: transactions committed and rows fetched, inserted and updated.
@@ -118,8 +121,8 @@ echo "server PostgreSQL $server_version; $("$pgbench" --version) at $pgbench"
 app_url="$(db_url tapis_bench)"
 pgbench_url="$(db_url tapis_pgbench)"
 for name in tapis_bench tapis_pgbench; do
-  psql "$TAPIS_PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS \"$name\" WITH (FORCE)" >/dev/null
-  psql "$TAPIS_PG_ADMIN_URL" -qc "CREATE DATABASE \"$name\"" >/dev/null
+  psql "$TAPIS_PG_ADMIN_URL" -q -v ON_ERROR_STOP=1 -c "SET client_min_messages = warning" \
+    -c "DROP DATABASE IF EXISTS \"$name\" WITH (FORCE)" -c "CREATE DATABASE \"$name\"" >/dev/null
 done
 echo "fresh databases tapis_bench and tapis_pgbench"
 
@@ -158,13 +161,35 @@ echo "serving on $base (pool of $((clients + 4)) connections; log $server_log)"
 step "HTTP load: $clients clients, ${warmup} s warm-up, ${seconds} s measured"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 counters_before="$(db_counters tapis_bench)"
-server_cpu_before="$(cpu_of_pid "$server_pid")"
-postgres_cpu_before="$(cpu_of_postgres)"
 load_out="$work/load.out"
+load_err="$work/load.err"
 ./target/release/load --base "$base" --clients "$clients" --seconds "$seconds" \
-  --warmup "$warmup" --seed "$seed" | tee "$load_out"
+  --warmup "$warmup" --seed "$seed" >"$load_out" 2>"$load_err" &
+load_pid=$!
+# CPU is sampled from the end of the set-up (sign-ups hash passwords at production cost): the
+# load generator says when it starts playing.
+until grep -q '^load: playing' "$load_err" || ! kill -0 "$load_pid" 2>/dev/null; do sleep 0.1; done
+server_cpu_before="$(cpu_of_pid "$server_pid")"
+read -r postgres_cpu_before _ <<<"$(cpu_of_backends tapis_bench)"
+# What the app's backends are doing, twice a second: running a statement (active), waiting for
+# the server in the middle of a transaction, or waiting for the next request (idle).
+sample_activity() {
+  while kill -0 "$load_pid" 2>/dev/null; do
+    psql "$TAPIS_PG_ADMIN_URL" -Atqc "SELECT count(*) FILTER (WHERE state = 'active'),
+        count(*) FILTER (WHERE state = 'idle in transaction'), count(*) FILTER (WHERE state = 'idle')
+      FROM pg_stat_activity WHERE datname = 'tapis_bench'" 2>/dev/null || true
+    sleep 0.5
+  done
+}
+sample_activity >"$work/activity" &
+sampler_pid=$!
+load_status=0
+wait "$load_pid" || load_status=$?
+wait "$sampler_pid" || true
 server_cpu_after="$(cpu_of_pid "$server_pid")"
-postgres_cpu_after="$(cpu_of_postgres)"
+read -r postgres_cpu_after _ <<<"$(cpu_of_backends tapis_bench)"
+cat "$load_err" "$load_out"
+[ "$load_status" = 0 ] || die "the load generator failed (exit status $load_status)"
 if grep -q . "$server_log"; then
   echo "server log (warnings and errors):"
   tail -20 "$server_log"
@@ -183,8 +208,14 @@ p99="$(field p99_ms)"
 moves_total="$(field moves_total)"
 load_cpu="$(field load_cpu_cores)"
 span=$((warmup + seconds))
-server_cores="$(awk -v a="$server_cpu_before" -v b="$server_cpu_after" -v s="$span" 'BEGIN { printf "%.2f", (b - a) / s }')"
-postgres_cores="$(awk -v a="$postgres_cpu_before" -v b="$postgres_cpu_after" -v s="$span" 'BEGIN { printf "%.2f", (b - a) / s }')"
+cores() { awk -v a="$1" -v b="$2" -v s="$span" 'BEGIN { printf "%.2f", (b - a) / s }'; }
+ms_per_move() { awk -v a="$1" -v b="$2" -v m="$moves_total" 'BEGIN { if (m > 0) printf "%.2f", (b - a) * 1000 / m; else print "n/a" }'; }
+server_cores="$(cores "$server_cpu_before" "$server_cpu_after")"
+postgres_cores="$(cores "$postgres_cpu_before" "$postgres_cpu_after")"
+server_ms_per_move="$(ms_per_move "$server_cpu_before" "$server_cpu_after")"
+postgres_ms_per_move="$(ms_per_move "$postgres_cpu_before" "$postgres_cpu_after")"
+activity="$(awk -F'|' 'NF == 3 { a += $1; t += $2; i += $3; n++ }
+  END { if (n > 0) printf "%.1f active, %.1f idle in transaction, %.1f idle (%d samples)", a / n, t / n, i / n, n }' "$work/activity")"
 per_move="$(awk -v before="$counters_before" -v after="$counters_after" -v m="$moves_total" 'BEGIN {
   split(before, x, "|"); split(after, y, "|");
   if (m > 0) printf "%.1f transactions, %.1f rows fetched, %.1f inserted, %.1f updated",
@@ -194,15 +225,38 @@ step "pgbench -N: $clients clients, ${seconds} s"
 "$pgbench" -i -q -s 10 "$pgbench_url" >"$work/pgbench-init.log" 2>&1 \
   || { cat "$work/pgbench-init.log" >&2; die "pgbench -i failed"; }
 pgbench_out="$work/pgbench.out"
-"$pgbench" -N -c "$clients" -j 2 -T "$seconds" "$pgbench_url" >"$pgbench_out" 2>&1 \
-  || { cat "$pgbench_out" >&2; die "pgbench failed"; }
+"$pgbench" -N -c "$clients" -j "$(( clients < 2 ? clients : 2 ))" -T "$seconds" "$pgbench_url" >"$pgbench_out" 2>&1 &
+pgbench_pid=$!
+pgbench_started="$(date +%s.%N)"
+# The CPU of pgbench's backends, sampled while they all run (they exit with pgbench): from 1.5 s
+# after the start to 1 s before the end.
+sleep_until() { sleep "$(awk -v at="$1" -v now="$(date +%s.%N)" 'BEGIN { w = at - now; printf "%.2f", w > 0 ? w : 0 }')"; }
+pgbench_cpu_span=""
+if [ "$seconds" -ge 4 ]; then
+  sleep 1.5
+  read -r pgbench_cpu_before pgbench_backends_before <<<"$(cpu_of_backends tapis_pgbench)"
+  sampled_from="$(date +%s.%N)"
+  sleep_until "$(awk -v s="$pgbench_started" -v d="$seconds" 'BEGIN { printf "%.3f", s + d - 1 }')"
+  read -r pgbench_cpu_after pgbench_backends_after <<<"$(cpu_of_backends tapis_pgbench)"
+  if [ "$pgbench_backends_before" -gt 0 ] && [ "$pgbench_backends_before" = "$pgbench_backends_after" ]; then
+    pgbench_cpu_span="$(awk -v a="$sampled_from" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')"
+  fi
+fi
+wait "$pgbench_pid" || { cat "$pgbench_out" >&2; die "pgbench failed"; }
 grep -E '^(number of transactions actually processed|latency average|tps)' "$pgbench_out" || true
 tps="$(sed -nE 's/^tps = ([0-9.]+) \(without initial connection time\).*/\1/p' "$pgbench_out")"
 [ -n "$tps" ] || { cat "$pgbench_out" >&2; die "no 'tps = ... (without initial connection time)' line from pgbench"; }
+tps="$(awk -v t="$tps" 'BEGIN { printf "%.1f", t }')"
+pgbench_postgres_cores="n/a"
+postgres_ms_per_txn="n/a"
+if [ -n "$pgbench_cpu_span" ]; then
+  pgbench_postgres_cores="$(awk -v a="$pgbench_cpu_before" -v b="$pgbench_cpu_after" -v s="$pgbench_cpu_span" 'BEGIN { printf "%.2f", (b - a) / s }')"
+  postgres_ms_per_txn="$(awk -v c="$pgbench_postgres_cores" -v t="$tps" 'BEGIN { if (c > 0 && t > 0) printf "%.2f", c * 1000 / t; else print "n/a" }')"
+fi
 psql "$TAPIS_PG_ADMIN_URL" -qc 'DROP DATABASE IF EXISTS "tapis_pgbench" WITH (FORCE)' >/dev/null || true
 
 moves_ratio="$(ratio "$moves_per_sec" "$tps")"
-verdict="below the goal of 0.5: the server, not the database, limits the throughput"
+verdict="below the goal of 0.5; see the CPU time and the database work per move below"
 if awk -v r="$moves_ratio" 'BEGIN { exit !(r != "n/a" && r >= 0.5) }'; then
   verdict="meets the goal of 0.5"
 fi
@@ -214,8 +268,17 @@ printf '%-28s %s\n' "pgbench -N tps" "$tps"
 printf '%-28s %s (%s)\n' "moves/s / pgbench tps" "$moves_ratio" "$verdict"
 printf '%-28s server %s, postgres %s, load generator %s\n' "CPU cores used during load" \
   "$server_cores" "$postgres_cores" "$load_cpu"
+printf '%-28s server %s ms, postgres %s ms (postgres per pgbench transaction: %s ms, %s cores)\n' \
+  "CPU time per move" "$server_ms_per_move" "$postgres_ms_per_move" "$postgres_ms_per_txn" \
+  "$pgbench_postgres_cores"
 if [ -n "$per_move" ]; then
   printf '%-28s %s\n' "database work per move" "$per_move"
+fi
+if [ -n "$activity" ]; then
+  printf '%-28s %s\n' "app backends, on average" "$activity"
+fi
+if [ "$TAPIS_PG_SOURCE" = DATABASE_URL ]; then
+  echo "(postgres CPU is read from /proc: it reads 0 when the database server runs elsewhere)"
 fi
 cat <<EOF
 
@@ -223,7 +286,8 @@ Not like for like: a pgbench -N transaction is 3 statements (UPDATE, SELECT, INS
 transaction on one connection, while a move is a GET of the match (several reads) plus a POST
 that runs one transaction of several statements (lock the match, find the seat, next turn
 number, insert the turn, update the match, notify, re-read) and then reads the view it returns;
-"database work per move" above counts them (autocommit reads count as transactions). HTTP,
-JSON, the rules and the load generator share the same cores as PostgreSQL.
+"database work per move" above counts them (each autocommit read, and the pool's check of a
+connection when it lends it, counts as a transaction). HTTP, JSON, the rules and the load
+generator share the same cores as PostgreSQL.
 EOF
 echo "RESULT moves_per_sec=$moves_per_sec p50_ms=$p50 p99_ms=$p99 pgbench_tps=$tps ratio=$moves_ratio"

@@ -493,7 +493,7 @@ async fn run(options: Options) -> Result<(), String> {
         end: start + Duration::from_secs(options.seconds),
     };
     eprintln!(
-        "load: {} clients, warm-up {} s, then {} s measured",
+        "load: playing: {} clients, warm-up {} s, then {} s measured",
         options.clients, options.warmup, options.seconds
     );
     let mut tasks = Vec::with_capacity(clients.len());
@@ -532,7 +532,7 @@ async fn run(options: Options) -> Result<(), String> {
     println!("move latency (ms)       p50 {p50:.2}   p90 {p90:.2}   p99 {p99:.2}   max {max:.2}");
     println!("GET match latency (ms)  p50 {get_p50:.2}   p99 {get_p99:.2}");
     println!(
-        "matches                 {} finished in the window, {} created in all",
+        "matches                 {} finished in the window, {} new ones started after the first",
         stats.matches_finished, stats.matches_created
     );
     println!(
