@@ -150,6 +150,21 @@ async fn a_rated_two_player_win_moves_20_points_each_way() {
     let ratings = profile.body["ratings"].as_array().unwrap();
     assert_eq!(ratings.len(), GameId::ALL.len());
     assert!(ratings.contains(&rating(&app, "alice", "linja").await));
+
+    // For lists of matches (the web profile): the change each rated match made.
+    let alice_id = uuid::Uuid::parse_str(profile.body["id"].as_str().unwrap()).unwrap();
+    let casual = start(&app, "linja", &[&alice, &bob], json!({"rated": false})).await;
+    resign(&app, &casual, &alice).await;
+    let ids = [
+        uuid::Uuid::parse_str(id).unwrap(),
+        uuid::Uuid::parse_str(&casual).unwrap(),
+    ];
+    let changes = tapis_service::ratings::changes_in_matches(&app.services, alice_id, &ids)
+        .await
+        .unwrap();
+    assert_eq!(changes.len(), 1, "the casual match changed nothing");
+    assert_eq!(changes[0].0, ids[0]);
+    assert_eq!(changes[0].1.delta().to_string(), "+20");
 }
 
 #[tokio::test]
