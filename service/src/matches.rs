@@ -1218,13 +1218,13 @@ async fn result_of(
     now: OffsetDateTime,
 ) -> ServiceResult<MatchResult> {
     let seats = load_seats(conn, &[row.id]).await?;
-    let seat_of = |seat: usize| seats.iter().find(|(_, s, _)| s.seat == seat);
+    let seated = |seat: usize| seats.iter().find(|(_, s, _)| s.seat == seat);
     let mut ranking: Vec<RankingEntry> = outcome
         .ranking
         .iter()
         .map(|p| RankingEntry {
             seat: p.seat,
-            username: seat_of(p.seat)
+            username: seated(p.seat)
                 .map(|(_, s, _)| s.username.clone())
                 .unwrap_or_default(),
             rank: p.rank,
@@ -1237,7 +1237,7 @@ async fn result_of(
         .ranking
         .iter()
         .map(|p| {
-            seat_of(p.seat)
+            seated(p.seat)
                 .map(|(_, _, user_id)| FinalSeat {
                     seat: p.seat,
                     user_id: *user_id,

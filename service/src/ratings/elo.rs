@@ -118,7 +118,7 @@ impl RatingDelta {
 }
 
 impl fmt::Display for RatingDelta {
-    /// The rounded change with its sign: `+20`, `−3` (ASCII minus), `±0`.
+    /// The rounded change with its sign: `+20`, `-3`, `±0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.rounded() {
             0 => f.write_str("±0"),

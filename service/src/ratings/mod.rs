@@ -300,6 +300,38 @@ pub async fn history(
         .collect())
 }
 
+/// What each of `match_ids` did to a player's rating, for lists of matches (a profile's
+/// finished matches): one pair per rated match of the list, in no particular order.
+pub async fn changes_in_matches(
+    services: &Services,
+    user_id: Uuid,
+    match_ids: &[Uuid],
+) -> ServiceResult<Vec<(Uuid, RatingChange)>> {
+    let mut conn = services.conn().await?;
+    let rows: Vec<(Uuid, i64, i64)> = rating_history::table
+        .filter(rating_history::user_id.eq(user_id))
+        .filter(rating_history::match_id.eq_any(match_ids))
+        .select((
+            rating_history::match_id,
+            rating_history::rating_before,
+            rating_history::rating_after,
+        ))
+        .load(&mut conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(match_id, before, after)| {
+            (
+                match_id,
+                RatingChange {
+                    before: Rating::from_micros(before),
+                    after: Rating::from_micros(after),
+                },
+            )
+        })
+        .collect())
+}
+
 /// The default and largest page of a leaderboard.
 pub const LEADERBOARD_PAGE: (i64, i64) = (50, 200);
 

@@ -11,5 +11,6 @@ mod matches;
 mod migrations;
 mod openapi;
 mod play;
+mod ratings;
 mod tokens;
 mod verify;

@@ -40,6 +40,9 @@ async fn the_document_is_served_and_describes_every_endpoint() {
         "/api/v1/matches/{id}/resign",
         "/api/v1/matches/{id}/turns",
         "/api/v1/matches/{id}/export",
+        "/api/v1/users/{username}/ratings",
+        "/api/v1/users/{username}/ratings/{game}/history",
+        "/api/v1/leaderboards/{game}",
     ] {
         assert!(paths.contains_key(path), "{path} is not documented");
     }
