@@ -13,3 +13,6 @@ mod openapi;
 mod play;
 mod tokens;
 mod verify;
+mod web_auth;
+mod web_lobby;
+mod web_pages;
