@@ -1,4 +1,4 @@
-//! The `tapis` server: composes the API (and later the web pages) over the services, runs the
+//! The `tapis` server: composes the API and the web pages over the services, runs the
 //! correspondence clock, and shuts down gracefully. [`Application::build`] starts it the same
 //! way in `main` and in the integration tests.
 
@@ -31,6 +31,8 @@ async fn healthz(services: web::Data<Services>) -> HttpResponse {
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(healthz);
     tapis_api::configure(cfg);
+    // Last: the web's scope takes every path the API did not.
+    tapis_web::configure(cfg);
 }
 
 /// A running server: its HTTP server future, the port it listens on, and its clock.

@@ -14,3 +14,6 @@ mod play;
 mod ratings;
 mod tokens;
 mod verify;
+mod web_auth;
+mod web_lobby;
+mod web_pages;

@@ -1,0 +1,253 @@
+//! The lobby (create form with each game's options, seeks, invitations) and the account page
+//! (password, API tokens).
+
+use reqwest::StatusCode;
+use tapis_tests::{Browser, TestApp};
+
+fn match_id(location: &str) -> String {
+    location
+        .strip_prefix("/matches/")
+        .unwrap_or_else(|| panic!("not a match page: {location}"))
+        .to_owned()
+}
+
+#[tokio::test]
+async fn the_create_form_shows_each_games_options_with_their_defaults() {
+    let app = TestApp::spawn().await;
+    let browser = Browser::new(&app);
+    browser.sign_up("alice").await;
+    let lobby = browser.get("/lobby?game=5000").await;
+    assert_eq!(lobby.status, StatusCode::OK);
+    lobby.assert_contains("<option value=\"5000\" selected>5000</option>");
+    lobby.assert_contains("name=\"opt.target\" value=\"5000\"");
+    lobby.assert_contains("name=\"opt.opening_threshold\" value=\"750\"");
+    lobby.assert_contains("Default: 750");
+
+    // Choosing another game swaps in that game's form (an htmx fragment, not a page).
+    let fragment = browser.hx_get("/lobby/form?game=cant-stop").await;
+    assert_eq!(fragment.status, StatusCode::OK);
+    assert!(
+        fragment.text.starts_with("<form id=\"create-form\""),
+        "{}",
+        fragment.text
+    );
+    assert!(!fragment.text.contains("<html"));
+    fragment.assert_contains("name=\"opt.columns_to_win\" value=\"3\"");
+    fragment.assert_contains("name=\"csrf\"");
+    // Without htmx the same address sends to the lobby.
+    let plain = browser.get("/lobby/form?game=linja").await;
+    assert_eq!(plain.status, StatusCode::SEE_OTHER);
+    assert_eq!(plain.header("location"), "/lobby?game=linja");
+}
+
+#[tokio::test]
+async fn creating_joining_and_starting_a_match_from_the_lobby() {
+    let app = TestApp::spawn().await;
+    let alice = Browser::new(&app);
+    alice.sign_up("alice").await;
+    alice.get("/lobby").await;
+    let created = alice
+        .post(
+            "/lobby/matches",
+            &[
+                ("game", "linja"),
+                ("seats", "2"),
+                ("opt.edition", "seed"),
+                ("opt.deduct_own_half", "true"),
+                ("opt.bonus_may_leave_goal", "true"),
+                ("rated", "true"),
+                ("days_per_move", "3"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.text);
+    let id = match_id(created.header("location"));
+
+    let bob = Browser::new(&app);
+    bob.sign_up("bob").await;
+    let lobby = bob.get("/lobby").await;
+    lobby.assert_contains(&format!("action=\"/matches/{id}/join\""));
+    lobby.assert_contains("Linja");
+    let joined = bob.post(&format!("/matches/{id}/join"), &[]).await;
+    assert_eq!(joined.status, StatusCode::SEE_OTHER);
+    assert_eq!(joined.header("location"), format!("/matches/{id}"));
+
+    // Now in play: on both players' home pages, and no longer a seek.
+    let home = alice.get("/").await;
+    home.assert_contains(&format!("/matches/{id}"));
+    let lobby = bob.get("/lobby").await;
+    assert!(!lobby.text.contains(&format!("/matches/{id}/join")));
+}
+
+#[tokio::test]
+async fn a_refused_create_form_keeps_what_was_typed() {
+    let app = TestApp::spawn().await;
+    let browser = Browser::new(&app);
+    browser.sign_up("alice").await;
+    browser.get("/lobby").await;
+    let page = browser
+        .post(
+            "/lobby/matches",
+            &[
+                ("game", "5000"),
+                ("seats", "2"),
+                ("opt.target", "12345"),
+                ("opt.opening_threshold", "500"),
+                ("days_per_move", "3"),
+                ("invite", "nobody_here"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    page.assert_contains("Target:");
+    page.assert_contains("value=\"12345\"");
+    page.assert_contains("value=\"500\"");
+    page.assert_contains("value=\"nobody_here\"");
+    page.assert_contains("aria-invalid=\"true\"");
+
+    let rated = browser
+        .post(
+            "/lobby/matches",
+            &[
+                ("game", "5000"),
+                ("seats", "2"),
+                ("opt.target", "10000"),
+                ("rated", "true"),
+                ("days_per_move", "3"),
+            ],
+        )
+        .await;
+    assert_eq!(rated.status, StatusCode::UNPROCESSABLE_ENTITY);
+    rated.assert_contains("default options");
+
+    // Signed out, the form sends to the sign-in page.
+    let stranger = Browser::new(&app);
+    stranger.get("/lobby").await;
+    let refused = stranger
+        .post("/lobby/matches", &[("game", "5000"), ("seats", "2")])
+        .await;
+    assert_eq!(refused.status, StatusCode::SEE_OTHER);
+    assert!(refused.header("location").starts_with("/signin?next="));
+}
+
+#[tokio::test]
+async fn invitations_can_be_accepted_or_declined() {
+    let app = TestApp::spawn().await;
+    let bob = Browser::new(&app);
+    bob.sign_up("bob").await;
+    let carol = Browser::new(&app);
+    carol.sign_up("carol").await;
+    let alice = Browser::new(&app);
+    alice.sign_up("alice").await;
+    alice.get("/lobby").await;
+    let mut ids = Vec::new();
+    for invitee in ["bob", "carol"] {
+        let created = alice
+            .post(
+                "/lobby/matches",
+                &[
+                    ("game", "make-five"),
+                    ("seats", "2"),
+                    ("rated", "true"),
+                    ("days_per_move", "3"),
+                    ("invite", invitee),
+                ],
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.text);
+        ids.push(match_id(created.header("location")));
+    }
+    let lobby = bob.get("/lobby").await;
+    lobby.assert_contains("Invitations for you");
+    lobby.assert_contains(&format!("/matches/{}/decline", ids[0]));
+    assert!(
+        !lobby.text.contains(&format!("/matches/{}/join", ids[1])),
+        "carol's seat is reserved"
+    );
+    let accepted = bob.post(&format!("/matches/{}/join", ids[0]), &[]).await;
+    assert_eq!(accepted.status, StatusCode::SEE_OTHER);
+
+    let declined = carol
+        .post(&format!("/matches/{}/decline", ids[1]), &[])
+        .await;
+    assert_eq!(declined.status, StatusCode::SEE_OTHER);
+    let lobby = alice.get("/lobby").await;
+    assert!(
+        !lobby.text.contains(&format!("/matches/{}/cancel", ids[1])),
+        "called off"
+    );
+    alice
+        .get("/")
+        .await
+        .assert_contains(&format!("/matches/{}", ids[0]));
+}
+
+#[tokio::test]
+async fn the_account_page_changes_the_password_and_manages_tokens() {
+    let app = TestApp::spawn().await;
+    let browser = Browser::new(&app);
+    browser.sign_up("alice").await;
+    let page = browser.get("/account").await;
+    assert_eq!(page.status, StatusCode::OK);
+    page.assert_contains("You have no API token.");
+
+    let wrong = browser
+        .post(
+            "/account/password",
+            &[
+                ("current_password", "not it at all"),
+                ("new_password", "battery staple"),
+                ("new_password_again", "battery staple"),
+            ],
+        )
+        .await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    wrong.assert_contains("is not your password");
+    let changed = browser
+        .post(
+            "/account/password",
+            &[
+                ("current_password", "correct horse"),
+                ("new_password", "battery staple"),
+                ("new_password_again", "battery staple"),
+            ],
+        )
+        .await;
+    assert_eq!(changed.status, StatusCode::OK);
+    changed.assert_contains("Your password has been changed.");
+
+    let created = browser.post("/account/tokens", &[("name", "my bot")]).await;
+    assert_eq!(created.status, StatusCode::CREATED);
+    created.assert_contains("will not be shown again");
+    let at = created.text.find("value=\"tapis_").unwrap() + "value=\"".len();
+    let token: String = created.text[at..]
+        .chars()
+        .take_while(|c| *c != '"')
+        .collect();
+    let me = app.get("/api/v1/me", Some(&token)).await;
+    assert_eq!(me.status, StatusCode::OK);
+
+    let listed = browser.get("/account").await;
+    listed.assert_contains("my bot");
+    assert!(
+        !listed.text.contains(&token),
+        "the secret is shown only once"
+    );
+    let at = listed.text.find("/account/tokens/").unwrap() + "/account/tokens/".len();
+    let id: String = listed.text[at..]
+        .chars()
+        .take_while(|c| *c != '/')
+        .collect();
+    let revoked = browser
+        .post(&format!("/account/tokens/{id}/revoke"), &[])
+        .await;
+    assert_eq!(revoked.status, StatusCode::SEE_OTHER);
+    let me = app.get("/api/v1/me", Some(&token)).await;
+    assert_eq!(me.status, StatusCode::UNAUTHORIZED);
+
+    // Signed out, the account page sends to the sign-in page and back.
+    let stranger = Browser::new(&app);
+    let redirect = stranger.get("/account").await;
+    assert_eq!(redirect.status, StatusCode::SEE_OTHER);
+    assert_eq!(redirect.header("location"), "/signin?next=/account");
+}

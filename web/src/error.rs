@@ -1,0 +1,234 @@
+//! The web's presentation of errors: a page for a browser, an inline message for htmx.
+//!
+//! Handlers return [`WebError`] (most often a [`ServiceError`] converted with `?`). For a full
+//! page request it becomes an error page with the right status; for an htmx request
+//! [`htmx_errors`] turns it into a short message swapped into the page's message area
+//! (`#flash`) instead of the fragment that was asked for. Internal causes are logged by the
+//! service and never shown: a 500 page only says that something went wrong on our side.
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{StatusCode, header};
+use actix_web::middleware::Next;
+use actix_web::{Error, HttpResponse, ResponseError};
+use askama::Template;
+use tapis_service::ServiceError;
+
+use crate::page::{Layout, html};
+
+/// Why a web request failed.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+    /// The page needs a signed-in player; `next` is where to come back.
+    #[error("please sign in first")]
+    SignInRequired { next: String },
+    /// A state-changing request without the right CSRF token.
+    #[error("this form has expired or did not come from this site; reload the page and try again")]
+    Csrf,
+    #[error("there is no such page")]
+    NotFound,
+    #[error("{0}")]
+    BadRequest(String),
+    /// A template failed to render (a bug: logged, shown as a 500).
+    #[error("internal error")]
+    Render(#[from] askama::Error),
+}
+
+/// The message of an error response, kept for [`htmx_errors`].
+#[derive(Debug, Clone)]
+pub struct ErrorMessage(pub String);
+
+#[derive(Debug, Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    layout: Layout,
+    status: u16,
+    heading: &'static str,
+    message: String,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "flash_partial.html")]
+pub struct Flash {
+    pub message: String,
+}
+
+impl WebError {
+    /// What the player is told.
+    pub fn message(&self) -> String {
+        match self {
+            WebError::Service(e) => service_message(e),
+            WebError::Render(_) => service_message(&ServiceError::Internal),
+            other => sentence(&other.to_string()),
+        }
+    }
+
+    fn heading(&self) -> &'static str {
+        match self.status_code().as_u16() {
+            400 | 422 => "That did not work",
+            403 => "Not allowed",
+            404 => "Not found",
+            409 => "Too late",
+            429 => "Slow down",
+            500.. => "Something went wrong",
+            _ => "That did not work",
+        }
+    }
+}
+
+/// What a player is told about a refusal of the service.
+pub fn service_message(error: &ServiceError) -> String {
+    match error {
+        ServiceError::Internal => {
+            "Something went wrong on our side. It has been logged; please try again later."
+                .to_owned()
+        }
+        ServiceError::NotFound(what) => sentence(&format!("{what} not found")),
+        ServiceError::VersionConflict { .. } => {
+            "Someone moved before you: here is the table as it is now.".to_owned()
+        }
+        other => sentence(&other.to_string()),
+    }
+}
+
+/// The HTTP status of a refusal of the service (the same as the API's).
+pub fn service_status(error: &ServiceError) -> StatusCode {
+    match error {
+        ServiceError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        ServiceError::UsernameTaken => StatusCode::CONFLICT,
+        ServiceError::InvalidCredentials | ServiceError::Unauthenticated(_) => {
+            StatusCode::UNAUTHORIZED
+        }
+        ServiceError::NotFound(_) => StatusCode::NOT_FOUND,
+        ServiceError::NotAPlayer | ServiceError::NotInvited | ServiceError::NotTheCreator => {
+            StatusCode::FORBIDDEN
+        }
+        ServiceError::NotYourTurn
+        | ServiceError::VersionConflict { .. }
+        | ServiceError::MatchNotOpen
+        | ServiceError::MatchNotActive
+        | ServiceError::MatchFull
+        | ServiceError::AlreadyJoined => StatusCode::CONFLICT,
+        ServiceError::IllegalAction(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+        ServiceError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// Capitalizes a message and ends it with a full stop.
+pub fn sentence(message: &str) -> String {
+    let mut out = message.trim().to_owned();
+    if let Some(first) = out.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+impl ResponseError for WebError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            WebError::Service(e) => service_status(e),
+            WebError::SignInRequired { .. } => StatusCode::SEE_OTHER,
+            WebError::Csrf => StatusCode::FORBIDDEN,
+            WebError::NotFound => StatusCode::NOT_FOUND,
+            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::Render(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let WebError::Render(e) = self {
+            tracing::error!(error = %e, "a template failed to render");
+        }
+        if let WebError::SignInRequired { next } = self {
+            let location = format!("/signin?next={}", crate::page::url_encode(next));
+            return HttpResponse::SeeOther()
+                .insert_header((header::LOCATION, location))
+                .finish();
+        }
+        let status = self.status_code();
+        let message = self.message();
+        let page = ErrorPage {
+            layout: Layout::anonymous(self.heading()),
+            status: status.as_u16(),
+            heading: self.heading(),
+            message: message.clone(),
+        };
+        let mut response = match page.render() {
+            Ok(body) => html(status, body),
+            Err(e) => {
+                tracing::error!(error = %e, "the error page failed to render");
+                HttpResponse::build(status)
+                    .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
+                    .body(message.clone())
+            }
+        };
+        if let WebError::Service(ServiceError::RateLimited { retry_after_secs }) = self {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                header::HeaderValue::from(*retry_after_secs),
+            );
+        }
+        response.extensions_mut().insert(ErrorMessage(message));
+        response
+    }
+}
+
+fn is_htmx(req: &ServiceRequest) -> bool {
+    req.headers()
+        .get("HX-Request")
+        .is_some_and(|v| v.as_bytes() == b"true")
+}
+
+/// The middleware: for htmx requests, error pages become an inline message in `#flash` and a
+/// redirect to the sign-in page becomes `HX-Redirect`; every web response gets the security
+/// headers.
+pub async fn htmx_errors(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
+    let htmx = is_htmx(&req);
+    let mut response = next.call(req).await?.map_into_boxed_body();
+    if htmx {
+        let status = response.status();
+        if status == StatusCode::SEE_OTHER {
+            let location = response.headers().get(header::LOCATION).cloned();
+            if let Some(location) = location {
+                response = response.into_response(
+                    HttpResponse::Ok()
+                        .insert_header(("HX-Redirect", location))
+                        .finish(),
+                );
+            }
+        } else if status.is_client_error() || status.is_server_error() {
+            let message = response
+                .response()
+                .extensions()
+                .get::<ErrorMessage>()
+                .map(|m| m.0.clone());
+            if let Some(message) = message {
+                let body = Flash { message }.render().unwrap_or_default();
+                response = response.into_response(
+                    HttpResponse::build(status)
+                        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
+                        .insert_header(("HX-Retarget", "#flash"))
+                        .insert_header(("HX-Reswap", "innerHTML"))
+                        .body(body),
+                );
+            }
+        }
+    }
+    let headers = response.headers_mut();
+    for (name, value) in crate::page::SECURITY_HEADERS {
+        headers.insert(
+            header::HeaderName::from_static(name),
+            header::HeaderValue::from_static(value),
+        );
+    }
+    Ok(response)
+}

@@ -1,0 +1,90 @@
+//! Form bodies (`application/x-www-form-urlencoded`) as a list of fields, where a name may
+//! repeat (several checked dice are several `die` fields).
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
+
+use crate::error::WebError;
+
+/// The largest form accepted.
+const MAX_FORM_BYTES: usize = 16 * 1024;
+
+/// The fields of a submitted form, in order.
+#[derive(Debug, Clone, Default)]
+pub struct FormData(Vec<(String, String)>);
+
+impl FormData {
+    /// Parses a form body.
+    pub fn parse(body: &[u8]) -> Result<FormData, WebError> {
+        serde_urlencoded::from_bytes(body)
+            .map(FormData)
+            .map_err(|_| WebError::BadRequest("the form could not be read".to_owned()))
+    }
+
+    /// The first value of a field, if present.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The first value of a field, or `""`.
+    pub fn text(&self, name: &str) -> &str {
+        self.get(name).unwrap_or("")
+    }
+
+    /// Every value of a field.
+    pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.0
+            .iter()
+            .filter(move |(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether a checkbox was ticked.
+    pub fn checked(&self, name: &str) -> bool {
+        self.get(name)
+            .is_some_and(|v| !v.is_empty() && v != "false")
+    }
+
+    /// Every field, in order.
+    pub fn fields(&self) -> &[(String, String)] {
+        &self.0
+    }
+}
+
+impl FromRequest for FormData {
+    type Error = WebError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = web::Bytes::from_request(req, payload);
+        Box::pin(async move {
+            let body = body
+                .await
+                .map_err(|_| WebError::BadRequest("the form could not be read".to_owned()))?;
+            if body.len() > MAX_FORM_BYTES {
+                return Err(WebError::BadRequest("the form is too large".to_owned()));
+            }
+            FormData::parse(&body)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_fields_are_all_kept() {
+        let form = FormData::parse(b"die=5&die=5&type=reroll&x=").unwrap_or_default();
+        assert_eq!(form.all("die").collect::<Vec<_>>(), ["5", "5"]);
+        assert_eq!(form.get("type"), Some("reroll"));
+        assert_eq!(form.text("missing"), "");
+        assert!(!form.checked("x"));
+    }
+}

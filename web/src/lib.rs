@@ -1,0 +1,58 @@
+//! Tapis's web pages: HTML rendered by askama templates (in the workspace's `templates/`) and
+//! made live with htmx (vendored, served from `/static/`).
+//!
+//! Handlers call the same `tapis-service` functions as the JSON API and stay thin: extract the
+//! request, call the service, render. Following the Kanidm pattern, a page struct embeds its
+//! fragment struct, so a full page and an htmx swap of the same part render through one
+//! template. Errors have their own presentation ([`error::WebError`]): a page for a browser,
+//! an inline message for htmx. Every state-changing request is checked against CSRF
+//! ([`csrf`]).
+
+pub mod assets;
+pub mod csrf;
+pub mod error;
+pub mod form;
+pub mod page;
+pub mod pages;
+pub mod present;
+pub mod session;
+
+use actix_web::middleware::from_fn;
+use actix_web::{HttpResponse, web};
+
+use crate::error::WebError;
+
+/// Registers the web routes. Call it after the API's routes: its scope takes every path the
+/// API did not.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(assets::serve).service(
+        web::scope("")
+            .wrap(from_fn(csrf::protect))
+            .wrap(from_fn(error::htmx_errors))
+            .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
+            .app_data(web::QueryConfig::default().error_handler(|e, _| {
+                WebError::BadRequest(format!("the address is not valid: {e}")).into()
+            }))
+            .service(pages::home::home)
+            .service(pages::auth::sign_in_page)
+            .service(pages::auth::sign_in)
+            .service(pages::auth::sign_up_page)
+            .service(pages::auth::sign_up)
+            .service(pages::auth::sign_out)
+            .service(pages::account::account)
+            .service(pages::account::change_password)
+            .service(pages::account::create_token)
+            .service(pages::account::revoke_token)
+            .service(pages::lobby::lobby)
+            .service(pages::lobby::create_form)
+            .service(pages::lobby::create)
+            .service(pages::lobby::join)
+            .service(pages::lobby::decline)
+            .service(pages::lobby::cancel)
+            .default_service(web::to(not_found)),
+    );
+}
+
+async fn not_found() -> Result<HttpResponse, WebError> {
+    Err(WebError::NotFound)
+}

@@ -1,0 +1,150 @@
+//! What every page shares: the layout (title, navigation, assets, the CSRF token) and the
+//! helpers that turn a template into a response.
+
+use actix_web::HttpResponse;
+use actix_web::http::{StatusCode, header};
+use askama::Template;
+
+use crate::assets::{ASSETS, Assets};
+use crate::error::WebError;
+use crate::session::Ctx;
+
+/// Headers on every web response. Scripts and styles come only from this site; no framing.
+pub const SECURITY_HEADERS: [(&str, &str); 4] = [
+    (
+        "content-security-policy",
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+         connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; \
+         object-src 'none'",
+    ),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "same-origin"),
+    ("x-frame-options", "DENY"),
+];
+
+/// htmx's settings: no `eval`, no inline styles (so that the CSP above holds), and swap the
+/// fragments sent with 409 and 422 (a stale or illegal move answers with the fresh state).
+pub const HTMX_CONFIG: &str = r#"{"allowEval":false,"allowScriptTags":false,"includeIndicatorStyles":false,"historyCacheSize":0,"responseHandling":[{"code":"204","swap":false},{"code":"[23]..","swap":true},{"code":"409","swap":true},{"code":"422","swap":true},{"code":"[45]..","swap":true,"error":true}]}"#;
+
+/// The part of the navigation a page belongs to: `home`, `lobby`, `rules`, `account` or `""`.
+pub type Section = &'static str;
+
+/// The frame of every page.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    pub title: String,
+    /// The signed-in player's name.
+    pub user: Option<String>,
+    pub csrf: String,
+    pub section: Section,
+    pub assets: &'static Assets,
+    pub htmx_config: &'static str,
+}
+
+impl Layout {
+    pub fn new(ctx: &Ctx, title: impl Into<String>, section: Section) -> Layout {
+        Layout {
+            title: title.into(),
+            user: ctx.username().map(str::to_owned),
+            csrf: ctx.csrf.clone(),
+            section,
+            assets: &ASSETS,
+            htmx_config: HTMX_CONFIG,
+        }
+    }
+
+    /// A layout for error pages, which know nothing of the request.
+    pub fn anonymous(title: impl Into<String>) -> Layout {
+        Layout {
+            title: title.into(),
+            user: None,
+            csrf: String::new(),
+            section: "",
+            assets: &ASSETS,
+            htmx_config: HTMX_CONFIG,
+        }
+    }
+
+    /// `aria-current="page"` for the navigation link of this page's section.
+    pub fn current(&self, section: &str) -> &'static str {
+        if self.section == section {
+            "page"
+        } else {
+            "false"
+        }
+    }
+
+    /// The `hx-headers` value that sends the CSRF token with every htmx request.
+    pub fn hx_headers(&self) -> String {
+        serde_json::json!({ crate::csrf::CSRF_HEADER: self.csrf }).to_string()
+    }
+}
+
+/// An HTML response.
+pub fn html(status: StatusCode, body: String) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(body)
+}
+
+/// Renders a template as a 200 page.
+pub fn render(template: &impl Template) -> Result<HttpResponse, WebError> {
+    render_status(StatusCode::OK, template)
+}
+
+/// Renders a template with a status.
+pub fn render_status(
+    status: StatusCode,
+    template: &impl Template,
+) -> Result<HttpResponse, WebError> {
+    Ok(html(status, template.render()?))
+}
+
+/// A redirect after a successful form post (303: the browser follows it with a GET).
+pub fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location.to_owned()))
+        .finish()
+}
+
+/// Percent-encodes a query value.
+pub fn url_encode(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~' | b'/') {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// A local path to come back to after signing in (never another site).
+pub fn safe_next(next: Option<&str>) -> String {
+    match next {
+        Some(path) if path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') => {
+            path.to_owned()
+        }
+        _ => "/".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_stays_on_this_site() {
+        assert_eq!(safe_next(Some("/lobby")), "/lobby");
+        assert_eq!(safe_next(Some("//evil.example")), "/");
+        assert_eq!(safe_next(Some("https://evil.example")), "/");
+        assert_eq!(safe_next(None), "/");
+    }
+
+    #[test]
+    fn url_encoding_keeps_paths_readable() {
+        assert_eq!(url_encode("/matches/1?x=a b"), "/matches/1%3Fx%3Da%20b");
+    }
+}

@@ -1,0 +1,200 @@
+//! The account page: change the password; create, list and revoke personal API tokens (a new
+//! token's secret is shown once, on the page that created it).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use askama::Template;
+use tapis_service::ServiceError;
+use tapis_service::accounts;
+use tapis_service::auth::{self, ApiToken, NewApiToken};
+use uuid::Uuid;
+
+use crate::error::{WebError, service_status};
+use crate::form::FormData;
+use crate::page::{Layout, render_status, see_other};
+use crate::pages::auth::FieldError;
+use crate::present::When;
+use crate::session::{Ctx, services};
+
+/// A token in the list.
+#[derive(Debug, Clone)]
+pub struct TokenRow {
+    pub id: Uuid,
+    pub name: String,
+    pub created: When,
+    pub last_used: Option<When>,
+}
+
+impl TokenRow {
+    fn of(token: &ApiToken) -> TokenRow {
+        TokenRow {
+            id: token.id,
+            name: token.name.clone(),
+            created: When::of(token.created_at),
+            last_used: token.last_used_at.map(When::of),
+        }
+    }
+}
+
+#[derive(Debug, Template)]
+#[template(path = "account.html")]
+struct AccountPage {
+    layout: Layout,
+    username: String,
+    tokens: Vec<TokenRow>,
+    new_token: Option<NewApiToken>,
+    token_name: String,
+    /// The outcome of a form, shown at its place: `password` or `token`.
+    notice: Option<(String, String)>,
+    error: Option<(String, FieldError)>,
+}
+
+impl AccountPage {
+    /// The error of the form `form`, if any.
+    fn error_of(&self, form: &str) -> Option<&FieldError> {
+        self.error
+            .as_ref()
+            .filter(|(f, _)| f == form)
+            .map(|(_, e)| e)
+    }
+
+    /// The notice of the form `form`, if any.
+    fn notice_of(&self, form: &str) -> Option<&str> {
+        self.notice
+            .as_ref()
+            .filter(|(f, _)| f == form)
+            .map(|(_, n)| n.as_str())
+    }
+}
+
+struct Outcome {
+    status: StatusCode,
+    new_token: Option<NewApiToken>,
+    token_name: String,
+    notice: Option<(String, String)>,
+    error: Option<(String, FieldError)>,
+}
+
+impl Outcome {
+    fn plain() -> Outcome {
+        Outcome {
+            status: StatusCode::OK,
+            new_token: None,
+            token_name: String::new(),
+            notice: None,
+            error: None,
+        }
+    }
+
+    fn refused(form: &str, error: &ServiceError) -> Outcome {
+        Outcome {
+            status: service_status(error),
+            error: Some((form.to_owned(), FieldError::of(error))),
+            ..Outcome::plain()
+        }
+    }
+}
+
+async fn account_page(
+    req: &HttpRequest,
+    ctx: &Ctx,
+    outcome: Outcome,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?;
+    let tokens = auth::list_api_tokens(&services(req)?, who).await?;
+    render_status(
+        outcome.status,
+        &AccountPage {
+            layout: Layout::new(ctx, "Your account", "account"),
+            username: who.username.clone(),
+            tokens: tokens.iter().map(TokenRow::of).collect(),
+            new_token: outcome.new_token,
+            token_name: outcome.token_name,
+            notice: outcome.notice,
+            error: outcome.error,
+        },
+    )
+}
+
+#[get("/account")]
+pub async fn account(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    account_page(&req, &ctx, Outcome::plain()).await
+}
+
+#[post("/account/password")]
+pub async fn change_password(
+    req: HttpRequest,
+    ctx: Ctx,
+    form: FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let services = services(&req)?;
+    let outcome = if form.text("new_password") != form.text("new_password_again") {
+        Outcome {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            error: Some((
+                "password".to_owned(),
+                FieldError {
+                    field: "new_password_again".to_owned(),
+                    message: "The two new passwords differ; please type the same one twice."
+                        .to_owned(),
+                },
+            )),
+            ..Outcome::plain()
+        }
+    } else {
+        match accounts::change_password(
+            &services,
+            &who,
+            form.text("current_password"),
+            form.text("new_password"),
+        )
+        .await
+        {
+            Ok(()) => Outcome {
+                notice: Some((
+                    "password".to_owned(),
+                    "Your password has been changed.".to_owned(),
+                )),
+                ..Outcome::plain()
+            },
+            Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
+            Err(error) => Outcome::refused("password", &error),
+        }
+    };
+    account_page(&req, &ctx, outcome).await
+}
+
+#[post("/account/tokens")]
+pub async fn create_token(
+    req: HttpRequest,
+    ctx: Ctx,
+    form: FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let name = form.text("name").to_owned();
+    let outcome = match auth::create_api_token(&services(&req)?, &who, &name).await {
+        Ok(token) => Outcome {
+            status: StatusCode::CREATED,
+            new_token: Some(token),
+            ..Outcome::plain()
+        },
+        Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
+        Err(error) => Outcome {
+            token_name: name,
+            ..Outcome::refused("token", &error)
+        },
+    };
+    account_page(&req, &ctx, outcome).await
+}
+
+#[post("/account/tokens/{id}/revoke")]
+pub async fn revoke_token(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?;
+    auth::revoke_api_token(&services(&req)?, who, id.into_inner()).await?;
+    Ok(see_other("/account"))
+}

@@ -1,0 +1,201 @@
+//! Signing up, in and out. The forms are plain HTML forms (they work without JavaScript); a
+//! refused form comes back with an inline message and what was typed (never the password).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use askama::Template;
+use serde::Deserialize;
+use tapis_service::ServiceError;
+use tapis_service::accounts::{self, Session};
+
+use crate::error::{WebError, sentence, service_message, service_status};
+use crate::form::FormData;
+use crate::page::{Layout, render, render_status, safe_next, see_other};
+use crate::session::{Ctx, clear_session_cookie, services, session_cookie};
+
+/// An inline form error: the message, and the field it is about (if one).
+#[derive(Debug, Clone, Default)]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldError {
+    /// The error of a refused form, when the service says why.
+    pub fn of(error: &ServiceError) -> FieldError {
+        match error {
+            ServiceError::Validation { field, message } => FieldError {
+                field: field.to_string(),
+                message: sentence(&format!("{} {message}", field_label(field))),
+            },
+            ServiceError::UsernameTaken => FieldError {
+                field: "username".to_owned(),
+                message: "This username is already taken; please choose another.".to_owned(),
+            },
+            other => FieldError {
+                field: String::new(),
+                message: service_message(other),
+            },
+        }
+    }
+
+    /// Whether the error is about `field` (for `aria-invalid`).
+    pub fn is(&self, field: &str) -> bool {
+        self.field == field
+    }
+}
+
+/// How a field is called on the page.
+pub fn field_label(field: &str) -> &str {
+    match field {
+        "username" => "The username",
+        "password" => "The password",
+        "new_password" => "The new password",
+        "current_password" => "Your current password",
+        "name" => "The name",
+        "seats" => "The number of players",
+        "invite" => "Invitations:",
+        "days_per_move" => "The days per move",
+        "rated" => "Rated:",
+        "game" => "The game",
+        other => other,
+    }
+}
+
+#[derive(Debug, Template)]
+#[template(path = "signin.html")]
+struct SignInPage {
+    layout: Layout,
+    username: String,
+    next: String,
+    error: Option<FieldError>,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "signup.html")]
+struct SignUpPage {
+    layout: Layout,
+    username: String,
+    next: String,
+    error: Option<FieldError>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+#[get("/signin")]
+pub async fn sign_in_page(
+    ctx: Ctx,
+    query: web::Query<NextQuery>,
+) -> Result<HttpResponse, WebError> {
+    let next = safe_next(query.next.as_deref());
+    if ctx.viewer.is_some() {
+        return Ok(see_other(&next));
+    }
+    render(&SignInPage {
+        layout: Layout::new(&ctx, "Sign in", ""),
+        username: String::new(),
+        next,
+        error: None,
+    })
+}
+
+#[get("/signup")]
+pub async fn sign_up_page(
+    ctx: Ctx,
+    query: web::Query<NextQuery>,
+) -> Result<HttpResponse, WebError> {
+    render(&SignUpPage {
+        layout: Layout::new(&ctx, "Sign up", ""),
+        username: String::new(),
+        next: safe_next(query.next.as_deref()),
+        error: None,
+    })
+}
+
+/// Signs the browser in: the session cookie, then back where the player was going.
+fn signed_in(ctx: &Ctx, session: &Session, next: &str) -> HttpResponse {
+    let mut response = see_other(next);
+    let cookie = session_cookie(&session.token, session.expires_at, ctx.secure);
+    if let Err(e) = response.add_cookie(&cookie) {
+        tracing::error!(error = %e, "cannot set the session cookie");
+    }
+    response
+}
+
+#[post("/signin")]
+pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpResponse, WebError> {
+    let services = services(&req)?;
+    let username = form.text("username").trim().to_owned();
+    let next = safe_next(form.get("next"));
+    // The same throttle as the API: per account and per client address.
+    let address = req.peer_addr().map(|a| a.ip().to_string());
+    match accounts::sign_in(
+        &services,
+        &username,
+        form.text("password"),
+        address.as_deref(),
+    )
+    .await
+    {
+        Ok(session) => Ok(signed_in(&ctx, &session, &next)),
+        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
+        Err(error) => {
+            let status = service_status(&error);
+            render_status(
+                status,
+                &SignInPage {
+                    layout: Layout::new(&ctx, "Sign in", ""),
+                    username,
+                    next,
+                    error: Some(FieldError::of(&error)),
+                },
+            )
+        }
+    }
+}
+
+#[post("/signup")]
+pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpResponse, WebError> {
+    let services = services(&req)?;
+    let username = form.text("username").trim().to_owned();
+    let next = safe_next(form.get("next"));
+    let password = form.text("password");
+    let refused = |error: FieldError, status: StatusCode| {
+        render_status(
+            status,
+            &SignUpPage {
+                layout: Layout::new(&ctx, "Sign up", ""),
+                username: username.clone(),
+                next: next.clone(),
+                error: Some(error),
+            },
+        )
+    };
+    if password != form.text("password_again") {
+        return refused(
+            FieldError {
+                field: "password_again".to_owned(),
+                message: "The two passwords differ; please type the same password twice."
+                    .to_owned(),
+            },
+            StatusCode::UNPROCESSABLE_ENTITY,
+        );
+    }
+    match accounts::sign_up(&services, &username, password).await {
+        Ok(session) => Ok(signed_in(&ctx, &session, &next)),
+        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
+        Err(error) => refused(FieldError::of(&error), service_status(&error)),
+    }
+}
+
+#[post("/signout")]
+pub async fn sign_out(ctx: Ctx) -> HttpResponse {
+    let mut response = see_other("/");
+    if let Err(e) = response.add_cookie(&clear_session_cookie(ctx.secure)) {
+        tracing::error!(error = %e, "cannot clear the session cookie");
+    }
+    response
+}

@@ -1,0 +1,408 @@
+//! The lobby: invitations received, open seeks to join, and the form that creates a match
+//! (with the chosen game's options and their defaults).
+//!
+//! The create form is a fragment of the lobby page: choosing another game swaps it for that
+//! game's form (`GET /lobby/form?game=...`), and a refused form comes back with what was typed
+//! and an inline message.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use askama::Template;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use tapis_games::GameId;
+use tapis_service::ServiceError;
+use tapis_service::games::{self, GameInfo};
+use tapis_service::matches::{self, DaysPerMove, MatchFilter, NewMatch};
+use uuid::Uuid;
+
+use crate::error::{WebError, service_status};
+use crate::form::FormData;
+use crate::page::{Layout, render, render_status, see_other};
+use crate::pages::auth::FieldError;
+use crate::present::MatchCard;
+use crate::session::{Ctx, services};
+
+/// The days-per-move choices of the form (the service accepts 1 to 14, or no clock).
+const DAY_CHOICES: [u8; 7] = [1, 2, 3, 5, 7, 10, 14];
+
+/// One option of the chosen game, as a form field.
+#[derive(Debug, Clone)]
+pub struct OptionField {
+    pub name: String,
+    pub label: String,
+    pub description: String,
+    /// `bool`, `integer` or `choice`.
+    pub kind: String,
+    /// The value typed or chosen (for integers and choices).
+    pub value: String,
+    /// For booleans.
+    pub checked: bool,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    /// For choices: (value, label).
+    pub choices: Vec<(String, String)>,
+    /// The default, in words.
+    pub default_text: String,
+}
+
+impl OptionField {
+    /// The id of the field's input.
+    pub fn id(&self) -> String {
+        format!("opt-{}", self.name)
+    }
+
+    /// The name of the field's input.
+    pub fn input_name(&self) -> String {
+        format!("opt.{}", self.name)
+    }
+}
+
+/// A game in the form's list.
+#[derive(Debug, Clone)]
+pub struct GameChoice {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub selected: bool,
+}
+
+/// The create-a-match form: a fragment of the lobby page.
+#[derive(Debug, Template)]
+#[template(path = "lobby_form_partial.html")]
+pub struct CreateForm {
+    pub csrf: String,
+    pub games: Vec<GameChoice>,
+    pub game: GameInfo,
+    pub seats: String,
+    pub options: Vec<OptionField>,
+    pub rated: bool,
+    /// `"none"` or a number of days.
+    pub days: String,
+    pub day_choices: Vec<String>,
+    pub invite: String,
+    pub error: Option<FieldError>,
+}
+
+impl CreateForm {
+    /// The form for `game` with its defaults.
+    fn new(csrf: &str, game: GameId) -> CreateForm {
+        let info = games::describe(game);
+        let options = info
+            .options
+            .iter()
+            .map(|option| option_field(option, &option.default))
+            .collect();
+        CreateForm {
+            csrf: csrf.to_owned(),
+            games: game_choices(game),
+            seats: info.min_players.max(2).min(info.max_players).to_string(),
+            game: info,
+            options,
+            rated: true,
+            days: "3".to_owned(),
+            day_choices: DAY_CHOICES.iter().map(u8::to_string).collect(),
+            invite: String::new(),
+            error: None,
+        }
+    }
+
+    /// The form as submitted (to show it again with an error).
+    fn from_form(csrf: &str, game: GameId, form: &FormData) -> CreateForm {
+        let mut this = CreateForm::new(csrf, game);
+        this.seats = form.text("seats").to_owned();
+        this.rated = form.checked("rated");
+        this.days = form.text("days_per_move").to_owned();
+        this.invite = form.text("invite").to_owned();
+        for (field, spec) in this.options.iter_mut().zip(&this.game.options) {
+            let submitted = form.get(&format!("opt.{}", spec.name));
+            if spec.kind == "bool" {
+                field.checked = submitted.is_some_and(|v| !v.is_empty() && v != "false");
+            } else if let Some(value) = submitted {
+                field.value = value.to_owned();
+            }
+        }
+        this
+    }
+
+    /// Whether the error is about `field` (a form field name like `seats` or `opt.target`).
+    pub fn error_on(&self, field: &str) -> bool {
+        self.error.as_ref().is_some_and(|e| e.field == field)
+    }
+
+    /// The error message if it is about no single field shown.
+    pub fn general_error(&self) -> Option<&str> {
+        let error = self.error.as_ref()?;
+        let shown = ["seats", "days_per_move", "invite", "rated", "game"]
+            .contains(&error.field.as_str())
+            || self.options.iter().any(|o| o.input_name() == error.field);
+        (!shown).then_some(error.message.as_str())
+    }
+
+    /// The error message for `field`, if any.
+    pub fn message_for(&self, field: &str) -> &str {
+        match &self.error {
+            Some(e) if e.field == field => &e.message,
+            _ => "",
+        }
+    }
+}
+
+fn game_choices(selected: GameId) -> Vec<GameChoice> {
+    GameId::ALL
+        .into_iter()
+        .map(|g| GameChoice {
+            id: g.as_str(),
+            name: g.name(),
+            selected: g == selected,
+        })
+        .collect()
+}
+
+/// `target_rule` → `Target rule`.
+pub fn humanize(name: &str) -> String {
+    let mut out = name.replace('_', " ");
+    if let Some(first) = out.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    out
+}
+
+fn option_field(option: &games::GameOption, value: &Value) -> OptionField {
+    let text = match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let default_text = match &option.default {
+        Value::Bool(true) => "on".to_owned(),
+        Value::Bool(false) => "off".to_owned(),
+        Value::String(s) => s.replace('_', " "),
+        other => other.to_string(),
+    };
+    OptionField {
+        name: option.name.clone(),
+        label: humanize(&option.name),
+        description: option.description.clone(),
+        kind: option.kind.clone(),
+        checked: value == &Value::Bool(true),
+        value: text,
+        min: option.min,
+        max: option.max,
+        choices: option
+            .values
+            .iter()
+            .flatten()
+            .map(|v| (v.clone(), v.replace('_', " ")))
+            .collect(),
+        default_text,
+    }
+}
+
+#[derive(Debug, Template)]
+#[template(path = "lobby.html")]
+struct LobbyPage {
+    layout: Layout,
+    invitations: Vec<MatchCard>,
+    seeks: Vec<MatchCard>,
+    mine: Vec<MatchCard>,
+    form: CreateForm,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LobbyQuery {
+    game: Option<String>,
+}
+
+fn chosen_game(id: Option<&str>) -> GameId {
+    id.and_then(|g| g.parse().ok()).unwrap_or(GameId::Yams)
+}
+
+async fn lobby_page(
+    req: &HttpRequest,
+    ctx: &Ctx,
+    form: CreateForm,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let services = services(req)?;
+    let open = MatchFilter {
+        status: Some("open".to_owned()),
+        limit: Some(100),
+        ..MatchFilter::default()
+    };
+    let page = matches::list(&services, &open, ctx.viewer.as_ref()).await?;
+    let me = ctx.username().unwrap_or_default().to_lowercase();
+    let mut invitations = Vec::new();
+    let mut seeks = Vec::new();
+    let mut mine = Vec::new();
+    for summary in &page.items {
+        let card = MatchCard::of(summary);
+        let invited = summary.invited.iter().any(|n| n.to_lowercase() == me);
+        if card.mine {
+            mine.push(card);
+        } else if invited {
+            invitations.push(card);
+        } else if card.free_seats() > card.invited.len() {
+            // Seats reserved for invited players are not open to others.
+            seeks.push(card);
+        }
+    }
+    render_status(
+        status,
+        &LobbyPage {
+            layout: Layout::new(ctx, "Lobby", "lobby"),
+            invitations,
+            seeks,
+            mine,
+            form,
+        },
+    )
+}
+
+#[get("/lobby")]
+pub async fn lobby(
+    req: HttpRequest,
+    ctx: Ctx,
+    query: web::Query<LobbyQuery>,
+) -> Result<HttpResponse, WebError> {
+    let form = CreateForm::new(&ctx.csrf, chosen_game(query.game.as_deref()));
+    lobby_page(&req, &ctx, form, StatusCode::OK).await
+}
+
+/// The create form for another game (the fragment htmx swaps in), or the lobby page.
+#[get("/lobby/form")]
+pub async fn create_form(
+    ctx: Ctx,
+    query: web::Query<LobbyQuery>,
+) -> Result<HttpResponse, WebError> {
+    let game = chosen_game(query.game.as_deref());
+    if !ctx.htmx {
+        return Ok(see_other(&format!("/lobby?game={game}")));
+    }
+    render(&CreateForm::new(&ctx.csrf, game))
+}
+
+/// Reads the form into a request for the service; an unreadable field is a validation error.
+fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError> {
+    let seats: i64 = form
+        .text("seats")
+        .trim()
+        .parse()
+        .map_err(|_| ServiceError::invalid("seats", "must be a number"))?;
+    let mut options = Map::new();
+    for spec in &game.options {
+        let field = format!("opt.{}", spec.name);
+        let raw = form.get(&field);
+        let value = match spec.kind.as_str() {
+            "bool" => Value::Bool(raw.is_some_and(|v| !v.is_empty() && v != "false")),
+            "integer" => {
+                let Some(raw) = raw else { continue };
+                let n: i64 = raw
+                    .trim()
+                    .parse()
+                    .map_err(|_| ServiceError::invalid(field.clone(), "must be a whole number"))?;
+                Value::from(n)
+            }
+            _ => match raw {
+                Some(raw) => Value::String(raw.to_owned()),
+                None => continue,
+            },
+        };
+        options.insert(spec.name.clone(), value);
+    }
+    let days_per_move = match form.text("days_per_move") {
+        "none" => DaysPerMove::NoClock,
+        "" => DaysPerMove::Default,
+        raw => DaysPerMove::Days(
+            raw.parse()
+                .map_err(|_| ServiceError::invalid("days_per_move", "must be a number of days"))?,
+        ),
+    };
+    let invite = form
+        .text("invite")
+        .split([',', ' ', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect();
+    Ok(NewMatch {
+        game: game.id.clone(),
+        seats,
+        options: Some(Value::Object(options)),
+        rated: Some(form.checked("rated")),
+        days_per_move,
+        invite,
+    })
+}
+
+/// The service names option fields `options.x`; the form names them `opt.x`.
+fn form_field(service_field: &str) -> String {
+    match service_field.strip_prefix("options.") {
+        Some(option) => format!("opt.{option}"),
+        None => service_field.to_owned(),
+    }
+}
+
+#[post("/lobby/matches")]
+pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let services = services(&req)?;
+    let game = chosen_game(form.get("game"));
+    let info = games::describe(game);
+    let result = match new_match(&info, &form) {
+        Ok(request) => matches::create(&services, &who, request).await,
+        Err(error) => Err(error),
+    };
+    match result {
+        Ok(view) => Ok(see_other(&format!("/matches/{}", view.id))),
+        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
+        Err(error) => {
+            let mut field_error = FieldError::of(&error);
+            field_error.field = form_field(&field_error.field);
+            if let Some(option) = field_error.field.strip_prefix("opt.") {
+                field_error.message = crate::error::sentence(&format!(
+                    "{}: {}",
+                    humanize(option),
+                    match &error {
+                        ServiceError::Validation { message, .. } => message.to_string(),
+                        other => other.to_string(),
+                    }
+                ));
+            }
+            let mut refused = CreateForm::from_form(&ctx.csrf, game, &form);
+            refused.error = Some(field_error);
+            lobby_page(&req, &ctx, refused, service_status(&error)).await
+        }
+    }
+}
+
+#[post("/matches/{id}/join")]
+pub async fn join(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?;
+    let view = matches::join(&services(&req)?, who, id.into_inner()).await?;
+    Ok(see_other(&format!("/matches/{}", view.id)))
+}
+
+#[post("/matches/{id}/decline")]
+pub async fn decline(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?;
+    matches::decline(&services(&req)?, who, id.into_inner()).await?;
+    Ok(see_other("/lobby"))
+}
+
+#[post("/matches/{id}/cancel")]
+pub async fn cancel(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?;
+    matches::cancel(&services(&req)?, who, id.into_inner()).await?;
+    Ok(see_other("/lobby"))
+}

@@ -1,0 +1,7 @@
+//! The page handlers, one module per area. Each handler extracts the request, calls one
+//! service function (sometimes two reads) and renders a template.
+
+pub mod account;
+pub mod auth;
+pub mod home;
+pub mod lobby;

@@ -1,0 +1,128 @@
+//! Who is looking at a page: the session cookie, and the request context every handler takes.
+//!
+//! The session cookie holds a session token issued by the service (`accounts::sign_in` and
+//! `sign_up`), checked on each request by `auth::authenticate`, so no session state lives in a
+//! server process. It is `HttpOnly` and `SameSite=Lax`, and `Secure` whenever the request came
+//! over HTTPS (directly or through a proxy that says so).
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use tapis_service::{Identity, ServiceError, Services, auth};
+use time::OffsetDateTime;
+
+use crate::csrf::CsrfToken;
+use crate::error::WebError;
+
+/// The cookie that carries the session token.
+pub const SESSION_COOKIE: &str = "tapis_session";
+
+/// Whether cookies set in answer to `req` should be `Secure`.
+pub fn is_secure(req: &HttpRequest) -> bool {
+    req.connection_info().scheme() == "https"
+}
+
+/// The session cookie for a token valid until `expires_at`.
+pub fn session_cookie(token: &str, expires_at: OffsetDateTime, secure: bool) -> Cookie<'static> {
+    let max_age = (expires_at - OffsetDateTime::now_utc())
+        .whole_seconds()
+        .max(0);
+    Cookie::build(SESSION_COOKIE, token.to_owned())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .max_age(CookieDuration::seconds(max_age))
+        .finish()
+}
+
+/// A cookie that removes the session cookie.
+pub fn clear_session_cookie(secure: bool) -> Cookie<'static> {
+    let mut cookie = Cookie::build(SESSION_COOKIE, "")
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .finish();
+    cookie.make_removal();
+    cookie
+}
+
+/// What every page handler needs to know about the request.
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    /// The signed-in player, if any.
+    pub viewer: Option<Identity>,
+    /// The CSRF token to put in forms and htmx headers.
+    pub csrf: String,
+    /// The request came from htmx (it wants a fragment, not a page).
+    pub htmx: bool,
+    /// The path and query of the request (where to come back after signing in).
+    pub path: String,
+    /// Cookies should be `Secure`.
+    pub secure: bool,
+}
+
+impl Ctx {
+    /// The signed-in player, or an error that sends the browser to the sign-in page.
+    pub fn require(&self) -> Result<&Identity, WebError> {
+        self.viewer
+            .as_ref()
+            .ok_or_else(|| WebError::SignInRequired {
+                next: self.path.clone(),
+            })
+    }
+
+    /// The signed-in player's name, if any.
+    pub fn username(&self) -> Option<&str> {
+        self.viewer.as_ref().map(|v| v.username.as_str())
+    }
+}
+
+/// The services, from the app data.
+pub fn services(req: &HttpRequest) -> Result<Services, WebError> {
+    req.app_data::<web::Data<Services>>()
+        .map(|data| data.get_ref().clone())
+        .ok_or_else(|| ServiceError::internal("services missing", "app data").into())
+}
+
+impl FromRequest for Ctx {
+    type Error = WebError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
+        let csrf = req
+            .extensions()
+            .get::<CsrfToken>()
+            .map(|t| t.0.clone())
+            .unwrap_or_default();
+        let htmx = req
+            .headers()
+            .get("HX-Request")
+            .is_some_and(|v| v.as_bytes() == b"true");
+        let path = req
+            .uri()
+            .path_and_query()
+            .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned());
+        let secure = is_secure(req);
+        let services = services(req);
+        Box::pin(async move {
+            let viewer = match token.filter(|t| !t.is_empty()) {
+                None => None,
+                // An expired or forged cookie is simply no session.
+                Some(token) => auth::authenticate(&services?, &token).await.ok(),
+            };
+            Ok(Ctx {
+                viewer,
+                csrf,
+                htmx,
+                path,
+                secure,
+            })
+        })
+    }
+}
