@@ -106,8 +106,10 @@ stop_server() {
     server_pid=""
   fi
 }
+pgbench_pid=""
 cleanup() {
   stop_server
+  if [ -n "$pgbench_pid" ]; then kill "$pgbench_pid" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -230,7 +232,7 @@ pgbench_pid=$!
 pgbench_started="$(date +%s.%N)"
 # The CPU of pgbench's backends, sampled while they all run (they exit with pgbench): from 1.5 s
 # after the start to 1 s before the end.
-sleep_until() { sleep "$(awk -v at="$1" -v now="$(date +%s.%N)" 'BEGIN { w = at - now; printf "%.2f", w > 0 ? w : 0 }')"; }
+sleep_until() { sleep "$(awk -v at="$1" -v now="$(date +%s.%N)" 'BEGIN { w = at - now; printf "%.2f", (w > 0 ? w : 0) }')"; }
 pgbench_cpu_span=""
 if [ "$seconds" -ge 4 ]; then
   sleep 1.5
@@ -242,7 +244,10 @@ if [ "$seconds" -ge 4 ]; then
     pgbench_cpu_span="$(awk -v a="$sampled_from" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')"
   fi
 fi
-wait "$pgbench_pid" || { cat "$pgbench_out" >&2; die "pgbench failed"; }
+pgbench_status=0
+wait "$pgbench_pid" || pgbench_status=$?
+pgbench_pid=""
+[ "$pgbench_status" = 0 ] || { cat "$pgbench_out" >&2; die "pgbench failed"; }
 grep -E '^(number of transactions actually processed|latency average|tps)' "$pgbench_out" || true
 tps="$(sed -nE 's/^tps = ([0-9.]+) \(without initial connection time\).*/\1/p' "$pgbench_out")"
 [ -n "$tps" ] || { cat "$pgbench_out" >&2; die "no 'tps = ... (without initial connection time)' line from pgbench"; }
