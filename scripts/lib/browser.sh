@@ -1,0 +1,213 @@
+# The browser tests: Tapis's pages in a real headless Chromium (tests/browser). Source this file
+# after scripts/lib/postgres.sh, then call browser_prerequisites and, when it returns 0,
+# run_browser_tests.
+#
+#   ensure_chromium        finds Chromium ($TAPIS_CHROMIUM, default /usr/bin/chromium), or installs
+#                          Debian's `chromium` package with apt-get (as root, or with sudo when
+#                          it needs no password); otherwise prints the command to run and fails.
+#   browser_prerequisites  Chromium and Node.js 20+: 0 ready; 3 missing outside CI (after a loud
+#                          message: the caller skips the step); 1 missing where CI=true (a
+#                          missing browser in CI is a failure, never a skip).
+#   ensure_browser_deps    runs `npm ci` in tests/browser when node_modules is missing or was
+#                          installed from another package-lock.json.
+#   run_browser_tests      the step: ensure_browser_deps, a debug build of `tapis`, a fresh
+#                          database, `tapis serve` on a free port (TAPIS_ENV=development), the
+#                          tests against it (TAPIS_BASE_URL), then the server stopped and the
+#                          database dropped however it ends. Screenshots go to
+#                          $TAPIS_SCREENSHOT_DIR (default target/browser-screenshots).
+
+TAPIS_ROOT="${TAPIS_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+TAPIS_CHROMIUM="${TAPIS_CHROMIUM:-/usr/bin/chromium}"
+TAPIS_BROWSER_DIR="$TAPIS_ROOT/tests/browser"
+TAPIS_SCREENSHOT_DIR="${TAPIS_SCREENSHOT_DIR:-$TAPIS_ROOT/target/browser-screenshots}"
+
+browser_log() { printf '[browser] %s\n' "$*" >&2; }
+
+browser_in_ci() { [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; }
+
+# Says loudly that the browser tests did not run, and why.
+browser_skip_banner() {
+  local line='!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!'
+  {
+    printf '%s\n' "$line"
+    printf '!! BROWSER TESTS SKIPPED: %s\n' "$*"
+    printf '!! (outside CI only; where CI=true this is a failure)\n'
+    printf '%s\n' "$line"
+  } >&2
+}
+
+ensure_chromium() {
+  if [ -x "$TAPIS_CHROMIUM" ]; then
+    return 0
+  fi
+  if [ "$TAPIS_CHROMIUM" = /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
+    local -a as_root=()
+    if [ "$(id -u)" != 0 ]; then
+      if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        as_root=(sudo -n)
+      else
+        as_root=(none)
+      fi
+    fi
+    if [ "${as_root[0]:-}" != none ]; then
+      browser_log "Chromium is not installed: installing Debian's chromium package with apt-get"
+      "${as_root[@]}" apt-get update -qq \
+        && "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+        || browser_log "apt-get could not install chromium"
+      if [ -x "$TAPIS_CHROMIUM" ]; then
+        browser_log "installed: $("$TAPIS_CHROMIUM" --version 2>/dev/null || echo chromium)"
+        return 0
+      fi
+    fi
+  fi
+  browser_log "Chromium not found at $TAPIS_CHROMIUM. Install it, then run this again:"
+  if command -v apt-get >/dev/null 2>&1; then
+    browser_log "  sudo apt-get update && sudo apt-get install -y chromium"
+  elif command -v dnf >/dev/null 2>&1; then
+    browser_log "  sudo dnf install -y chromium"
+  elif command -v brew >/dev/null 2>&1; then
+    browser_log "  brew install --cask chromium   (then set TAPIS_CHROMIUM to its binary)"
+  else
+    browser_log "  (install Chromium with your package manager, and set TAPIS_CHROMIUM to its binary)"
+  fi
+  return 1
+}
+
+# Node 20 or later, for node:test and playwright-core.
+browser_node_ok() {
+  local major
+  command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || {
+    browser_log "Node.js 20 or later (with npm) is needed: https://nodejs.org/ or your package manager"
+    return 1
+  }
+  major="$(node -p 'process.versions.node.split(".")[0]')"
+  if [ "$major" -lt 20 ]; then
+    browser_log "Node.js 20 or later is needed; this is $(node --version)"
+    return 1
+  fi
+}
+
+ensure_browser_deps() {
+  local stamp="$TAPIS_BROWSER_DIR/node_modules/.tapis-lock-sha256" wanted
+  wanted="$(sha256sum "$TAPIS_BROWSER_DIR/package-lock.json" | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ] \
+    && [ -d "$TAPIS_BROWSER_DIR/node_modules/playwright-core" ] \
+    && [ -f "$TAPIS_BROWSER_DIR/node_modules/axe-core/axe.min.js" ]; then
+    return 0
+  fi
+  browser_log "npm ci in tests/browser (node_modules missing or from another package-lock.json)"
+  # Playwright's own browser downloads are not used: the tests drive the system's Chromium.
+  (cd "$TAPIS_BROWSER_DIR" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) \
+    || { browser_log "npm ci failed in tests/browser"; return 1; }
+  printf '%s\n' "$wanted" >"$stamp"
+}
+
+# The URL of database $1 on the same server as TAPIS_PG_ADMIN_URL (query string kept).
+browser_db_url() {
+  printf '%s\n' "$TAPIS_PG_ADMIN_URL" | sed -E "s#^(postgres(ql)?://[^/]*)/[^?]*#\\1/$1#"
+}
+
+# The first port from $1 that nothing listens on.
+browser_free_port() {
+  local port="$1"
+  while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
+    port=$((port + 1))
+    [ "$port" -lt $(($1 + 200)) ] || return 1
+  done
+  echo "$port"
+}
+
+# Chromium and Node, or why not: 0 ready; 3 missing outside CI (a loud message was printed: skip);
+# 1 missing in CI (CI=true), which is a failure.
+browser_prerequisites() {
+  local why=""
+  if ! ensure_chromium; then
+    why="Chromium is not installed (see above)"
+  elif ! browser_node_ok; then
+    why="Node.js 20+ and npm are not installed (see above)"
+  fi
+  [ -n "$why" ] || return 0
+  if browser_in_ci; then
+    browser_log "CI=true: $why, and a missing browser is a failure, not a skip"
+    return 1
+  fi
+  browser_skip_banner "$why"
+  return 3
+}
+
+# The browser step, once browser_prerequisites said 0. It runs in a subshell, so that its trap
+# stops the server and drops the database however it ends; every command is checked explicitly
+# (it may be called where `set -e` does not apply). Extra arguments go to `node --test` (for
+# example --test-name-pattern=lobby).
+run_browser_tests() (
+  started=$SECONDS
+  ensure_browser_deps || exit 1
+  if [ -z "${TAPIS_PG_ADMIN_URL:-}" ]; then
+    ensure_postgres || exit 1
+  fi
+  db="tapis_browser_$$"
+  url="$(browser_db_url "$db")"
+  server_pid=""
+  cleanup() {
+    if [ -n "$server_pid" ]; then
+      kill "$server_pid" 2>/dev/null || true
+      wait "$server_pid" 2>/dev/null || true
+    fi
+    psql "$TAPIS_PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true
+  }
+  trap cleanup EXIT
+  trap 'exit 130' INT TERM
+  psql "$TAPIS_PG_ADMIN_URL" -q -v ON_ERROR_STOP=1 -c "SET client_min_messages = warning" \
+    -c "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" -c "CREATE DATABASE \"$db\"" >/dev/null \
+    || { browser_log "cannot create the database $db"; exit 1; }
+
+  browser_log "building tapis (debug)"
+  cargo build --locked --quiet -p tapis-server --bin tapis || exit 1
+  bin="${CARGO_TARGET_DIR:-$TAPIS_ROOT/target}/debug/tapis"
+
+  port="$(browser_free_port 18300)" || { browser_log "no free port from 18300 to 18499"; exit 1; }
+  base="http://127.0.0.1:$port"
+  mkdir -p "$TAPIS_ROOT/target" || exit 1
+  server_log="$TAPIS_ROOT/target/browser-server.log"
+  # Development: the server applies the migrations to its fresh database when it starts.
+  DATABASE_URL="$url" \
+    TAPIS_ENV=development \
+    TAPIS_BIND="127.0.0.1:$port" \
+    TAPIS_JWT_SECRET="browser-tests-only-$(date +%s%N)-0123456789abcdef" \
+    TAPIS_LOG_FORMAT=text \
+    RUST_LOG="${RUST_LOG:-warn}" \
+    "$bin" serve >"$server_log" 2>&1 &
+  server_pid=$!
+  status=""
+  for _ in $(seq 1 300); do
+    if ! kill -0 "$server_pid" 2>/dev/null; then
+      cat "$server_log" >&2
+      server_pid=""
+      browser_log "the server exited before answering"
+      exit 1
+    fi
+    status="$(curl -s -o /dev/null -w '%{http_code}' "$base/healthz" || true)"
+    [ "$status" = 200 ] && break
+    sleep 0.2
+  done
+  if [ "$status" != 200 ]; then
+    tail -40 "$server_log" >&2
+    browser_log "/healthz did not answer 200 within 60 s"
+    exit 1
+  fi
+  browser_log "server on $base (database $db, log $server_log), ready after $((SECONDS - started)) s"
+
+  rm -rf "$TAPIS_SCREENSHOT_DIR" && mkdir -p "$TAPIS_SCREENSHOT_DIR" || exit 1
+  tests_started=$SECONDS
+  status=0
+  (cd "$TAPIS_BROWSER_DIR" && TAPIS_BASE_URL="$base" TAPIS_CHROMIUM="$TAPIS_CHROMIUM" \
+    TAPIS_SCREENSHOT_DIR="$TAPIS_SCREENSHOT_DIR" \
+    node --test --test-concurrency=1 --test-reporter=spec "$@" tests/) || status=$?
+  browser_log "the tests took $((SECONDS - tests_started)) s; the whole step $((SECONDS - started)) s"
+  browser_log "$(find "$TAPIS_SCREENSHOT_DIR" -name '*.png' | wc -l) screenshots in $TAPIS_SCREENSHOT_DIR"
+  if [ "$status" != 0 ]; then
+    browser_log "the browser tests failed; the server's log (last 40 lines of $server_log):"
+    tail -40 "$server_log" >&2 || true
+    exit "$status"
+  fi
+)

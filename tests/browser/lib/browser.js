@@ -1,0 +1,50 @@
+// One headless Chromium per test file, and one browser context per player (their own cookies).
+import { chromium } from "playwright-core";
+import { baseUrl, chromiumPath, WIDTHS } from "./env.js";
+
+/** Starts headless Chromium: the system's binary, no background traffic. */
+export async function launchBrowser() {
+  const args = [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+  ];
+  // Chromium's sandbox cannot start as root (CI containers): only then go without it.
+  if (typeof process.getuid === "function" && process.getuid() === 0) {
+    args.push("--no-sandbox");
+  }
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args });
+}
+
+/**
+ * A new player: a fresh browser context (no cookies) with one page, at the desktop width.
+ * The page records its script errors and console errors in `page.tapisErrors` (a CSP
+ * violation shows there too); `checkPage` fails when there are any.
+ */
+export async function newPlayer(browser, { width = WIDTHS.desktop, height = 900 } = {}) {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width, height },
+    locale: "en-GB",
+    timezoneId: "Europe/Paris",
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  page.tapisErrors = [];
+  page.on("pageerror", (error) => page.tapisErrors.push(`script error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    // The browser logs the status of a page that answers 4xx (an error page on purpose).
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)
+      && message.location().url === page.url()) {
+      return;
+    }
+    page.tapisErrors.push(`console error: ${text} (${message.location().url})`);
+  });
+  return { context, page };
+}
