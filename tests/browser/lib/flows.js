@@ -20,6 +20,25 @@ export function matchIdOf(url) {
   return m[1];
 }
 
+/**
+ * Runs `action` (a click, a choice...) that makes htmx swap part of the page, and waits until
+ * htmx has settled the new content: the next step then sees the new elements, not the old.
+ */
+export async function htmxSwap(page, action, { timeout = 15_000 } = {}) {
+  await page.evaluate(() => {
+    window.__tapisSettled = false;
+    document.addEventListener(
+      "htmx:afterSettle",
+      () => {
+        window.__tapisSettled = true;
+      },
+      { once: true },
+    );
+  });
+  await action();
+  await page.waitForFunction(() => window.__tapisSettled === true, undefined, { timeout });
+}
+
 /** Waits for the navigation a click or key press starts, and returns its response. */
 async function submitting(page, action) {
   const [response] = await Promise.all([page.waitForNavigation(), action()]);
@@ -73,25 +92,15 @@ export async function signOut(page) {
 
 /**
  * Creates a match from the lobby's form and returns its id. `game` is an id (`linja`,
- * `cant-stop`...): choosing it swaps the form through htmx. `invite` is a list of usernames;
+ * `cant-stop`...): choosing it swaps in that game's form (htmx). `invite` is a list of usernames;
  * `days` a number of days or "none"; `rated` true or false. The form's redirect goes to the
  * match page, whatever that page shows.
  */
 export async function createMatch(page, { game, seats, invite = [], rated, days } = {}) {
   await page.goto("/lobby");
   const form = page.locator("#create-form");
-  if (game) {
-    const current = await form.getByLabel("Game").inputValue();
-    if (current !== game) {
-      const swapped = page.waitForResponse((r) => new URL(r.url()).pathname === "/lobby/form");
-      await form.getByLabel("Game").selectOption(game);
-      assert.equal((await swapped).status(), 200, "the form of the chosen game");
-      // The new form is in place once its game select shows the choice.
-      await page.waitForFunction(
-        (g) => document.querySelector("#create-form #game")?.value === g,
-        game,
-      );
-    }
+  if (game && (await form.getByLabel("Game").inputValue()) !== game) {
+    await htmxSwap(page, () => form.getByLabel("Game").selectOption(game));
   }
   if (seats !== undefined) await form.getByLabel("Players", { exact: true }).fill(String(seats));
   if (rated !== undefined) await form.getByLabel("Rated").setChecked(rated);

@@ -9,6 +9,7 @@ import {
   cancelFromLobby,
   createMatch,
   declineFromLobby,
+  htmxSwap,
   joinFromLobby,
   lobbyCard,
   signUp,
@@ -43,11 +44,10 @@ describe("lobby", () => {
     await visit(page, "/lobby", "lobby");
     const form = page.locator("#create-form");
     assert.equal(await form.getByLabel("Game").inputValue(), "yams", "Yams is the default game");
-    await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === "/lobby/form"),
-      form.getByLabel("Game").selectOption("cant-stop"),
-    ]);
-    await page.waitForFunction(() => document.querySelector("#create-form #game")?.value === "cant-stop");
+    const swapped = page.waitForResponse((r) => new URL(r.url()).pathname === "/lobby/form");
+    await htmxSwap(page, () => form.getByLabel("Game").selectOption("cant-stop"));
+    assert.equal((await swapped).status(), 200);
+    assert.equal(await form.getByLabel("Game").inputValue(), "cant-stop");
     assert.match(await form.locator(".help").first().innerText(), /Rules of Can't Stop · 2 to 4 players/);
     assert.equal(await form.getByLabel("Players", { exact: true }).getAttribute("min"), "2");
     await checkPage(page, "lobby-form-cant-stop");
