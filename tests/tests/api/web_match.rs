@@ -102,11 +102,19 @@ async fn two_player_match(app: &TestApp, game: &str) -> (Browser, Browser, Strin
     assert_eq!(waiting.status, StatusCode::OK);
     waiting.assert_contains("Waiting for players: 1 of 2 seats taken");
     waiting.assert_contains(&format!("action=\"/matches/{id}/cancel\""));
+    waiting.assert_contains("hx-trigger=\"every 2s\"");
+    let open_version = version(&waiting);
     let invitation = bob.get(&format!("/matches/{id}")).await;
     invitation.assert_contains(&format!("action=\"/matches/{id}/join\""));
     let joined = bob.post(&format!("/matches/{id}/join"), &[]).await;
     assert_eq!(joined.status, StatusCode::SEE_OTHER);
     assert_eq!(joined.header("location"), format!("/matches/{id}"));
+    // Alice's waiting page learns by itself that the match has started.
+    let started = alice
+        .hx_get(&format!("/matches/{id}/poll?since={open_version}"))
+        .await;
+    assert_eq!(started.status, StatusCode::OK);
+    started.assert_contains("data-testid=\"game-table\"");
     (alice, bob, id)
 }
 
