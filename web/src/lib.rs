@@ -49,6 +49,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::lobby::join)
             .service(pages::lobby::decline)
             .service(pages::lobby::cancel)
+            .service(pages::play::match_page)
+            .service(pages::play::match_fragment)
+            .service(pages::play::match_poll)
+            .service(pages::play::match_act)
+            .service(pages::play::match_resign)
+            .service(pages::play::match_replay)
             .default_service(web::to(not_found)),
     );
 }

@@ -16,4 +16,5 @@ mod tokens;
 mod verify;
 mod web_auth;
 mod web_lobby;
+mod web_match;
 mod web_pages;

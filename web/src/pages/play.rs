@@ -1,0 +1,624 @@
+//! The match page: the table of any game, whose turn it is and the deadline, the player's
+//! choices as buttons, the turn log in words, the result and the fair-dice seed; and the
+//! replay of a finished match, step by step.
+//!
+//! The live part of the page (`#match-live`) is one fragment: the page embeds it, htmx asks
+//! every two seconds whether the match has moved past the version it shows
+//! (`GET /matches/{id}/poll?since=N`: 204 when not, else the fresh fragment), and a move posted
+//! with htmx answers with it. A move names the version it was made on; a stale or illegal move
+//! answers with the fresh state and a short message (409 or 422), never an error page.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use askama::Template;
+use serde::Deserialize;
+use serde_json::Value;
+use tapis_games::GameId;
+use tapis_service::matches::{self, MatchStatus, MatchView, TurnEntry};
+use tapis_service::{ServiceError, verify};
+use uuid::Uuid;
+
+use crate::error::{WebError, service_message, service_status};
+use crate::form::FormData;
+use crate::page::{Layout, render_status, see_other};
+use crate::present::games::{self, Input, Names};
+use crate::present::play::{LogEntry, RECENT_TURNS, ResultView, departed, log_entry, turn_log};
+use crate::present::table::{PanelKind, Table, Token, compose_action};
+use crate::present::{When, game_name, join_names};
+use crate::session::{Ctx, services};
+
+/// Where the table's forms post, and what they carry.
+#[derive(Debug, Clone)]
+pub struct ActForm {
+    pub url: String,
+    pub csrf: String,
+    pub version: i64,
+}
+
+/// A short message shown above the table.
+#[derive(Debug, Clone)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+}
+
+/// A seat in the list of players.
+#[derive(Debug, Clone)]
+pub struct SeatLine {
+    pub name: String,
+    pub token: Token,
+    pub yours: bool,
+    pub to_act: bool,
+    /// Resigned or ran out of time.
+    pub left: bool,
+}
+
+/// A match still waiting for players.
+#[derive(Debug, Clone)]
+pub struct OpenMatch {
+    pub taken: usize,
+    pub seat_count: usize,
+    pub invited: Vec<String>,
+    pub can_join: bool,
+    pub can_decline: bool,
+    pub can_cancel: bool,
+    pub signed_in: bool,
+}
+
+/// The live part of the match page (the htmx fragment).
+#[derive(Debug, Template)]
+#[template(path = "match_live_partial.html")]
+pub struct Live {
+    pub id: Uuid,
+    pub version: i64,
+    /// `open`, `active`, `finished` or `aborted`.
+    pub status_code: &'static str,
+    pub polling: bool,
+    pub status_line: String,
+    pub your_turn: bool,
+    pub deadline: Option<When>,
+    pub notice: Option<Notice>,
+    pub seats: Vec<SeatLine>,
+    pub open: Option<OpenMatch>,
+    pub result: Option<ResultView>,
+    pub rated: bool,
+    pub table: Option<Table>,
+    pub act: Option<ActForm>,
+    pub can_resign: bool,
+    pub csrf: String,
+    pub seed_sha256: String,
+    pub seed: Option<String>,
+    pub recent: Vec<LogEntry>,
+    pub earlier: Vec<LogEntry>,
+    pub turn_count: usize,
+}
+
+fn status_code(status: MatchStatus) -> &'static str {
+    match status {
+        MatchStatus::Open => "open",
+        MatchStatus::Active => "active",
+        MatchStatus::Finished => "finished",
+        MatchStatus::Aborted => "aborted",
+    }
+}
+
+/// The players' names by seat.
+fn names_of(view: &MatchView) -> Names {
+    let mut names: Vec<String> = (0..view.seat_count)
+        .map(|seat| format!("seat {}", seat + 1))
+        .collect();
+    for seat in &view.seats {
+        if let Some(slot) = names.get_mut(seat.seat) {
+            slot.clone_from(&seat.username);
+        }
+    }
+    Names(names)
+}
+
+impl Live {
+    /// The fragment for `ctx`'s viewer, from the match and its turn log.
+    pub fn build(view: &MatchView, turns: &[TurnEntry], ctx: &Ctx, notice: Option<Notice>) -> Live {
+        let names = names_of(view);
+        let game: Option<GameId> = view.game.parse().ok();
+        let to_act = view
+            .to_act
+            .first()
+            .copied()
+            .filter(|_| view.status == MatchStatus::Active);
+        let your_turn = to_act.is_some() && to_act == view.your_seat;
+        let left = departed(turns);
+        let result = view
+            .result
+            .as_ref()
+            .map(|r| ResultView::of(r, view.your_seat));
+        let status_line = match view.status {
+            MatchStatus::Open => format!(
+                "Waiting for players: {} of {} seats taken",
+                view.seats.len(),
+                view.seat_count
+            ),
+            MatchStatus::Active => match to_act {
+                Some(_) if your_turn => "Your move".to_owned(),
+                Some(seat) => format!("{} to play", names.of(seat)),
+                None => "In play".to_owned(),
+            },
+            MatchStatus::Finished => match &result {
+                Some(r) => format!("Finished: {}", r.headline),
+                None => "Finished".to_owned(),
+            },
+            MatchStatus::Aborted => "Cancelled before it started".to_owned(),
+        };
+        let table = match (&view.state, game) {
+            (Some(state), Some(game)) => Some(games::table(
+                game,
+                &Input {
+                    view: state,
+                    legal: &view.legal_actions,
+                    names: &names,
+                    viewer: view.your_seat,
+                },
+            )),
+            _ => None,
+        };
+        let act =
+            (view.status == MatchStatus::Active && !view.legal_actions.is_empty()).then(|| {
+                ActForm {
+                    url: format!("/matches/{}/act", view.id),
+                    csrf: ctx.csrf.clone(),
+                    version: view.version,
+                }
+            });
+        let seats = view
+            .seats
+            .iter()
+            .map(|s| SeatLine {
+                name: s.username.clone(),
+                token: Token::of_seat(s.seat, format!("{}'s colour", s.username)),
+                yours: view.your_seat == Some(s.seat),
+                to_act: to_act == Some(s.seat),
+                left: left.contains(&s.seat),
+            })
+            .collect();
+        let open = (view.status == MatchStatus::Open).then(|| {
+            let me = ctx.username().map(str::to_lowercase);
+            let seated = view.your_seat.is_some();
+            let invited = me
+                .as_ref()
+                .is_some_and(|me| view.invited.iter().any(|n| n.to_lowercase() == *me));
+            let free = view.seat_count.saturating_sub(view.seats.len());
+            let reserved = view.invited.len();
+            OpenMatch {
+                taken: view.seats.len(),
+                seat_count: view.seat_count,
+                invited: view.invited.clone(),
+                can_join: me.is_some() && !seated && (invited || free > reserved),
+                can_decline: invited && !seated,
+                can_cancel: me
+                    .as_ref()
+                    .is_some_and(|me| view.creator.to_lowercase() == *me),
+                signed_in: me.is_some(),
+            }
+        });
+        let mut log = match game {
+            Some(game) => turn_log(game, turns, &names),
+            None => Vec::new(),
+        };
+        let earlier = if log.len() > RECENT_TURNS {
+            log.split_off(RECENT_TURNS)
+        } else {
+            Vec::new()
+        };
+        Live {
+            id: view.id,
+            version: view.version,
+            status_code: status_code(view.status),
+            polling: matches!(view.status, MatchStatus::Open | MatchStatus::Active),
+            status_line,
+            your_turn,
+            deadline: view
+                .deadline
+                .filter(|_| view.status == MatchStatus::Active)
+                .map(When::of),
+            notice,
+            seats,
+            open,
+            result,
+            rated: view.rated,
+            table,
+            act,
+            can_resign: view.status == MatchStatus::Active
+                && view.your_seat.is_some_and(|s| !left.contains(&s)),
+            csrf: ctx.csrf.clone(),
+            seed_sha256: view.fairness.seed_sha256.clone(),
+            seed: view.fairness.seed.clone(),
+            recent: log,
+            earlier,
+            turn_count: turns.len(),
+        }
+    }
+}
+
+#[derive(Debug, Template)]
+#[template(path = "match.html")]
+struct MatchPage {
+    layout: Layout,
+    game_id: String,
+    game_name: String,
+    players: String,
+    rated: bool,
+    days_per_move: Option<i64>,
+    finished: bool,
+    live: Live,
+}
+
+impl MatchPage {
+    /// `3 days per move`, `no clock`.
+    fn clock(&self) -> String {
+        match self.days_per_move {
+            Some(1) => "1 day per move".to_owned(),
+            Some(days) => format!("{days} days per move"),
+            None => "no clock".to_owned(),
+        }
+    }
+}
+
+fn players_line(view: &MatchView) -> String {
+    let names: Vec<String> = view.seats.iter().map(|s| s.username.clone()).collect();
+    if names.is_empty() {
+        "No players yet".to_owned()
+    } else {
+        join_names(&names)
+    }
+}
+
+/// Renders the match page, or its live fragment, for `ctx`'s viewer.
+async fn respond(
+    req: &HttpRequest,
+    ctx: &Ctx,
+    id: Uuid,
+    fragment: bool,
+    status: StatusCode,
+    notice: Option<Notice>,
+) -> Result<HttpResponse, WebError> {
+    let services = services(req)?;
+    let view = matches::get(&services, id, ctx.viewer.as_ref()).await?;
+    let turns = matches::turn_log(&services, id).await?;
+    let live = Live::build(&view, &turns, ctx, notice);
+    if fragment {
+        return render_status(status, &live);
+    }
+    let name = game_name(&view.game);
+    let players = players_line(&view);
+    render_status(
+        status,
+        &MatchPage {
+            layout: Layout::new(ctx, format!("{name}: {players}"), ""),
+            game_id: view.game.clone(),
+            game_name: name,
+            players,
+            rated: view.rated,
+            days_per_move: view.days_per_move,
+            finished: view.status == MatchStatus::Finished,
+            live,
+        },
+    )
+}
+
+/// `GET /matches/{id}`: the match page.
+#[get("/matches/{id}")]
+pub async fn match_page(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    respond(&req, &ctx, id.into_inner(), false, StatusCode::OK, None).await
+}
+
+/// `GET /matches/{id}/table`: the live fragment alone.
+#[get("/matches/{id}/table")]
+pub async fn match_fragment(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    respond(&req, &ctx, id.into_inner(), true, StatusCode::OK, None).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct PollQuery {
+    /// The version the page shows.
+    since: i64,
+}
+
+/// `GET /matches/{id}/poll?since=N`: 204 while the match is still at version N (one cheap
+/// query), else the fresh fragment.
+#[get("/matches/{id}/poll")]
+pub async fn match_poll(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+    query: web::Query<PollQuery>,
+) -> Result<HttpResponse, WebError> {
+    let id = id.into_inner();
+    let version = matches::version(&services(&req)?, id).await?;
+    if version == query.since {
+        return Ok(HttpResponse::NoContent()
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .finish());
+    }
+    respond(&req, &ctx, id, true, StatusCode::OK, None).await
+}
+
+/// Why a move was not played, as the form's answer shows it.
+enum Refused {
+    /// The form itself could not be read.
+    Form(String),
+    /// The service refused the move.
+    Service(ServiceError),
+}
+
+/// Reads the move of an act form: its version, and either a literal action (`action`) or a
+/// composed one (`compose` with the ticked `pick` values).
+fn read_move(form: &FormData) -> Result<(i64, Value), String> {
+    let version: i64 = form
+        .text("version")
+        .trim()
+        .parse()
+        .map_err(|_| "This form does not say which version of the match it was made on: here is the table as it is now.".to_owned())?;
+    let action = if let Some(raw) = form.get("action") {
+        serde_json::from_str(raw).map_err(|_| "That move could not be read.".to_owned())?
+    } else if let Some(template) = form.get("compose") {
+        let picked: Vec<&str> = form.all("pick").collect();
+        compose_action(template, &picked).map_err(|e| crate::error::sentence(&e))?
+    } else {
+        return Err("No move was chosen.".to_owned());
+    };
+    Ok((version, action))
+}
+
+/// What the player is told when the rules or the match refuse a move.
+fn refusal_message(error: &ServiceError) -> String {
+    match error {
+        ServiceError::IllegalAction(reason) => {
+            let mut reason = reason.as_str();
+            while let Some(rest) = reason.strip_prefix("illegal action: ") {
+                reason = rest;
+            }
+            crate::error::sentence(&format!("That move is not allowed: {reason}"))
+        }
+        ServiceError::NotYourTurn => "It is not your turn: nothing was played.".to_owned(),
+        ServiceError::MatchNotActive => "The match is not in play: nothing was played.".to_owned(),
+        other => service_message(other),
+    }
+}
+
+/// `POST /matches/{id}/act`: plays one move. With htmx it answers with the fresh fragment,
+/// without it sends back to the page; a refused move shows the fresh state and why.
+#[post("/matches/{id}/act")]
+pub async fn match_act(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+    form: FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let id = id.into_inner();
+    let services = services(&req)?;
+    let outcome = match read_move(&form) {
+        Ok((version, action)) => matches::submit_action(&services, &who, id, version, action)
+            .await
+            .map(|_| ())
+            .map_err(Refused::Service),
+        Err(message) => Err(Refused::Form(message)),
+    };
+    let (status, notice) = match outcome {
+        Ok(()) if ctx.htmx => (StatusCode::OK, None),
+        Ok(()) => return Ok(see_other(&format!("/matches/{id}"))),
+        Err(Refused::Form(text)) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some(Notice { text, error: true }),
+        ),
+        Err(Refused::Service(
+            error @ (ServiceError::VersionConflict { .. }
+            | ServiceError::IllegalAction(_)
+            | ServiceError::NotYourTurn
+            | ServiceError::MatchNotActive),
+        )) => {
+            tracing::debug!(match.id = %id, error = %error, "move refused");
+            (
+                service_status(&error),
+                Some(Notice {
+                    text: refusal_message(&error),
+                    error: true,
+                }),
+            )
+        }
+        Err(Refused::Service(error)) => return Err(error.into()),
+    };
+    respond(&req, &ctx, id, ctx.htmx, status, notice).await
+}
+
+#[derive(Debug, Template)]
+#[template(path = "match_resign.html")]
+struct ResignPage {
+    layout: Layout,
+    id: Uuid,
+    game_name: String,
+    rated: bool,
+}
+
+/// `POST /matches/{id}/resign`: with `confirm=yes` the player resigns; without it, a page asks
+/// them to confirm (so that one stray click never resigns).
+#[post("/matches/{id}/resign")]
+pub async fn match_resign(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+    form: FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let id = id.into_inner();
+    let services = services(&req)?;
+    if form.text("confirm") != "yes" {
+        let view = matches::get(&services, id, Some(&who)).await?;
+        return render_status(
+            StatusCode::OK,
+            &ResignPage {
+                layout: Layout::new(&ctx, "Resign?", ""),
+                id,
+                game_name: game_name(&view.game),
+                rated: view.rated,
+            },
+        );
+    }
+    match matches::resign(&services, &who, id).await {
+        Ok(_) => Ok(see_other(&format!("/matches/{id}"))),
+        Err(error @ ServiceError::MatchNotActive) => {
+            let notice = Notice {
+                text: refusal_message(&error),
+                error: true,
+            };
+            respond(&req, &ctx, id, false, service_status(&error), Some(notice)).await
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ReplayQuery {
+    step: Option<usize>,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "match_replay.html")]
+struct ReplayPage {
+    layout: Layout,
+    id: Uuid,
+    game_name: String,
+    players: String,
+    step: usize,
+    last: usize,
+    current: Option<LogEntry>,
+    entries: Vec<LogEntry>,
+    table: Table,
+    act: Option<ActForm>,
+    seed_sha256: String,
+    seed: Option<String>,
+}
+
+impl ReplayPage {
+    fn is_current(&self, seq: &i64) -> bool {
+        usize::try_from(*seq).is_ok_and(|s| s == self.step)
+    }
+}
+
+/// `GET /matches/{id}/replay?step=N`: a finished match as it stood after turn N of its log,
+/// rebuilt by replaying the log through the rules, drawn with the same table (no actions).
+#[get("/matches/{id}/replay")]
+pub async fn match_replay(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+    query: web::Query<ReplayQuery>,
+) -> Result<HttpResponse, WebError> {
+    let id = id.into_inner();
+    let export = matches::export(&services(&req)?, id).await?;
+    if export.status != MatchStatus::Finished || export.turns.is_empty() {
+        return Ok(see_other(&format!("/matches/{id}")));
+    }
+    let game: GameId = export
+        .game
+        .parse()
+        .map_err(|e| ServiceError::internal("stored game id is unknown", e))?;
+    let last = export.turns.len() - 1;
+    let step = query.step.unwrap_or(last).min(last);
+    let state = verify::replay(
+        game,
+        export.seats.len(),
+        &export.options,
+        None,
+        &export.turns[..=step],
+    )
+    .map_err(|d| ServiceError::internal("a finished match does not replay", d))?;
+    let mut names = vec![String::new(); export.seats.len()];
+    for seat in &export.seats {
+        if let Some(slot) = names.get_mut(seat.seat) {
+            slot.clone_from(&seat.username);
+        }
+    }
+    let names = Names(names);
+    let view = state.view(None);
+    let table = games::table(
+        game,
+        &Input {
+            view: &view,
+            legal: &[],
+            names: &names,
+            viewer: None,
+        },
+    );
+    let entries: Vec<LogEntry> = export
+        .turns
+        .iter()
+        .map(|turn| log_entry(game, turn, &names))
+        .collect();
+    let name = game.name().to_owned();
+    let players = join_names(&names.0);
+    render_status(
+        StatusCode::OK,
+        &ReplayPage {
+            layout: Layout::new(&ctx, format!("Replay: {name}"), ""),
+            id,
+            game_name: name,
+            players,
+            step,
+            last,
+            current: entries.get(step).cloned(),
+            entries,
+            table,
+            act: None,
+            seed_sha256: export.fairness.seed_sha256,
+            seed: export.fairness.seed,
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(body: &str) -> FormData {
+        FormData::parse(body.as_bytes()).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_move_is_a_literal_action_or_a_composed_one() {
+        let literal = read_move(&form("version=7&action=%7B%22type%22%3A%22bank%22%7D"));
+        assert_eq!(literal.ok(), Some((7, serde_json::json!({"type": "bank"}))));
+        let composed = read_move(&form(
+            "version=3&compose=%7B%22type%22%3A%22reroll%22%2C%22keep%22%3A%22%24picked%22%7D&pick=5&pick=5",
+        ));
+        assert_eq!(
+            composed.ok(),
+            Some((3, serde_json::json!({"type": "reroll", "keep": [5, 5]})))
+        );
+        assert!(read_move(&form("action=%7B%7D")).is_err());
+        assert!(read_move(&form("version=1")).is_err());
+        assert!(read_move(&form("version=1&action=nope")).is_err());
+    }
+
+    #[test]
+    fn refusals_say_why_once() {
+        let error =
+            ServiceError::IllegalAction("illegal action: box Full is already filled".into());
+        assert_eq!(
+            refusal_message(&error),
+            "That move is not allowed: box Full is already filled."
+        );
+        let stale = ServiceError::VersionConflict {
+            submitted: 3,
+            current: 4,
+        };
+        assert!(refusal_message(&stale).starts_with("Someone moved before you"));
+    }
+}

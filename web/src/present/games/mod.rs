@@ -1,0 +1,211 @@
+//! One presenter per game: it turns the game's view (JSON, read into the game's own view type)
+//! and the viewer's legal actions into a [`Table`], and says the game's events in words for the
+//! turn log.
+//!
+//! A game without a presenter of its own, or whose view cannot be read, is drawn by
+//! [`fallback`]: every legal action becomes a labelled button and the figures it can find are
+//! listed, so that every game can always be played.
+//!
+//! To give a game its own presenter: add `games/<game>.rs` with
+//! `pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error>` (read `input.view` into
+//! the game's view type from `tapis-games`, offer `input.legal` as buttons, sheet cells, board
+//! cells or a [`Compose`](crate::present::table::Compose) form) and
+//! `pub fn event(event: &Value, names: &Names) -> Option<Said>` (the game's event type, in
+//! words), then route the game to them in [`table`] and [`event_words`]. Offer every legal
+//! action somewhere: a player must never be stuck.
+
+pub mod fallback;
+pub mod five_thousand;
+pub mod four_two_one;
+pub mod yams;
+
+use serde_json::Value;
+use tapis_games::GameId;
+
+use crate::present::table::Table;
+
+/// The players' names, by seat.
+#[derive(Debug, Clone, Default)]
+pub struct Names(pub Vec<String>);
+
+impl Names {
+    /// The name at `seat` ("seat 3" if nobody is known there).
+    pub fn of(&self, seat: usize) -> String {
+        self.0
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", seat + 1))
+    }
+
+    /// `Alice's`.
+    pub fn possessive(&self, seat: usize) -> String {
+        let name = self.of(seat);
+        if name.ends_with('s') {
+            format!("{name}'")
+        } else {
+            format!("{name}'s")
+        }
+    }
+
+    /// `Alice and Bob`.
+    pub fn list(&self, seats: &[usize]) -> String {
+        let names: Vec<String> = seats.iter().map(|s| self.of(*s)).collect();
+        crate::present::join_names(&names)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// What a presenter is given.
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    /// The game's view for the viewer (the `state` of the match view).
+    pub view: &'a Value,
+    /// The viewer's legal actions now (empty for spectators, replays and other players).
+    pub legal: &'a [Value],
+    pub names: &'a Names,
+    /// The viewer's seat, if they play.
+    pub viewer: Option<usize>,
+}
+
+impl Input<'_> {
+    /// Whether `seat` is the viewer.
+    pub fn is_viewer(&self, seat: usize) -> bool {
+        self.viewer == Some(seat)
+    }
+
+    /// The legal actions of a `type`.
+    pub fn legal_of<'b>(&'b self, kind: &'b str) -> impl Iterator<Item = &'b Value> + 'b {
+        self.legal.iter().filter(move |a| a["type"] == kind)
+    }
+
+    /// Whether some legal action has this `type`.
+    pub fn can(&self, kind: &str) -> bool {
+        self.legal_of(kind).next().is_some()
+    }
+
+    /// `you` for the viewer, the name otherwise.
+    pub fn who(&self, seat: usize) -> String {
+        if self.is_viewer(seat) {
+            "you".to_owned()
+        } else {
+            self.names.of(seat)
+        }
+    }
+
+    /// `your` for the viewer, `Alice's` otherwise.
+    pub fn whose(&self, seat: usize) -> String {
+        if self.is_viewer(seat) {
+            "your".to_owned()
+        } else {
+            self.names.possessive(seat)
+        }
+    }
+}
+
+/// A presenter's reading of one event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    /// A line of the turn log.
+    Line(String),
+    /// Nothing worth a line (said by another event already).
+    Nothing,
+}
+
+/// The table of a match of `game`.
+pub fn table(game: GameId, input: &Input<'_>) -> Table {
+    let typed = match game {
+        GameId::Yams => yams::table(input),
+        GameId::FiveThousand => five_thousand::table(input),
+        GameId::FourTwoOne => four_two_one::table(input),
+        GameId::Linotte
+        | GameId::YamMaster
+        | GameId::Linja
+        | GameId::CantStop
+        | GameId::MakeFive => return fallback::table(input),
+    };
+    typed.unwrap_or_else(|e| {
+        tracing::warn!(game = %game, error = %e, "a game view could not be read; drawn generically");
+        fallback::table(input)
+    })
+}
+
+/// One event of `game` in words; `None` when there is nothing to say.
+pub fn event_words(game: GameId, event: &Value, names: &Names) -> Option<String> {
+    let said = match game {
+        GameId::Yams => yams::event(event, names),
+        GameId::FiveThousand => five_thousand::event(event, names),
+        GameId::FourTwoOne => four_two_one::event(event, names),
+        GameId::Linotte
+        | GameId::YamMaster
+        | GameId::Linja
+        | GameId::CantStop
+        | GameId::MakeFive => None,
+    };
+    match said.unwrap_or_else(|| fallback::event(event, names)) {
+        Said::Line(line) => Some(line),
+        Said::Nothing => None,
+    }
+}
+
+/// Faces as written in the log: `3 3 5 1 6`.
+pub fn faces(dice: impl IntoIterator<Item = u8>) -> String {
+    dice.into_iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `1 point`, `25 points`.
+pub fn points(n: impl Into<i64>) -> String {
+    let n = n.into();
+    if n == 1 || n == -1 {
+        format!("{n} point")
+    } else {
+        format!("{n} points")
+    }
+}
+
+/// `1 token`, `3 tokens`.
+pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// `first`, `second`, `third` (throws of a turn).
+pub fn nth(n: u8) -> String {
+    match n {
+        1 => "first".to_owned(),
+        2 => "second".to_owned(),
+        3 => "third".to_owned(),
+        n => crate::present::ordinal(usize::from(n)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_naturally() {
+        let names = Names(vec!["Alice".into(), "James".into()]);
+        assert_eq!(names.of(0), "Alice");
+        assert_eq!(names.of(5), "seat 6");
+        assert_eq!(names.possessive(1), "James'");
+        assert_eq!(names.list(&[0, 1]), "Alice and James");
+        assert_eq!(faces([3, 3, 5, 1, 6]), "3 3 5 1 6");
+        assert_eq!(points(1), "1 point");
+        assert_eq!(plural(3, "token", "tokens"), "3 tokens");
+        assert_eq!(nth(2), "second");
+    }
+}

@@ -1,0 +1,574 @@
+//! Yams: the five dice (tick the ones to keep, throw the others) and the score sheet, whose
+//! empty boxes in the player's column are the buttons that write the dice in them.
+
+use serde_json::{Value, json};
+use tapis_games::yams::{Action, BonusRule, BoxId, BrelanValue, EndReason, Event, Options, View};
+
+use super::{Input, Names, Said, faces, nth, points};
+use crate::present::ordinal;
+use crate::present::table::{
+    ActionRef, CellState, Compose, DicePanel, Die, DieState, PICKED, Panel, PanelKind, RowKind,
+    ScoreRow, Scores, Sheet, SheetCell, SheetColumn, SheetRow, Table, Term,
+};
+
+/// The English explanation of a box, under its French name.
+pub fn box_hint(which: BoxId, options: &Options) -> String {
+    match which {
+        BoxId::Un => "ones: 1 point per die showing 1".to_owned(),
+        BoxId::Deux => "twos: 2 points per die showing 2".to_owned(),
+        BoxId::Trois => "threes: 3 points per die showing 3".to_owned(),
+        BoxId::Quatre => "fours: 4 points per die showing 4".to_owned(),
+        BoxId::Cinq => "fives: 5 points per die showing 5".to_owned(),
+        BoxId::Six => "sixes: 6 points per die showing 6".to_owned(),
+        BoxId::DoublePaire => {
+            "two pairs of different faces: the sum of the four paired dice".to_owned()
+        }
+        BoxId::Brelan => format!(
+            "three of a kind: {}",
+            match options.brelan_value {
+                BrelanValue::Fixed10 => "10 points",
+                BrelanValue::SumOfThree => "the sum of the three equal dice",
+                BrelanValue::SumOfDice => "the sum of the five dice",
+            }
+        ),
+        BoxId::Suite => "straight, 1-2-3-4-5 or 2-3-4-5-6: 20 points".to_owned(),
+        BoxId::PetiteSuite => "small straight, 1-2-3-4-5: 30 points".to_owned(),
+        BoxId::GrandeSuite => "large straight, 2-3-4-5-6: 40 points".to_owned(),
+        BoxId::Full => format!(
+            "full house, three of one face and two of another: 30 points{}",
+            if options.yams_counts_as_full {
+                " (a Yams counts too)"
+            } else {
+                ""
+            }
+        ),
+        BoxId::Carre => "four of a kind: 40 points".to_owned(),
+        BoxId::Yams => "five of a kind: 50 points".to_owned(),
+        BoxId::Chance => "any dice: their sum".to_owned(),
+        BoxId::Maxi => "the sum of the dice, which must be more than Mini's".to_owned(),
+        BoxId::Mini => "the sum of the dice, which must be less than Maxi's".to_owned(),
+    }
+}
+
+/// The bonus rule in words.
+fn bonus_hint(options: &Options) -> String {
+    let rule = match options.bonus_rule {
+        BonusRule::SeedDiffPlus30 if options.bonus_strict => {
+            "when the upper total exceeds 63: (total − 63) + 30"
+        }
+        BonusRule::SeedDiffPlus30 => "when the upper total reaches 63: (total − 63) + 30",
+        BonusRule::Flat35At63 => "35 points when the upper total reaches 63",
+        BonusRule::DiffPlus30At60 => "when the upper total reaches 60: (total − 60) + 30",
+    };
+    format!("bonus for the upper section (Un to Six), {rule}")
+}
+
+/// The box and grid a box is written as in words: `Full`, `Full of grid 2`.
+fn box_name(which: BoxId, grid: u8, grids: u8) -> String {
+    if grids > 1 {
+        format!("{} of grid {}", which.name(), grid + 1)
+    } else {
+        which.name().to_owned()
+    }
+}
+
+/// The label of the button that writes the dice in a box.
+fn score_label(which: BoxId, grid: u8, grids: u8, would: Option<u8>) -> String {
+    let name = box_name(which, grid, grids);
+    match would {
+        Some(0) => format!("Scratch {name} (score 0)"),
+        Some(n) => format!("Score {n} in {name}"),
+        None => format!("Write your dice in {name}"),
+    }
+}
+
+/// The table of a Yams match.
+pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
+    let view: View = serde_json::from_value(input.view.clone())?;
+    let options = &view.options;
+    let grids = options.grids.max(1);
+    let seat = view.current_seat;
+
+    let mut rerolls = false;
+    let mut scores: Vec<(u8, BoxId, &Value)> = Vec::new();
+    for raw in input.legal {
+        match serde_json::from_value::<Action>(raw.clone()) {
+            Ok(Action::Reroll { .. }) => rerolls = true,
+            Ok(Action::Score { grid, r#box }) => scores.push((grid, r#box, raw)),
+            Err(_) => {}
+        }
+    }
+    let my_turn = seat.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+
+    let headline = match (&view.outcome, seat) {
+        (Some(outcome), _) => format!(
+            "The game is over: {}.",
+            crate::present::play::reason_words(&outcome.reason)
+        ),
+        (None, Some(seat)) => {
+            let throw = if view.throws == 0 {
+                "about to throw".to_owned()
+            } else {
+                format!("{} throw of 3", nth(view.throws))
+            };
+            format!(
+                "Round {} of {} · {} turn, {throw}",
+                view.round,
+                view.rounds,
+                input.whose(seat)
+            )
+        }
+        (None, None) => String::new(),
+    };
+
+    // The dice.
+    let mut panels = Vec::new();
+    if view.outcome.is_none() {
+        let dice_faces = view.dice.as_slice();
+        let mut dice: Vec<Die> = dice_faces
+            .iter()
+            .map(|&face| {
+                if my_turn && rerolls {
+                    Die::pickable(face, DieState::Thrown)
+                } else if view.throw_pending {
+                    Die::new(face, DieState::Kept)
+                } else {
+                    Die::new(face, DieState::Thrown)
+                }
+            })
+            .collect();
+        while dice.len() < 5 {
+            dice.push(Die::new(0, DieState::Waiting));
+        }
+        let mut panel = DicePanel::new(dice).caption(if view.throws == 0 {
+            "Not thrown yet".to_owned()
+        } else {
+            format!(
+                "Throw {} of 3 · {} left",
+                view.throws,
+                super::plural(view.throws_left, "throw", "throws")
+            )
+        });
+        if my_turn && rerolls {
+            panel = panel.compose(
+                Compose::new(
+                    &json!({"type": "reroll", "keep": PICKED}),
+                    "Keep",
+                    "Throw the others again",
+                )
+                .hint("Tick the dice you keep and throw the others again, or write your dice in a box of your column."),
+            );
+        }
+        panels.push(Panel::new("Dice", "dice", PanelKind::Dice(panel)));
+    }
+
+    // The sheet: the viewer's columns first, then the others in seat order.
+    let mut order: Vec<usize> = (0..view.players.len()).collect();
+    if let Some(me) = input.viewer {
+        order.sort_by_key(|s| *s != me);
+    }
+    let mut columns = Vec::new();
+    for &s in &order {
+        for g in 0..grids {
+            let name = input.names.of(s);
+            columns.push(SheetColumn {
+                name: if grids > 1 {
+                    format!("{name} · grid {}", g + 1)
+                } else {
+                    name
+                },
+                current: seat == Some(s) && view.outcome.is_none(),
+                yours: input.is_viewer(s),
+            });
+        }
+    }
+    let boxes: Vec<BoxId> = view
+        .players
+        .first()
+        .and_then(|p| p.grids.first())
+        .map(|g| g.boxes.iter().map(|b| b.r#box).collect())
+        .unwrap_or_default();
+    let cells_for = |which: BoxId| -> Vec<SheetCell> {
+        let mut cells = Vec::new();
+        for &s in &order {
+            let Some(player) = view.players.get(s) else {
+                continue;
+            };
+            for (g, grid) in player.grids.iter().enumerate() {
+                let g = u8::try_from(g).unwrap_or(u8::MAX);
+                let cell = grid.boxes.iter().find(|b| b.r#box == which);
+                let legal = scores
+                    .iter()
+                    .find(|(lg, lb, _)| *lg == g && *lb == which)
+                    .filter(|_| input.is_viewer(s));
+                cells.push(match (cell.and_then(|c| c.points), legal) {
+                    (Some(0), _) => SheetCell {
+                        text: "0".to_owned(),
+                        state: CellState::Scratched,
+                        action: None,
+                    },
+                    (Some(p), _) => SheetCell {
+                        text: p.to_string(),
+                        state: CellState::Filled,
+                        action: None,
+                    },
+                    (None, Some((_, _, raw))) => {
+                        let would = cell.and_then(|c| c.would_score);
+                        SheetCell {
+                            text: would.map_or_else(String::new, |w| w.to_string()),
+                            state: CellState::Preview,
+                            action: Some(ActionRef::new(raw, score_label(which, g, grids, would))),
+                        }
+                    }
+                    (None, None) => SheetCell::default(),
+                });
+            }
+        }
+        cells
+    };
+    let totals_row =
+        |label: Term, kind: RowKind, pick: &dyn Fn(&tapis_games::yams::GridView) -> String| {
+            let mut cells = Vec::new();
+            for &s in &order {
+                if let Some(player) = view.players.get(s) {
+                    for grid in &player.grids {
+                        cells.push(SheetCell {
+                            text: pick(grid),
+                            state: CellState::Filled,
+                            action: None,
+                        });
+                    }
+                }
+            }
+            SheetRow { label, kind, cells }
+        };
+    let mut rows = Vec::new();
+    for which in boxes.iter().copied().filter(|b| b.is_upper()) {
+        rows.push(SheetRow {
+            label: Term::explained(which.name(), box_hint(which, options)),
+            kind: RowKind::Box,
+            cells: cells_for(which),
+        });
+    }
+    rows.push(totals_row(
+        Term::explained("Total haut", "upper total: Un to Six"),
+        RowKind::Subtotal,
+        &|g| g.totals.upper.to_string(),
+    ));
+    let threshold = view.bonus_threshold;
+    let over = view.outcome.is_some();
+    rows.push(totals_row(
+        Term::explained("Prime", bonus_hint(options)),
+        RowKind::Subtotal,
+        &|g| {
+            if g.totals.bonus > 0 {
+                g.totals.bonus.to_string()
+            } else if g.upper_complete || over {
+                "0".to_owned()
+            } else {
+                format!("needs {}", threshold.saturating_sub(g.totals.upper))
+            }
+        },
+    ));
+    for which in boxes.iter().copied().filter(|b| !b.is_upper()) {
+        rows.push(SheetRow {
+            label: Term::explained(which.name(), box_hint(which, options)),
+            kind: RowKind::Box,
+            cells: cells_for(which),
+        });
+    }
+    rows.push(totals_row(
+        Term::explained("Total bas", "lower total: the boxes below the bonus"),
+        RowKind::Subtotal,
+        &|g| g.totals.lower.to_string(),
+    ));
+    rows.push(totals_row(
+        Term::explained("Total", "upper total + bonus + lower total"),
+        RowKind::Total,
+        &|g| g.totals.total.to_string(),
+    ));
+    panels.push(Panel::new(
+        "Score sheet",
+        "sheet",
+        PanelKind::Sheet(Sheet {
+            caption: if my_turn {
+                "Score sheet: click an empty box of your column to write your dice in it".to_owned()
+            } else {
+                "Score sheet".to_owned()
+            },
+            columns,
+            rows,
+        }),
+    ));
+
+    if view.players.len() > 1 || view.outcome.is_some() {
+        let rows = view
+            .players
+            .iter()
+            .map(|p| ScoreRow {
+                seat: p.seat,
+                name: input.names.of(p.seat),
+                value: p.grand_total.to_string(),
+                detail: if p.resigned {
+                    Some(Term::plain("resigned"))
+                } else {
+                    Some(Term::plain(format!(
+                        "{} left",
+                        super::plural(p.boxes_left, "box", "boxes")
+                    )))
+                },
+                current: seat == Some(p.seat) && view.outcome.is_none(),
+                yours: input.is_viewer(p.seat),
+            })
+            .collect();
+        panels.push(Panel::new(
+            "Totals",
+            "scores",
+            PanelKind::Scores(Scores {
+                caption: "Grand totals".to_owned(),
+                unit: "Points".to_owned(),
+                rows,
+            }),
+        ));
+    }
+
+    let prompt = my_turn.then(|| {
+        if rerolls {
+            "Your turn: keep some dice and throw the others again, or write your dice in a box of your column.".to_owned()
+        } else {
+            "Your turn: write your dice in an empty box of your column.".to_owned()
+        }
+    });
+    Ok(Table {
+        headline,
+        prompt,
+        panels,
+        actions: Vec::new(),
+    })
+}
+
+/// One Yams event in words; `None` when it cannot be read.
+pub fn event(event: &Value, names: &Names) -> Option<Said> {
+    let event: Event = serde_json::from_value(event.clone()).ok()?;
+    Some(match event {
+        Event::TurnStarted { .. } => Said::Nothing,
+        Event::DiceKept { seat, kept } => {
+            if kept.is_empty() {
+                Said::Line(format!("{} picked up all five dice", names.of(seat)))
+            } else {
+                Said::Line(format!(
+                    "{} kept {}",
+                    names.of(seat),
+                    faces(kept.as_slice().iter().copied())
+                ))
+            }
+        }
+        Event::DiceThrown {
+            seat,
+            throw,
+            thrown,
+            dice,
+        } => {
+            if throw <= 1 || thrown.len() == dice.len() {
+                Said::Line(format!(
+                    "{} threw {}",
+                    names.of(seat),
+                    faces(thrown.as_slice().iter().copied())
+                ))
+            } else {
+                Said::Line(format!(
+                    "{} threw {} ({} throw: {})",
+                    names.of(seat),
+                    faces(thrown.as_slice().iter().copied()),
+                    nth(throw),
+                    faces(dice.as_slice().iter().copied())
+                ))
+            }
+        }
+        Event::Scored {
+            seat,
+            grid,
+            r#box,
+            points: scored,
+            ..
+        } => {
+            let name = if grid > 0 {
+                format!("{} of grid {}", r#box.name(), grid + 1)
+            } else {
+                r#box.name().to_owned()
+            };
+            if scored == 0 {
+                Said::Line(format!("{} scratched {name} (0)", names.of(seat)))
+            } else {
+                Said::Line(format!("{} scored {scored} in {name}", names.of(seat)))
+            }
+        }
+        Event::UpperCompleted {
+            seat, upper, bonus, ..
+        } => Said::Line(if bonus > 0 {
+            format!(
+                "{} upper section totals {upper}: a bonus of {}",
+                names.possessive(seat),
+                points(bonus)
+            )
+        } else {
+            format!(
+                "{} upper section totals {upper}: no bonus",
+                names.possessive(seat)
+            )
+        }),
+        Event::GridCompleted { seat, totals, .. } => Said::Line(format!(
+            "{} grid is full: {} in all",
+            names.possessive(seat),
+            points(totals.total)
+        )),
+        Event::Resigned { seat } => Said::Line(format!("{} resigned", names.of(seat))),
+        Event::GameOver { reason, ranking } => {
+            let places: Vec<String> = ranking
+                .iter()
+                .map(|p| format!("{} {} ({})", ordinal(p.rank), names.of(p.seat), p.score))
+                .collect();
+            let why = match reason {
+                EndReason::GridsFilled => "every grid is full",
+                EndReason::Resignation => "the others resigned",
+            };
+            Said::Line(format!("Game over, {why}: {}", places.join(", ")))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use tapis_games::AnyState;
+    use tapis_games::GameId;
+
+    fn names() -> Names {
+        Names(vec!["Alice".into(), "Bob".into()])
+    }
+
+    /// A two-player match after Alice's first throw of 3 3 5 1 6.
+    fn thrown() -> AnyState {
+        let mut state =
+            AnyState::setup(GameId::Yams, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"));
+        state
+            .apply_chance(&[3, 3, 5, 1, 6])
+            .unwrap_or_else(|e| panic!("{e}"));
+        state
+    }
+
+    #[test]
+    fn the_player_on_turn_gets_tickable_dice_and_clickable_boxes() {
+        let state = thrown();
+        let names = names();
+        let view = state.view(Some(0));
+        let legal = state.legal_actions(0);
+        let table = table(&Input {
+            view: &view,
+            legal: &legal,
+            names: &names,
+            viewer: Some(0),
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            table.headline.contains("Round 1 of 12"),
+            "{}",
+            table.headline
+        );
+        assert!(table.headline.contains("your turn, first throw of 3"));
+        let PanelKind::Dice(dice) = &table.panels[0].kind else {
+            panic!("dice first")
+        };
+        let shown: Vec<u8> = dice.dice.iter().map(|d| d.face).collect();
+        assert_eq!(shown, [1, 3, 3, 5, 6]);
+        assert!(dice.dice.iter().all(|d| d.pick.is_some()));
+        let compose = dice.compose.as_ref().unwrap_or_else(|| panic!("compose"));
+        assert_eq!(compose.template, r#"{"keep":"$picked","type":"reroll"}"#);
+        // Every box of Alice's column is a button; the Chance box would score 18.
+        let offered = table.offered_actions();
+        assert_eq!(offered.len(), 12);
+        assert!(offered.iter().any(|a| a.label == "Score 18 in Chance"));
+        assert!(offered.iter().any(|a| a.label == "Scratch Yams (score 0)"));
+        assert!(
+            offered
+                .iter()
+                .any(|a| a.json == r#"{"box":"chance","grid":0,"type":"score"}"#)
+        );
+        // French box names are explained.
+        let PanelKind::Sheet(sheet) = &table.panels[1].kind else {
+            panic!("sheet second")
+        };
+        let carre = sheet.rows.iter().find(|r| r.label.text == "Carré");
+        assert_eq!(
+            carre.and_then(|r| r.label.hint.clone()).as_deref(),
+            Some("four of a kind: 40 points")
+        );
+        assert_eq!(sheet.columns[0].name, "Alice");
+        assert!(sheet.columns[0].current && sheet.columns[0].yours);
+    }
+
+    #[test]
+    fn others_see_the_dice_but_cannot_play() {
+        let state = thrown();
+        let names = names();
+        let view = state.view(Some(1));
+        let table = table(&Input {
+            view: &view,
+            legal: &[],
+            names: &names,
+            viewer: Some(1),
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(table.offered_actions().is_empty());
+        assert!(table.prompt.is_none());
+        assert!(table.headline.contains("Alice's turn"));
+        // Bob's own column comes first.
+        let PanelKind::Sheet(sheet) = &table.panels[1].kind else {
+            panic!("sheet second")
+        };
+        assert_eq!(sheet.columns[0].name, "Bob");
+    }
+
+    #[test]
+    fn events_read_as_sentences() {
+        let names = names();
+        let mut state = thrown();
+        let kept = state
+            .apply(0, &json!({"type": "reroll", "keep": [3, 3]}))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let thrown = state
+            .apply_chance(&[3, 2, 6])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let scored = state
+            .apply(0, &json!({"type": "score", "box": "brelan"}))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let words: Vec<String> = kept
+            .iter()
+            .chain(&thrown)
+            .chain(&scored)
+            .filter_map(|e| super::super::event_words(GameId::Yams, e, &names))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "Alice kept 3 3",
+                "Alice threw 2 3 6 (second throw: 2 3 3 3 6)",
+                "Alice scored 10 in Brelan",
+            ]
+        );
+        let over = json!({"type": "game_over", "reason": "grids_filled", "ranking": [
+            {"seat": 1, "rank": 1, "score": 250}, {"seat": 0, "rank": 2, "score": 200}]});
+        assert_eq!(
+            event(&over, &names),
+            Some(Said::Line(
+                "Game over, every grid is full: 1st Bob (250), 2nd Alice (200)".to_owned()
+            ))
+        );
+        let first = json!({"type": "dice_thrown", "seat": 1, "throw": 1, "thrown": [1, 3, 3, 5, 6], "dice": [1, 3, 3, 5, 6]});
+        assert_eq!(
+            event(&first, &names),
+            Some(Said::Line("Bob threw 1 3 3 5 6".to_owned()))
+        );
+    }
+}

@@ -1,0 +1,239 @@
+//! What a match page shows around the table: the turn log in words, the result, the seats.
+
+use tapis_games::GameId;
+use tapis_service::matches::{MatchResult, TurnEntry, TurnKind};
+use tapis_service::ratings::RatingDelta;
+
+use super::games::{self, Names, fallback};
+use super::table::{Token, seat_symbol};
+use super::{When, ordinal};
+
+/// How many turns the log shows before the rest is folded away.
+pub const RECENT_TURNS: usize = 12;
+
+/// One turn of the log, in words.
+#[derive(Debug, Clone)]
+pub struct LogEntry {
+    pub seq: i64,
+    /// Whose turn it was, or what happened ("The match starts").
+    pub title: String,
+    /// The seat that acted, for its colour and symbol.
+    pub seat: Option<usize>,
+    /// What happened, one sentence each.
+    pub lines: Vec<String>,
+    pub at: When,
+}
+
+impl LogEntry {
+    /// The token of the seat that acted.
+    pub fn token(&self) -> Option<Token> {
+        self.seat
+            .map(|seat| Token::of_seat(seat, format!("seat {}", seat + 1)))
+    }
+}
+
+/// One turn-log entry in words.
+pub fn log_entry(game: GameId, turn: &TurnEntry, names: &Names) -> LogEntry {
+    let who = turn.seat.map(|seat| names.of(seat));
+    let title = match (turn.kind, &who) {
+        (TurnKind::Start, _) => "The match starts".to_owned(),
+        (TurnKind::Action, Some(who)) => who.clone(),
+        (TurnKind::Resign, Some(who)) => format!("{who} resigns"),
+        (TurnKind::Timeout, Some(who)) => format!("{who} runs out of time"),
+        (_, None) => "—".to_owned(),
+    };
+    let mut lines: Vec<String> = turn
+        .events
+        .iter()
+        .filter_map(|event| games::event_words(game, event, names))
+        .collect();
+    if lines.is_empty()
+        && let Some(action) = &turn.action
+    {
+        lines.push(fallback::action_words(action, names));
+    }
+    LogEntry {
+        seq: turn.seq,
+        title,
+        seat: turn.seat,
+        lines,
+        at: When::of(turn.at),
+    }
+}
+
+/// The whole log, newest first.
+pub fn turn_log(game: GameId, turns: &[TurnEntry], names: &Names) -> Vec<LogEntry> {
+    turns
+        .iter()
+        .rev()
+        .map(|turn| log_entry(game, turn, names))
+        .collect()
+}
+
+/// The seats that have left the match (resigned or ran out of time).
+pub fn departed(turns: &[TurnEntry]) -> Vec<usize> {
+    turns
+        .iter()
+        .filter(|t| matches!(t.kind, TurnKind::Resign | TurnKind::Timeout))
+        .filter_map(|t| t.seat)
+        .collect()
+}
+
+/// How a game ended, from the outcome's reason.
+pub fn reason_words(reason: &str) -> String {
+    match reason {
+        "grids_filled" => "every grid is full".to_owned(),
+        "resignation" => "by resignation".to_owned(),
+        "target_reached" => "the target was reached".to_owned(),
+        "five_ones" => "five 1s in one throw".to_owned(),
+        "discharged" => "a player gave away their last token".to_owned(),
+        "no_tokens_after_charge" => "no tokens when the charge ended".to_owned(),
+        "espagnole" => "l'espagnole: a player took all 21 tokens".to_owned(),
+        "five_in_a_row" => "five in a row".to_owned(),
+        other => fallback::humanize(other).to_lowercase(),
+    }
+}
+
+/// One line of the final ranking.
+#[derive(Debug, Clone)]
+pub struct ResultRow {
+    pub rank: String,
+    pub seat: usize,
+    pub name: String,
+    pub score: i64,
+    /// `1500 → 1520 (+20)` for rated matches.
+    pub rating: Option<String>,
+    pub yours: bool,
+    pub first: bool,
+}
+
+impl ResultRow {
+    pub fn symbol(&self) -> &'static str {
+        seat_symbol(self.seat)
+    }
+}
+
+/// The result of a finished match.
+#[derive(Debug, Clone)]
+pub struct ResultView {
+    /// `Alice wins`, `You win!`, `Alice and Bob share the win`.
+    pub headline: String,
+    pub reason: String,
+    pub rows: Vec<ResultRow>,
+}
+
+impl ResultView {
+    pub fn of(result: &MatchResult, your_seat: Option<usize>) -> ResultView {
+        let rows: Vec<ResultRow> = result
+            .ranking
+            .iter()
+            .map(|entry| ResultRow {
+                rank: ordinal(entry.rank),
+                seat: entry.seat,
+                name: entry.username.clone(),
+                score: entry.score,
+                rating: entry
+                    .rating_before
+                    .zip(entry.rating_after)
+                    .map(|(b, a)| format!("{b} → {a} ({})", RatingDelta::between(b, a))),
+                yours: your_seat == Some(entry.seat),
+                first: entry.rank == 1,
+            })
+            .collect();
+        let winners: Vec<&ResultRow> = rows.iter().filter(|r| r.first).collect();
+        let headline = match winners.as_slice() {
+            [] => "The match is over".to_owned(),
+            [one] if one.yours => "You win!".to_owned(),
+            [one] => format!("{} wins", one.name),
+            several => {
+                let names: Vec<String> = several.iter().map(|r| r.name.clone()).collect();
+                format!("{} share the win", super::join_names(&names))
+            }
+        };
+        ResultView {
+            headline,
+            reason: reason_words(&result.reason),
+            rows,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use tapis_service::matches::{RankingEntry, TurnEntry};
+    use tapis_service::ratings::Rating;
+    use time::OffsetDateTime;
+
+    fn names() -> Names {
+        Names(vec!["Alice".into(), "Bob".into()])
+    }
+
+    #[test]
+    fn a_turn_reads_as_its_events() {
+        let turn = TurnEntry {
+            seq: 3,
+            seat: Some(1),
+            kind: TurnKind::Action,
+            action: Some(json!({"type": "score", "box": "full"})),
+            chance: Vec::new(),
+            events: vec![
+                json!({"type": "scored", "seat": 1, "grid": 0, "box": "full", "dice": [2, 2, 5, 5, 5], "points": 30}),
+                json!({"type": "turn_started", "seat": 0, "round": 2}),
+                json!({"type": "dice_thrown", "seat": 0, "throw": 1, "thrown": [1, 3, 3, 5, 6], "dice": [1, 3, 3, 5, 6]}),
+            ],
+            at: OffsetDateTime::now_utc(),
+        };
+        let entry = log_entry(GameId::Yams, &turn, &names());
+        assert_eq!(entry.title, "Bob");
+        assert_eq!(
+            entry.lines,
+            ["Bob scored 30 in Full", "Alice threw 1 3 3 5 6"]
+        );
+        let resign = TurnEntry {
+            seq: 4,
+            seat: Some(0),
+            kind: TurnKind::Resign,
+            action: None,
+            events: Vec::new(),
+            ..turn
+        };
+        assert_eq!(
+            log_entry(GameId::Yams, &resign, &names()).title,
+            "Alice resigns"
+        );
+        assert_eq!(departed(&[resign]), [0]);
+    }
+
+    #[test]
+    fn results_name_the_winner_and_the_rating_changes() {
+        let result = MatchResult {
+            ranking: vec![
+                RankingEntry {
+                    seat: 1,
+                    username: "Bob".into(),
+                    rank: 1,
+                    score: 250,
+                    rating_before: Some(Rating::from_points(1500)),
+                    rating_after: Some(Rating::from_points(1520)),
+                },
+                RankingEntry {
+                    seat: 0,
+                    username: "Alice".into(),
+                    rank: 2,
+                    score: 200,
+                    rating_before: None,
+                    rating_after: None,
+                },
+            ],
+            reason: "grids_filled".into(),
+        };
+        let view = ResultView::of(&result, Some(0));
+        assert_eq!(view.headline, "Bob wins");
+        assert_eq!(view.reason, "every grid is full");
+        assert_eq!(view.rows[0].rating.as_deref(), Some("1500 → 1520 (+20)"));
+        assert!(view.rows[1].yours);
+        assert_eq!(ResultView::of(&result, Some(1)).headline, "You win!");
+    }
+}
