@@ -49,6 +49,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::lobby::join)
             .service(pages::lobby::decline)
             .service(pages::lobby::cancel)
+            .service(pages::rules::rules_index)
+            .service(pages::rules::game_rules)
             .default_service(web::to(not_found)),
     );
 }

@@ -5,3 +5,4 @@ pub mod account;
 pub mod auth;
 pub mod home;
 pub mod lobby;
+pub mod rules;
