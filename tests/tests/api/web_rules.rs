@@ -99,9 +99,9 @@ async fn every_game_has_a_rules_page_with_its_words_and_its_options() {
             };
             let row = page
                 .text
-                .split(&format!("<tr id=\"option-{option_name}\">"))
+                .split(&format!("<li id=\"option-{option_name}\">"))
                 .nth(1)
-                .and_then(|rest| rest.split("</tr>").next())
+                .and_then(|rest| rest.split("</li>").next())
                 .unwrap_or_else(|| panic!("{id}: no row for {option_name}"));
             assert!(
                 row.contains(&format!("<strong>{default}</strong>")),

@@ -308,8 +308,8 @@ pub fn five_thousand_groups(info: &GameInfo) -> Vec<PointsRow> {
 /// One result of 421 in the order of strength.
 #[derive(Debug, Clone)]
 pub struct ResultRow {
-    /// 1 is the best.
-    pub rank: u8,
+    /// Its place, 1 being the best (`17–55` for a group).
+    pub rank: String,
     /// `4-2-1`.
     pub dice: String,
     /// Its family, in words (`fiche`, `brelan (baraque)`, ...).
@@ -329,11 +329,14 @@ fn family(category: Category) -> &'static str {
     }
 }
 
+/// The family of the ordinary results, once grouped on one line.
+pub const ORDINARY_GROUP: &str = "ordinary (39 results)";
+
 /// All 56 results of three dice, best first.
 pub fn four_two_one_results() -> Vec<ResultRow> {
     Result421::all()
         .map(|r| ResultRow {
-            rank: r.rank,
+            rank: r.rank.to_string(),
             dice: dice_text(&r.dice),
             family: family(r.category),
             tokens: r.tokens,
@@ -342,7 +345,7 @@ pub fn four_two_one_results() -> Vec<ResultRow> {
 }
 
 /// The 56 results grouped as the rules explain them: every special result on its own line,
-/// the ordinary ones on one line (`6-6-5 … 3-2-2`).
+/// the ordinary ones on one line (`6-6-5 … 3-2-2`, [`ORDINARY_GROUP`]).
 pub fn four_two_one_order() -> Vec<ResultRow> {
     let all = four_two_one_results();
     let mut rows = Vec::new();
@@ -354,14 +357,9 @@ pub fn four_two_one_order() -> Vec<ResultRow> {
             && row.rank == first.rank
         {
             rows.push(ResultRow {
-                rank: row.rank,
-                dice: format!(
-                    "{} down to {} ({} results)",
-                    first.dice,
-                    last.dice,
-                    ordinary.len()
-                ),
-                family: row.family,
+                rank: format!("{}–{}", first.rank, last.rank),
+                dice: format!("{} … {}", first.dice, last.dice),
+                family: ORDINARY_GROUP,
                 tokens: row.tokens,
             });
         }
@@ -492,7 +490,11 @@ mod tests {
         assert_eq!((all[55].dice.as_str(), all[55].tokens), ("2-2-1", 2));
         let order = four_two_one_order();
         assert_eq!(order.len(), 18);
-        assert_eq!(order[16].dice, "6-6-5 down to 3-2-2 (39 results)");
+        assert_eq!(order[16].dice, "6-6-5 … 3-2-2");
+        assert_eq!(order[16].rank, "17–55");
+        assert_eq!(order[17].rank, "56");
+        assert_eq!(order[16].family, ORDINARY_GROUP);
+        assert_eq!(all.iter().filter(|r| r.family == "ordinary").count(), 39);
         assert_eq!(order[16].tokens, 1);
         assert_eq!(order[17].family, "nénette");
     }
