@@ -55,6 +55,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::play::match_act)
             .service(pages::play::match_resign)
             .service(pages::play::match_replay)
+            .service(pages::rules::rules_index)
+            .service(pages::rules::game_rules)
             .default_service(web::to(not_found)),
     );
 }

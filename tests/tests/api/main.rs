@@ -18,3 +18,4 @@ mod web_auth;
 mod web_lobby;
 mod web_match;
 mod web_pages;
+mod web_rules;

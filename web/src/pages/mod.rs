@@ -6,3 +6,4 @@ pub mod auth;
 pub mod home;
 pub mod lobby;
 pub mod play;
+pub mod rules;

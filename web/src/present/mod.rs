@@ -2,7 +2,9 @@
 //! descriptions, and (in the submodules) each game's table and turn log.
 
 pub mod games;
+pub mod glossary;
 pub mod play;
+pub mod rules;
 pub mod table;
 
 use tapis_games::GameId;
