@@ -49,6 +49,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::lobby::join)
             .service(pages::lobby::decline)
             .service(pages::lobby::cancel)
+            .service(pages::players::profile)
+            .service(pages::leaderboards::index)
+            .service(pages::leaderboards::board)
             .default_service(web::to(not_found)),
     );
 }

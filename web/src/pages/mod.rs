@@ -4,4 +4,6 @@
 pub mod account;
 pub mod auth;
 pub mod home;
+pub mod leaderboards;
 pub mod lobby;
+pub mod players;

@@ -1,6 +1,9 @@
 //! Turning what the service returns into what the templates draw: match cards, times, game
 //! descriptions, and (in the submodules) each game's table and turn log.
 
+pub mod chart;
+pub mod record;
+
 use tapis_games::GameId;
 use tapis_service::matches::{MatchStatus, MatchSummary, SeatView};
 use time::OffsetDateTime;
