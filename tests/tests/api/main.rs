@@ -17,3 +17,4 @@ mod verify;
 mod web_auth;
 mod web_lobby;
 mod web_pages;
+mod web_profile;

@@ -70,7 +70,9 @@ pub async fn profile(
     let mut histories = Vec::new();
     for rating in profile.ratings.iter().filter(|r| r.games > 0) {
         let entries = ratings::history(&services, &profile.username, &rating.game).await?;
-        histories.push(GameHistory::of(&profile.username, &rating.game, &entries));
+        if !entries.is_empty() {
+            histories.push(GameHistory::of(&profile.username, &rating.game, &entries));
+        }
     }
 
     let filter = MatchFilter {
@@ -81,7 +83,12 @@ pub async fn profile(
         ..MatchFilter::default()
     };
     let page = matches::list(&services, &filter, ctx.viewer.as_ref()).await?;
-    let rated: Vec<Uuid> = page.items.iter().filter(|m| m.rated).map(|m| m.id).collect();
+    let rated: Vec<Uuid> = page
+        .items
+        .iter()
+        .filter(|m| m.rated)
+        .map(|m| m.id)
+        .collect();
     let changes = if rated.is_empty() {
         Vec::new()
     } else {
@@ -90,7 +97,11 @@ pub async fn profile(
 
     let path = format!("/players/{}", url_encode(&profile.username));
     render(&PlayerPage {
-        layout: Layout::new(&ctx, format!("{}: ratings and matches", profile.username), ""),
+        layout: Layout::new(
+            &ctx,
+            format!("{}: ratings and matches", profile.username),
+            "",
+        ),
         since: When::of(profile.created_at),
         own: ctx
             .username()

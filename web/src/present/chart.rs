@@ -87,7 +87,8 @@ impl RatingChart {
         let (left, top, right, bottom) = (LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM);
         let ratings: Vec<f64> = points.iter().map(|p| p.rating).collect();
         let scale = RatingScale::fit(&ratings);
-        let y_of = |rating: f64| round1(bottom - (rating - scale.low) / scale.span() * (bottom - top));
+        let y_of =
+            |rating: f64| round1(bottom - (rating - scale.low) / scale.span() * (bottom - top));
         let last = points.len().saturating_sub(1);
         let x_of = |index: usize| {
             if last == 0 {
@@ -288,7 +289,10 @@ mod tests {
     fn the_scale_spans_the_history_on_round_ticks() {
         let chart = RatingChart::new("c", "x", &points(&[1500.0, 1520.0, 1480.0, 1545.0]));
         // Span 65 → about 16 per interval → a step of 20, from 1480 down to 1560 up.
-        assert_eq!(texts(&chart.y_ticks), ["1480", "1500", "1520", "1540", "1560"]);
+        assert_eq!(
+            texts(&chart.y_ticks),
+            ["1480", "1500", "1520", "1540", "1560"]
+        );
         // The lowest tick is the bottom of the plot, the highest its top.
         assert_eq!(chart.y_ticks[0].at, chart.bottom);
         assert_eq!(chart.y_ticks[4].at, chart.top);
@@ -335,7 +339,10 @@ mod tests {
     #[test]
     fn a_flat_history_is_shown_on_a_span_of_40_points() {
         let chart = RatingChart::new("c", "x", &points(&[1500.0, 1500.0]));
-        assert_eq!(texts(&chart.y_ticks), ["1480", "1490", "1500", "1510", "1520"]);
+        assert_eq!(
+            texts(&chart.y_ticks),
+            ["1480", "1490", "1500", "1510", "1520"]
+        );
         assert_eq!(chart.markers[0].y, chart.markers[1].y);
         assert_eq!(chart.markers[0].y, round1((chart.top + chart.bottom) / 2.0));
     }
@@ -348,7 +355,10 @@ mod tests {
         assert_eq!(chart.markers[0].y, chart.middle_y());
         assert!(chart.line.is_empty());
         assert_eq!(texts(&chart.x_ticks), ["0"]);
-        assert_eq!(texts(&chart.y_ticks), ["1500", "1510", "1520", "1530", "1540"]);
+        assert_eq!(
+            texts(&chart.y_ticks),
+            ["1500", "1510", "1520", "1530", "1540"]
+        );
         assert_eq!(
             chart.description,
             "alice's Yams rating: 1520 (no rated match yet)."
@@ -361,7 +371,10 @@ mod tests {
         assert!(chart.markers.is_empty());
         assert!(chart.line.is_empty());
         assert!(chart.x_ticks.is_empty());
-        assert_eq!(texts(&chart.y_ticks), ["1480", "1490", "1500", "1510", "1520"]);
+        assert_eq!(
+            texts(&chart.y_ticks),
+            ["1480", "1490", "1500", "1510", "1520"]
+        );
         let svg = chart.render().unwrap();
         assert!(svg.contains("No rated match yet"), "{svg}");
         assert!(!svg.contains("<circle"), "{svg}");
@@ -398,7 +411,10 @@ mod tests {
         for tick in &chart.y_ticks {
             assert!(svg.contains(&format!(">{}</text>", tick.text)), "{svg}");
         }
-        assert!(svg.contains(">0</text>") && svg.contains(">2</text>"), "{svg}");
+        assert!(
+            svg.contains(">0</text>") && svg.contains(">2</text>"),
+            "{svg}"
+        );
         assert!(svg.contains("Rated matches played"), "{svg}");
         // Each point has its tooltip.
         assert!(svg.contains("<title>point 2</title>"), "{svg}");

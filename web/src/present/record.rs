@@ -195,7 +195,10 @@ mod tests {
     #[test]
     fn changes_carry_their_sign() {
         assert_eq!(change_text(RatingDelta::from_micros(12_400_000)), "+12");
-        assert_eq!(change_text(RatingDelta::from_micros(-7_600_000)), "\u{2212}8");
+        assert_eq!(
+            change_text(RatingDelta::from_micros(-7_600_000)),
+            "\u{2212}8"
+        );
         assert_eq!(change_text(RatingDelta::from_micros(400_000)), "±0");
         assert_eq!(change_class(RatingDelta::from_micros(-7_600_000)), "loss");
         assert_eq!(change_class(RatingDelta::from_micros(12_000_000)), "gain");
@@ -208,7 +211,10 @@ mod tests {
         assert_eq!(result_text(Some(2), &[Some(1), Some(2)]), "Lost");
         assert_eq!(result_text(Some(1), &[Some(1), Some(1)]), "Draw");
         assert_eq!(result_text(Some(1), &[Some(2), Some(1), Some(3)]), "Won");
-        assert_eq!(result_text(Some(3), &[Some(2), Some(1), Some(3)]), "3rd of 3");
+        assert_eq!(
+            result_text(Some(3), &[Some(2), Some(1), Some(3)]),
+            "3rd of 3"
+        );
         assert_eq!(
             result_text(Some(2), &[Some(1), Some(2), Some(2), Some(4)]),
             "Shared 2nd of 4"
@@ -250,6 +256,11 @@ mod tests {
             "Match 2 (2026-05-01 14:03 UTC): 1499, \u{2212}21"
         );
         assert_eq!(history.chart.id, "chart-linja");
-        assert!(history.chart.description.starts_with("alice's Linja rating over 2"));
+        assert!(
+            history
+                .chart
+                .description
+                .starts_with("alice's Linja rating over 2")
+        );
     }
 }
