@@ -57,6 +57,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::play::match_replay)
             .service(pages::rules::rules_index)
             .service(pages::rules::game_rules)
+            .service(pages::players::profile)
+            .service(pages::leaderboards::index)
+            .service(pages::leaderboards::board)
             .default_service(web::to(not_found)),
     );
 }

@@ -26,7 +26,8 @@ pub const SECURITY_HEADERS: [(&str, &str); 4] = [
 /// fragments sent with 409 and 422 (a stale or illegal move answers with the fresh state).
 pub const HTMX_CONFIG: &str = r#"{"allowEval":false,"allowScriptTags":false,"includeIndicatorStyles":false,"historyCacheSize":0,"responseHandling":[{"code":"204","swap":false},{"code":"[23]..","swap":true},{"code":"409","swap":true},{"code":"422","swap":true},{"code":"[45]..","swap":true,"error":true}]}"#;
 
-/// The part of the navigation a page belongs to: `home`, `lobby`, `rules`, `account` or `""`.
+/// The part of the navigation a page belongs to: `home`, `lobby`, `rules`, `leaderboards`,
+/// `account` or `""`.
 pub type Section = &'static str;
 
 /// The frame of every page.

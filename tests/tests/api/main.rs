@@ -18,4 +18,5 @@ mod web_auth;
 mod web_lobby;
 mod web_match;
 mod web_pages;
+mod web_profile;
 mod web_rules;

@@ -4,6 +4,8 @@
 pub mod account;
 pub mod auth;
 pub mod home;
+pub mod leaderboards;
 pub mod lobby;
 pub mod play;
+pub mod players;
 pub mod rules;

@@ -1,9 +1,11 @@
 //! Turning what the service returns into what the templates draw: match cards, times, game
 //! descriptions, and (in the submodules) each game's table and turn log.
 
+pub mod chart;
 pub mod games;
 pub mod glossary;
 pub mod play;
+pub mod record;
 pub mod rules;
 pub mod table;
 

@@ -1,0 +1,137 @@
+//! The leaderboards: one per game, players whose rating is no longer provisional, best first,
+//! a page at a time; and `/leaderboards`, which leads to each game's.
+
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use askama::Template;
+use serde::Deserialize;
+use tapis_games::GameId;
+use tapis_service::ratings::{self, LeaderboardEntry, elo};
+
+use crate::error::WebError;
+use crate::page::{Layout, render};
+use crate::present::{GameCard, game_name};
+use crate::session::{Ctx, services};
+
+/// Places per page.
+const PER_PAGE: i64 = 50;
+
+/// The largest page number accepted (far beyond any real board; keeps the offset small).
+const MAX_PAGE: i64 = 100_000;
+
+/// A game in the list of boards.
+#[derive(Debug, Clone)]
+pub struct BoardLink {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub current: bool,
+}
+
+fn board_links(current: Option<GameId>) -> Vec<BoardLink> {
+    GameId::ALL
+        .into_iter()
+        .map(|g| BoardLink {
+            id: g.as_str(),
+            name: g.name(),
+            current: Some(g) == current,
+        })
+        .collect()
+}
+
+#[derive(Debug, Template)]
+#[template(path = "leaderboards.html")]
+struct LeaderboardsPage {
+    layout: Layout,
+    games: Vec<GameCard>,
+    provisional_matches: u32,
+}
+
+#[get("/leaderboards")]
+pub async fn index(ctx: Ctx) -> Result<HttpResponse, WebError> {
+    render(&LeaderboardsPage {
+        layout: Layout::new(&ctx, "Leaderboards", "leaderboards"),
+        games: GameCard::all(),
+        provisional_matches: elo::PROVISIONAL_MATCHES,
+    })
+}
+
+/// A place on the board, as shown.
+#[derive(Debug, Clone)]
+pub struct Place {
+    pub rank: i64,
+    pub username: String,
+    /// Rounded to a whole point.
+    pub rating: i64,
+    pub games: u32,
+    /// The viewer.
+    pub you: bool,
+}
+
+impl Place {
+    fn of(entry: &LeaderboardEntry, viewer: Option<&str>) -> Place {
+        Place {
+            rank: entry.rank,
+            username: entry.username.clone(),
+            rating: entry.rating.rounded(),
+            games: entry.games,
+            you: viewer.is_some_and(|me| me.eq_ignore_ascii_case(&entry.username)),
+        }
+    }
+}
+
+#[derive(Debug, Template)]
+#[template(path = "leaderboard.html")]
+struct LeaderboardPage {
+    layout: Layout,
+    game: String,
+    game_name: String,
+    boards: Vec<BoardLink>,
+    places: Vec<Place>,
+    page: i64,
+    has_next: bool,
+    provisional_matches: u32,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct BoardQuery {
+    page: Option<i64>,
+}
+
+#[get("/leaderboards/{game}")]
+pub async fn board(
+    req: HttpRequest,
+    ctx: Ctx,
+    game: web::Path<String>,
+    query: web::Query<BoardQuery>,
+) -> Result<HttpResponse, WebError> {
+    let page = query.page.unwrap_or(1);
+    if !(1..=MAX_PAGE).contains(&page) {
+        return Err(WebError::BadRequest(format!(
+            "the page number must be from 1 to {MAX_PAGE}"
+        )));
+    }
+    // One more than a page, to know whether there is a next one.
+    let mut entries = ratings::leaderboard(
+        &services(&req)?,
+        &game,
+        Some(PER_PAGE + 1),
+        Some((page - 1) * PER_PAGE),
+    )
+    .await?;
+    let has_next = entries.len() > PER_PAGE as usize;
+    entries.truncate(PER_PAGE as usize);
+    let id: Option<GameId> = game.parse().ok();
+    let name = game_name(&game);
+    render(&LeaderboardPage {
+        layout: Layout::new(&ctx, format!("{name} leaderboard"), "leaderboards"),
+        game: id.map_or_else(|| game.to_string(), |g| g.as_str().to_owned()),
+        game_name: name,
+        boards: board_links(id),
+        places: entries
+            .iter()
+            .map(|e| Place::of(e, ctx.username()))
+            .collect(),
+        page,
+        has_next,
+        provisional_matches: elo::PROVISIONAL_MATCHES,
+    })
+}
