@@ -17,6 +17,7 @@ mod verify;
 mod web_auth;
 mod web_lobby;
 mod web_match;
+mod web_match_boards;
 mod web_pages;
 mod web_profile;
 mod web_rules;

@@ -90,6 +90,10 @@ pub fn reason_words(reason: &str) -> String {
         "no_tokens_after_charge" => "no tokens when the charge ended".to_owned(),
         "espagnole" => "l'espagnole: a player took all 21 tokens".to_owned(),
         "five_in_a_row" => "five in a row".to_owned(),
+        "columns_won" => "a player claimed the columns needed".to_owned(),
+        "all_columns_won" => "every column is claimed".to_owned(),
+        "make_five" => "MAKE 5, five single-coloured rows".to_owned(),
+        "all_deals_played" => "the six deals are played".to_owned(),
         other => fallback::humanize(other).to_lowercase(),
     }
 }

@@ -649,7 +649,8 @@ pub struct BoardCell {
     pub label: String,
     /// Marked (the last move, a winning line).
     pub highlight: bool,
-    /// What clicking plays; several actions become several small buttons.
+    /// What clicking plays: one action is a small button; several open a menu from the cell
+    /// (a token to move, then where to), each choice shown as its label.
     pub actions: Vec<ActionRef>,
 }
 

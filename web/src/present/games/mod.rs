@@ -14,9 +14,11 @@
 //! words), then route the game to them in [`table`] and [`event_words`]. Offer every legal
 //! action somewhere: a player must never be stuck.
 
+pub mod cant_stop;
 pub mod fallback;
 pub mod five_thousand;
 pub mod four_two_one;
+pub mod make_five;
 pub mod yams;
 
 use serde_json::Value;
@@ -124,11 +126,9 @@ pub fn table(game: GameId, input: &Input<'_>) -> Table {
         GameId::Yams => yams::table(input),
         GameId::FiveThousand => five_thousand::table(input),
         GameId::FourTwoOne => four_two_one::table(input),
-        GameId::Linotte
-        | GameId::YamMaster
-        | GameId::Linja
-        | GameId::CantStop
-        | GameId::MakeFive => return fallback::table(input),
+        GameId::CantStop => cant_stop::table(input),
+        GameId::MakeFive => make_five::table(input),
+        GameId::Linotte | GameId::YamMaster | GameId::Linja => return fallback::table(input),
     };
     typed.unwrap_or_else(|e| {
         tracing::warn!(game = %game, error = %e, "a game view could not be read; drawn generically");
@@ -142,11 +142,9 @@ pub fn event_words(game: GameId, event: &Value, names: &Names) -> Option<String>
         GameId::Yams => yams::event(event, names),
         GameId::FiveThousand => five_thousand::event(event, names),
         GameId::FourTwoOne => four_two_one::event(event, names),
-        GameId::Linotte
-        | GameId::YamMaster
-        | GameId::Linja
-        | GameId::CantStop
-        | GameId::MakeFive => None,
+        GameId::CantStop => cant_stop::event(event, names),
+        GameId::MakeFive => make_five::event(event, names),
+        GameId::Linotte | GameId::YamMaster | GameId::Linja => None,
     };
     match said.unwrap_or_else(|| fallback::event(event, names)) {
         Said::Line(line) => Some(line),

@@ -1,0 +1,861 @@
+//! Can't Stop: the eleven columns with every player's markers and the three runners, the four
+//! dice, the pairings the dice allow as buttons in words ("Advance 6 and 8"), then "Throw
+//! again" or "Stop".
+
+use serde_json::Value;
+use tapis_games::cant_stop::{Action, ChoiceView, ColumnView, EndReason, Event, Stage, View};
+
+use super::{Input, Names, Said, faces, plural};
+use crate::present::table::{
+    ActionButton, ActionGroup, ColumnView as Column, ColumnsPanel, DicePanel, Die, DieState,
+    Emphasis, Fact, Panel, PanelKind, ScoreRow, Scores, Table, Term, Token,
+};
+
+/// The throws of four dice there are (6⁴).
+const ALL_THROWS: u32 = 1296;
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn runner_term() -> Term {
+    Term::explained(
+        "Runners left",
+        "the three neutral markers (◎) of a turn: they climb the columns the dice name; \
+         stopping replaces them by your own markers, busting loses them",
+    )
+}
+
+/// `4 of 13`.
+fn space_of(space: u8, height: u8) -> String {
+    format!("{space} of {height}")
+}
+
+/// The label of a choice's button: `Advance 6 and 8`, `Advance 7 twice`, `Advance 5 only`.
+pub fn advance_label(columns: &[u8]) -> String {
+    match columns {
+        [one] => format!("Advance {one} only"),
+        [a, b] if a == b => format!("Advance {a} twice"),
+        [a, b] => format!("Advance {a} and {b}"),
+        _ => "Advance".to_owned(),
+    }
+}
+
+/// What a choice does to the runners: `6 up to 3 of 11 · new runner on 8 at 1 of 11`.
+fn choice_detail(choice: &ChoiceView, columns: &[ColumnView]) -> String {
+    let mut parts = Vec::new();
+    for step in &choice.moves {
+        let column = columns.iter().find(|c| c.column == step.column);
+        let height = column.map_or(0, |c| c.height);
+        let new = column.is_some_and(|c| c.runner.is_none());
+        let mut part = if new {
+            format!(
+                "new runner on {} at {}",
+                step.column,
+                space_of(step.to, height)
+            )
+        } else {
+            format!("{} up to {}", step.column, space_of(step.to, height))
+        };
+        if step.tops {
+            part.push_str(" (the top)");
+        }
+        parts.push(part);
+    }
+    parts.join(" · ")
+}
+
+/// The chance of not busting on the next throw, in words.
+fn progress_chance(throws: u16) -> String {
+    let percent = (u32::from(throws) * 100 + ALL_THROWS / 2) / ALL_THROWS;
+    format!("{percent}% ({throws} of {ALL_THROWS} throws)")
+}
+
+/// The column's text alternative: `Column 7, 13 spaces: Alice's marker at 4 of 13, runner at
+/// 6 of 13`.
+fn column_words(column: &ColumnView, input: &Input<'_>) -> String {
+    let height = column.height;
+    let head = format!("Column {}, {} spaces", column.column, height);
+    if let Some(winner) = column.won_by {
+        return format!("{head}: claimed by {}", input.names.of(winner));
+    }
+    let mut parts: Vec<String> = column
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, space)| **space > 0)
+        .map(|(seat, space)| {
+            format!(
+                "{} marker at {}",
+                input.names.possessive(seat),
+                space_of(*space, height)
+            )
+        })
+        .collect();
+    if let Some(runner) = column.runner {
+        parts.push(format!("runner at {}", space_of(runner, height)));
+    }
+    if parts.is_empty() {
+        format!("{head}: empty")
+    } else {
+        format!("{head}: {}", parts.join(", "))
+    }
+}
+
+/// One column of the board, its spaces from the bottom up.
+fn column_of(column: &ColumnView, input: &Input<'_>) -> Column {
+    let height = column.height;
+    let label = column.column;
+    let spaces = (1..=height)
+        .map(|space| {
+            let mut tokens: Vec<Token> = column
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, at)| **at == space)
+                .map(|(seat, _)| {
+                    Token::of_seat(
+                        seat,
+                        format!(
+                            "{} marker on {label}, {}",
+                            input.names.possessive(seat),
+                            space_of(space, height)
+                        ),
+                    )
+                })
+                .collect();
+            if column.runner == Some(space) {
+                tokens.push(Token::runner(format!(
+                    "runner on {label}, {}",
+                    space_of(space, height)
+                )));
+            }
+            tokens
+        })
+        .collect();
+    Column {
+        label: label.to_string(),
+        spaces,
+        won_by: column.won_by.map(|seat| {
+            Token::of_seat(
+                seat,
+                format!("column {label} claimed by {}", input.names.of(seat)),
+            )
+        }),
+        label_long: column_words(column, input),
+        action: None,
+    }
+}
+
+/// The table of a Can't Stop match.
+pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
+    let view: View = serde_json::from_value(input.view.clone())?;
+    let over = view.outcome.is_some() || view.stage == Stage::Over;
+    let seat = view.seat_to_play.filter(|_| !over);
+    let my_turn = seat.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+    let to_win = view.options.columns_to_win;
+
+    let headline = match (&view.outcome, seat) {
+        (Some(outcome), _) => format!(
+            "The game is over: {}.",
+            crate::present::play::reason_words(&outcome.reason)
+        ),
+        (None, _) if view.stage == Stage::StartThrow => {
+            "Everyone throws two dice: the highest total starts".to_owned()
+        }
+        (None, Some(seat)) => {
+            let step = match view.stage {
+                Stage::Throw => "throwing the four dice".to_owned(),
+                Stage::Choose => match view.dice {
+                    Some(dice) => format!("threw {}", faces(dice)),
+                    None => "choosing".to_owned(),
+                },
+                Stage::Decide => "throw again or stop".to_owned(),
+                Stage::StartThrow | Stage::Over => String::new(),
+            };
+            format!(
+                "{} turn · {step} · {} left",
+                capitalize(&input.whose(seat)),
+                plural(view.runners_left, "runner", "runners")
+            )
+        }
+        (None, None) => String::new(),
+    };
+
+    let mut panels = Vec::new();
+    if let Some(dice) = view.dice.filter(|_| !over) {
+        let [a, b, c, d] = dice;
+        let pairings: Vec<String> = [(a, b, c, d), (a, c, b, d), (a, d, b, c)]
+            .iter()
+            .map(|(w, x, y, z)| format!("{} and {}", w.saturating_add(*x), y.saturating_add(*z)))
+            .collect();
+        panels.push(Panel::new(
+            "Dice",
+            "dice",
+            PanelKind::Dice(
+                DicePanel::new(
+                    dice.iter()
+                        .map(|face| Die::new(*face, DieState::Thrown))
+                        .collect(),
+                )
+                .caption(format!("Pairs make {}", pairings.join(", or "))),
+            ),
+        ));
+    }
+
+    panels.push(Panel::new(
+        "Board",
+        "columns",
+        PanelKind::Columns(ColumnsPanel {
+            caption: format!(
+                "The eleven columns, 2 to 12: markers climb from the bottom; a marker stopped \
+                 on the top space claims the column, and {} win",
+                plural(to_win, "column", "columns")
+            ),
+            columns: view
+                .columns
+                .iter()
+                .map(|column| column_of(column, input))
+                .collect(),
+        }),
+    ));
+
+    let mut facts = Vec::new();
+    if view.stage == Stage::StartThrow {
+        for start in &view.start {
+            facts.push(Fact::new(
+                Term::plain(format!(
+                    "{} start throw",
+                    input.names.possessive(start.seat)
+                )),
+                start
+                    .total
+                    .map_or_else(|| "to throw".to_owned(), |t| t.to_string()),
+            ));
+        }
+    } else if !over {
+        facts.push(Fact::new(runner_term(), view.runners_left.to_string()));
+        if let Some(throws) = view.throws_with_progress {
+            facts.push(Fact::new(
+                Term::explained(
+                    "Next throw advances",
+                    "the chance that the next throw of four dice can move a runner; \
+                     otherwise it busts and the turn's progress is lost",
+                ),
+                progress_chance(throws),
+            ));
+        }
+        if !view.stop_would_win.is_empty() {
+            let columns: Vec<String> = view
+                .stop_would_win
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            facts.push(Fact::new(
+                Term::plain("Stopping now claims"),
+                format!(
+                    "{} {}{}",
+                    if columns.len() == 1 {
+                        "column"
+                    } else {
+                        "columns"
+                    },
+                    crate::present::join_names(&columns),
+                    if view.stop_would_win_game {
+                        " and wins the game"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+    }
+    facts.push(Fact::new(
+        Term::plain("To win"),
+        format!("claim {}", plural(to_win, "column", "columns")),
+    ));
+    if view.options.skip_occupied {
+        facts.push(Fact::new(
+            Term::plain("Variant"),
+            "runners jump over spaces holding an opponent's marker",
+        ));
+    }
+    if view.options.no_stop_on_opponent {
+        facts.push(Fact::new(
+            Term::plain("Variant"),
+            "no stopping while a runner stands on an opponent's marker",
+        ));
+    }
+    panels.push(Panel::new("This turn", "facts", PanelKind::Facts(facts)));
+
+    let limited = usize::from(view.options.pieces_per_player) < view.columns.len();
+    panels.push(Panel::new(
+        "Players",
+        "scores",
+        PanelKind::Scores(Scores {
+            caption: "Columns claimed".to_owned(),
+            unit: "Columns".to_owned(),
+            rows: view
+                .players
+                .iter()
+                .map(|p| {
+                    let mut detail = format!(
+                        "{} climbed",
+                        plural(i64::from(p.progress), "space", "spaces")
+                    );
+                    if limited {
+                        detail.push_str(&format!(
+                            " · {} left",
+                            plural(p.pieces_left, "marker", "markers")
+                        ));
+                    }
+                    ScoreRow {
+                        seat: p.seat,
+                        name: input.names.of(p.seat),
+                        value: format!("{} of {to_win}", p.columns_won),
+                        detail: Some(Term::plain(if p.resigned {
+                            "resigned".to_owned()
+                        } else {
+                            detail
+                        })),
+                        current: seat == Some(p.seat),
+                        yours: input.is_viewer(p.seat),
+                    }
+                })
+                .collect(),
+        }),
+    ));
+
+    // The viewer's choices: every legal action exactly once.
+    let mut advances = Vec::new();
+    let mut decisions = Vec::new();
+    let mut others = Vec::new();
+    for raw in input.legal {
+        match serde_json::from_value::<Action>(raw.clone()) {
+            Ok(Action::Advance { columns }) => {
+                let labels: Vec<u8> = columns.labels().collect();
+                let mut button = ActionButton::new(raw, advance_label(&labels));
+                if let Some(choice) = view.choices.iter().find(|c| {
+                    matches!(c.action, Action::Advance { columns: theirs } if theirs == columns)
+                }) {
+                    let detail = choice_detail(choice, &view.columns);
+                    if !detail.is_empty() {
+                        button = button.detail(detail);
+                    }
+                }
+                advances.push(button);
+            }
+            Ok(Action::Roll) => {
+                let mut button = ActionButton::new(raw, "Throw again");
+                if let Some(throws) = view.throws_with_progress {
+                    button = button.detail(format!("{} to advance", progress_chance(throws)));
+                }
+                decisions.push(button);
+            }
+            Ok(Action::Stop) => {
+                let kept: Vec<String> = view
+                    .columns
+                    .iter()
+                    .filter_map(|c| {
+                        c.runner
+                            .map(|r| format!("{} at {r}/{}", c.column, c.height))
+                    })
+                    .collect();
+                let mut detail = format!("keep {}", crate::present::join_names(&kept));
+                if view.stop_would_win_game {
+                    detail.push_str(" and win the game");
+                } else if !view.stop_would_win.is_empty() {
+                    detail.push_str(" and claim a column");
+                }
+                decisions.push(
+                    ActionButton::new(raw, "Stop")
+                        .term(Term::explained(
+                            "Stop",
+                            "end your turn and keep its progress: your markers move up to the runners",
+                        ))
+                        .detail(detail)
+                        .emphasis(Emphasis::Primary),
+                );
+            }
+            Err(_) => others.push(ActionButton::new(
+                raw,
+                super::fallback::action_words(raw, input.names),
+            )),
+        }
+    }
+    // Stop first: it is the safe choice.
+    decisions.reverse();
+    let mut actions = Vec::new();
+    if !advances.is_empty() {
+        actions.push(ActionGroup::new(
+            "Choose which columns to advance",
+            advances,
+        ));
+    }
+    if !decisions.is_empty() {
+        actions.push(ActionGroup::new("Stop or throw again", decisions));
+    }
+    if !others.is_empty() {
+        actions.push(ActionGroup::new("Other choices", others));
+    }
+
+    let prompt = my_turn.then(|| match view.stage {
+        Stage::Choose => format!(
+            "Your throw: {}. Choose which columns to advance.",
+            view.dice.map(faces).unwrap_or_default()
+        ),
+        Stage::Decide if !view.can_stop => {
+            "A runner stands on an opponent's marker: you must throw again.".to_owned()
+        }
+        Stage::Decide if view.stop_would_win_game => {
+            "Stop now and you win the game! Or throw again.".to_owned()
+        }
+        Stage::Decide => {
+            "Stop to keep your progress, or throw again and risk losing this turn's progress."
+                .to_owned()
+        }
+        _ => "Your move.".to_owned(),
+    });
+
+    Ok(Table {
+        headline,
+        prompt,
+        panels,
+        actions,
+    })
+}
+
+/// One Can't Stop event in words; `None` when it cannot be read.
+pub fn event(event: &Value, names: &Names) -> Option<Said> {
+    let event: Event = serde_json::from_value(event.clone()).ok()?;
+    Some(match event {
+        Event::StartThrown { seat, dice, total } => Said::Line(format!(
+            "{} threw {} to decide who starts ({total})",
+            names.of(seat),
+            faces(dice)
+        )),
+        Event::StartTied { seats, total } => Said::Line(format!(
+            "{} tied with {total} and throw again",
+            names.list(&seats)
+        )),
+        Event::FirstPlayer { seat } => Said::Line(format!("{} plays first", names.of(seat))),
+        Event::TurnStarted { .. } => Said::Nothing,
+        Event::DiceThrown { seat, dice } => {
+            Said::Line(format!("{} threw {}", names.of(seat), faces(dice)))
+        }
+        Event::RunnerMoved {
+            seat,
+            column,
+            to,
+            steps,
+            ..
+        } => {
+            let height = height_of(column);
+            let twice = if steps > 1 { " twice" } else { "" };
+            Said::Line(format!(
+                "{} advanced {column}{twice}: runner at {}",
+                names.of(seat),
+                space_of(to, height)
+            ))
+        }
+        Event::RolledAgain { seat } => {
+            Said::Line(format!("{} chose to throw again", names.of(seat)))
+        }
+        Event::Bust { seat, runners } => {
+            let lost: Vec<String> = runners
+                .as_slice()
+                .iter()
+                .map(|r| r.column.to_string())
+                .collect();
+            Said::Line(if lost.is_empty() {
+                format!("{} busted: no pair of dice could be used", names.of(seat))
+            } else {
+                format!(
+                    "{} busted: no pair of dice could be used, the runners on {} go back and \
+                     the turn's progress is lost",
+                    names.of(seat),
+                    crate::present::join_names(&lost)
+                )
+            })
+        }
+        // Said by the markers' moves that follow.
+        Event::Stopped { .. } => Said::Nothing,
+        Event::PieceMoved {
+            seat, column, to, ..
+        } => Said::Line(format!(
+            "{} stopped: {column} at {to}/{}",
+            names.of(seat),
+            height_of(column)
+        )),
+        Event::ColumnWon {
+            seat,
+            column,
+            removed,
+        } => Said::Line(if removed.is_empty() {
+            format!("{} claimed column {column}", names.of(seat))
+        } else {
+            format!(
+                "{} claimed column {column}: {} marker{} leave{} it",
+                names.of(seat),
+                removed
+                    .iter()
+                    .map(|s| names.possessive(*s))
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                if removed.len() == 1 { "" } else { "s" },
+                if removed.len() == 1 { "s" } else { "" },
+            )
+        }),
+        Event::Resigned { seat } => Said::Line(format!("{} resigned", names.of(seat))),
+        Event::GameOver { winner, reason } => {
+            let why = match reason {
+                EndReason::ColumnsWon => "the columns needed are claimed",
+                EndReason::AllColumnsWon => "every column is claimed",
+                EndReason::Resignation => "the others resigned",
+            };
+            Said::Line(match winner {
+                Some(seat) => format!("Game over, {why}: {} wins", names.of(seat)),
+                None => format!("Game over, {why}: nobody wins alone"),
+            })
+        }
+    })
+}
+
+/// The height of column `label` (0 for a column that does not exist).
+fn height_of(label: u8) -> u8 {
+    tapis_games::cant_stop::index_of(label)
+        .and_then(|i| tapis_games::cant_stop::HEIGHTS.get(i))
+        .copied()
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use tapis_games::{AnyState, GameId};
+
+    fn names() -> Names {
+        Names(vec!["Alice".into(), "Bob".into()])
+    }
+
+    fn table_for(state: &AnyState, viewer: Option<usize>) -> Table {
+        let names = names();
+        let view = state.view(viewer);
+        let legal = viewer.map(|s| state.legal_actions(s)).unwrap_or_default();
+        table(&Input {
+            view: &view,
+            legal: &legal,
+            names: &names,
+            viewer,
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn said(events: &[Value]) -> Vec<String> {
+        let names = names();
+        events
+            .iter()
+            .filter_map(|e| super::super::event_words(GameId::CantStop, e, &names))
+            .collect()
+    }
+
+    fn chance(state: &mut AnyState, dice: &[u8]) -> Vec<Value> {
+        state.apply_chance(dice).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
+        state.apply(seat, &action).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Every legal action is offered exactly once, and nothing else.
+    fn assert_offers_every_legal_action(state: &AnyState, seat: usize) -> Table {
+        let table = table_for(state, Some(seat));
+        let mut offered: Vec<Value> = table
+            .offered_actions()
+            .iter()
+            .map(|a| serde_json::from_str(&a.json).unwrap_or_else(|e| panic!("{e}")))
+            .collect();
+        let mut legal = state.legal_actions(seat);
+        let key = |v: &Value| v.to_string();
+        offered.sort_by_key(key);
+        legal.sort_by_key(key);
+        assert_eq!(offered, legal);
+        table
+    }
+
+    fn labels(table: &Table) -> Vec<String> {
+        table
+            .actions
+            .iter()
+            .flat_map(|g| g.buttons.iter().map(|b| b.action.label.clone()))
+            .collect()
+    }
+
+    fn columns(table: &Table) -> &ColumnsPanel {
+        table
+            .panels
+            .iter()
+            .find_map(|p| match &p.kind {
+                PanelKind::Columns(columns) => Some(columns),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no columns"))
+    }
+
+    /// Alice starts (12 against 2).
+    fn started() -> (AnyState, Vec<String>) {
+        let mut state =
+            AnyState::setup(GameId::CantStop, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"));
+        let mut words = said(&chance(&mut state, &[6, 6]));
+        words.extend(said(&chance(&mut state, &[1, 1])));
+        (state, words)
+    }
+
+    #[test]
+    fn the_start_throw_then_the_pairings_as_buttons_in_words() {
+        let (mut state, words) = started();
+        assert_eq!(
+            words,
+            [
+                "Alice threw 6 6 to decide who starts (12)",
+                "Bob threw 1 1 to decide who starts (2)",
+                "Alice plays first",
+            ]
+        );
+        let waiting = table_for(&state, Some(0));
+        assert!(waiting.actions.is_empty());
+        assert!(
+            waiting
+                .headline
+                .contains("Your turn · throwing the four dice"),
+            "{}",
+            waiting.headline
+        );
+
+        let thrown = chance(&mut state, &[1, 5, 2, 6]);
+        assert_eq!(said(&thrown), ["Alice threw 1 5 2 6"]);
+        let table = assert_offers_every_legal_action(&state, 0);
+        assert_eq!(
+            labels(&table),
+            ["Advance 6 and 8", "Advance 3 and 11", "Advance 7 twice"]
+        );
+        assert_eq!(
+            table.actions[0].buttons[0].detail.as_deref(),
+            Some("new runner on 6 at 1 of 11 · new runner on 8 at 1 of 11")
+        );
+        assert!(
+            table
+                .prompt
+                .as_deref()
+                .is_some_and(|p| p.contains("1 5 2 6")),
+            "{:?}",
+            table.prompt
+        );
+        let PanelKind::Dice(dice) = &table.panels[0].kind else {
+            panic!("dice first")
+        };
+        let alts: Vec<String> = dice.dice.iter().map(Die::alt).collect();
+        assert_eq!(
+            alts,
+            [
+                "die showing 1",
+                "die showing 5",
+                "die showing 2",
+                "die showing 6"
+            ]
+        );
+        assert_eq!(
+            dice.caption.as_deref(),
+            Some("Pairs make 6 and 8, or 3 and 11, or 7 and 7")
+        );
+        // The board: eleven columns of 3 to 13 spaces, each with words.
+        let board = columns(&table);
+        let heights: Vec<usize> = board.columns.iter().map(|c| c.spaces.len()).collect();
+        assert_eq!(heights, [3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3]);
+        assert_eq!(board.columns[5].label, "7");
+        assert_eq!(board.columns[5].label_long, "Column 7, 13 spaces: empty");
+
+        // Bob watches: the same board, nothing to click.
+        let theirs = table_for(&state, Some(1));
+        assert!(theirs.offered_actions().is_empty());
+        assert!(theirs.prompt.is_none());
+        assert!(theirs.headline.starts_with("Alice's turn · threw 1 5 2 6"));
+        let spectator = table_for(&state, None);
+        assert!(spectator.offered_actions().is_empty());
+    }
+
+    #[test]
+    fn runners_markers_stop_and_claimed_columns() {
+        let (mut state, _) = started();
+        chance(&mut state, &[1, 1, 1, 1]);
+        let table = assert_offers_every_legal_action(&state, 0);
+        assert_eq!(labels(&table), ["Advance 2 twice"]);
+        let moved = act(&mut state, 0, json!({"type": "advance", "columns": [2, 2]}));
+        assert_eq!(said(&moved), ["Alice advanced 2 twice: runner at 2 of 3"]);
+
+        // Stop (first, the likely choice) or throw again, with the odds.
+        let table = assert_offers_every_legal_action(&state, 0);
+        assert_eq!(labels(&table), ["Stop", "Throw again"]);
+        let stop = &table.actions[0].buttons[0];
+        assert_eq!(stop.emphasis, Emphasis::Primary);
+        assert_eq!(stop.detail.as_deref(), Some("keep 2 at 2/3"));
+        assert!(stop.text.hint.is_some());
+        let again = &table.actions[0].buttons[1];
+        assert!(
+            again
+                .detail
+                .as_deref()
+                .is_some_and(|d| d.ends_with("of 1296 throws) to advance")),
+            "{:?}",
+            again.detail
+        );
+        // The runner is a neutral marker with words.
+        let board = columns(&table);
+        assert_eq!(
+            board.columns[0].label_long,
+            "Column 2, 3 spaces: runner at 2 of 3"
+        );
+        let runner = &board.columns[0].spaces[1][0];
+        assert_eq!(runner.colour, "runner");
+        assert_eq!(runner.label, "runner on 2, 2 of 3");
+
+        let rolled = act(&mut state, 0, json!({"type": "roll"}));
+        assert_eq!(said(&rolled), ["Alice chose to throw again"]);
+        chance(&mut state, &[1, 1, 2, 3]);
+        assert_offers_every_legal_action(&state, 0);
+        act(&mut state, 0, json!({"type": "advance", "columns": [2, 5]}));
+        let table = assert_offers_every_legal_action(&state, 0);
+        assert_eq!(
+            table.actions[0].buttons[0].detail.as_deref(),
+            Some("keep 2 at 3/3 and 5 at 1/9 and claim a column")
+        );
+        assert!(table.panels.iter().any(
+            |p| matches!(&p.kind, PanelKind::Facts(f) if f.iter().any(|f| f.value == "column 2"))
+        ));
+        let stopped = act(&mut state, 0, json!({"type": "stop"}));
+        assert_eq!(
+            said(&stopped),
+            [
+                "Alice stopped: 2 at 3/3",
+                "Alice claimed column 2",
+                "Alice stopped: 5 at 1/9",
+            ]
+        );
+
+        // Bob sees Alice's markers and her claimed column.
+        let table = table_for(&state, Some(1));
+        let board = columns(&table);
+        assert_eq!(
+            board.columns[0].label_long,
+            "Column 2, 3 spaces: claimed by Alice"
+        );
+        assert!(board.columns[0].won_by.is_some());
+        assert_eq!(
+            board.columns[3].label_long,
+            "Column 5, 9 spaces: Alice's marker at 1 of 9"
+        );
+        let marker = &board.columns[3].spaces[0][0];
+        assert_eq!(marker.label, "Alice's marker on 5, 1 of 9");
+        assert_eq!(marker.colour, "seat-0");
+        // Every token on the board has words.
+        assert!(
+            board
+                .columns
+                .iter()
+                .flat_map(|c| c.spaces.iter().flatten())
+                .all(|t| !t.label.is_empty() && !t.symbol.is_empty())
+        );
+        let PanelKind::Scores(scores) = &table
+            .panels
+            .last()
+            .map(|p| &p.kind)
+            .unwrap_or_else(|| panic!("panels"))
+        else {
+            panic!("scores last")
+        };
+        assert_eq!(scores.rows[0].value, "1 of 3");
+    }
+
+    #[test]
+    fn one_sum_only_and_a_bust() {
+        let (mut state, _) = started();
+        // Alice stops at once so that Bob plays.
+        chance(&mut state, &[1, 1, 1, 1]);
+        act(&mut state, 0, json!({"type": "advance", "columns": [2, 2]}));
+        act(&mut state, 0, json!({"type": "roll"}));
+        chance(&mut state, &[1, 1, 2, 3]);
+        act(&mut state, 0, json!({"type": "advance", "columns": [2, 5]}));
+        act(&mut state, 0, json!({"type": "stop"}));
+
+        chance(&mut state, &[1, 5, 2, 6]);
+        act(&mut state, 1, json!({"type": "advance", "columns": [6, 8]}));
+        act(&mut state, 1, json!({"type": "roll"}));
+        // 3 and 11 both need the last runner: one of them only.
+        chance(&mut state, &[1, 2, 5, 6]);
+        let table = assert_offers_every_legal_action(&state, 1);
+        let offered = labels(&table);
+        assert!(
+            offered.contains(&"Advance 3 only".to_owned()),
+            "{offered:?}"
+        );
+        assert!(
+            offered.contains(&"Advance 11 only".to_owned()),
+            "{offered:?}"
+        );
+        assert!(
+            offered.contains(&"Advance 6 and 8".to_owned()),
+            "{offered:?}"
+        );
+        let six_eight = table.actions[0]
+            .buttons
+            .iter()
+            .find(|b| b.action.label == "Advance 6 and 8")
+            .and_then(|b| b.detail.clone());
+        assert_eq!(
+            six_eight.as_deref(),
+            Some("6 up to 2 of 11 · 8 up to 2 of 11")
+        );
+        act(&mut state, 1, json!({"type": "advance", "columns": [7, 7]}));
+        act(&mut state, 1, json!({"type": "roll"}));
+        // Three runners out and only 2s (claimed by Alice): Bob busts.
+        let bust = chance(&mut state, &[1, 1, 1, 1]);
+        assert_eq!(
+            said(&bust),
+            [
+                "Bob threw 1 1 1 1",
+                "Bob busted: no pair of dice could be used, the runners on 6, 7 and 8 go back \
+                 and the turn's progress is lost",
+            ]
+        );
+        let table = table_for(&state, Some(1));
+        assert_eq!(
+            columns(&table).columns[4].label_long,
+            "Column 6, 11 spaces: empty"
+        );
+    }
+
+    #[test]
+    fn the_end_of_the_game_in_words() {
+        let names = names();
+        let over = json!({"type": "game_over", "winner": 1, "reason": "columns_won"});
+        assert_eq!(
+            event(&over, &names),
+            Some(Said::Line(
+                "Game over, the columns needed are claimed: Bob wins".to_owned()
+            ))
+        );
+        let won = json!({"type": "column_won", "seat": 0, "column": 7, "removed": [1]});
+        assert_eq!(
+            event(&won, &names),
+            Some(Said::Line(
+                "Alice claimed column 7: Bob's marker leaves it".to_owned()
+            ))
+        );
+        assert_eq!(advance_label(&[5]), "Advance 5 only");
+    }
+}

@@ -1,0 +1,925 @@
+//! Make Five (Cinq sur Cinq): the inclined board of five columns, every token told apart by
+//! its colour, a symbol and its name; the Aligneur opens a token to see where it may go (the
+//! top of a column) or passes; the Destructeur drops the drawn token into a column; the roles,
+//! the rows' points and the six deals.
+
+use serde_json::Value;
+use tapis_games::make_five::{
+    Action, COLUMNS, Colour, EndReason, Event, HEIGHT, MIN_SCORING, MakeFiveView, Phase,
+    aligneur_of,
+};
+
+use super::{Input, Names, Said, plural, points};
+use crate::present::table::{
+    ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, CellState,
+    Emphasis, Fact, Panel, PanelKind, RowKind, ScoreRow, Scores, Sheet, SheetCell, SheetColumn,
+    SheetRow, Table, Term, Token,
+};
+
+/// The name of a colour.
+pub fn colour_name(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "red",
+        Colour::Green => "green",
+        Colour::Blue => "blue",
+        Colour::Yellow => "yellow",
+        Colour::White => "white",
+    }
+}
+
+/// The symbol drawn on a token of this colour, so that colour is never the only cue.
+pub fn colour_symbol(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "●",
+        Colour::Green => "▲",
+        Colour::Blue => "■",
+        Colour::Yellow => "★",
+        Colour::White => "✚",
+    }
+}
+
+/// `red ●`: a colour in words, with its symbol.
+pub fn colour_words(colour: Colour) -> String {
+    format!("{} {}", colour_name(colour), colour_symbol(colour))
+}
+
+/// A token of `colour`.
+fn token(colour: Colour, label: impl Into<String>) -> Token {
+    Token {
+        colour: colour_name(colour).to_owned(),
+        symbol: colour_symbol(colour).to_owned(),
+        label: label.into(),
+    }
+}
+
+fn aligneur_term() -> Term {
+    Term::explained(
+        "Aligneur",
+        "the orderer: may move one token to the top of a column before each draw, and scores \
+         the rows at the end of the deal",
+    )
+}
+
+fn destructeur_term() -> Term {
+    Term::explained(
+        "Destructeur",
+        "the disorderer: draws each token from the bag and chooses the column it drops into",
+    )
+}
+
+/// `column 2, place 1 (bottom)` (both counted from 1).
+fn place_words(column: usize, position: usize) -> String {
+    if position == 0 {
+        format!("column {}, place 1 (bottom)", column + 1)
+    } else {
+        format!("column {}, place {}", column + 1, position + 1)
+    }
+}
+
+/// The cells of a row that score: every token of a colour seen 3 or more times (or, with
+/// `contiguous`, every run of 3 or more side by side).
+fn scoring_cells(row: &[Option<Colour>; COLUMNS], contiguous: bool) -> [bool; COLUMNS] {
+    let mut out = [false; COLUMNS];
+    let least = usize::from(MIN_SCORING);
+    if contiguous {
+        let mut start = 0;
+        while start < COLUMNS {
+            let colour = row.get(start).copied().flatten();
+            let run = row
+                .iter()
+                .skip(start)
+                .take_while(|t| colour.is_some() && **t == colour)
+                .count();
+            if run >= least {
+                for cell in out.iter_mut().skip(start).take(run) {
+                    *cell = true;
+                }
+            }
+            start += run.max(1);
+        }
+    } else {
+        for colour in Colour::ALL {
+            if row.iter().filter(|t| **t == Some(colour)).count() >= least {
+                for (cell, t) in out.iter_mut().zip(row) {
+                    *cell |= *t == Some(colour);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The points the board would score after `action`, as the view computed them.
+fn points_after(view: &MakeFiveView, action: &Action) -> Option<u8> {
+    view.choices
+        .iter()
+        .find(|c| c.action == *action)
+        .map(|c| c.points)
+}
+
+/// ` (then the board scores 8 points)`.
+fn score_words(points_after: Option<u8>) -> String {
+    match points_after {
+        Some(p) => format!(" (then the board scores {})", points(p)),
+        None => String::new(),
+    }
+}
+
+/// The label of an Aligneur's move.
+fn move_label(
+    colour: Colour,
+    from_column: usize,
+    from_position: usize,
+    to_column: usize,
+    after: Option<u8>,
+) -> String {
+    let to = if to_column == from_column {
+        format!("the top of column {}", to_column + 1)
+    } else {
+        format!("column {}", to_column + 1)
+    };
+    format!(
+        "Move {} from column {}, place {}, to {to}{}",
+        colour_words(colour),
+        from_column + 1,
+        from_position + 1,
+        score_words(after)
+    )
+}
+
+/// The table of a Make Five match.
+pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
+    let view: MakeFiveView = serde_json::from_value(input.view.clone())?;
+    let over = view.outcome.is_some() || view.phase == Phase::Over;
+    let to_act = match view.phase {
+        Phase::Move => Some(view.aligneur),
+        Phase::Place => Some(view.destructeur),
+        Phase::Draw | Phase::Over => None,
+    };
+    let my_turn = to_act.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+    let contiguous = view.options.require_contiguous;
+    let board = view.board.columns();
+
+    // Sort the viewer's legal actions out: moves by the token they take, drops by column.
+    let mut moves: Vec<Vec<Vec<ActionRef>>> = vec![vec![Vec::new(); HEIGHT]; COLUMNS];
+    let mut drops: Vec<Option<ActionRef>> = vec![None; COLUMNS];
+    let mut pass = None;
+    let mut others = Vec::new();
+    for raw in input.legal {
+        let action = serde_json::from_value::<Action>(raw.clone());
+        match action {
+            Ok(
+                a @ Action::Move {
+                    from_column,
+                    from_position,
+                    to_column,
+                },
+            ) => {
+                let (c, p, to) = (
+                    usize::from(from_column),
+                    usize::from(from_position),
+                    usize::from(to_column),
+                );
+                let colour = view.board.token(c, p);
+                match (colour, moves.get_mut(c).and_then(|col| col.get_mut(p))) {
+                    (Some(colour), Some(slot)) => slot.push(ActionRef::new(
+                        raw,
+                        move_label(colour, c, p, to, points_after(&view, &a)),
+                    )),
+                    _ => others.push(ActionButton::new(
+                        raw,
+                        super::fallback::action_words(raw, input.names),
+                    )),
+                }
+            }
+            Ok(a @ Action::Place { column }) => {
+                let c = usize::from(column);
+                let what = view
+                    .hand
+                    .map_or_else(|| "the drawn token".to_owned(), colour_words);
+                let label = format!(
+                    "Drop {what} into column {}{}",
+                    c + 1,
+                    score_words(points_after(&view, &a))
+                );
+                match drops.get_mut(c) {
+                    Some(slot @ None) => *slot = Some(ActionRef::new(raw, label)),
+                    _ => others.push(ActionButton::new(raw, label)),
+                }
+            }
+            Ok(Action::Pass) => {
+                pass = Some(
+                    ActionButton::new(raw, "Pass: leave the board as it is")
+                        .term(Term::plain("Pass"))
+                        .detail(format!(
+                            "leave the board as it is: it scores {}",
+                            points(view.points)
+                        ))
+                        .emphasis(Emphasis::Quiet),
+                );
+            }
+            Err(_) => others.push(ActionButton::new(
+                raw,
+                super::fallback::action_words(raw, input.names),
+            )),
+        }
+    }
+
+    let deal = format!("Deal {} of {}", view.deal, view.deals);
+    let headline = match (&view.outcome, view.phase) {
+        (Some(outcome), _) => format!(
+            "The game is over: {}.",
+            crate::present::play::reason_words(&outcome.reason)
+        ),
+        (None, Phase::Move) => format!(
+            "{deal} · {} turn as Aligneur: move a token or pass{}",
+            capitalize(&input.whose(view.aligneur)),
+            if view.final_move {
+                " (the last move of the deal)"
+            } else {
+                ""
+            }
+        ),
+        (None, Phase::Place) => format!(
+            "{deal} · {} turn as Destructeur: drop the drawn {} token",
+            capitalize(&input.whose(view.destructeur)),
+            view.hand.map(colour_words).unwrap_or_default()
+        ),
+        (None, Phase::Draw | Phase::Over) => format!("{deal} · drawing from the bag"),
+    };
+
+    let mut panels = Vec::new();
+
+    // The drawn token, waiting to be placed.
+    if let Some(colour) = view.hand.filter(|_| !over) {
+        panels.push(Panel::new(
+            "Drawn token",
+            "hand",
+            PanelKind::Board(Board {
+                caption: format!("The token just drawn: {}", colour_words(colour)),
+                style: BoardStyle::Square,
+                column_labels: Vec::new(),
+                rows: vec![BoardRow {
+                    label: None,
+                    cells: vec![BoardCell {
+                        text: Some(Term::plain(capitalize(colour_name(colour)))),
+                        tokens: vec![token(colour, format!("{} token", colour_name(colour)))],
+                        label: format!("drawn token: {}", colour_words(colour)),
+                        highlight: true,
+                        actions: Vec::new(),
+                    }],
+                }],
+                column_actions: Vec::new(),
+            }),
+        ));
+    }
+
+    // The board, top row first.
+    let mut rows = Vec::new();
+    for r in (0..HEIGHT).rev() {
+        let row_colours: [Option<Colour>; COLUMNS] =
+            std::array::from_fn(|c| view.board.token(c, r));
+        let scoring = scoring_cells(&row_colours, contiguous);
+        let row_points = view.row_points.get(r).copied().unwrap_or(0);
+        let cells = (0..COLUMNS)
+            .map(|c| {
+                let colour = board.get(c).and_then(|col| col.get(r)).copied().flatten();
+                let actions = moves
+                    .get_mut(c)
+                    .and_then(|col| col.get_mut(r))
+                    .map(std::mem::take)
+                    .unwrap_or_default();
+                match colour {
+                    Some(colour) => BoardCell {
+                        text: None,
+                        tokens: vec![token(colour, format!("{} token", colour_name(colour)))],
+                        label: format!(
+                            "{}: {} token",
+                            capitalize(&place_words(c, r)),
+                            colour_words(colour)
+                        ),
+                        highlight: scoring.get(c).copied().unwrap_or(false),
+                        actions,
+                    },
+                    None => BoardCell {
+                        text: None,
+                        tokens: Vec::new(),
+                        label: format!("{}: empty", capitalize(&place_words(c, r))),
+                        highlight: false,
+                        actions,
+                    },
+                }
+            })
+            .collect();
+        rows.push(BoardRow {
+            label: Some(if row_points > 0 {
+                format!("Row {} · {} pts", r + 1, row_points)
+            } else {
+                format!("Row {}", r + 1)
+            }),
+            cells,
+        });
+    }
+    let has_drops = drops.iter().any(Option::is_some);
+    panels.push(Panel::new(
+        "Board",
+        "board",
+        PanelKind::Board(Board {
+            caption: format!(
+                "The inclined board: five columns filled from the bottom; a row holding {} or \
+                 more tokens of one colour scores that many points; it scores {} now",
+                MIN_SCORING,
+                points(view.points)
+            ),
+            style: BoardStyle::Inclined,
+            column_labels: (1..=COLUMNS).map(|c| c.to_string()).collect(),
+            rows,
+            column_actions: if has_drops { drops } else { Vec::new() },
+        }),
+    ));
+
+    // The bag.
+    if !over {
+        panels.push(Panel::new(
+            format!("In the bag: {}", plural(view.bag_total, "token", "tokens")),
+            "bag",
+            PanelKind::Board(Board {
+                caption: "The tokens left in the bag, by colour".to_owned(),
+                style: BoardStyle::Square,
+                column_labels: Vec::new(),
+                rows: vec![BoardRow {
+                    label: None,
+                    cells: Colour::ALL
+                        .iter()
+                        .map(|colour| {
+                            let left = view.bag.get(colour.index()).copied().unwrap_or(0);
+                            BoardCell {
+                                text: Some(Term::plain(format!("×{left}"))),
+                                tokens: vec![token(
+                                    *colour,
+                                    format!("{} token", colour_name(*colour)),
+                                )],
+                                label: format!("{}: {left} in the bag", colour_words(*colour)),
+                                highlight: false,
+                                actions: Vec::new(),
+                            }
+                        })
+                        .collect(),
+                }],
+                column_actions: Vec::new(),
+            }),
+        ));
+    }
+
+    // The deal.
+    let mut facts = vec![
+        Fact::new(
+            Term::plain("Deal"),
+            format!("{} of {}", view.deal, view.deals),
+        ),
+        Fact::new(aligneur_term(), input.names.of(view.aligneur)),
+        Fact::new(destructeur_term(), input.names.of(view.destructeur)),
+    ];
+    if !over {
+        facts.push(Fact::new(
+            Term::explained(
+                "Board scores now",
+                "each row holding 3, 4 or 5 tokens of one colour scores that many; five \
+                 single-coloured rows (MAKE 5) win the match at once",
+            ),
+            points(view.points),
+        ));
+        facts.push(Fact::new(
+            Term::plain("Aligneur's moves left"),
+            view.aligneur_moves_left.to_string(),
+        ));
+    }
+    if contiguous {
+        facts.push(Fact::new(
+            Term::plain("Variant"),
+            "only tokens side by side count in a row",
+        ));
+    }
+    panels.push(Panel::new("The deal", "facts", PanelKind::Facts(facts)));
+
+    // The six deals: each seat scores in the deals where it is the Aligneur.
+    let seats = view.totals.len();
+    let mut sheet_rows: Vec<SheetRow> = (1..=view.deals)
+        .map(|deal| {
+            let aligneur = aligneur_of(deal);
+            let scored = view
+                .deal_points
+                .get(usize::from(deal) - 1)
+                .copied()
+                .flatten();
+            SheetRow {
+                label: Term::explained(
+                    format!("Deal {deal}"),
+                    format!(
+                        "{} is the Aligneur, {} the Destructeur",
+                        input.names.of(aligneur),
+                        input.names.of(1 - aligneur.min(1))
+                    ),
+                ),
+                kind: RowKind::Box,
+                cells: (0..seats)
+                    .map(|seat| {
+                        if seat != aligneur {
+                            SheetCell {
+                                text: "—".to_owned(),
+                                state: CellState::Empty,
+                                action: None,
+                            }
+                        } else if let Some(p) = scored {
+                            SheetCell {
+                                text: p.to_string(),
+                                state: if p == 0 {
+                                    CellState::Scratched
+                                } else {
+                                    CellState::Filled
+                                },
+                                action: None,
+                            }
+                        } else if deal == view.deal && !over {
+                            SheetCell {
+                                text: "playing".to_owned(),
+                                state: CellState::Empty,
+                                action: None,
+                            }
+                        } else {
+                            SheetCell::default()
+                        }
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    sheet_rows.push(SheetRow {
+        label: Term::explained("Total", "the points of the deals played as the Aligneur"),
+        kind: RowKind::Total,
+        cells: view
+            .totals
+            .iter()
+            .map(|t| SheetCell {
+                text: t.to_string(),
+                state: CellState::Filled,
+                action: None,
+            })
+            .collect(),
+    });
+    panels.push(Panel::new(
+        "The six deals",
+        "sheet",
+        PanelKind::Sheet(Sheet {
+            caption: "Points scored in each deal by its Aligneur".to_owned(),
+            columns: (0..seats)
+                .map(|seat| SheetColumn {
+                    name: input.names.of(seat),
+                    current: to_act == Some(seat) && !over,
+                    yours: input.is_viewer(seat),
+                })
+                .collect(),
+            rows: sheet_rows,
+        }),
+    ));
+
+    panels.push(Panel::new(
+        "Players",
+        "scores",
+        PanelKind::Scores(Scores {
+            caption: "Match totals".to_owned(),
+            unit: "Points".to_owned(),
+            rows: view
+                .totals
+                .iter()
+                .enumerate()
+                .map(|(seat, total)| ScoreRow {
+                    seat,
+                    name: input.names.of(seat),
+                    value: total.to_string(),
+                    detail: Some(if view.resigned.contains(&seat) {
+                        Term::plain("resigned")
+                    } else if over {
+                        Term::plain("")
+                    } else if seat == view.aligneur {
+                        aligneur_term()
+                    } else {
+                        destructeur_term()
+                    })
+                    .filter(|t| !t.text.is_empty()),
+                    current: to_act == Some(seat) && !over,
+                    yours: input.is_viewer(seat),
+                })
+                .collect(),
+        }),
+    ));
+
+    let mut actions = Vec::new();
+    if let Some(pass) = pass {
+        actions.push(ActionGroup::new("Or leave the board as it is", vec![pass]));
+    }
+    if !others.is_empty() {
+        actions.push(ActionGroup::new("Other choices", others));
+    }
+
+    let prompt = my_turn.then(|| match view.phase {
+        Phase::Move if view.final_move => "Your last move of the deal as Aligneur: open a token \
+             to move it to the top of a column, or pass; then the rows are scored."
+            .to_owned(),
+        Phase::Move => "You are the Aligneur: open a token to move it to the top of a column, \
+             or pass."
+            .to_owned(),
+        Phase::Place => format!(
+            "You are the Destructeur: drop the {} token into a column (▼).",
+            view.hand.map(colour_words).unwrap_or_default()
+        ),
+        Phase::Draw | Phase::Over => "Your move.".to_owned(),
+    });
+
+    Ok(Table {
+        headline,
+        prompt,
+        panels,
+        actions,
+    })
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// One Make Five event in words; `None` when it cannot be read.
+pub fn event(event: &Value, names: &Names) -> Option<Said> {
+    let event: Event = serde_json::from_value(event.clone()).ok()?;
+    Some(match event {
+        Event::DealStarted {
+            deal,
+            aligneur,
+            destructeur,
+        } => Said::Line(format!(
+            "Deal {deal} begins: {} is the Aligneur, {} the Destructeur",
+            names.of(aligneur),
+            names.of(destructeur)
+        )),
+        Event::TokenDrawn { seat, colour } => Said::Line(format!(
+            "{} drew a {} token",
+            names.of(seat),
+            colour_words(colour)
+        )),
+        Event::TokenPlaced {
+            seat,
+            colour,
+            column,
+            position,
+            automatic,
+        } => {
+            let place = place_words(usize::from(column), usize::from(position));
+            Said::Line(if automatic {
+                format!("The {} token went to {place}", colour_words(colour))
+            } else {
+                format!(
+                    "{} dropped the {} token into {place}",
+                    names.of(seat),
+                    colour_words(colour)
+                )
+            })
+        }
+        Event::TokenMoved {
+            seat,
+            colour,
+            from_column,
+            from_position,
+            to_column,
+            to_position,
+        } => Said::Line(format!(
+            "{} moved the {} token from {} to {}",
+            names.of(seat),
+            colour_words(colour),
+            place_words(usize::from(from_column), usize::from(from_position)),
+            place_words(usize::from(to_column), usize::from(to_position))
+        )),
+        Event::Passed { seat } => Said::Line(format!(
+            "{} passed, leaving the board as it is",
+            names.of(seat)
+        )),
+        Event::DealScored {
+            deal,
+            seat,
+            rows,
+            points: scored,
+            total,
+            ..
+        } => {
+            let by_row: Vec<String> = rows.iter().map(ToString::to_string).collect();
+            Said::Line(if usize::from(scored) == COLUMNS * HEIGHT {
+                format!(
+                    "MAKE 5! Deal {deal}: five single-coloured rows, 25 points for {}",
+                    names.of(seat)
+                )
+            } else {
+                format!(
+                    "Deal {deal} scored: {} for {} (rows from the bottom: {}), {} in all",
+                    points(scored),
+                    names.of(seat),
+                    by_row.join(" + "),
+                    total
+                )
+            })
+        }
+        Event::Resigned { seat } => Said::Line(format!("{} resigned", names.of(seat))),
+        Event::GameOver { reason, winner } => {
+            let why = match reason {
+                EndReason::MakeFive => "MAKE 5",
+                EndReason::AllDealsPlayed => "the six deals are played",
+                EndReason::Resignation => "by resignation",
+            };
+            Said::Line(match winner {
+                Some(seat) => format!("Game over, {why}: {} wins", names.of(seat)),
+                None => format!("Game over, {why}: a draw"),
+            })
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use tapis_games::{AnyState, GameId};
+
+    fn names() -> Names {
+        Names(vec!["Alice".into(), "Bob".into()])
+    }
+
+    fn table_for(state: &AnyState, viewer: Option<usize>) -> Table {
+        let names = names();
+        let view = state.view(viewer);
+        let legal = viewer.map(|s| state.legal_actions(s)).unwrap_or_default();
+        table(&Input {
+            view: &view,
+            legal: &legal,
+            names: &names,
+            viewer,
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn said(events: &[Value]) -> Vec<String> {
+        let names = names();
+        events
+            .iter()
+            .filter_map(|e| super::super::event_words(GameId::MakeFive, e, &names))
+            .collect()
+    }
+
+    fn draw(state: &mut AnyState, colour: Colour) -> Vec<Value> {
+        let kind = u8::try_from(colour.index()).unwrap_or(u8::MAX);
+        state
+            .apply_chance(&[kind])
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
+        state.apply(seat, &action).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Every legal action is offered exactly once, and nothing else.
+    fn assert_offers_every_legal_action(state: &AnyState, seat: usize) -> Table {
+        let table = table_for(state, Some(seat));
+        let mut offered: Vec<Value> = table
+            .offered_actions()
+            .iter()
+            .map(|a| serde_json::from_str(&a.json).unwrap_or_else(|e| panic!("{e}")))
+            .collect();
+        let mut legal = state.legal_actions(seat);
+        let key = |v: &Value| v.to_string();
+        offered.sort_by_key(key);
+        legal.sort_by_key(key);
+        assert_eq!(offered, legal);
+        assert!(!offered.is_empty());
+        table
+    }
+
+    fn board_of<'t>(table: &'t Table, testid: &str) -> &'t Board {
+        table
+            .panels
+            .iter()
+            .find_map(|p| match &p.kind {
+                PanelKind::Board(board) if p.testid == testid => Some(board),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no {testid} panel"))
+    }
+
+    /// Deal 1 set up: red, green, blue, yellow and white at the bottom of columns 1 to 5;
+    /// Alice (the Aligneur) to move.
+    fn dealt() -> (AnyState, Vec<String>) {
+        let mut state =
+            AnyState::setup(GameId::MakeFive, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"));
+        let mut words = Vec::new();
+        for colour in Colour::ALL {
+            words.extend(said(&draw(&mut state, colour)));
+        }
+        (state, words)
+    }
+
+    #[test]
+    fn the_aligneur_opens_a_token_to_move_it_or_passes() {
+        let (state, words) = dealt();
+        assert_eq!(words[0], "Bob drew a red ● token");
+        assert_eq!(
+            words[1],
+            "The red ● token went to column 1, place 1 (bottom)"
+        );
+        let table = assert_offers_every_legal_action(&state, 0);
+        assert_eq!(
+            table.headline, "Deal 1 of 6 · Your turn as Aligneur: move a token or pass",
+            "{}",
+            table.headline
+        );
+        assert!(table.prompt.is_some());
+        // Each token opens its four destinations, in words with the score they lead to.
+        let board = board_of(&table, "board");
+        assert_eq!(board.style, BoardStyle::Inclined);
+        assert_eq!(board.rows.len(), 5);
+        assert_eq!(board.rows[4].label.as_deref(), Some("Row 1"));
+        let red = &board.rows[4].cells[0];
+        assert_eq!(red.label, "Column 1, place 1 (bottom): red ● token");
+        assert_eq!(red.tokens[0].colour, "red");
+        assert_eq!(red.tokens[0].symbol, "●");
+        assert_eq!(red.tokens[0].label, "red token");
+        let moves: Vec<&str> = red.actions.iter().map(|a| a.label.as_str()).collect();
+        assert_eq!(
+            moves,
+            [
+                "Move red ● from column 1, place 1, to column 2 (then the board scores 0 points)",
+                "Move red ● from column 1, place 1, to column 3 (then the board scores 0 points)",
+                "Move red ● from column 1, place 1, to column 4 (then the board scores 0 points)",
+                "Move red ● from column 1, place 1, to column 5 (then the board scores 0 points)",
+            ]
+        );
+        assert_eq!(board.rows[0].cells[0].label, "Column 1, place 5: empty");
+        // Every cell and token has words; the Aligneur drops nothing.
+        assert!(
+            board
+                .rows
+                .iter()
+                .flat_map(|r| &r.cells)
+                .all(|c| !c.label.is_empty())
+        );
+        assert!(board.column_actions.is_empty());
+        // The pass is a quiet button.
+        let pass = &table.actions[0].buttons[0];
+        assert_eq!(pass.emphasis, Emphasis::Quiet);
+        assert_eq!(pass.text.text, "Pass");
+        assert_eq!(pass.action.json, r#"{"type":"pass"}"#);
+        // The roles are explained.
+        let PanelKind::Facts(facts) = &table
+            .panels
+            .iter()
+            .find(|p| p.testid == "facts")
+            .unwrap_or_else(|| panic!("facts"))
+            .kind
+        else {
+            panic!("facts")
+        };
+        assert!(
+            facts.iter().any(|f| f.label.text == "Aligneur"
+                && f.value == "Alice"
+                && f.label.hint.is_some())
+        );
+        // Bob (the Destructeur) sees it all, with nothing to click.
+        let theirs = table_for(&state, Some(1));
+        assert!(theirs.offered_actions().is_empty());
+        assert_eq!(
+            theirs.headline,
+            "Deal 1 of 6 · Alice's turn as Aligneur: move a token or pass"
+        );
+    }
+
+    #[test]
+    fn the_destructeur_drops_the_drawn_token_into_a_column() {
+        let (mut state, _) = dealt();
+        assert_eq!(
+            said(&act(&mut state, 0, json!({"type": "pass"}))),
+            ["Alice passed, leaving the board as it is"]
+        );
+        draw(&mut state, Colour::Red);
+        let table = assert_offers_every_legal_action(&state, 1);
+        assert_eq!(
+            table.headline,
+            "Deal 1 of 6 · Your turn as Destructeur: drop the drawn red ● token"
+        );
+        let hand = board_of(&table, "hand");
+        assert_eq!(hand.rows[0].cells[0].tokens[0].colour, "red");
+        assert_eq!(hand.rows[0].cells[0].label, "drawn token: red ●");
+        let board = board_of(&table, "board");
+        let drops: Vec<&str> = board
+            .column_actions
+            .iter()
+            .map(|a| a.as_ref().map_or("", |a| a.label.as_str()))
+            .collect();
+        assert_eq!(
+            drops[1],
+            "Drop red ● into column 2 (then the board scores 0 points)"
+        );
+        assert_eq!(drops.len(), 5);
+        assert!(table.actions.is_empty());
+        let bag = board_of(&table, "bag");
+        assert_eq!(bag.rows[0].cells[0].label, "red ●: 3 in the bag");
+
+        let dropped = act(&mut state, 1, json!({"type": "place", "column": 0}));
+        assert_eq!(
+            said(&dropped),
+            ["Bob dropped the red ● token into column 1, place 2"]
+        );
+        // Two reds in column 1: the run is taken by its top token only.
+        let table = assert_offers_every_legal_action(&state, 0);
+        let board = board_of(&table, "board");
+        assert!(board.rows[4].cells[0].actions.is_empty());
+        assert_eq!(board.rows[3].cells[0].actions.len(), 4);
+        let moved = act(
+            &mut state,
+            0,
+            json!({"type": "move", "from_column": 1, "from_position": 0, "to_column": 0}),
+        );
+        assert_eq!(
+            said(&moved),
+            ["Alice moved the green ▲ token from column 2, place 1 (bottom) to column 1, place 3"]
+        );
+    }
+
+    #[test]
+    fn rows_and_deals_are_scored_in_words() {
+        let row = [
+            Some(Colour::Red),
+            Some(Colour::Red),
+            Some(Colour::Green),
+            Some(Colour::Red),
+            Some(Colour::Red),
+        ];
+        assert_eq!(scoring_cells(&row, false), [true, true, false, true, true]);
+        assert_eq!(scoring_cells(&row, true), [false; COLUMNS]);
+        let run = [
+            Some(Colour::Blue),
+            Some(Colour::Blue),
+            Some(Colour::Blue),
+            Some(Colour::Green),
+            None,
+        ];
+        assert_eq!(scoring_cells(&run, true), [true, true, true, false, false]);
+
+        let names = names();
+        let scored = json!({"type": "deal_scored", "deal": 2, "seat": 1,
+            "board": [[null, null, null, null, null], [null, null, null, null, null],
+                      [null, null, null, null, null], [null, null, null, null, null],
+                      [null, null, null, null, null]],
+            "rows": [3, 4, 5, 0, 0], "points": 12, "total": 12});
+        assert_eq!(
+            event(&scored, &names),
+            Some(Said::Line(
+                "Deal 2 scored: 12 points for Bob (rows from the bottom: 3 + 4 + 5 + 0 + 0), 12 in all"
+                    .to_owned()
+            ))
+        );
+        let started = json!({"type": "deal_started", "deal": 2, "aligneur": 1, "destructeur": 0});
+        assert_eq!(
+            event(&started, &names),
+            Some(Said::Line(
+                "Deal 2 begins: Bob is the Aligneur, Alice the Destructeur".to_owned()
+            ))
+        );
+        let over = json!({"type": "game_over", "reason": "make_five", "winner": 0});
+        assert_eq!(
+            event(&over, &names),
+            Some(Said::Line("Game over, MAKE 5: Alice wins".to_owned()))
+        );
+    }
+
+    #[test]
+    fn the_six_deals_sheet_names_the_aligneur_of_each() {
+        let (state, _) = dealt();
+        let table = table_for(&state, None);
+        let PanelKind::Sheet(sheet) = &table
+            .panels
+            .iter()
+            .find(|p| p.testid == "sheet")
+            .unwrap_or_else(|| panic!("sheet"))
+            .kind
+        else {
+            panic!("sheet")
+        };
+        assert_eq!(sheet.rows.len(), 7);
+        assert_eq!(
+            sheet.rows[1].label.hint.as_deref(),
+            Some("Bob is the Aligneur, Alice the Destructeur")
+        );
+        assert_eq!(sheet.rows[0].cells[0].text, "playing");
+        assert_eq!(sheet.rows[0].cells[1].text, "—");
+        assert_eq!(sheet.rows[6].kind, RowKind::Total);
+    }
+}
