@@ -17,4 +17,5 @@ mod verify;
 mod web_auth;
 mod web_lobby;
 mod web_match;
+mod web_match_grids;
 mod web_pages;

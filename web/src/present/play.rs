@@ -90,6 +90,9 @@ pub fn reason_words(reason: &str) -> String {
         "no_tokens_after_charge" => "no tokens when the charge ended".to_owned(),
         "espagnole" => "l'espagnole: a player took all 21 tokens".to_owned(),
         "five_in_a_row" => "five in a row".to_owned(),
+        "no_pawns_left" => "a player has placed all their pawns".to_owned(),
+        "armies_passed" => "the armies have passed each other".to_owned(),
+        "blocked" => "neither player can move any more".to_owned(),
         other => fallback::humanize(other).to_lowercase(),
     }
 }

@@ -17,6 +17,8 @@
 pub mod fallback;
 pub mod five_thousand;
 pub mod four_two_one;
+pub mod linja;
+pub mod linotte;
 pub mod yams;
 
 use serde_json::Value;
@@ -107,6 +109,24 @@ impl Input<'_> {
             self.names.possessive(seat)
         }
     }
+
+    /// [`Input::who`] at the start of a sentence: `You`, `Alice` (names keep their case).
+    pub fn who_first(&self, seat: usize) -> String {
+        if self.is_viewer(seat) {
+            "You".to_owned()
+        } else {
+            self.names.of(seat)
+        }
+    }
+
+    /// [`Input::whose`] at the start of a sentence: `Your`, `Alice's`.
+    pub fn whose_first(&self, seat: usize) -> String {
+        if self.is_viewer(seat) {
+            "Your".to_owned()
+        } else {
+            self.names.possessive(seat)
+        }
+    }
 }
 
 /// A presenter's reading of one event.
@@ -124,11 +144,9 @@ pub fn table(game: GameId, input: &Input<'_>) -> Table {
         GameId::Yams => yams::table(input),
         GameId::FiveThousand => five_thousand::table(input),
         GameId::FourTwoOne => four_two_one::table(input),
-        GameId::Linotte
-        | GameId::YamMaster
-        | GameId::Linja
-        | GameId::CantStop
-        | GameId::MakeFive => return fallback::table(input),
+        GameId::Linotte | GameId::YamMaster => linotte::table(input),
+        GameId::Linja => linja::table(input),
+        GameId::CantStop | GameId::MakeFive => return fallback::table(input),
     };
     typed.unwrap_or_else(|e| {
         tracing::warn!(game = %game, error = %e, "a game view could not be read; drawn generically");
@@ -142,11 +160,9 @@ pub fn event_words(game: GameId, event: &Value, names: &Names) -> Option<String>
         GameId::Yams => yams::event(event, names),
         GameId::FiveThousand => five_thousand::event(event, names),
         GameId::FourTwoOne => four_two_one::event(event, names),
-        GameId::Linotte
-        | GameId::YamMaster
-        | GameId::Linja
-        | GameId::CantStop
-        | GameId::MakeFive => None,
+        GameId::Linotte | GameId::YamMaster => linotte::event(game, event, names),
+        GameId::Linja => linja::event(event, names),
+        GameId::CantStop | GameId::MakeFive => None,
     };
     match said.unwrap_or_else(|| fallback::event(event, names)) {
         Said::Line(line) => Some(line),
