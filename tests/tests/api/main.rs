@@ -18,6 +18,7 @@ mod web_auth;
 mod web_lobby;
 mod web_match;
 mod web_match_boards;
+mod web_match_grids;
 mod web_pages;
 mod web_profile;
 mod web_rules;

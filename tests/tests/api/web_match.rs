@@ -18,7 +18,7 @@ fn unescape(value: &str) -> String {
 }
 
 /// Every value of `attribute="..."` after each occurrence of `marker`.
-fn values_after(text: &str, marker: &str, attribute: &str) -> Vec<String> {
+pub(crate) fn values_after(text: &str, marker: &str, attribute: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(at) = rest.find(marker) {
@@ -36,7 +36,7 @@ fn values_after(text: &str, marker: &str, attribute: &str) -> Vec<String> {
 }
 
 /// The literal actions the page offers (the JSON in the buttons' values).
-fn actions(page: &WebPage) -> Vec<serde_json::Value> {
+pub(crate) fn actions(page: &WebPage) -> Vec<serde_json::Value> {
     values_after(&page.text, "name=\"action\"", "value")
         .iter()
         .map(|json| serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}")))
@@ -44,7 +44,7 @@ fn actions(page: &WebPage) -> Vec<serde_json::Value> {
 }
 
 /// The version the page shows.
-fn version(page: &WebPage) -> i64 {
+pub(crate) fn version(page: &WebPage) -> i64 {
     values_after(&page.text, "id=\"match-live\"", "data-version")
         .first()
         .unwrap_or_else(|| panic!("no version in the page:\n{}", page.text))
@@ -53,7 +53,7 @@ fn version(page: &WebPage) -> i64 {
 }
 
 /// The faces of the dice of the compose form (in the page's order).
-fn pickable_faces(page: &WebPage) -> Vec<u8> {
+pub(crate) fn pickable_faces(page: &WebPage) -> Vec<u8> {
     let Some(start) = page.text.find("data-testid=\"compose\"") else {
         return Vec::new();
     };
@@ -67,7 +67,7 @@ fn pickable_faces(page: &WebPage) -> Vec<u8> {
 }
 
 /// The compose template of the page, if it has one.
-fn compose_template(page: &WebPage) -> Option<String> {
+pub(crate) fn compose_template(page: &WebPage) -> Option<String> {
     values_after(&page.text, "name=\"compose\"", "value")
         .into_iter()
         .next()
@@ -82,7 +82,7 @@ fn match_id(location: &str) -> String {
 
 /// Alice creates a two-player match of `game` from the lobby and Bob joins it from the match
 /// page; returns their browsers and the match id.
-async fn two_player_match(app: &TestApp, game: &str) -> (Browser, Browser, String) {
+pub(crate) async fn two_player_match(app: &TestApp, game: &str) -> (Browser, Browser, String) {
     let alice = Browser::new(app);
     alice.sign_up("alice").await;
     let bob = Browser::new(app);
@@ -119,7 +119,7 @@ async fn two_player_match(app: &TestApp, game: &str) -> (Browser, Browser, Strin
 }
 
 /// The index of the browser whose page says it is their move, and that page.
-async fn mover(players: &[&Browser], id: &str) -> (usize, WebPage) {
+pub(crate) async fn mover(players: &[&Browser], id: &str) -> (usize, WebPage) {
     for (index, browser) in players.iter().enumerate() {
         let page = browser.get(&format!("/matches/{id}")).await;
         assert_eq!(page.status, StatusCode::OK, "{}", page.text);
@@ -131,7 +131,12 @@ async fn mover(players: &[&Browser], id: &str) -> (usize, WebPage) {
 }
 
 /// Posts one literal action through the page's form.
-async fn play(browser: &Browser, id: &str, page: &WebPage, action: &serde_json::Value) -> WebPage {
+pub(crate) async fn play(
+    browser: &Browser,
+    id: &str,
+    page: &WebPage,
+    action: &serde_json::Value,
+) -> WebPage {
     let version = version(page).to_string();
     let action = action.to_string();
     browser

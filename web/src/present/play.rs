@@ -94,6 +94,9 @@ pub fn reason_words(reason: &str) -> String {
         "all_columns_won" => "every column is claimed".to_owned(),
         "make_five" => "MAKE 5, five single-coloured rows".to_owned(),
         "all_deals_played" => "the six deals are played".to_owned(),
+        "no_pawns_left" => "a player has placed all their pawns".to_owned(),
+        "armies_passed" => "the armies have passed each other".to_owned(),
+        "blocked" => "neither player can move any more".to_owned(),
         other => fallback::humanize(other).to_lowercase(),
     }
 }

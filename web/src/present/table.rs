@@ -159,6 +159,9 @@ pub struct ActionRef {
     pub json: String,
     /// The accessible name of the button ("Score 25 in Full").
     pub label: String,
+    /// What a board cell's button shows instead of `+` ("✕" for a removal, "↑5" for a move
+    /// to row 5); the label still names the action.
+    pub mark: Option<String>,
 }
 
 impl ActionRef {
@@ -166,7 +169,14 @@ impl ActionRef {
         ActionRef {
             json: action.to_string(),
             label: label.into(),
+            mark: None,
         }
+    }
+
+    /// The action with the short mark its board cell button shows.
+    pub fn marked(mut self, mark: impl Into<String>) -> ActionRef {
+        self.mark = Some(mark.into());
+        self
     }
 }
 

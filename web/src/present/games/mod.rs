@@ -18,6 +18,8 @@ pub mod cant_stop;
 pub mod fallback;
 pub mod five_thousand;
 pub mod four_two_one;
+pub mod linja;
+pub mod linotte;
 pub mod make_five;
 pub mod yams;
 
@@ -109,6 +111,24 @@ impl Input<'_> {
             self.names.possessive(seat)
         }
     }
+
+    /// [`Input::who`] at the start of a sentence: `You`, `Alice` (names keep their case).
+    pub fn who_first(&self, seat: usize) -> String {
+        if self.is_viewer(seat) {
+            "You".to_owned()
+        } else {
+            self.names.of(seat)
+        }
+    }
+
+    /// [`Input::whose`] at the start of a sentence: `Your`, `Alice's`.
+    pub fn whose_first(&self, seat: usize) -> String {
+        if self.is_viewer(seat) {
+            "Your".to_owned()
+        } else {
+            self.names.possessive(seat)
+        }
+    }
 }
 
 /// A presenter's reading of one event.
@@ -128,7 +148,8 @@ pub fn table(game: GameId, input: &Input<'_>) -> Table {
         GameId::FourTwoOne => four_two_one::table(input),
         GameId::CantStop => cant_stop::table(input),
         GameId::MakeFive => make_five::table(input),
-        GameId::Linotte | GameId::YamMaster | GameId::Linja => return fallback::table(input),
+        GameId::Linotte | GameId::YamMaster => linotte::table(input),
+        GameId::Linja => linja::table(input),
     };
     typed.unwrap_or_else(|e| {
         tracing::warn!(game = %game, error = %e, "a game view could not be read; drawn generically");
@@ -144,7 +165,8 @@ pub fn event_words(game: GameId, event: &Value, names: &Names) -> Option<String>
         GameId::FourTwoOne => four_two_one::event(event, names),
         GameId::CantStop => cant_stop::event(event, names),
         GameId::MakeFive => make_five::event(event, names),
-        GameId::Linotte | GameId::YamMaster | GameId::Linja => None,
+        GameId::Linotte | GameId::YamMaster => linotte::event(game, event, names),
+        GameId::Linja => linja::event(event, names),
     };
     match said.unwrap_or_else(|| fallback::event(event, names)) {
         Said::Line(line) => Some(line),

@@ -1,0 +1,801 @@
+//! Linja: the eight rows of the board (the two start lines and the six rows between the
+//! bamboo sticks), each with the pieces of both colours, drawn with the viewer's goal at the
+//! top; the viewer's moves are buttons on the rows their pieces leave ("↑5": to row 5), and
+//! passing or giving up a move are quiet buttons below.
+
+use serde_json::Value;
+use tapis_games::linja::{
+    Action, EndReason, Event, Next, NoFollowingCause, Phase, ROW_CAPACITY, ROWS, Stage, View,
+    goal_line, is_inner, start_line,
+};
+
+use super::{Input, Names, Said, fallback, plural};
+use crate::present::table::{
+    ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Emphasis, Fact,
+    Panel, PanelKind, ScoreRow, Scores, Table, Term, Token, seat_symbol,
+};
+
+/// The other seat.
+const fn opponent(seat: usize) -> usize {
+    1 - seat
+}
+
+/// `1 row`, `3 rows`.
+fn rows_words(rows: u8) -> String {
+    plural(rows, "row", "rows")
+}
+
+/// A row as seen from the pieces of `owner`: `row 3`, `the start line (row 0)`, `Bob's goal
+/// line (row 0)`; `whose` is `the`, `your` or a possessive.
+fn row_words(row: u8, owner: usize, whose: &str) -> String {
+    let row_index = usize::from(row);
+    if row_index == start_line(owner) {
+        format!("{whose} start line (row {row})")
+    } else if row_index == goal_line(owner) {
+        format!("{whose} goal line (row {row})")
+    } else {
+        format!("row {row}")
+    }
+}
+
+/// How a piece of `owner` scores, in English.
+fn scoring_hint(deducts: bool) -> String {
+    let mut hint = "at the end a piece scores 1, 2 or 3 on the three rows before its goal line \
+                    and 5 on the goal line"
+        .to_owned();
+    if deducts {
+        hint.push_str(
+            "; left in its own half it costs as much (1, 2 or 3, and 5 on its start line)",
+        );
+    }
+    hint
+}
+
+/// The legal actions, sorted by where they are offered.
+#[derive(Default)]
+struct Choices<'a> {
+    /// Moves of a piece, offered on the row it leaves: (owner, from, to, action, stage).
+    moves: Vec<(usize, u8, u8, &'a Value, Stage)>,
+    /// Passing and giving up moves.
+    quiet: Vec<(&'a Value, String)>,
+    /// Anything this presenter does not know.
+    others: Vec<&'a Value>,
+}
+
+impl<'a> Choices<'a> {
+    fn of(legal: &'a [Value], seat: usize) -> Choices<'a> {
+        let mut choices = Choices::default();
+        for raw in legal {
+            match serde_json::from_value::<Action>(raw.clone()) {
+                Ok(Action::InitialMove { from, to }) => {
+                    choices.moves.push((seat, from, to, raw, Stage::Initial));
+                }
+                Ok(Action::FollowingMove { from, to }) => {
+                    choices.moves.push((seat, from, to, raw, Stage::Following));
+                }
+                Ok(Action::BonusMove { owner, from, to }) => {
+                    choices.moves.push((owner, from, to, raw, Stage::Bonus));
+                }
+                Ok(Action::Pass) => choices
+                    .quiet
+                    .push((raw, "No move possible: pass".to_owned())),
+                Ok(Action::ForfeitFollowing) => choices.quiet.push((
+                    raw,
+                    "No piece can make the following move: lose it".to_owned(),
+                )),
+                Ok(Action::DeclineFollowing) => choices
+                    .quiet
+                    .push((raw, "Give up the following move".to_owned())),
+                Ok(Action::DeclineBonus) => choices
+                    .quiet
+                    .push((raw, "Give up the bonus move".to_owned())),
+                Err(_) => choices.others.push(raw),
+            }
+        }
+        choices
+    }
+}
+
+/// What a choice leads to, in words: `then a following move of 2 rows`.
+fn next_words(next: Next, seat: usize, input: &Input<'_>) -> String {
+    match next {
+        Next::FollowingMove { rows } => format!("then a following move of {}", rows_words(rows)),
+        Next::Bonus => "then a bonus move".to_owned(),
+        Next::ExtraTurn => "then an extra turn".to_owned(),
+        Next::OpponentTurn => format!("then {} turn", input.whose(opponent(seat))),
+        Next::GameOver { winner: Some(w) } if input.is_viewer(w) => {
+            "and the game ends: you win".to_owned()
+        }
+        Next::GameOver { winner: Some(w) } => {
+            format!("and the game ends: {} wins", input.names.of(w))
+        }
+        Next::GameOver { winner: None } => "and the game ends in a draw".to_owned(),
+    }
+}
+
+/// The table of a Linja match.
+pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
+    let view: View = serde_json::from_value(input.view.clone())?;
+    let over = view.outcome.is_some();
+    let to_move = view.to_move.filter(|_| !over);
+    let my_turn = to_move.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+    let mover = to_move.or(input.viewer).unwrap_or(0);
+    let choices = Choices::of(input.legal, mover);
+    let deducts = view.options.deducts();
+
+    let stage = match view.phase {
+        Phase::Initial => Some((
+            Term::explained(
+                "Initial move",
+                "one piece one row forward; the pieces found on the row it reaches give the \
+                 length of the following move",
+            ),
+            "one piece 1 row forward".to_owned(),
+        )),
+        Phase::Following { rows } => Some((
+            Term::explained(
+                "Following move",
+                "one piece exactly as many rows forward as there were pieces on the row the \
+                 initial move reached; a piece that would pass its goal line stops on it",
+            ),
+            format!("one piece {} forward", rows_words(rows)),
+        )),
+        Phase::Bonus => Some((
+            Term::explained(
+                "Bonus move",
+                "earned by reaching the goal line with the exact distance: one piece one row \
+                 forward or backward, or give it up",
+            ),
+            "one piece 1 row, either way".to_owned(),
+        )),
+        Phase::Over { .. } => None,
+    };
+
+    let headline = match (&view.outcome, to_move) {
+        (Some(outcome), _) => format!(
+            "The game is over: {}.",
+            crate::present::play::reason_words(&outcome.reason)
+        ),
+        (None, Some(seat)) => {
+            let whose = input.whose_first(seat);
+            let what = match view.phase {
+                Phase::Following { rows } => {
+                    format!("following move of {}", rows_words(rows))
+                }
+                Phase::Bonus => "bonus move".to_owned(),
+                Phase::Initial | Phase::Over { .. } => "initial move".to_owned(),
+            };
+            let extra = if view.extra_turn { " (extra turn)" } else { "" };
+            format!("{whose} turn{extra} · {what}")
+        }
+        (None, None) => String::new(),
+    };
+
+    let mut panels = vec![Panel::new(
+        "The board",
+        "board",
+        PanelKind::Board(board(&view, input, &choices, mover)),
+    )];
+    if let (Some(seat), Some((term, value))) = (to_move, stage) {
+        let mut facts = vec![
+            Fact::new(Term::plain("To play"), input.names.of(seat)),
+            Fact::new(term, value),
+        ];
+        if view.extra_turn {
+            facts.push(Fact::new(
+                Term::explained(
+                    "Extra turn",
+                    "earned by a following move onto an empty row (2010 edition)",
+                ),
+                "yes",
+            ));
+        }
+        facts.push(Fact::new(
+            Term::explained(
+                "Armies passed",
+                "the game ends after the turn in which every piece of one colour stands beyond \
+                 every piece of the other",
+            ),
+            if view.armies_passed {
+                "yes: the game ends after this turn"
+            } else {
+                "not yet"
+            },
+        ));
+        panels.push(Panel::new("This turn", "facts", PanelKind::Facts(facts)));
+    }
+    let rows = (0..2)
+        .map(|seat| {
+            let mut detail = format!("heads for row {}", goal_line(seat));
+            if view.resigned.contains(&seat) {
+                detail.push_str(", resigned");
+            }
+            ScoreRow {
+                seat,
+                name: input.names.of(seat),
+                value: view.scores[seat].to_string(),
+                detail: Some(Term::explained(detail, scoring_hint(deducts))),
+                current: to_move == Some(seat),
+                yours: input.is_viewer(seat),
+            }
+        })
+        .collect();
+    panels.push(Panel::new(
+        "Scores",
+        "scores",
+        PanelKind::Scores(Scores {
+            caption: if over {
+                "Final scores".to_owned()
+            } else {
+                "Scores if the game ended now".to_owned()
+            },
+            unit: "Points".to_owned(),
+            rows,
+        }),
+    ));
+
+    let mut buttons: Vec<ActionButton> = choices
+        .quiet
+        .iter()
+        .map(|(raw, words)| ActionButton::new(raw, words.clone()).emphasis(Emphasis::Quiet))
+        .collect();
+    buttons.extend(
+        choices
+            .others
+            .iter()
+            .map(|raw| ActionButton::new(raw, fallback::action_words(raw, input.names))),
+    );
+    let actions = if buttons.is_empty() {
+        Vec::new()
+    } else {
+        let title = if choices.moves.is_empty() {
+            "No move"
+        } else {
+            "Or"
+        };
+        vec![ActionGroup::new(title, buttons)]
+    };
+
+    let prompt = my_turn.then(|| {
+        let moves = !choices.moves.is_empty();
+        match view.phase {
+            Phase::Following { rows } if moves => format!(
+                "Your following move: click a row to move one of your pieces exactly {} \
+                 forward (a piece that would pass your goal line stops on it).",
+                rows_words(rows)
+            ),
+            Phase::Following { rows } => format!(
+                "None of your pieces can move {}: the following move is lost.",
+                rows_words(rows)
+            ),
+            Phase::Bonus => "Your bonus: click a row to move a piece one row forward or back, \
+                             or give the bonus up."
+                .to_owned(),
+            _ if moves => "Your initial move: click a row to move one of your pieces one row \
+                           forward."
+                .to_owned(),
+            _ => "You have no move: pass.".to_owned(),
+        }
+    });
+    Ok(Table {
+        headline,
+        prompt,
+        panels,
+        actions,
+    })
+}
+
+/// The eight rows, the viewer's goal line at the top (row 7 for seat 0 and spectators).
+fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) -> Board {
+    let seat_one_view = input.viewer == Some(1);
+    let order: Vec<usize> = if seat_one_view {
+        (0..ROWS).collect()
+    } else {
+        (0..ROWS).rev().collect()
+    };
+    // Where each row is drawn, from the top.
+    let drawn_at = |row: u8| {
+        order
+            .iter()
+            .position(|r| *r == usize::from(row))
+            .unwrap_or(0)
+    };
+    let rows = order
+        .iter()
+        .map(|&row| {
+            let total = view.row_totals.get(row).copied().unwrap_or(0);
+            let full = is_inner(row) && total >= ROW_CAPACITY;
+            let cells = (0..2)
+                .map(|owner| {
+                    let count = view.board.count(owner, row);
+                    let whose = input.names.possessive(owner);
+                    let mut marks = Vec::new();
+                    let mut hints = Vec::new();
+                    if row == start_line(owner) {
+                        marks.push("start");
+                        hints.push(format!("{whose} start line"));
+                    }
+                    if row == goal_line(owner) {
+                        marks.push("goal");
+                        hints.push(format!("{whose} goal line: 5 points a piece"));
+                    }
+                    let mut shown: Vec<String> = Vec::new();
+                    if count > 0 {
+                        shown.push(count.to_string());
+                    }
+                    shown.extend(marks.iter().map(|m| (*m).to_owned()));
+                    let text = if shown.is_empty() {
+                        None
+                    } else if hints.is_empty() {
+                        Some(Term::plain(shown.join(" · ")))
+                    } else {
+                        Some(Term::explained(shown.join(" · "), hints.join("; ")))
+                    };
+                    let place = if hints.is_empty() {
+                        format!("{total} of {ROW_CAPACITY} places taken")
+                    } else {
+                        hints.join(", ")
+                    };
+                    let actions: Vec<ActionRef> = choices
+                        .moves
+                        .iter()
+                        .filter(|(o, from, ..)| *o == owner && usize::from(*from) == row)
+                        .map(|&(o, from, to, raw, stage)| {
+                            let arrow = if drawn_at(to) < drawn_at(from) {
+                                "↑"
+                            } else {
+                                "↓"
+                            };
+                            ActionRef::new(raw, move_label(view, input, mover, o, from, to, stage))
+                                .marked(format!("{arrow}{to}"))
+                        })
+                        .collect();
+                    BoardCell {
+                        text,
+                        tokens: (0..count)
+                            .map(|_| Token::of_seat(owner, format!("{whose} piece")))
+                            .collect(),
+                        label: format!(
+                            "Row {row} ({place}): {} {}",
+                            input.names.of(owner),
+                            plural(count, "piece", "pieces")
+                        ),
+                        highlight: !actions.is_empty(),
+                        actions,
+                    }
+                })
+                .collect();
+            BoardRow {
+                label: Some(if full {
+                    format!("Row {row} · full")
+                } else {
+                    format!("Row {row}")
+                }),
+                cells,
+            }
+        })
+        .collect();
+    let top = order.first().copied().unwrap_or(ROWS - 1);
+    let mut caption = format!(
+        "The board, row {top} at the top: {} moves towards row 7, {} towards row 0",
+        input.names.of(0),
+        input.names.of(1)
+    );
+    if !choices.moves.is_empty() {
+        caption.push_str("; click a row's arrow to move a piece from it");
+    }
+    Board {
+        caption,
+        style: BoardStyle::Rows,
+        column_labels: (0..2)
+            .map(|s| format!("{} {}", seat_symbol(s), input.names.of(s)))
+            .collect(),
+        rows,
+        column_actions: Vec::new(),
+    }
+}
+
+/// The name of a move button: `Move a piece from row 2 to row 5: then Bob's turn`.
+fn move_label(
+    view: &View,
+    input: &Input<'_>,
+    mover: usize,
+    owner: usize,
+    from: u8,
+    to: u8,
+    stage: Stage,
+) -> String {
+    let whose = if owner == mover {
+        if input.is_viewer(owner) {
+            "your".to_owned()
+        } else {
+            "the".to_owned()
+        }
+    } else {
+        input.names.possessive(owner)
+    };
+    let piece = if owner == mover {
+        "a piece".to_owned()
+    } else {
+        format!("one of {} pieces", input.names.possessive(owner))
+    };
+    let way = match stage {
+        Stage::Bonus if is_forward(owner, from, to) => "forward ",
+        Stage::Bonus => "back ",
+        Stage::Initial | Stage::Following => "",
+    };
+    let bonus = if stage == Stage::Bonus {
+        "Bonus: move"
+    } else {
+        "Move"
+    };
+    let mut label = format!(
+        "{bonus} {piece} from {} {way}to {}",
+        row_words(from, owner, &whose),
+        row_words(to, owner, &whose)
+    );
+    let action = match stage {
+        Stage::Initial => Action::InitialMove { from, to },
+        Stage::Following => Action::FollowingMove { from, to },
+        Stage::Bonus => Action::BonusMove { owner, from, to },
+    };
+    if let Some(choice) = view.choices.iter().find(|c| c.action == action) {
+        label.push_str(": ");
+        label.push_str(&next_words(choice.next, mover, input));
+    }
+    label
+}
+
+/// Whether going from `from` to `to` is forward for a piece of `owner`.
+fn is_forward(owner: usize, from: u8, to: u8) -> bool {
+    if owner == 0 { to > from } else { to < from }
+}
+
+/// One Linja event in words; `None` when it cannot be read.
+pub fn event(event: &Value, names: &Names) -> Option<Said> {
+    let event: Event = serde_json::from_value(event.clone()).ok()?;
+    Some(Said::Line(match event {
+        Event::TurnStarted { seat, extra_turn } => {
+            if extra_turn {
+                format!("{} plays an extra turn", names.of(seat))
+            } else {
+                return Some(Said::Nothing);
+            }
+        }
+        Event::PieceMoved {
+            seat,
+            stage,
+            owner,
+            from,
+            to,
+        } => {
+            let (piece, whose) = if owner == seat {
+                ("a piece".to_owned(), "the".to_owned())
+            } else {
+                (
+                    format!("one of {} pieces", names.possessive(owner)),
+                    names.possessive(owner),
+                )
+            };
+            let what = match stage {
+                Stage::Initial => "initial move",
+                Stage::Following => "following move",
+                Stage::Bonus => "bonus move",
+            };
+            format!(
+                "{} {what}: {piece} from {} to {}",
+                names.possessive(seat),
+                row_words(from, owner, &whose),
+                row_words(to, owner, &whose)
+            )
+        }
+        Event::FollowingMoveDue { seat, rows } => format!(
+            "{} has a following move of {}",
+            names.of(seat),
+            rows_words(rows)
+        ),
+        Event::NoFollowingMove { seat, cause } => format!(
+            "No following move for {}: {}",
+            names.of(seat),
+            match cause {
+                NoFollowingCause::GoalLine => "the piece reached the goal line",
+                NoFollowingCause::EmptyRow => "the row was empty",
+            }
+        ),
+        Event::StepsLost { seat, count } => format!(
+            "{} piece stopped on the goal line, {} short of the distance",
+            names.possessive(seat),
+            rows_words(count)
+        ),
+        Event::BonusEarned { seat } => format!(
+            "{} reached the goal line exactly and earns a bonus move",
+            names.of(seat)
+        ),
+        Event::Passed { seat } => format!("{} had no move and passed", names.of(seat)),
+        Event::FollowingForfeited { seat, rows } => format!(
+            "{} could move no piece {}: the following move is lost",
+            names.of(seat),
+            rows_words(rows)
+        ),
+        Event::FollowingDeclined { seat, rows } => format!(
+            "{} gave up the following move of {}",
+            names.of(seat),
+            rows_words(rows)
+        ),
+        Event::BonusDeclined { seat } => format!("{} gave up the bonus move", names.of(seat)),
+        Event::Resigned { seat } => format!("{} resigned", names.of(seat)),
+        Event::GameOver {
+            reason,
+            scores: [first, second],
+            winner,
+        } => {
+            let why = match reason {
+                EndReason::ArmiesPassed => "the armies have passed each other",
+                EndReason::Blocked => "neither player can move any more",
+                EndReason::Resignation => "by resignation",
+            };
+            let tally = format!("{} {first}, {} {second}", names.of(0), names.of(1));
+            match winner {
+                Some(winner) => format!("Game over, {why}: {} wins ({tally})", names.of(winner)),
+                None => format!("Game over, {why}: a draw ({tally})"),
+            }
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use std::collections::BTreeMap;
+    use tapis_games::linja::{Board as Pieces, Options, Position, State};
+    use tapis_games::{AnyState, GameId};
+
+    fn names() -> Names {
+        Names(vec!["Alice".into(), "Bob".into()])
+    }
+
+    fn started() -> AnyState {
+        AnyState::setup(GameId::Linja, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
+        state
+            .apply(seat, &action)
+            .unwrap_or_else(|e| panic!("{action}: {e}"))
+    }
+
+    fn table_for(state: &AnyState, viewer: Option<usize>, names: &Names) -> (Table, Vec<Value>) {
+        let view = state.view(viewer);
+        let legal = viewer.map(|v| state.legal_actions(v)).unwrap_or_default();
+        let table = table(&Input {
+            view: &view,
+            legal: &legal,
+            names,
+            viewer,
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        (table, legal)
+    }
+
+    fn board(table: &Table) -> &Board {
+        match &table.panels[0].kind {
+            PanelKind::Board(b) => b,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn assert_everything_offered_once(table: &Table, legal: &[Value]) {
+        let mut offered: BTreeMap<String, usize> = BTreeMap::new();
+        for action in table.offered_actions() {
+            *offered.entry(action.json.clone()).or_default() += 1;
+            assert!(!action.label.is_empty());
+        }
+        let expected: BTreeMap<String, usize> = legal.iter().map(|a| (a.to_string(), 1)).collect();
+        assert_eq!(offered, expected);
+    }
+
+    #[test]
+    fn the_start_position_offers_each_initial_move_on_its_row() {
+        let names = names();
+        let state = started();
+        let (table, legal) = table_for(&state, Some(0), &names);
+        assert_everything_offered_once(&table, &legal);
+        assert_eq!(legal.len(), 7);
+        assert_eq!(table.headline, "Your turn · initial move");
+        assert!(
+            table
+                .prompt
+                .as_deref()
+                .is_some_and(|p| p.starts_with("Your initial move"))
+        );
+        let grid = board(&table);
+        // Alice (seat 0) sees her goal, row 7, at the top.
+        let labels: Vec<Option<&str>> = grid.rows.iter().map(|r| r.label.as_deref()).collect();
+        assert_eq!(labels[0], Some("Row 7"));
+        assert_eq!(labels[7], Some("Row 0"));
+        assert_eq!(grid.column_labels, ["● Alice", "▲ Bob"]);
+        // Row 0: Alice's six pieces, drawn and counted, on her start line.
+        let start = &grid.rows[7].cells[0];
+        assert_eq!(start.tokens.len(), 6);
+        assert_eq!(start.tokens[0].label, "Alice's piece");
+        assert_eq!(
+            start.text.as_ref().map(|t| t.text.as_str()),
+            Some("6 · start")
+        );
+        assert_eq!(start.label, "Row 0 (Alice's start line): Alice 6 pieces");
+        assert_eq!(
+            grid.rows[4].cells[1].label,
+            "Row 3 (2 of 6 places taken): Bob 1 piece"
+        );
+        let first = &start.actions[0];
+        assert_eq!(first.mark.as_deref(), Some("↑1"));
+        assert_eq!(
+            first.label,
+            "Move a piece from your start line (row 0) to row 1: then a following move of 2 rows"
+        );
+        let last = &grid.rows[1].cells[0].actions[0];
+        assert_eq!(
+            last.label,
+            "Move a piece from row 6 to your goal line (row 7): then Bob's turn"
+        );
+        // Bob's cells hold nothing to click.
+        assert!(
+            grid.rows
+                .iter()
+                .all(|r| r.cells[1].actions.is_empty() && r.cells.len() == 2)
+        );
+        assert!(table.actions.is_empty());
+    }
+
+    #[test]
+    fn the_other_player_sees_their_goal_at_the_top_and_nothing_to_click() {
+        let names = names();
+        let mut state = started();
+        act(
+            &mut state,
+            0,
+            json!({"type": "initial_move", "from": 0, "to": 1}),
+        );
+        let (table, _) = table_for(&state, Some(1), &names);
+        assert!(table.offered_actions().is_empty());
+        assert!(table.prompt.is_none());
+        assert_eq!(table.headline, "Alice's turn · following move of 2 rows");
+        let grid = board(&table);
+        assert_eq!(grid.rows[0].label.as_deref(), Some("Row 0"));
+        let facts = match &table.panels[1].kind {
+            PanelKind::Facts(f) => f,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(facts[1].label.text, "Following move");
+        assert_eq!(facts[1].value, "one piece 2 rows forward");
+
+        // Alice's following moves: every one offered once, the arrows pointing up.
+        let (table, legal) = table_for(&state, Some(0), &names);
+        assert_everything_offered_once(&table, &legal);
+        let marks: Vec<String> = table
+            .offered_actions()
+            .iter()
+            .filter_map(|a| a.mark.clone())
+            .collect();
+        assert!(marks.iter().all(|m| m.starts_with('↑')), "{marks:?}");
+    }
+
+    #[test]
+    fn a_bonus_move_goes_either_way_and_may_be_given_up() {
+        let names = names();
+        let options = Options {
+            nasty_bonus: true,
+            ..Options::default()
+        };
+        // Bob's following move just reached his goal line, row 0, exactly.
+        let position = Position {
+            board: Pieces::new([[6, 1, 1, 1, 1, 1, 1, 0], [1, 0, 1, 1, 1, 1, 1, 6]]),
+            to_move: 1,
+            phase: Phase::Bonus,
+            extra_turn: false,
+        };
+        let state = State::from_position(options, position).unwrap_or_else(|e| panic!("{e}"));
+        let json = serde_json::to_value(&state).unwrap_or_else(|e| panic!("{e}"));
+        let state = AnyState::from_json(GameId::Linja, &json).unwrap_or_else(|e| panic!("{e}"));
+        let (table, legal) = table_for(&state, Some(1), &names);
+        assert_everything_offered_once(&table, &legal);
+        assert_eq!(table.headline, "Your turn · bonus move");
+        let grid = board(&table);
+        // Bob (seat 1) sees row 0, his goal, at the top; his pieces go up or down.
+        assert_eq!(grid.rows[0].label.as_deref(), Some("Row 0"));
+        let row_3: Vec<(String, String)> = grid.rows[3]
+            .cells
+            .iter()
+            .flat_map(|c| &c.actions)
+            .map(|a| (a.mark.clone().unwrap_or_default(), a.label.clone()))
+            .collect();
+        assert_eq!(
+            row_3,
+            [
+                (
+                    "↓4".to_owned(),
+                    "Bonus: move one of Alice's pieces from row 3 forward to row 4: then Alice's turn"
+                        .to_owned()
+                ),
+                (
+                    "↑2".to_owned(),
+                    "Bonus: move one of Alice's pieces from row 3 back to row 2: then Alice's turn"
+                        .to_owned()
+                ),
+                (
+                    "↑2".to_owned(),
+                    "Bonus: move a piece from row 3 forward to row 2: then Alice's turn".to_owned()
+                ),
+                (
+                    "↓4".to_owned(),
+                    "Bonus: move a piece from row 3 back to row 4: then Alice's turn".to_owned()
+                ),
+            ]
+        );
+        // His piece on the goal line may step back (a bonus may leave the goal by default).
+        let back: Vec<&str> = grid.rows[0].cells[1]
+            .actions
+            .iter()
+            .map(|a| a.label.as_str())
+            .collect();
+        assert_eq!(
+            back,
+            ["Bonus: move a piece from your goal line (row 0) back to row 1: then Alice's turn"]
+        );
+        let give_up = &table.actions[0].buttons[0];
+        assert_eq!(give_up.action.label, "Give up the bonus move");
+        assert_eq!(give_up.emphasis, Emphasis::Quiet);
+    }
+
+    #[test]
+    fn events_read_as_sentences() {
+        let names = names();
+        let mut state = started();
+        let mut events = act(
+            &mut state,
+            0,
+            json!({"type": "initial_move", "from": 0, "to": 1}),
+        );
+        events.extend(act(
+            &mut state,
+            0,
+            json!({"type": "following_move", "from": 1, "to": 3}),
+        ));
+        events.extend(act(
+            &mut state,
+            1,
+            json!({"type": "initial_move", "from": 1, "to": 0}),
+        ));
+        let words: Vec<String> = events
+            .iter()
+            .filter_map(|e| super::super::event_words(GameId::Linja, e, &names))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "Alice's initial move: a piece from the start line (row 0) to row 1",
+                "Alice has a following move of 2 rows",
+                "Alice's following move: a piece from row 1 to row 3",
+                "Bob's initial move: a piece from row 1 to the goal line (row 0)",
+                "No following move for Bob: the piece reached the goal line",
+            ]
+        );
+        let over = json!({"type": "game_over", "reason": "armies_passed", "scores": [23, 18], "winner": 0});
+        assert_eq!(
+            event(&over, &names),
+            Some(Said::Line(
+                "Game over, the armies have passed each other: Alice wins (Alice 23, Bob 18)"
+                    .to_owned()
+            ))
+        );
+        let bonus = json!({"type": "piece_moved", "seat": 1, "stage": "bonus", "owner": 0, "from": 4, "to": 5});
+        assert_eq!(
+            event(&bonus, &names),
+            Some(Said::Line(
+                "Bob's bonus move: one of Alice's pieces from row 4 to row 5".to_owned()
+            ))
+        );
+        assert_eq!(event(&json!({"type": "nope"}), &names), None);
+    }
+}

@@ -1,0 +1,1039 @@
+//! La Linotte and Yam Master (one presenter, two games): the 5×5 grid of printed combinations
+//! with the pawns on it, whose free cells the player clicks to place a pawn; the five dice,
+//! ticked to throw some again; the challenge taken after the first throw (La Linotte's Appel
+//! on a named major combination, Yam Master's Défi) and Yam Master's Yam Predator; the pawns
+//! left and the alignment points.
+
+use serde_json::{Value, json};
+use tapis_games::GameId;
+use tapis_games::linotte::{Action, Cell, Challenge, Combination, EndReason, Event, Major, View};
+
+use super::{Input, Names, Said, faces, fallback, nth, plural, points};
+use crate::present::table::{
+    ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Compose,
+    DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel, PanelKind, ScoreRow, Scores, Table,
+    Term, Token,
+};
+
+/// The view of either game, its options read loosely (they differ between the two games).
+type AnyView = View<Value>;
+
+/// Throws a turn may have.
+const THROWS: u8 = 3;
+
+/// `Full`, `Brelan of 3s`, `Suite`: a combination as the log and the buttons name it.
+pub fn combination_name(combination: Combination, game: GameId) -> String {
+    match brelan_face(combination) {
+        Some(face) => format!("Brelan of {face}s"),
+        None => combination.label(game).to_owned(),
+    }
+}
+
+/// The face of a brelan, if the combination is one.
+fn brelan_face(combination: Combination) -> Option<u8> {
+    (1..=6).find(|face| Combination::brelan(*face) == Some(combination))
+}
+
+/// The five major combinations of `game`, in words: `Full, Quinte, Carré, Small or Yam`.
+fn majors(game: GameId) -> String {
+    let names: Vec<&str> = Major::ALL
+        .iter()
+        .map(|m| m.combination().label(game))
+        .collect();
+    join_or(&names)
+}
+
+/// What a combination printed on the grid means, in English.
+pub fn combination_hint(combination: Combination, game: GameId) -> String {
+    let yam_master = game == GameId::YamMaster;
+    match combination {
+        Combination::Full => {
+            "full house: three dice of one face and two of another (five alike count too)"
+                .to_owned()
+        }
+        Combination::Carre => "four of a kind: at least four dice alike".to_owned(),
+        Combination::Yam if yam_master => {
+            "five of a kind: all five dice alike; instead of placing a pawn it may remove one of \
+             the opponent's (the Yam Predator)"
+                .to_owned()
+        }
+        Combination::Yam => "five of a kind: all five dice alike".to_owned(),
+        Combination::Quinte => "a straight: 1-2-3-4-5 or 2-3-4-5-6".to_owned(),
+        Combination::Small => "the five dice add up to 8 or less".to_owned(),
+        Combination::Sec => format!(
+            "“dry”: a major combination ({}) made on the first throw, stopping there",
+            majors(game)
+        ),
+        Combination::Challenge if yam_master => format!(
+            "challenge: taken after the first throw, then any major combination ({}) made \
+             with the throws left",
+            majors(game)
+        ),
+        Combination::Challenge => format!(
+            "call: one major combination ({}) named after the first throw, then made with the \
+             throws left",
+            majors(game)
+        ),
+        other => match brelan_face(other) {
+            Some(face) => format!("three of a kind: at least three dice showing {face}"),
+            None => String::new(),
+        },
+    }
+}
+
+/// A combination's printed label, explained.
+fn combination_term(combination: Combination, game: GameId) -> Term {
+    let hint = combination_hint(combination, game);
+    match brelan_face(combination) {
+        Some(face) => Term::explained(face.to_string(), format!("Brelan of {face}s, {hint}")),
+        None => Term::explained(combination.label(game), hint),
+    }
+}
+
+/// The challenge's name in `game`: `Appel` or `Défi`.
+fn challenge_word(game: GameId) -> &'static str {
+    Combination::Challenge.label(game)
+}
+
+/// `row 2, column 3` (counted from 1, top left).
+pub fn cell_words(row: u8, col: u8) -> String {
+    format!("row {}, column {}", row + 1, col + 1)
+}
+
+/// `Brelan of 3s (row 2, column 3)`: a cell by its combination and place.
+fn cell_name(row: u8, col: u8, game: GameId) -> String {
+    match Cell::at(row, col) {
+        Some(cell) => format!(
+            "{} ({})",
+            combination_name(cell.label(), game),
+            cell_words(row, col)
+        ),
+        None => cell_words(row, col),
+    }
+}
+
+/// `a, b or c`.
+fn join_or<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_owned(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", init.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// The legal actions, sorted by what they do.
+#[derive(Default)]
+struct Choices<'a> {
+    rerolls: bool,
+    places: Vec<(u8, u8, &'a Value)>,
+    removes: Vec<(u8, u8, &'a Value)>,
+    appels: Vec<(Major, &'a Value)>,
+    defi: Option<&'a Value>,
+    pass: Option<&'a Value>,
+    /// Anything this presenter does not know, offered as named buttons.
+    others: Vec<&'a Value>,
+}
+
+impl<'a> Choices<'a> {
+    fn of(legal: &'a [Value]) -> Choices<'a> {
+        let mut choices = Choices::default();
+        for raw in legal {
+            match serde_json::from_value::<Action>(raw.clone()) {
+                Ok(Action::Reroll { .. }) => choices.rerolls = true,
+                Ok(Action::Place { row, col }) => choices.places.push((row, col, raw)),
+                Ok(Action::Remove { row, col }) => choices.removes.push((row, col, raw)),
+                Ok(Action::Appel { combination }) => choices.appels.push((combination, raw)),
+                Ok(Action::Defi) => choices.defi = Some(raw),
+                Ok(Action::Pass) => choices.pass = Some(raw),
+                Err(_) => choices.others.push(raw),
+            }
+        }
+        choices
+    }
+}
+
+/// Whether the view's options say `key`.
+fn option(view: &AnyView, key: &str) -> bool {
+    view.options.get(key).and_then(Value::as_bool) == Some(true)
+}
+
+/// The table of a La Linotte or Yam Master match.
+pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
+    let view: AnyView = serde_json::from_value(input.view.clone())?;
+    let game = view.game;
+    let challenge = challenge_word(game);
+    let seat = view.to_play;
+    let choices = Choices::of(input.legal);
+    let my_turn = seat.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+    let over = view.outcome.is_some();
+
+    let headline = match (&view.outcome, seat) {
+        (Some(outcome), _) => format!(
+            "The game is over: {}.",
+            crate::present::play::reason_words(&outcome.reason)
+        ),
+        (None, Some(seat)) => {
+            let throw = if view.throws == 0 {
+                "about to throw".to_owned()
+            } else {
+                format!("{} throw of {THROWS}", nth(view.throws))
+            };
+            let taken = match view.challenge {
+                Some(Challenge::Appel { combination, .. }) => format!(
+                    " · Appel for {} called",
+                    combination.combination().label(game)
+                ),
+                Some(Challenge::Defi { .. }) => " · Défi taken".to_owned(),
+                None => String::new(),
+            };
+            format!("{} turn · {throw}{taken}", input.whose_first(seat))
+        }
+        (None, None) => String::new(),
+    };
+
+    let mut panels = Vec::new();
+    if !over {
+        panels.push(Panel::new(
+            "Dice",
+            "dice",
+            PanelKind::Dice(dice_panel(&view, &choices, my_turn)),
+        ));
+        if view.throws > 0
+            && let Some(seat) = seat
+        {
+            panels.push(Panel::new(
+                "This turn",
+                "facts",
+                PanelKind::Facts(turn_facts(&view, input, seat)),
+            ));
+        }
+    }
+    panels.push(Panel::new(
+        "The grid",
+        "board",
+        PanelKind::Board(grid(&view, input, &choices, my_turn)),
+    ));
+    panels.push(Panel::new(
+        "Alignments",
+        "scores",
+        PanelKind::Scores(scores(&view, input)),
+    ));
+
+    // The buttons: the challenge, stopping without a pawn, and anything unknown.
+    let mut actions = Vec::new();
+    if !choices.appels.is_empty() {
+        let buttons = choices
+            .appels
+            .iter()
+            .map(|(major, raw)| {
+                let combination = major.combination();
+                ActionButton::new(
+                    raw,
+                    format!("Call an Appel for {}", combination.label(game)),
+                )
+                .term(combination_term(combination, game))
+            })
+            .collect();
+        actions.push(ActionGroup::new(
+            "Call an Appel: name the major combination you will make",
+            buttons,
+        ));
+    }
+    if let Some(raw) = choices.defi {
+        actions.push(ActionGroup::new(
+            "Take up the Défi",
+            vec![
+                ActionButton::new(raw, "Take up the Défi")
+                    .term(Term::explained(
+                        "Défi",
+                        combination_hint(Combination::Challenge, game),
+                    ))
+                    .detail("then throw again"),
+            ],
+        ));
+    }
+    let mut stop = Vec::new();
+    if let Some(raw) = choices.pass {
+        stop.push(ActionButton::new(raw, "Stop without placing a pawn").emphasis(Emphasis::Quiet));
+    }
+    stop.extend(
+        choices
+            .others
+            .iter()
+            .map(|raw| ActionButton::new(raw, fallback::action_words(raw, input.names))),
+    );
+    if !stop.is_empty() {
+        actions.push(ActionGroup::new("Or", stop));
+    }
+
+    let prompt = my_turn.then(|| prompt(&view, &choices, challenge));
+    Ok(Table {
+        headline,
+        prompt,
+        panels,
+        actions,
+    })
+}
+
+/// What the player on turn may do, in one sentence.
+fn prompt(view: &AnyView, choices: &Choices<'_>, challenge: &str) -> String {
+    let mut can = Vec::new();
+    if !choices.places.is_empty() {
+        can.push("place a pawn on a highlighted cell of the grid (+)".to_owned());
+    }
+    if !choices.removes.is_empty() {
+        can.push("remove one of your opponent's pawns with the Yam Predator (✕)".to_owned());
+    }
+    if choices.rerolls {
+        can.push("tick dice to throw them again".to_owned());
+    }
+    if !choices.appels.is_empty() {
+        can.push("call an Appel".to_owned());
+    }
+    if choices.defi.is_some() {
+        can.push("take up the Défi".to_owned());
+    }
+    if choices.pass.is_some() {
+        can.push("stop without placing a pawn".to_owned());
+    }
+    let mut line = format!("Your turn: {}.", join_or(&can));
+    if view.throws == 1 && view.challenge.is_some() {
+        line = format!("Your {challenge} is taken: throw again. {line}");
+    }
+    if view.combinations.contains(&Combination::Sec) {
+        line.push_str(" Stopping now makes a Sec (a major combination on the first throw).");
+    }
+    line
+}
+
+/// The five dice, tickable to throw some again when the viewer may.
+fn dice_panel(view: &AnyView, choices: &Choices<'_>, my_turn: bool) -> DicePanel {
+    let tickable = my_turn && choices.rerolls;
+    let dice = view
+        .dice
+        .iter()
+        .map(|&face| {
+            if face == 0 {
+                Die::new(0, DieState::Waiting)
+            } else if tickable {
+                Die::pickable(face, DieState::Thrown)
+            } else {
+                Die::new(face, DieState::Thrown)
+            }
+        })
+        .collect();
+    let caption = if view.throws == 0 {
+        "Not thrown yet".to_owned()
+    } else {
+        format!(
+            "Throw {} of {THROWS} · {} left",
+            view.throws,
+            plural(view.throws_left, "throw", "throws")
+        )
+    };
+    let mut panel = DicePanel::new(dice).caption(caption);
+    if tickable {
+        let mut hint = "Tick the dice to throw again (any of them); the others stay.".to_owned();
+        let must_break = view.throws == 1
+            && match view.challenge {
+                Some(Challenge::Appel { after_sec, .. }) => after_sec,
+                Some(Challenge::Defi { after_sec }) => {
+                    after_sec && option(view, "defi_requires_rethrow_of_combo")
+                }
+                None => false,
+            };
+        if must_break {
+            hint.push_str(
+                " Your challenge follows a major combination on the first throw: throw again \
+                 at least one die of it.",
+            );
+        }
+        panel = panel.compose(
+            Compose::new(
+                &json!({"type": "reroll", "faces": PICKED}),
+                "Throw again",
+                "Throw the ticked dice again",
+            )
+            .hint(hint),
+        );
+    }
+    panel
+}
+
+/// Where the turn stands: throws, what the dice make, Sec, the challenge, the Yam Predator.
+fn turn_facts(view: &AnyView, input: &Input<'_>, seat: usize) -> Vec<Fact> {
+    let game = view.game;
+    let mut facts = vec![Fact::new(
+        Term::plain("Throws"),
+        format!("{} of {THROWS}", view.throws),
+    )];
+    let made: Vec<String> = view
+        .combinations
+        .iter()
+        .map(|c| combination_name(*c, game))
+        .collect();
+    facts.push(Fact::new(
+        Term::plain("A pawn may go on"),
+        if made.is_empty() {
+            "no cell".to_owned()
+        } else {
+            crate::present::join_names(&made)
+        },
+    ));
+    if view.combinations.contains(&Combination::Sec) {
+        facts.push(Fact::new(
+            combination_term(Combination::Sec, game),
+            format!(
+                "yes, if {} {} now",
+                input.who(seat),
+                if input.is_viewer(seat) {
+                    "stop"
+                } else {
+                    "stops"
+                }
+            ),
+        ));
+    }
+    if let Some(taken) = view.challenge {
+        let term = Term::explained(
+            challenge_word(game),
+            combination_hint(Combination::Challenge, game),
+        );
+        let target = match taken {
+            Challenge::Appel { combination, .. } => {
+                format!("{}: ", combination.combination().label(game))
+            }
+            Challenge::Defi { .. } => String::new(),
+        };
+        let state = match view.challenge_met {
+            None => "throw again first",
+            Some(true) => "made",
+            Some(false) if view.throws_left > 0 => "not made yet",
+            Some(false) if option(view, "failed_challenge_allows_normal_placement") => {
+                "missed: no pawn on its cells"
+            }
+            Some(false) => "missed: no pawn this turn",
+        };
+        facts.push(Fact::new(term, format!("{target}{state}")));
+    }
+    if !view.removals.is_empty() {
+        let opponent = input.names.possessive(1 - seat.min(1));
+        let fate = if option(view, "predator_returns_pawn") {
+            "it goes back to its owner"
+        } else {
+            "it leaves the game"
+        };
+        facts.push(Fact::new(
+            Term::explained(
+                "Yam Predator",
+                format!("a Yam may remove one of {opponent} pawns instead of placing one; {fate}"),
+            ),
+            format!("{} may remove a pawn (✕)", input.who_first(seat)),
+        ));
+    }
+    facts
+}
+
+/// The grid: every cell with its printed combination, its pawn, and the viewer's choices on it.
+fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool) -> Board {
+    let game = view.game;
+    let viewer_points = input
+        .viewer
+        .and_then(|v| view.players.iter().find(|p| p.seat == v))
+        .map_or(0, |p| p.points);
+    let rows = view
+        .grid
+        .iter()
+        .map(|row| BoardRow {
+            label: None,
+            cells: row
+                .iter()
+                .map(|cell| {
+                    let (r, c) = (cell.row, cell.col);
+                    let mut actions = Vec::new();
+                    if let Some((_, _, raw)) = choices
+                        .places
+                        .iter()
+                        .find(|(pr, pc, _)| (*pr, *pc) == (r, c))
+                    {
+                        let placement = view.placements.iter().find(|p| (p.row, p.col) == (r, c));
+                        let after = match placement {
+                            Some(p) if p.completes_five && game == GameId::YamMaster => {
+                                ": five in a row, you win".to_owned()
+                            }
+                            Some(p) if p.completes_five => {
+                                format!(": five in a row ends the game, {}", points(p.points_after))
+                            }
+                            Some(p) if p.points_after != viewer_points => {
+                                format!(": {} after", points(p.points_after))
+                            }
+                            _ => String::new(),
+                        };
+                        actions.push(ActionRef::new(
+                            raw,
+                            format!("Place a pawn on {}{after}", cell_name(r, c, game)),
+                        ));
+                    }
+                    if let Some((_, _, raw)) = choices
+                        .removes
+                        .iter()
+                        .find(|(pr, pc, _)| (*pr, *pc) == (r, c))
+                    {
+                        let owner = cell.owner.unwrap_or(0);
+                        let after = view
+                            .removals
+                            .iter()
+                            .find(|p| (p.row, p.col) == (r, c))
+                            .map(|p| {
+                                format!(
+                                    ": {} left with {}",
+                                    input.names.of(owner),
+                                    points(p.opponent_points_after)
+                                )
+                            })
+                            .unwrap_or_default();
+                        actions.push(
+                            ActionRef::new(
+                                raw,
+                                format!(
+                                    "Yam Predator: remove {} pawn from {}{after}",
+                                    input.names.possessive(owner),
+                                    cell_name(r, c, game)
+                                ),
+                            )
+                            .marked("✕"),
+                        );
+                    }
+                    let pawn = cell
+                        .owner
+                        .map(|o| Token::of_seat(o, format!("{} pawn", input.names.possessive(o))));
+                    let holder = match &pawn {
+                        Some(token) => token.label.clone(),
+                        None => "free".to_owned(),
+                    };
+                    BoardCell {
+                        text: Some(combination_term(cell.combination, game)),
+                        label: format!(
+                            "Row {}, column {}: {}, {holder}",
+                            r + 1,
+                            c + 1,
+                            combination_name(cell.combination, game)
+                        ),
+                        tokens: pawn.into_iter().collect(),
+                        highlight: !actions.is_empty(),
+                        actions,
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let caption = if my_turn && !(choices.places.is_empty() && choices.removes.is_empty()) {
+        "The grid: click a highlighted cell to play there"
+    } else {
+        "The grid"
+    };
+    Board {
+        caption: caption.to_owned(),
+        style: BoardStyle::Square,
+        column_labels: Vec::new(),
+        rows,
+        column_actions: Vec::new(),
+    }
+}
+
+/// The alignment points and pawns of both players.
+fn scores(view: &AnyView, input: &Input<'_>) -> Scores {
+    let rows = view
+        .players
+        .iter()
+        .map(|p| {
+            let mut detail = format!(
+                "{} left, {} on the grid",
+                plural(p.reserve, "pawn", "pawns"),
+                p.on_board
+            );
+            if p.removed > 0 {
+                detail.push_str(&format!(", {} removed", p.removed));
+            }
+            if p.resigned {
+                detail.push_str(", resigned");
+            }
+            ScoreRow {
+                seat: p.seat,
+                name: input.names.of(p.seat),
+                value: p.points.to_string(),
+                detail: Some(Term::explained(
+                    detail,
+                    "a run of 3 of a player's pawns in a row, column or diagonal scores 1 \
+                     point, of 4 scores 2, of 5 scores 3",
+                )),
+                current: view.to_play == Some(p.seat),
+                yours: input.is_viewer(p.seat),
+            }
+        })
+        .collect();
+    Scores {
+        caption: "Alignment points and pawns".to_owned(),
+        unit: "Points".to_owned(),
+        rows,
+    }
+}
+
+/// One La Linotte or Yam Master event in words; `None` when it cannot be read.
+pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
+    let event: Event = serde_json::from_value(event.clone()).ok()?;
+    let challenge = challenge_word(game);
+    Some(Said::Line(match event {
+        Event::TurnStarted { .. } => return Some(Said::Nothing),
+        Event::DiceThrown {
+            seat,
+            throw,
+            values,
+            dice,
+        } => {
+            let thrown = faces(values.as_slice().iter().copied());
+            if throw <= 1 || values.len() == dice.len() {
+                format!("{} threw {thrown}", names.of(seat))
+            } else {
+                format!(
+                    "{} threw {thrown} ({} throw: {})",
+                    names.of(seat),
+                    nth(throw),
+                    faces(dice)
+                )
+            }
+        }
+        Event::Rerolled { seat, faces: again } => format!(
+            "{} picked up {} to throw again",
+            names.of(seat),
+            faces(again.as_slice().iter().copied())
+        ),
+        Event::AppelAnnounced { seat, combination } => format!(
+            "{} called an Appel for {}",
+            names.of(seat),
+            combination.combination().label(game)
+        ),
+        Event::DefiDeclared { seat } => format!("{} took up the Défi", names.of(seat)),
+        Event::ChallengeResolved { seat, succeeded } => {
+            if succeeded {
+                format!("{} made the {challenge}", names.of(seat))
+            } else {
+                format!("{} missed the {challenge}", names.of(seat))
+            }
+        }
+        Event::Placed {
+            seat,
+            row,
+            col,
+            combination,
+            reserve,
+            points: now,
+        } => format!(
+            "{} placed a pawn on {} ({}): {} left, {}",
+            names.of(seat),
+            combination_name(combination, game),
+            cell_words(row, col),
+            plural(reserve, "pawn", "pawns"),
+            points(now)
+        ),
+        Event::PawnRemoved {
+            seat,
+            owner,
+            row,
+            col,
+            returned,
+            owner_points,
+        } => format!(
+            "{} used the Yam Predator: {} pawn on {} {}; {} now has {}",
+            names.of(seat),
+            names.possessive(owner),
+            cell_name(row, col, game),
+            if returned {
+                "went back to its owner"
+            } else {
+                "left the game"
+            },
+            names.of(owner),
+            points(owner_points)
+        ),
+        Event::Passed { seat } => format!("{} stopped without placing a pawn", names.of(seat)),
+        Event::Resigned { seat } => format!("{} resigned", names.of(seat)),
+        Event::GameOver {
+            reason,
+            winner,
+            points: [first, second],
+        } => {
+            let why = match reason {
+                EndReason::FiveInARow => "five in a row",
+                EndReason::NoPawnsLeft => "a player has placed all their pawns",
+                EndReason::Resignation => "by resignation",
+            };
+            let tally = format!(
+                "{} {}, {} {}",
+                names.of(0),
+                points(first),
+                names.of(1),
+                points(second)
+            );
+            match winner {
+                Some(winner) => format!("Game over, {why}: {} wins ({tally})", names.of(winner)),
+                None => format!("Game over, {why}: a draw ({tally})"),
+            }
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+    use tapis_games::AnyState;
+
+    fn names() -> Names {
+        Names(vec!["Alice".into(), "Bob".into()])
+    }
+
+    fn started(game: GameId) -> AnyState {
+        AnyState::setup(game, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn chance(state: &mut AnyState, dice: &[u8]) -> Vec<Value> {
+        state.apply_chance(dice).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
+        state
+            .apply(seat, &action)
+            .unwrap_or_else(|e| panic!("{action}: {e}"))
+    }
+
+    fn table_for(state: &AnyState, viewer: Option<usize>, names: &Names) -> (Table, Vec<Value>) {
+        let view = state.view(viewer);
+        let legal = viewer.map(|v| state.legal_actions(v)).unwrap_or_default();
+        let table = table(&Input {
+            view: &view,
+            legal: &legal,
+            names,
+            viewer,
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        (table, legal)
+    }
+
+    fn board(table: &Table) -> &Board {
+        table
+            .panels
+            .iter()
+            .find_map(|p| match &p.kind {
+                PanelKind::Board(b) => Some(b),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no board"))
+    }
+
+    fn dice(table: &Table) -> &DicePanel {
+        table
+            .panels
+            .iter()
+            .find_map(|p| match &p.kind {
+                PanelKind::Dice(d) => Some(d),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no dice"))
+    }
+
+    fn facts(table: &Table) -> Vec<(String, String)> {
+        table
+            .panels
+            .iter()
+            .filter_map(|p| match &p.kind {
+                PanelKind::Facts(f) => Some(f),
+                _ => None,
+            })
+            .flatten()
+            .map(|f| (f.label.text.clone(), f.value.clone()))
+            .collect()
+    }
+
+    /// Every legal action but the re-throws is offered exactly once as a literal action; the
+    /// re-throws are the dice form.
+    fn assert_everything_offered_once(table: &Table, legal: &[Value]) {
+        let mut offered: BTreeMap<String, usize> = BTreeMap::new();
+        for action in table.offered_actions() {
+            *offered.entry(action.json.clone()).or_default() += 1;
+            assert!(!action.label.is_empty());
+        }
+        let mut expected: BTreeMap<String, usize> = BTreeMap::new();
+        for action in legal.iter().filter(|a| a["type"] != "reroll") {
+            *expected.entry(action.to_string()).or_default() += 1;
+        }
+        assert_eq!(offered, expected);
+        let rerolls = legal.iter().any(|a| a["type"] == "reroll");
+        let compose = dice(table).compose.as_ref();
+        assert_eq!(compose.is_some(), rerolls);
+        if let Some(compose) = compose {
+            assert_eq!(compose.template, r#"{"faces":"$picked","type":"reroll"}"#);
+        }
+    }
+
+    #[test]
+    fn the_player_on_turn_gets_the_grid_the_dice_and_every_choice() {
+        let names = names();
+        let mut state = started(GameId::Linotte);
+        chance(&mut state, &[2, 6, 2, 5, 2]);
+        let (table, legal) = table_for(&state, Some(0), &names);
+        assert_everything_offered_once(&table, &legal);
+        assert_eq!(table.headline, "Your turn · first throw of 3");
+        let prompt = table.prompt.clone().unwrap_or_default();
+        assert!(
+            prompt.contains("place a pawn on a highlighted cell"),
+            "{prompt}"
+        );
+        assert!(prompt.contains("call an Appel"), "{prompt}");
+
+        // The dice, sorted and tickable.
+        let shown: Vec<u8> = dice(&table).dice.iter().map(|d| d.face).collect();
+        assert_eq!(shown, [2, 2, 2, 5, 6]);
+        assert!(dice(&table).dice.iter().all(|d| d.pick.is_some()));
+
+        // The grid: 25 cells in words, the two Brelan-of-2s cells clickable.
+        let grid = board(&table);
+        let cells: Vec<&BoardCell> = grid.rows.iter().flat_map(|r| &r.cells).collect();
+        assert_eq!(cells.len(), 25);
+        assert_eq!(cells[0].label, "Row 1, column 1: Brelan of 1s, free");
+        assert_eq!(cells[2].label, "Row 1, column 3: Appel, free");
+        assert!(
+            cells
+                .iter()
+                .all(|c| c.text.as_ref().is_some_and(|t| t.hint.is_some()))
+        );
+        let clickable: Vec<&str> = cells
+            .iter()
+            .flat_map(|c| &c.actions)
+            .map(|a| a.label.as_str())
+            .collect();
+        assert_eq!(
+            clickable,
+            [
+                "Place a pawn on Brelan of 2s (row 2, column 1)",
+                "Place a pawn on Brelan of 2s (row 5, column 2)",
+            ]
+        );
+        assert_eq!(cells.iter().filter(|c| c.highlight).count(), 2);
+
+        // The Appels name the combination, explained; stopping is quiet.
+        let appels = &table.actions[0];
+        assert_eq!(appels.buttons.len(), 5);
+        assert_eq!(appels.buttons[0].action.label, "Call an Appel for Full");
+        assert!(appels.buttons[0].text.hint.is_some());
+        let pass = &table.actions[1].buttons[0];
+        assert_eq!(pass.action.label, "Stop without placing a pawn");
+        assert_eq!(pass.emphasis, Emphasis::Quiet);
+
+        let facts = facts(&table);
+        assert!(facts.contains(&("A pawn may go on".to_owned(), "Brelan of 2s".to_owned())));
+    }
+
+    #[test]
+    fn a_major_on_the_first_throw_is_a_sec() {
+        let names = names();
+        let mut state = started(GameId::Linotte);
+        chance(&mut state, &[5, 4, 3, 2, 1]);
+        let (table, legal) = table_for(&state, Some(0), &names);
+        assert_everything_offered_once(&table, &legal);
+        let prompt = table.prompt.clone().unwrap_or_default();
+        assert!(prompt.contains("Stopping now makes a Sec"), "{prompt}");
+        let sec = table
+            .panels
+            .iter()
+            .find_map(|p| match &p.kind {
+                PanelKind::Facts(f) => f.iter().find(|f| f.label.text == "Sec").cloned(),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no Sec fact"));
+        assert_eq!(sec.value, "yes, if you stop now");
+        assert!(
+            sec.label
+                .hint
+                .as_deref()
+                .is_some_and(|h| h.contains("first throw"))
+        );
+        let offered: Vec<String> = table
+            .offered_actions()
+            .iter()
+            .map(|a| a.label.clone())
+            .collect();
+        assert!(offered.contains(&"Place a pawn on Sec (row 2, column 3)".to_owned()));
+        assert!(offered.contains(&"Place a pawn on Quinte (row 3, column 5)".to_owned()));
+    }
+
+    #[test]
+    fn yam_master_has_its_own_labels_the_defi_and_the_yam_predator() {
+        let names = names();
+        let mut state = started(GameId::YamMaster);
+        chance(&mut state, &[1, 1, 2, 2, 1]);
+        let (table, legal) = table_for(&state, Some(0), &names);
+        assert_everything_offered_once(&table, &legal);
+        let labels: Vec<String> = board(&table)
+            .rows
+            .iter()
+            .flat_map(|r| &r.cells)
+            .filter_map(|c| c.text.as_ref().map(|t| t.text.clone()))
+            .collect();
+        assert!(labels.contains(&"≤8".to_owned()) && labels.contains(&"Suite".to_owned()));
+        assert!(labels.contains(&"Défi".to_owned()) && !labels.contains(&"Appel".to_owned()));
+        let defi = &table.actions[0].buttons[0];
+        assert_eq!(defi.action.label, "Take up the Défi");
+        assert_eq!(defi.text.text, "Défi");
+        // 1 1 1 2 2 is a Full and ≤8: Alice takes the Full at row 2, column 4.
+        act(&mut state, 0, json!({"type": "place", "row": 1, "col": 3}));
+
+        // Bob throws a Yam of 6s: he may place, or remove Alice's pawn.
+        chance(&mut state, &[6, 6, 6, 6, 6]);
+        let (table, legal) = table_for(&state, Some(1), &names);
+        assert_everything_offered_once(&table, &legal);
+        let removal = board(&table).rows[1].cells[3].actions[0].clone();
+        assert_eq!(removal.mark.as_deref(), Some("✕"));
+        assert_eq!(
+            removal.label,
+            "Yam Predator: remove Alice's pawn from Full (row 2, column 4): Alice left with 0 points"
+        );
+        assert_eq!(
+            board(&table).rows[1].cells[3].label,
+            "Row 2, column 4: Full, Alice's pawn"
+        );
+        let predator = facts(&table)
+            .into_iter()
+            .find(|(label, _)| label == "Yam Predator");
+        assert_eq!(
+            predator.map(|(_, value)| value).as_deref(),
+            Some("You may remove a pawn (✕)")
+        );
+
+        // Alice watches: the same grid, nothing to click, her pawn in words.
+        let (watching, _) = table_for(&state, Some(0), &names);
+        assert!(watching.offered_actions().is_empty());
+        assert!(watching.prompt.is_none());
+        assert!(dice(&watching).compose.is_none());
+        assert_eq!(watching.headline, "Bob's turn · first throw of 3");
+        let scores = watching
+            .panels
+            .iter()
+            .find_map(|p| match &p.kind {
+                PanelKind::Scores(s) => Some(s),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no scores"));
+        assert_eq!(
+            scores.rows[0].detail.as_ref().map(|d| d.text.as_str()),
+            Some("11 pawns left, 1 on the grid")
+        );
+        assert!(scores.rows[1].current);
+    }
+
+    #[test]
+    fn a_challenge_after_a_sec_says_what_to_throw_again() {
+        let names = names();
+        let mut state = started(GameId::Linotte);
+        chance(&mut state, &[4, 4, 4, 4, 1]);
+        act(
+            &mut state,
+            0,
+            json!({"type": "appel", "combination": "yam"}),
+        );
+        let (table, legal) = table_for(&state, Some(0), &names);
+        assert_everything_offered_once(&table, &legal);
+        assert_eq!(
+            table.headline,
+            "Your turn · first throw of 3 · Appel for Yam called"
+        );
+        let hint = dice(&table)
+            .compose
+            .as_ref()
+            .and_then(|c| c.hint.clone())
+            .unwrap_or_default();
+        assert!(
+            hint.contains("throw again at least one die of it"),
+            "{hint}"
+        );
+        let appel = facts(&table).into_iter().find(|(l, _)| l == "Appel");
+        assert_eq!(
+            appel.map(|(_, v)| v).as_deref(),
+            Some("Yam: throw again first")
+        );
+        // Nothing to place before the next throw: only the dice form.
+        assert!(table.offered_actions().is_empty());
+        assert!(table.is_playable());
+    }
+
+    #[test]
+    fn events_read_as_sentences() {
+        let names = names();
+        let mut state = started(GameId::Linotte);
+        let mut events = chance(&mut state, &[2, 6, 2, 5, 2]);
+        events.extend(act(
+            &mut state,
+            0,
+            json!({"type": "appel", "combination": "full"}),
+        ));
+        events.extend(act(
+            &mut state,
+            0,
+            json!({"type": "reroll", "faces": [5, 6]}),
+        ));
+        events.extend(chance(&mut state, &[3, 3]));
+        events.extend(act(
+            &mut state,
+            0,
+            json!({"type": "place", "row": 0, "col": 2}),
+        ));
+        events.extend(chance(&mut state, &[1, 2, 3, 4, 6]));
+        events.extend(act(&mut state, 1, json!({"type": "pass"})));
+        let words: Vec<String> = events
+            .iter()
+            .filter_map(|e| super::super::event_words(GameId::Linotte, e, &names))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "Alice threw 2 6 2 5 2",
+                "Alice called an Appel for Full",
+                "Alice picked up 5 6 to throw again",
+                "Alice threw 3 3 (second throw: 2 2 2 3 3)",
+                "Alice made the Appel",
+                "Alice placed a pawn on Appel (row 1, column 3): 11 pawns left, 0 points",
+                "Bob threw 1 2 3 4 6",
+                "Bob stopped without placing a pawn",
+            ]
+        );
+        let defi = json!({"type": "defi_declared", "seat": 1});
+        assert_eq!(
+            event(GameId::YamMaster, &defi, &names),
+            Some(Said::Line("Bob took up the Défi".to_owned()))
+        );
+        let removed = json!({"type": "pawn_removed", "seat": 1, "owner": 0, "row": 2, "col": 4,
+            "returned": false, "owner_points": 1});
+        assert_eq!(
+            event(GameId::YamMaster, &removed, &names),
+            Some(Said::Line(
+                "Bob used the Yam Predator: Alice's pawn on Suite (row 3, column 5) left the game; Alice now has 1 point"
+                    .to_owned()
+            ))
+        );
+        let over =
+            json!({"type": "game_over", "reason": "five_in_a_row", "winner": 0, "points": [3, 1]});
+        assert_eq!(
+            event(GameId::YamMaster, &over, &names),
+            Some(Said::Line(
+                "Game over, five in a row: Alice wins (Alice 3 points, Bob 1 point)".to_owned()
+            ))
+        );
+        assert_eq!(
+            event(GameId::Linotte, &json!({"type": "nope"}), &names),
+            None
+        );
+    }
+}
