@@ -46,6 +46,21 @@ export class ApiPlayer {
     return (await call("GET", "/api/v1/me", { token: this.token, expect: 200 })).json;
   }
 
+  /**
+   * POST /api/v1/matches: creates a match of `game` for `seats` players (inviting `invite`, a
+   * list of usernames) and returns its view.
+   */
+  async createMatch(game, { seats = 2, invite = [], rated } = {}) {
+    const body = { game, seats, invite };
+    if (rated !== undefined) body.rated = rated;
+    return (await call("POST", "/api/v1/matches", { token: this.token, body, expect: 201 })).json;
+  }
+
+  /** POST /api/v1/matches/{id}/join: takes a seat (or accepts the invitation). */
+  async join(id) {
+    return (await call("POST", `/api/v1/matches/${id}/join`, { token: this.token, expect: 200 })).json;
+  }
+
   /** GET /api/v1/matches/{id}: the match as this player sees it. */
   async match(id) {
     return (await call("GET", `/api/v1/matches/${id}`, { token: this.token, expect: 200 })).json;

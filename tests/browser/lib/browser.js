@@ -20,20 +20,10 @@ export async function launchBrowser() {
 }
 
 /**
- * A new player: a fresh browser context (no cookies) with one page, at the desktop width.
- * The page records its script errors and console errors in `page.tapisErrors` (a CSP
- * violation shows there too); `checkPage` fails when there are any.
+ * Records the page's script errors and console errors in `page.tapisErrors` (a CSP violation
+ * shows there too); `checkPage` fails when there are any. Returns the page.
  */
-export async function newPlayer(browser, { width = WIDTHS.desktop, height = 900 } = {}) {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width, height },
-    locale: "en-GB",
-    timezoneId: "Europe/Paris",
-  });
-  context.setDefaultTimeout(15_000);
-  context.setDefaultNavigationTimeout(30_000);
-  const page = await context.newPage();
+export function watchErrors(page) {
   page.tapisErrors = [];
   page.on("pageerror", (error) => page.tapisErrors.push(`script error: ${error.message}`));
   page.on("console", (message) => {
@@ -44,7 +34,30 @@ export async function newPlayer(browser, { width = WIDTHS.desktop, height = 900 
       && message.location().url === page.url()) {
       return;
     }
+    // A refused move (stale: 409, illegal: 422) answers the match page's form with the fresh
+    // table and a message, on purpose; the browser logs the status all the same.
+    if (/^Failed to load resource: the server responded with a status of 4(09|22)/.test(text)
+      && /^\/matches\/[0-9a-f-]{36}\/act$/.test(new URL(message.location().url || "about:blank").pathname)) {
+      return;
+    }
     page.tapisErrors.push(`console error: ${text} (${message.location().url})`);
   });
+  return page;
+}
+
+/**
+ * A new player: a fresh browser context (no cookies) with one page, at the desktop width, its
+ * errors recorded (`watchErrors`).
+ */
+export async function newPlayer(browser, { width = WIDTHS.desktop, height = 900 } = {}) {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width, height },
+    locale: "en-GB",
+    timezoneId: "Europe/Paris",
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = watchErrors(await context.newPage());
   return { context, page };
 }

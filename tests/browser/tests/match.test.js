@@ -1,0 +1,245 @@
+// The match page, played by two players in their own browser contexts, every move a click:
+// whole games of Yams and Linja, the first move of every game with its page checked, a stale
+// move in an old tab, and resigning. The other player's page always updates by itself.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { ApiPlayer } from "../lib/api.js";
+import { launchBrowser, newPlayer, watchErrors } from "../lib/browser.js";
+import { checkPage } from "../lib/check.js";
+import { createMatch, joinFromLobby, signUp } from "../lib/flows.js";
+import { openMatch, waitForLiveUpdate } from "../lib/match.js";
+import {
+  LIVE,
+  canMove,
+  choicesOn,
+  firstNonQuiet,
+  linjaRearmost,
+  moverOf,
+  playOneMove,
+  playToTheEnd,
+  shown,
+  withClock,
+} from "../lib/play.js";
+
+/** Every game, by id. */
+const GAMES = ["linotte", "yam-master", "linja", "5000", "421", "cant-stop", "yams", "make-five"];
+
+let browser;
+let alice;
+let bob;
+
+/** A player: their own browser context (with Playwright's clock), signed up, and an API token. */
+async function player() {
+  const p = await newPlayer(browser);
+  await withClock(p.context);
+  p.account = await signUp(p.page);
+  p.name = p.account.username;
+  p.api = await ApiPlayer.signIn(p.account.username, p.account.password);
+  return p;
+}
+
+before(async () => {
+  browser = await launchBrowser();
+  alice = await player();
+  bob = await player();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A two-player match of `game` between Alice and Bob, set up through the API; its id. */
+async function startMatch(game) {
+  const created = await alice.api.createMatch(game, { invite: [bob.name] });
+  const joined = await bob.api.join(created.id);
+  assert.equal(joined.status, "active");
+  return created.id;
+}
+
+/** Both players open the match page. */
+async function openBoth(id) {
+  await openMatch(alice.page, id);
+  await openMatch(bob.page, id);
+  const [a, b] = [await shown(alice.page), await shown(bob.page)];
+  assert.equal(a.version, b.version, "both pages show the same version");
+}
+
+/** The page's live fragment has settled at `status`. */
+function statusIs([live, status]) {
+  const el = document.querySelector(live);
+  return el !== null && el.dataset.status === status && !el.classList.contains("htmx-added");
+}
+
+/**
+ * The end of a match on a player's page: the result with one ranking row per player, and the
+ * seed, revealed, whose SHA-256 is the hash committed to at the start.
+ */
+async function expectResult(page) {
+  const { status } = await shown(page);
+  assert.equal(status, "finished");
+  assert.equal(await page.getByTestId("result").count(), 1, "the result is shown");
+  assert.equal(await page.getByTestId("ranking-row").count(), 2, "one ranking row per player");
+  const seed = (await page.getByTestId("seed").innerText()).trim();
+  const hash = (await page.getByTestId("seed-hash").first().innerText()).trim();
+  assert.match(seed, /^[0-9a-f]{32,}$/, "the seed is revealed, in hex");
+  assert.equal(createHash("sha256").update(Buffer.from(seed, "hex")).digest("hex"), hash,
+    "the revealed seed is the one committed to");
+  return page.getByTestId("ranking-row").allInnerTexts();
+}
+
+/** The replay position "Step N of M" as numbers. */
+async function replayPosition(page) {
+  const text = await page.getByTestId("replay-position").innerText();
+  const m = text.match(/Step (\d+) of (\d+)/);
+  assert.ok(m, `a replay position, got "${text}"`);
+  return { step: Number(m[1]), last: Number(m[2]) };
+}
+
+/** Clicks a replay link and waits for the step it leads to. */
+async function replayClick(page, testid) {
+  await Promise.all([page.waitForNavigation(), page.getByTestId(testid).click()]);
+  return replayPosition(page);
+}
+
+/**
+ * A whole game through the pages: Alice creates it in the lobby inviting Bob and waits on its
+ * page; Bob accepts from the lobby; Alice's page learns the match started by itself. Then they
+ * play it to the end by clicking, look at the result, and step through the replay.
+ */
+async function wholeGame(game, choose) {
+  const id = await createMatch(alice.page, { game, invite: [bob.name] });
+  assert.equal((await shown(alice.page)).status, "open");
+  await waitForLiveUpdate(alice.page, {
+    region: LIVE,
+    trigger: () => joinFromLobby(bob.page, id),
+    until: statusIs,
+    arg: [LIVE, "active"],
+  });
+  assert.equal((await shown(bob.page)).status, "active");
+
+  const started = Date.now();
+  const moves = await playToTheEnd([alice, bob], { choose, maxMoves: 150 });
+  console.log(`${game}: ${moves} moves by clicking in ${Date.now() - started} ms`);
+
+  const rows = await expectResult(alice.page);
+  assert.deepEqual(await expectResult(bob.page), rows, "both players see the same ranking");
+  assert.equal(await alice.page.getByTestId("resign").count(), 0, "no resigning a finished match");
+  await checkPage(alice.page, `match-${game}-finished`);
+
+  // The replay, from the result: step forwards and back.
+  await Promise.all([
+    alice.page.waitForNavigation(),
+    alice.page.getByTestId("result").getByRole("link", { name: /Replay this match/ }).click(),
+  ]);
+  const first = await replayPosition(alice.page);
+  assert.equal(first.step, 0);
+  assert.ok(first.last >= moves, `the replay has a step per turn (${first.last} for ${moves} moves)`);
+  assert.equal(await alice.page.getByTestId("replay-prev").count(), 0, "no step before the first");
+  assert.deepEqual(await replayClick(alice.page, "replay-next"), { step: 1, last: first.last });
+  assert.deepEqual(await replayClick(alice.page, "replay-next"), { step: 2, last: first.last });
+  assert.deepEqual(await replayClick(alice.page, "replay-prev"), { step: 1, last: first.last });
+  assert.deepEqual(await replayClick(alice.page, "replay-last"), { step: first.last, last: first.last });
+  assert.equal(await alice.page.getByTestId("replay-next").count(), 0, "no step after the last");
+  await checkPage(alice.page, `replay-${game}`);
+}
+
+describe("match page", () => {
+  test("Yams: two players play a whole game by clicking, and replay it", async () => {
+    // Each player writes the first throw in a box at once: 12 boxes each, 24 clicks.
+    await wholeGame("yams", firstNonQuiet);
+  });
+
+  test("Linja: two players play a whole game by clicking, and replay it", async () => {
+    await wholeGame("linja", linjaRearmost);
+  });
+
+  for (const game of GAMES) {
+    test(`${game}: the page passes the checks for both players and takes a first move by a click`, async () => {
+      const id = await startMatch(game);
+      await openBoth(id);
+      const mover = await moverOf([alice, bob]);
+      const waiting = mover === alice ? bob : alice;
+      assert.equal(await canMove(waiting.page), false);
+      await checkPage(mover.page, `match-${game}-to-move`);
+      await checkPage(waiting.page, `match-${game}-waiting`);
+
+      // The other page catches up by its own polling (its clock jumped to the next poll).
+      const move = await playOneMove([alice, bob]);
+      assert.equal(move.after, move.before + 1, `one move, one version (${move.label})`);
+      const view = await alice.api.match(id);
+      assert.equal(view.version, move.after, "the server has the move");
+      assert.equal(view.status, "active");
+    });
+  }
+
+  test("a click in a stale tab shows the message and the fresh table, not an error page", async () => {
+    const id = await startMatch("yams");
+    await openBoth(id);
+    if (await canMove(bob.page)) await playOneMove([alice, bob]);
+    assert.ok(await canMove(alice.page), "Alice is to move");
+
+    // A second tab of Alice's, on the same version; its polling sleeps (a background tab):
+    // Playwright's clock, shared by the context's pages, is paused while she plays in the first.
+    const tab = watchErrors(await alice.context.newPage());
+    try {
+      await openMatch(tab, id);
+      const { version } = await shown(alice.page);
+      assert.equal((await shown(tab)).version, version);
+      const now = await tab.evaluate(() => Date.now());
+      await alice.context.clock.pauseAt(now + 500);
+
+      const pick = firstNonQuiet((await choicesOn(alice.page)).buttons);
+      const selector = `${LIVE} [data-testid="action"]:enabled`;
+      await alice.page.locator(selector).nth(pick.index).click();
+      await alice.page.waitForFunction(
+        ([live, v]) => Number(document.querySelector(live)?.dataset.version) > v,
+        [LIVE, version],
+      );
+      // The same click in the stale tab: refused, answered with the fresh table.
+      const answered = tab.waitForResponse((r) => new URL(r.url()).pathname === `/matches/${id}/act`);
+      await tab.locator(selector).nth(pick.index).click();
+      assert.equal((await answered).status(), 409, "a stale move answers 409");
+      await tab.waitForFunction(() => document.querySelector('[data-testid="match-message"]') !== null);
+      await alice.context.clock.resume();
+
+      const stale = await shown(tab);
+      assert.match(stale.message, /Someone moved before you/);
+      assert.equal(stale.version, version + 1, "the stale tab now shows the fresh version");
+      assert.equal(new URL(tab.url()).pathname, `/matches/${id}`, "still on the match page");
+      assert.equal(await tab.getByRole("alert").filter({ hasText: "Someone moved" }).count(), 1);
+      assert.equal(await canMove(tab), false, "the fresh table: it is Bob's turn now");
+      assert.equal((await alice.api.match(id)).version, version + 1, "the stale click played nothing");
+      await tab.waitForFunction(statusIs, [LIVE, "active"]);
+      await checkPage(tab, "match-stale-move");
+    } finally {
+      await tab.close();
+    }
+  });
+
+  test("resigning by clicking, with its confirmation, ends the match; the opponent sees it live", async () => {
+    const id = await startMatch("cant-stop");
+    await openBoth(id);
+    const resign = alice.page.getByTestId("resign");
+    const confirm = resign.getByTestId("resign-confirm");
+    assert.equal(await confirm.isVisible(), false, "the confirmation is folded away");
+    await resign.getByText("Resign…").click();
+    assert.equal(await confirm.isVisible(), true, "Resign… unfolds the confirmation");
+
+    await waitForLiveUpdate(bob.page, {
+      region: LIVE,
+      trigger: async () => {
+        await Promise.all([alice.page.waitForNavigation(), confirm.click()]);
+      },
+      until: statusIs,
+      arg: [LIVE, "finished"],
+    });
+    for (const p of [alice, bob]) {
+      const rows = await expectResult(p.page);
+      assert.match(rows[0], new RegExp(bob.name), "Bob ranks first");
+      assert.match(rows[1], new RegExp(alice.name));
+      assert.equal(await canMove(p.page), false);
+    }
+    assert.equal(new URL(alice.page.url()).pathname, `/matches/${id}`, "back on the match page");
+    await checkPage(bob.page, "match-won-by-resignation");
+  });
+});
