@@ -76,7 +76,7 @@ fn box_name(which: BoxId, grid: u8, grids: u8) -> String {
 fn score_label(which: BoxId, grid: u8, grids: u8, would: Option<u8>) -> String {
     let name = box_name(which, grid, grids);
     match would {
-        Some(0) => format!("Scratch {name} (score 0)"),
+        Some(0) => format!("Scratch {name}: score 0"),
         Some(n) => format!("Score {n} in {name}"),
         None => format!("Write your dice in {name}"),
     }
@@ -489,7 +489,7 @@ mod tests {
         let offered = table.offered_actions();
         assert_eq!(offered.len(), 12);
         assert!(offered.iter().any(|a| a.label == "Score 18 in Chance"));
-        assert!(offered.iter().any(|a| a.label == "Scratch Yams (score 0)"));
+        assert!(offered.iter().any(|a| a.label == "Scratch Yams: score 0"));
         assert!(
             offered
                 .iter()
