@@ -160,13 +160,14 @@ async fn the_linja_page_shows_the_rows_and_the_moves() {
     let offered = actions(&page);
     assert_eq!(offered.len(), 7, "{offered:?}");
     assert!(offered.iter().all(|a| a["type"] == "initial_move"));
+    // A cell button's name starts with the mark it shows (what is seen is part of what is said).
     let labels = values_after(&page.text, "name=\"action\"", "aria-label");
     // The seats are drawn: the mover's start line is row 0 or row 7.
     let seat_zero = offered.iter().any(|a| a["from"] == 0);
     let (start, first) = if seat_zero { (0, 1) } else { (7, 6) };
     let expected = format!(
-        "Move a piece from your start line (row {start}) to row {first}: then a following move \
-         of 2 rows"
+        "↑{first}: Move a piece from your start line (row {start}) to row {first}: then a \
+         following move of 2 rows"
     );
     assert!(labels.contains(&expected), "{labels:?}");
     page.assert_contains("<span aria-hidden=\"true\">↑");

@@ -178,6 +178,15 @@ impl ActionRef {
         self.mark = Some(mark.into());
         self
     }
+
+    /// The accessible name of a board cell's button: the mark it shows, then the label, so
+    /// that what is seen is part of what is said ("↑7: Move a piece from row 6 to row 7").
+    pub fn cell_name(&self) -> String {
+        match &self.mark {
+            Some(mark) => format!("{mark}: {}", self.label),
+            None => self.label.clone(),
+        }
+    }
 }
 
 /// How a button stands out.

@@ -209,7 +209,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             }
             Ok(Action::Pass) => {
                 pass = Some(
-                    ActionButton::new(raw, "Pass: leave the board as it is")
+                    ActionButton::new(raw, "Pass")
                         .term(Term::plain("Pass"))
                         .detail(format!(
                             "leave the board as it is: it scores {}",
