@@ -1609,3 +1609,65 @@ pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResul
     }
     Ok(expired)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sql_of(step: &RecordStep<'_>) -> String {
+        let shown = diesel::debug_query::<Pg, _>(step).to_string();
+        match shown.split_once(" -- binds: ") {
+            Some((sql, _)) => sql.to_owned(),
+            None => shown,
+        }
+    }
+
+    #[test]
+    fn the_record_step_statement_has_one_text_whatever_the_values() {
+        // It is cached by its type: its text must not depend on the values bound.
+        let (state, chance, events) = (serde_json::json!({"a": 1}), Value::Null, Value::Null);
+        let action = serde_json::json!({"type": "roll"});
+        let result = serde_json::json!({"ranking": []});
+        let now = now_micros();
+        let start = RecordStep {
+            match_id: Uuid::nil(),
+            seat: None,
+            kind: "start",
+            action: None,
+            chance: &chance,
+            events: &events,
+            at: now,
+            state: &state,
+            status: "active",
+            version: 1,
+            chance_count: 0,
+            to_act_seat: Some(0),
+            deadline: None,
+            result: None,
+            started_at: Some(now),
+            finished_at: None,
+        };
+        let last = RecordStep {
+            seat: Some(1),
+            kind: "action",
+            action: Some(&action),
+            to_act_seat: None,
+            deadline: Some(now),
+            result: Some(&result),
+            started_at: None,
+            finished_at: Some(now),
+            ..start
+        };
+        let sql = sql_of(&start);
+        assert_eq!(sql, sql_of(&last));
+        assert!(sql.starts_with("WITH turn AS (INSERT INTO turns"), "{sql}");
+        assert!(sql.contains("$19") && !sql.contains("$20"), "{sql}");
+        assert!(RecordStep::query_id().is_some());
+    }
+
+    #[test]
+    fn times_kept_in_memory_have_the_precision_of_the_database() {
+        let now = now_micros();
+        assert_eq!(now.nanosecond() % 1_000, 0);
+    }
+}

@@ -4,11 +4,14 @@
 //!
 //! It signs up two players per client (one sign-up each: the production password hash is paid
 //! there, never in the measured loop), and each client creates a two-player match between its
-//! own players, so clients never contend for the same match. Each client then loops: `GET` its
-//! match as the seat to act, pick one of the `legal_actions` with a seeded generator, and `POST`
-//! it with the `version`. A finished match is replaced by a new one. Moves made during the
-//! warm-up are not counted; the last line is machine-readable:
-//! `RESULT moves_per_sec=... p50_ms=... p99_ms=...`.
+//! own players, so clients never contend for the same match. Each client then plays both seats
+//! the way a bot does: pick one of the `legal_actions` of the seat to act with a seeded
+//! generator and `POST` it with the `version`; the reply is the new view of that player, so
+//! while the turn stays theirs the next action is chosen from it, and the match is fetched
+//! (`GET`, as the other player) only when the turn has passed. A finished match is replaced by
+//! a new one. A move is a successful `POST`, and its latency is that of the `POST` alone; the
+//! `GET`s are measured apart. Moves made during the warm-up are not counted; the last line is
+//! machine-readable: `RESULT moves_per_sec=... p50_ms=... p99_ms=...`.
 //!
 //! ```sh
 //! load --base http://127.0.0.1:8080 --clients 32 --seconds 20 [--warmup 3] [--seed 1] [--game cant-stop]
@@ -230,7 +233,7 @@ struct Stats {
     moves_total: u64,
     /// Latency of each measured move, in microseconds.
     post_us: Vec<u64>,
-    /// Latency of each measured GET of the match, in microseconds.
+    /// Latency of each GET of the match started inside the measured window, in microseconds.
     get_us: Vec<u64>,
     version_conflicts: u64,
     /// Every other failure (HTTP error status, transport error, unexpected reply).
@@ -283,16 +286,22 @@ fn micros(duration: Duration) -> u64 {
 }
 
 /// The client's loop: act for whichever of its players must act until the window ends.
+///
+/// Like a real bot, a player plays its next action from the view its last `POST` returned
+/// while the turn is still theirs, and `GET`s the match only when the turn passed to the other
+/// seat (or after an error).
 async fn run_client(api: Api, mut client: Pair, game: String, window: Window, seed: u64) -> Stats {
     let mut stats = Stats::default();
     let mut rng = Rng(seed ^ (client.index as u64).wrapping_mul(0xA076_1D64_78BD_642F));
     // After an error, pause a little so a persistent failure does not spin.
     let pause = Duration::from_millis(20);
+    // Whether `client.view` must be fetched again before acting on it.
+    let mut stale = false;
     loop {
         if Instant::now() >= window.end {
             return stats;
         }
-        if client.view["status"] != "active" {
+        if !stale && client.view["status"] != "active" {
             if client.view["status"] == "finished" && window.contains(Instant::now()) {
                 stats.matches_finished += 1;
             }
@@ -305,59 +314,69 @@ async fn run_client(api: Api, mut client: Pair, game: String, window: Window, se
             }
             continue;
         }
-        let seat = client.view["to_act"][0]
-            .as_u64()
-            .and_then(|s| usize::try_from(s).ok());
-        let Some(token) = seat.and_then(|s| client.seat_tokens.get(s)).cloned() else {
-            stats.error(format!(
-                "match {}: active but nobody to act in {}",
-                client.match_id, client.view["to_act"]
-            ));
-            // Refresh the view as the first seat and try again.
-            let path = format!("/api/v1/matches/{}", client.match_id);
-            if let Some(token) = client.seat_tokens.first().cloned()
-                && let Ok(reply) = api.get(&path, &token).await
-                && reply.status == StatusCode::OK
-            {
-                client.view = reply.body;
-            }
-            tokio::time::sleep(pause).await;
-            continue;
-        };
         let path = format!("/api/v1/matches/{}", client.match_id);
-        let got_at = Instant::now();
-        let mine = match api.get(&path, &token).await {
-            Ok(reply) if reply.status == StatusCode::OK => reply.body,
-            Ok(reply) => {
-                stats.error(format!("GET {path}: {}", reply.describe()));
-                tokio::time::sleep(pause).await;
-                continue;
-            }
-            Err(e) => {
-                stats.error(format!("GET {path}: {e}"));
-                tokio::time::sleep(pause).await;
-                continue;
-            }
-        };
-        if window.contains(got_at) {
-            stats.get_us.push(micros(got_at.elapsed()));
-        }
-        let legal = mine["legal_actions"]
-            .as_array()
-            .map_or(&[][..], Vec::as_slice);
-        if mine["status"] != "active" || legal.is_empty() {
-            if mine["status"] == "active" {
+        let seat = |value: &Value| value.as_u64().and_then(|s| usize::try_from(s).ok());
+        let to_act = seat(&client.view["to_act"][0]);
+        let your_seat = seat(&client.view["your_seat"]);
+        if stale || to_act.is_none() || to_act != your_seat {
+            // The turn passed to the other seat: look as them. Out of date or unclear: look as
+            // the first seat, to learn whose turn it is.
+            if !stale && to_act.is_none() {
                 stats.error(format!(
-                    "match {}: seat {seat:?} must act but has no legal action",
+                    "match {}: active but nobody to act",
                     client.match_id
                 ));
                 tokio::time::sleep(pause).await;
             }
-            client.view = mine;
+            let viewer = if stale { 0 } else { to_act.unwrap_or(0) };
+            let Some(token) = client.seat_tokens.get(viewer).cloned() else {
+                stats.error(format!(
+                    "match {}: no token for seat {viewer}",
+                    client.match_id
+                ));
+                return stats;
+            };
+            let got_at = Instant::now();
+            match api.get(&path, &token).await {
+                Ok(reply) if reply.status == StatusCode::OK => {
+                    if window.contains(got_at) {
+                        stats.get_us.push(micros(got_at.elapsed()));
+                    }
+                    client.view = reply.body;
+                    stale = false;
+                }
+                Ok(reply) => {
+                    stats.error(format!("GET {path}: {}", reply.describe()));
+                    tokio::time::sleep(pause).await;
+                }
+                Err(e) => {
+                    stats.error(format!("GET {path}: {e}"));
+                    tokio::time::sleep(pause).await;
+                }
+            }
+            continue;
+        }
+        let Some(token) = to_act.and_then(|s| client.seat_tokens.get(s)).cloned() else {
+            stats.error(format!(
+                "match {}: no token for seat {to_act:?}",
+                client.match_id
+            ));
+            return stats;
+        };
+        let legal = client.view["legal_actions"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice);
+        if legal.is_empty() {
+            stats.error(format!(
+                "match {}: seat {to_act:?} must act but has no legal action",
+                client.match_id
+            ));
+            stale = true;
+            tokio::time::sleep(pause).await;
             continue;
         }
         let action = legal[rng.below(legal.len())].clone();
-        let body = json!({"version": mine["version"], "action": action});
+        let body = json!({"version": client.view["version"], "action": action});
         let actions = format!("{path}/actions");
         let posted_at = Instant::now();
         if posted_at >= window.end {
@@ -372,19 +391,21 @@ async fn run_client(api: Api, mut client: Pair, game: String, window: Window, se
                     stats.moves += 1;
                     stats.post_us.push(micros(latency));
                 }
+                // The view of the player who just acted: still theirs to act on, or not.
                 client.view = reply.body;
             }
             Ok(reply) if reply.code() == "version_conflict" => {
                 stats.version_conflicts += 1;
-                client.view = mine;
+                stale = true;
             }
             Ok(reply) => {
                 stats.error(format!("POST {actions} {action}: {}", reply.describe()));
-                client.view = mine;
+                stale = true;
                 tokio::time::sleep(pause).await;
             }
             Err(e) => {
                 stats.error(format!("POST {actions}: {e}"));
+                stale = true;
                 tokio::time::sleep(pause).await;
             }
         }
@@ -530,7 +551,15 @@ async fn run(options: Options) -> Result<(), String> {
     println!("moves (POST /actions)   {}", stats.moves);
     println!("moves per second        {moves_per_sec:.1}");
     println!("move latency (ms)       p50 {p50:.2}   p90 {p90:.2}   p99 {p99:.2}   max {max:.2}");
-    println!("GET match latency (ms)  p50 {get_p50:.2}   p99 {get_p99:.2}");
+    let gets_per_move = if stats.moves > 0 {
+        stats.get_us.len() as f64 / stats.moves as f64
+    } else {
+        f64::NAN
+    };
+    println!(
+        "GET match latency (ms)  p50 {get_p50:.2}   p99 {get_p99:.2}   ({} GETs, {gets_per_move:.2} per move)",
+        stats.get_us.len()
+    );
     println!(
         "matches                 {} finished in the window, {} new ones started after the first",
         stats.matches_finished, stats.matches_created
@@ -545,8 +574,8 @@ async fn run(options: Options) -> Result<(), String> {
     println!("load generator CPU      {load_cpu:.2} cores on average");
     println!(
         "RESULT moves_per_sec={moves_per_sec:.1} p50_ms={p50:.2} p99_ms={p99:.2} max_ms={max:.2} \
-         moves={} moves_total={} get_p50_ms={get_p50:.2} version_conflicts={} errors={} \
-         load_cpu_cores={load_cpu:.2}",
+         moves={} moves_total={} get_p50_ms={get_p50:.2} gets_per_move={gets_per_move:.2} \
+         version_conflicts={} errors={} load_cpu_cores={load_cpu:.2}",
         stats.moves, stats.moves_total, stats.version_conflicts, stats.errors
     );
     if stats.moves == 0 {
