@@ -132,6 +132,12 @@ echo "fresh databases tapis_bench and tapis_pgbench"
 
 step "build (release)"
 cargo build --release --locked -p tapis-server --bin tapis -p tapis-tests --bin load
+# Where cargo put them: CARGO_TARGET_DIR or the build.target-dir setting may move the target
+# directory away from ./target, where an older build could be lying.
+target_dir="$(cargo metadata --format-version 1 --no-deps 2>/dev/null \
+  | sed -nE 's/.*"target_directory":"([^"]*)".*/\1/p')"
+target_dir="${target_dir:-${CARGO_TARGET_DIR:-target}}"
+echo "binaries from $target_dir/release"
 
 step "server"
 port=18080
@@ -146,7 +152,7 @@ DATABASE_URL="$app_url" \
   TAPIS_DB_POOL_SIZE="$((clients + 4))" \
   TAPIS_JWT_SECRET="bench-only-secret-$(date +%s%N)-0123456789abcdef" \
   RUST_LOG=warn \
-  ./target/release/tapis serve >"$server_log" 2>&1 &
+  "$target_dir/release/tapis" serve >"$server_log" 2>&1 &
 server_pid=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 300); do
@@ -170,7 +176,7 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 counters_before="$(db_counters tapis_bench)"
 load_out="$work/load.out"
 load_err="$work/load.err"
-./target/release/load --base "$base" --clients "$clients" --seconds "$seconds" \
+"$target_dir/release/load" --base "$base" --clients "$clients" --seconds "$seconds" \
   --warmup "$warmup" --seed "$seed" >"$load_out" 2>"$load_err" &
 load_pid=$!
 # CPU is sampled from the end of the set-up (sign-ups hash passwords at production cost): the
