@@ -176,6 +176,7 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 counters_before="$(db_counters tapis_bench)"
 load_out="$work/load.out"
 load_err="$work/load.err"
+: >"$load_err"
 "$target_dir/release/load" --base "$base" --clients "$clients" --seconds "$seconds" \
   --warmup "$warmup" --seed "$seed" >"$load_out" 2>"$load_err" &
 load_pid=$!

@@ -1402,8 +1402,9 @@ async fn advance(
         to_act_seat,
         deadline,
         result: result_json,
-        started_at: row.started_at.or(started_at),
-        finished_at: row.finished_at.or(finished_at),
+        // As the statement: COALESCE(new value, stored value).
+        started_at: started_at.or(row.started_at),
+        finished_at: finished_at.or(row.finished_at),
         updated_at: now,
         ..row
     };

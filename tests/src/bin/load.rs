@@ -22,6 +22,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reqwest::{Client, StatusCode};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tapis_tests::Rng;
 use tokio::sync::Semaphore;
@@ -91,21 +93,50 @@ fn parse_args() -> Result<Options, String> {
     Ok(options)
 }
 
-/// A JSON reply: its status and body (`Null` when empty or not JSON).
+/// A reply: its status and body, parsed only as far as the caller needs.
 struct Reply {
     status: StatusCode,
-    body: Value,
+    bytes: Vec<u8>,
 }
 
 impl Reply {
-    fn code(&self) -> &str {
-        self.body["code"].as_str().unwrap_or("")
+    /// The body as `T` (a view reads only the fields it names).
+    fn json<T: DeserializeOwned>(&self) -> Result<T, String> {
+        serde_json::from_slice(&self.bytes).map_err(|e| format!("unexpected reply: {e}"))
+    }
+
+    /// The problem `code` of an error reply, or `""`.
+    fn code(&self) -> String {
+        self.json::<Value>()
+            .ok()
+            .and_then(|v| v["code"].as_str().map(str::to_owned))
+            .unwrap_or_default()
     }
 
     fn describe(&self) -> String {
-        let detail = self.body["detail"].as_str().unwrap_or("");
-        format!("{} {} {}", self.status.as_u16(), self.code(), detail)
+        let body = self.json::<Value>().unwrap_or(Value::Null);
+        let code = body["code"].as_str().unwrap_or("");
+        let detail = body["detail"].as_str().unwrap_or("");
+        format!("{} {code} {detail}", self.status.as_u16())
     }
+}
+
+/// What a bot reads of a match view (the rest of the reply, the game state included, is
+/// skipped without being built).
+#[derive(Debug, Default, Deserialize)]
+struct View {
+    id: String,
+    status: String,
+    version: i64,
+    to_act: Vec<usize>,
+    your_seat: Option<usize>,
+    legal_actions: Vec<Value>,
+    seats: Vec<SeatName>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct SeatName {
+    username: String,
 }
 
 /// A thin JSON client over one shared, pooled `reqwest::Client`.
@@ -126,8 +157,10 @@ impl Api {
             .bytes()
             .await
             .map_err(|e| format!("transport: {e}"))?;
-        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        Ok(Reply { status, body })
+        Ok(Reply {
+            status,
+            bytes: bytes.to_vec(),
+        })
     }
 
     async fn get(&self, path: &str, token: &str) -> Result<Reply, String> {
@@ -157,7 +190,7 @@ impl Api {
         if reply.status != StatusCode::CREATED {
             return Err(format!("sign-up of {username}: {}", reply.describe()));
         }
-        reply.body["token"]
+        reply.json::<Value>()?["token"]
             .as_str()
             .map(str::to_owned)
             .ok_or_else(|| format!("sign-up of {username}: no token in the reply"))
@@ -171,8 +204,8 @@ struct Pair {
     match_id: String,
     /// The token of each seat of the current match.
     seat_tokens: Vec<String>,
-    /// The latest view of the match (as any of its two players).
-    view: Value,
+    /// The latest view of the match, as the player it was returned to.
+    view: View,
 }
 
 impl Pair {
@@ -189,10 +222,7 @@ impl Pair {
         if created.status != StatusCode::CREATED {
             return Err(format!("creating a match: {}", created.describe()));
         }
-        let id = created.body["id"]
-            .as_str()
-            .ok_or("creating a match: no id in the reply")?
-            .to_owned();
+        let id = created.json::<View>()?.id;
         let joined = api
             .post(
                 &format!("/api/v1/matches/{id}/join"),
@@ -203,12 +233,10 @@ impl Pair {
         if joined.status != StatusCode::OK {
             return Err(format!("joining match {id}: {}", joined.describe()));
         }
-        let seats = joined.body["seats"]
-            .as_array()
-            .ok_or("joining: no seats in the reply")?;
-        let mut seat_tokens = Vec::with_capacity(seats.len());
-        for seat in seats {
-            let name = seat["username"].as_str().unwrap_or("");
+        let view: View = joined.json()?;
+        let mut seat_tokens = Vec::with_capacity(view.seats.len());
+        for seat in &view.seats {
+            let name = &seat.username;
             let token = self
                 .players
                 .iter()
@@ -219,7 +247,7 @@ impl Pair {
         }
         self.match_id = id;
         self.seat_tokens = seat_tokens;
-        self.view = joined.body;
+        self.view = view;
         Ok(())
     }
 }
@@ -301,8 +329,8 @@ async fn run_client(api: Api, mut client: Pair, game: String, window: Window, se
         if Instant::now() >= window.end {
             return stats;
         }
-        if !stale && client.view["status"] != "active" {
-            if client.view["status"] == "finished" && window.contains(Instant::now()) {
+        if !stale && client.view.status != "active" {
+            if client.view.status == "finished" && window.contains(Instant::now()) {
                 stats.matches_finished += 1;
             }
             match client.new_match(&api, &game).await {
@@ -315,10 +343,8 @@ async fn run_client(api: Api, mut client: Pair, game: String, window: Window, se
             continue;
         }
         let path = format!("/api/v1/matches/{}", client.match_id);
-        let seat = |value: &Value| value.as_u64().and_then(|s| usize::try_from(s).ok());
-        let to_act = seat(&client.view["to_act"][0]);
-        let your_seat = seat(&client.view["your_seat"]);
-        if stale || to_act.is_none() || to_act != your_seat {
+        let to_act = client.view.to_act.first().copied();
+        if stale || to_act.is_none() || to_act != client.view.your_seat {
             // The turn passed to the other seat: look as them. Out of date or unclear: look as
             // the first seat, to learn whose turn it is.
             if !stale && to_act.is_none() {
@@ -337,17 +363,18 @@ async fn run_client(api: Api, mut client: Pair, game: String, window: Window, se
                 return stats;
             };
             let got_at = Instant::now();
-            match api.get(&path, &token).await {
-                Ok(reply) if reply.status == StatusCode::OK => {
+            let fetched = match api.get(&path, &token).await {
+                Ok(reply) if reply.status == StatusCode::OK => reply.json::<View>(),
+                Ok(reply) => Err(reply.describe()),
+                Err(e) => Err(e),
+            };
+            match fetched {
+                Ok(view) => {
                     if window.contains(got_at) {
                         stats.get_us.push(micros(got_at.elapsed()));
                     }
-                    client.view = reply.body;
+                    client.view = view;
                     stale = false;
-                }
-                Ok(reply) => {
-                    stats.error(format!("GET {path}: {}", reply.describe()));
-                    tokio::time::sleep(pause).await;
                 }
                 Err(e) => {
                     stats.error(format!("GET {path}: {e}"));
@@ -363,9 +390,7 @@ async fn run_client(api: Api, mut client: Pair, game: String, window: Window, se
             ));
             return stats;
         };
-        let legal = client.view["legal_actions"]
-            .as_array()
-            .map_or(&[][..], Vec::as_slice);
+        let legal = &client.view.legal_actions;
         if legal.is_empty() {
             stats.error(format!(
                 "match {}: seat {to_act:?} must act but has no legal action",
@@ -376,7 +401,7 @@ async fn run_client(api: Api, mut client: Pair, game: String, window: Window, se
             continue;
         }
         let action = legal[rng.below(legal.len())].clone();
-        let body = json!({"version": client.view["version"], "action": action});
+        let body = json!({"version": client.view.version, "action": action});
         let actions = format!("{path}/actions");
         let posted_at = Instant::now();
         if posted_at >= window.end {
@@ -392,7 +417,13 @@ async fn run_client(api: Api, mut client: Pair, game: String, window: Window, se
                     stats.post_us.push(micros(latency));
                 }
                 // The view of the player who just acted: still theirs to act on, or not.
-                client.view = reply.body;
+                match reply.json::<View>() {
+                    Ok(view) => client.view = view,
+                    Err(e) => {
+                        stats.error(format!("POST {actions}: {e}"));
+                        stale = true;
+                    }
+                }
             }
             Ok(reply) if reply.code() == "version_conflict" => {
                 stats.version_conflicts += 1;
@@ -469,7 +500,7 @@ async fn set_up(api: &Api, options: &Options) -> Result<Vec<Pair>, String> {
                 players: [a, b],
                 match_id: String::new(),
                 seat_tokens: Vec::new(),
-                view: Value::Null,
+                view: View::default(),
             };
             client.new_match(&api, &game).await?;
             Ok::<Pair, String>(client)
