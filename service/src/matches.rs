@@ -8,9 +8,9 @@
 //! notifies the other server processes (`NOTIFY tapis_matches`, sent by the `matches_notify`
 //! trigger when the transaction commits).
 //!
-//! Moves are the hot path: a move is one transaction of three statements (lock the match,
-//! read its seats, record the step) and its reply is built from what that transaction read
-//! and wrote; reading a match is two statements (the row, then the seats).
+//! Moves are the hot path: a move is one transaction of two statements (lock the match row,
+//! which holds a copy of its seats; record the step) and its reply is built from what that
+//! transaction read and wrote; reading a match is one statement.
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -329,6 +329,10 @@ struct MatchRow {
     started_at: Option<OffsetDateTime>,
     finished_at: Option<OffsetDateTime>,
     updated_at: OffsetDateTime,
+    /// The user of each seat, in seat order (a copy of `match_seats` kept by a trigger).
+    seat_user_ids: Vec<Uuid>,
+    /// Their usernames, in the same order.
+    seat_usernames: Vec<String>,
 }
 
 impl MatchRow {
@@ -374,9 +378,6 @@ fn to_act(state: &AnyState) -> Option<usize> {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-/// A seat row joined with its player: match, seat, rank, score, username, user id.
-type SeatRow = (Uuid, i16, Option<i16>, Option<i64>, String, Uuid);
-
 /// One seat of a match, with its player's id.
 #[derive(Debug, Clone)]
 struct Seated {
@@ -384,59 +385,32 @@ struct Seated {
     user_id: Uuid,
 }
 
-impl Seated {
-    fn from_row((match_id, seat, rank, score, username, user_id): SeatRow) -> (Uuid, Seated) {
-        let view = SeatView {
-            seat: seat_index(seat),
-            username,
-            score,
-            rank: rank.map(seat_index),
-        };
-        (match_id, Seated { view, user_id })
+/// The seats of a match from the copy its row keeps, with the final ranks and scores of
+/// `result` once it is finished.
+fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceResult<Vec<Seated>> {
+    if row.seat_user_ids.len() != row.seat_usernames.len() {
+        return Err(ServiceError::internal(
+            "the seat copy of a match is inconsistent",
+            row.id,
+        ));
     }
-}
-
-/// The seats of some matches with usernames, ordered by match and seat.
-async fn load_seats(
-    conn: &mut AsyncPgConnection,
-    ids: &[Uuid],
-) -> ServiceResult<Vec<(Uuid, Seated)>> {
-    let rows: Vec<SeatRow> = match_seats::table
-        .inner_join(users::table)
-        .filter(match_seats::match_id.eq_any(ids))
-        .order((match_seats::match_id, match_seats::seat))
-        .select((
-            match_seats::match_id,
-            match_seats::seat,
-            match_seats::rank,
-            match_seats::score,
-            users::username,
-            users::id,
-        ))
-        .load(conn)
-        .await?;
-    Ok(rows.into_iter().map(Seated::from_row).collect())
-}
-
-/// The seats of one match with usernames, in seat order (one query).
-async fn seats_of(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Vec<Seated>> {
-    let rows: Vec<SeatRow> = match_seats::table
-        .inner_join(users::table)
-        .filter(match_seats::match_id.eq(id))
-        .order(match_seats::seat)
-        .select((
-            match_seats::match_id,
-            match_seats::seat,
-            match_seats::rank,
-            match_seats::score,
-            users::username,
-            users::id,
-        ))
-        .load(conn)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| Seated::from_row(row).1)
+    Ok(row
+        .seat_user_ids
+        .iter()
+        .zip(&row.seat_usernames)
+        .enumerate()
+        .map(|(seat, (user_id, username))| {
+            let ranked = result.and_then(|r| r.ranking.iter().find(|e| e.seat == seat));
+            Seated {
+                view: SeatView {
+                    seat,
+                    username: username.clone(),
+                    score: ranked.map(|e| e.score),
+                    rank: ranked.map(|e| e.rank),
+                },
+                user_id: *user_id,
+            }
+        })
         .collect())
 }
 
@@ -478,41 +452,43 @@ async fn lock_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Match
         .ok_or(ServiceError::NotFound("match"))
 }
 
-/// A match's row and seats, read one after the other: seats are only reshuffled by the
-/// transaction that starts the match, so seats read after a row that shows the match started
-/// are the ones it was started with (read in one query, or in the other order, they could
-/// belong to an earlier moment than the row).
+/// A match (its row holds its seats).
 async fn load_match(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
-    let row = find_row(conn, id).await?;
-    let seats = seats_of(conn, id).await?;
-    Ok(Loaded {
-        row,
-        seats,
-        state: None,
-    })
+    Loaded::new(find_row(conn, id).await?)
 }
 
-/// The match row locked for this transaction, and its seats (read after the lock, so they
-/// are current).
+/// A match, its row locked for this transaction.
 async fn lock_match(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
-    let row = lock_row(conn, id).await?;
-    let seats = seats_of(conn, id).await?;
-    Ok(Loaded {
-        row,
-        seats,
-        state: None,
-    })
+    Loaded::new(lock_row(conn, id).await?)
 }
 
-/// What a view is made of: the row, the seats with usernames and, when it is already at hand
-/// (after a move), the decoded state of the row.
+/// What a view is made of: the row, its seats and result decoded and, when it is already at
+/// hand (after a move), the decoded state of the row.
 struct Loaded {
     row: MatchRow,
     seats: Vec<Seated>,
+    result: Option<MatchResult>,
     state: Option<AnyState>,
 }
 
 impl Loaded {
+    fn new(row: MatchRow) -> ServiceResult<Loaded> {
+        let result = match &row.result {
+            Some(json) => Some(
+                MatchResult::deserialize(json)
+                    .map_err(|e| ServiceError::internal("stored result is unreadable", e))?,
+            ),
+            None => None,
+        };
+        let seats = seats_of(&row, result.as_ref())?;
+        Ok(Loaded {
+            row,
+            seats,
+            result,
+            state: None,
+        })
+    }
+
     fn seat_of(&self, user_id: Uuid) -> Option<usize> {
         self.seats
             .iter()
@@ -574,13 +550,7 @@ async fn view_of(
         _ => (None, Vec::new()),
     };
     let row = loaded.row;
-    let result = match &row.result {
-        Some(json) => Some(
-            MatchResult::deserialize(json)
-                .map_err(|e| ServiceError::internal("stored result is unreadable", e))?,
-        ),
-        None => None,
-    };
+    let result = loaded.result;
     let fairness = row.fairness()?;
     Ok(MatchView {
         id: row.id,
@@ -727,29 +697,30 @@ pub async fn list(
         None
     };
 
-    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
-    let seats = load_seats(&mut conn, &ids).await?;
-    let invited = load_invited(&mut conn, &ids).await?;
+    // Only open and aborted matches can have invitations (see `view_of`).
+    let ids: Vec<Uuid> = rows
+        .iter()
+        .filter(|r| matches!(r.status.as_str(), "open" | "aborted"))
+        .map(|r| r.id)
+        .collect();
+    let invited = if ids.is_empty() {
+        Vec::new()
+    } else {
+        load_invited(&mut conn, &ids).await?
+    };
     let mut items = Vec::with_capacity(rows.len());
     for row in rows {
-        let mine: Vec<&Seated> = seats
-            .iter()
-            .filter(|(m, _)| *m == row.id)
-            .map(|(_, seat)| seat)
-            .collect();
-        let your_seat = viewer.and_then(|who| {
-            mine.iter()
-                .find(|seat| seat.user_id == who.user_id)
-                .map(|seat| seat.view.seat)
-        });
+        let loaded = Loaded::new(row)?;
+        let your_seat = viewer.and_then(|who| loaded.seat_of(who.user_id));
+        let row = loaded.row;
         items.push(MatchSummary {
             id: row.id,
-            game: row.game.clone(),
-            status: row.status()?,
+            game: row.game,
+            status: MatchStatus::parse(&row.status)?,
             rated: row.rated,
             version: row.version,
             seat_count: seat_index(row.seat_count),
-            seats: mine.iter().map(|seat| seat.view.clone()).collect(),
+            seats: loaded.seats.into_iter().map(|seat| seat.view).collect(),
             invited: invited
                 .iter()
                 .filter(|(m, _)| *m == row.id)
@@ -993,11 +964,10 @@ pub async fn create(
                     .execute(conn)
                     .await?;
             }
-            let loaded = load_match(conn, id).await?;
             if seats == 1 {
-                return start(conn, loaded).await;
+                return start(conn, id).await;
             }
-            Ok(loaded)
+            load_match(conn, id).await
         })
         .await?;
     tracing::info!(match.id = %id, game = game.as_str(), seats, rated, "match created");
@@ -1050,7 +1020,7 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
                 .await?;
             }
             if seated + 1 == seat_count {
-                start(conn, locked).await
+                start(conn, id).await
             } else {
                 touch(conn, row).await?;
                 load_match(conn, id).await
@@ -1168,16 +1138,16 @@ fn resolve_chance(
 }
 
 /// Draws the seat order, sets the game up and resolves its first chance steps.
-async fn start(conn: &mut AsyncPgConnection, loaded: Loaded) -> ServiceResult<Loaded> {
-    let row = loaded.row;
+/// The caller holds the lock on the match row.
+async fn start(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
     let mut players: Vec<(Uuid, OffsetDateTime)> = match_seats::table
-        .filter(match_seats::match_id.eq(row.id))
+        .filter(match_seats::match_id.eq(id))
         .order(match_seats::seat)
         .select((match_seats::user_id, match_seats::joined_at))
         .load(conn)
         .await?;
     players.shuffle(&mut rand::rng());
-    diesel::delete(match_seats::table.filter(match_seats::match_id.eq(row.id)))
+    diesel::delete(match_seats::table.filter(match_seats::match_id.eq(id)))
         .execute(conn)
         .await?;
     let new_seats: Vec<_> = players
@@ -1185,7 +1155,7 @@ async fn start(conn: &mut AsyncPgConnection, loaded: Loaded) -> ServiceResult<Lo
         .enumerate()
         .map(|(seat, (user_id, joined_at))| {
             (
-                match_seats::match_id.eq(row.id),
+                match_seats::match_id.eq(id),
                 match_seats::seat.eq(i16::try_from(seat).unwrap_or(i16::MAX)),
                 match_seats::user_id.eq(*user_id),
                 match_seats::joined_at.eq(*joined_at),
@@ -1196,18 +1166,14 @@ async fn start(conn: &mut AsyncPgConnection, loaded: Loaded) -> ServiceResult<Lo
         .values(&new_seats)
         .execute(conn)
         .await?;
-    let seats = seats_of(conn, row.id).await?;
-    let state = AnyState::setup(row.game_id()?, players.len(), &row.options)
+    // The row again, with the seats in their new order (copied by the trigger).
+    let loaded = load_match(conn, id).await?;
+    let state = AnyState::setup(loaded.row.game_id()?, players.len(), &loaded.row.options)
         .map_err(|e| ServiceError::internal("stored options no longer set up", e))?;
     let step = Step {
         kind: TurnKind::Start,
         seat: None,
         action: None,
-    };
-    let loaded = Loaded {
-        row,
-        seats,
-        state: None,
     };
     advance(conn, loaded, state, step, Vec::new()).await
 }
@@ -1411,6 +1377,7 @@ async fn advance(
     Ok(Loaded {
         row,
         seats,
+        result,
         state: Some(state),
     })
 }
@@ -1468,10 +1435,10 @@ async fn result_of(
 
 /// Plays one action of the caller, made on `version` of the match.
 ///
-/// One transaction of three statements after `BEGIN`: lock the match row, read its seats
-/// (which gives the caller's seat and the seats of the view), then record the step (turn-log
-/// row and match update in one statement). The view returned is built from what the
-/// transaction read and wrote, without reading the match again.
+/// One transaction of two statements after `BEGIN`: lock the match row (its copy of the seats
+/// gives the caller's seat and the seats of the view), then record the step (turn-log row and
+/// match update in one statement). The view returned is built from what the transaction read
+/// and wrote, without reading the match again.
 pub async fn submit_action(
     services: &Services,
     who: &Identity,
@@ -1593,13 +1560,7 @@ pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResul
                     return Ok(true);
                 };
                 tracing::info!(match.id = %row.id, seat, "ran out of time");
-                let seats = seats_of(conn, row.id).await?;
-                let locked = Loaded {
-                    row,
-                    seats,
-                    state: None,
-                };
-                leave(conn, locked, seat, TurnKind::Timeout).await?;
+                leave(conn, Loaded::new(row)?, seat, TurnKind::Timeout).await?;
                 Ok(true)
             })
             .await?;

@@ -399,3 +399,134 @@ async fn a_pooled_connection_the_database_ended_is_replaced() {
         .expect("the next checkout works at once");
     assert_ne!(replaced, first, "a new connection replaced the ended one");
 }
+
+#[derive(diesel::QueryableByName)]
+struct Agree {
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    agree: bool,
+}
+
+/// Whether every match's copy of its seats is what `match_seats` says, in seat order.
+async fn seat_copies_agree(conn: &mut AsyncPgConnection) -> bool {
+    let rows: Vec<Agree> = diesel::sql_query(
+        "SELECT coalesce(bool_and(
+             m.seat_user_ids = coalesce((SELECT array_agg(s.user_id ORDER BY s.seat)
+                 FROM match_seats s WHERE s.match_id = m.id), '{}')
+             AND m.seat_usernames = coalesce((SELECT array_agg(u.username ORDER BY s.seat)
+                 FROM match_seats s JOIN users u ON u.id = s.user_id
+                 WHERE s.match_id = m.id), '{}')
+             AND cardinality(m.seat_user_ids) > 0), false) AS agree
+         FROM matches m",
+    )
+    .load(conn)
+    .await
+    .unwrap();
+    rows[0].agree
+}
+
+fn usernames(view: &Value) -> Vec<String> {
+    view["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["username"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_copy_of_the_seats_in_the_match_row_follows_joins_and_the_draw() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let carol = app.player("carol").await;
+    let mut conn = app.db.connect().await;
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(&alice),
+            json!({"game": "cant-stop", "seats": 3}),
+        )
+        .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    assert_eq!(usernames(&created.body), ["alice"]);
+    assert!(seat_copies_agree(&mut conn).await);
+    let joined = app
+        .post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({}))
+        .await;
+    assert_eq!(usernames(&joined.body), ["alice", "bob"]);
+    assert_eq!(joined.body["your_seat"], 1);
+    assert!(seat_copies_agree(&mut conn).await);
+    // The last join draws the seat order: the copy follows it.
+    let started = app
+        .post(
+            &format!("/api/v1/matches/{id}/join"),
+            Some(&carol),
+            json!({}),
+        )
+        .await;
+    assert_eq!(started.body["status"], "active");
+    assert!(seat_copies_agree(&mut conn).await);
+    let mut names = usernames(&started.body);
+    let seat_of_carol = names.iter().position(|n| n == "carol").unwrap();
+    assert_eq!(started.body["your_seat"], seat_of_carol);
+    names.sort();
+    assert_eq!(names, ["alice", "bob", "carol"]);
+    assert_eq!(started.body["creator"], "alice");
+}
+
+#[tokio::test]
+async fn the_migration_copies_the_seats_of_existing_matches() {
+    use diesel_async::AsyncConnection;
+    use diesel_migrations::MigrationHarness;
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let open = app
+        .post(
+            "/api/v1/matches",
+            Some(&alice),
+            json!({"game": "linja", "seats": 2}),
+        )
+        .await
+        .body;
+    let started = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
+
+    // Back to the schema before the copy, and forward again with the matches in place.
+    let conn = AsyncPgConnection::establish(&app.db.url).await.unwrap();
+    tokio::task::spawn_blocking(move || {
+        let mut harness = diesel_async::AsyncMigrationHarness::new(conn);
+        // Revert the later migrations too, if any, down to the one that adds the copy.
+        loop {
+            let reverted = harness.revert_last_migration(tapis_service::db::MIGRATIONS)?;
+            let digits: String = reverted
+                .to_string()
+                .chars()
+                .filter(char::is_ascii_digit)
+                .collect();
+            if digits == "20261201000001" {
+                break;
+            }
+        }
+        harness
+            .run_pending_migrations(tapis_service::db::MIGRATIONS)
+            .map(|_| ())
+    })
+    .await
+    .unwrap()
+    .unwrap();
+
+    let mut conn = app.db.connect().await;
+    assert!(seat_copies_agree(&mut conn).await);
+    for view in [&open, &started] {
+        let again = app
+            .get(
+                &format!("/api/v1/matches/{}", view["id"].as_str().unwrap()),
+                Some(&alice),
+            )
+            .await
+            .body;
+        assert_eq!(usernames(&again), usernames(view));
+    }
+}
