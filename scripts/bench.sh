@@ -7,8 +7,10 @@
 #    app) and tapis_pgbench (for pgbench).
 # 2. Builds the release server and the load generator (tests/src/bin/load.rs).
 # 3. Starts the server on a free port, plays N matches of Can't Stop at once through the API for
-#    S seconds after a W-second warm-up (each client: GET its match as the seat to act, POST one
-#    of its legal actions), and reports moves per second and the latency of the moves.
+#    S seconds after a W-second warm-up (each client plays both seats of its match like a bot:
+#    POST one of the legal actions of the seat to act, play on from the view the POST returns
+#    while the turn stays with that seat, GET the match as the other seat when it passes), and
+#    reports moves (successful POSTs) per second and their latency.
 # 4. Stops the server, then runs `pgbench -N` with the same number of clients for S seconds.
 # 5. Prints both and their ratio. The goal is moves/s >= 0.5 x pgbench tps at 32 clients: the
 #    server should be limited by the database, not by itself.
@@ -130,6 +132,12 @@ echo "fresh databases tapis_bench and tapis_pgbench"
 
 step "build (release)"
 cargo build --release --locked -p tapis-server --bin tapis -p tapis-tests --bin load
+# Where cargo put them: CARGO_TARGET_DIR or the build.target-dir setting may move the target
+# directory away from ./target, where an older build could be lying.
+target_dir="$(cargo metadata --format-version 1 --no-deps 2>/dev/null \
+  | sed -nE 's/.*"target_directory":"([^"]*)".*/\1/p')"
+target_dir="${target_dir:-${CARGO_TARGET_DIR:-target}}"
+echo "binaries from $target_dir/release"
 
 step "server"
 port=18080
@@ -144,7 +152,7 @@ DATABASE_URL="$app_url" \
   TAPIS_DB_POOL_SIZE="$((clients + 4))" \
   TAPIS_JWT_SECRET="bench-only-secret-$(date +%s%N)-0123456789abcdef" \
   RUST_LOG=warn \
-  ./target/release/tapis serve >"$server_log" 2>&1 &
+  "$target_dir/release/tapis" serve >"$server_log" 2>&1 &
 server_pid=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 300); do
@@ -161,11 +169,15 @@ done
 echo "serving on $base (pool of $((clients + 4)) connections; log $server_log)"
 
 step "HTTP load: $clients clients, ${warmup} s warm-up, ${seconds} s measured"
+load_before="$(cut -d' ' -f1 /proc/loadavg)"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+# The database counters include the set-up (sign-ups, the first matches): a few hundred
+# transactions, against tens of thousands for the moves.
 counters_before="$(db_counters tapis_bench)"
 load_out="$work/load.out"
 load_err="$work/load.err"
-./target/release/load --base "$base" --clients "$clients" --seconds "$seconds" \
+: >"$load_err"
+"$target_dir/release/load" --base "$base" --clients "$clients" --seconds "$seconds" \
   --warmup "$warmup" --seed "$seed" >"$load_out" 2>"$load_err" &
 load_pid=$!
 # CPU is sampled from the end of the set-up (sign-ups hash passwords at production cost): the
@@ -200,6 +212,8 @@ stop_server
 # Backends report their statistics when they exit: read the counters once the server is gone.
 sleep 1
 counters_after="$(db_counters tapis_bench)"
+
+load_after="$(cut -d' ' -f1 /proc/loadavg)"
 
 result="$(grep '^RESULT ' "$load_out" | tail -1)"
 [ -n "$result" ] || die "the load generator printed no RESULT line"
@@ -267,8 +281,11 @@ if awk -v r="$moves_ratio" 'BEGIN { exit !(r != "n/a" && r >= 0.5) }'; then
 fi
 
 step "summary ($clients clients, $seconds s each, $(nproc) cores; rough figures on a shared machine)"
+printf '%-28s %s before the HTTP load, %s at its end (1-minute averages; %s cores)\n' \
+  "load average" "$load_before" "$load_after" "$(nproc)"
 printf '%-28s %s\n' "HTTP moves/s" "$moves_per_sec"
-printf '%-28s %s / %s\n' "move latency p50 / p99 (ms)" "$p50" "$p99"
+printf '%-28s %s / %s (GETs of the match: %s per move)\n' "move latency p50 / p99 (ms)" \
+  "$p50" "$p99" "$(field gets_per_move)"
 printf '%-28s %s\n' "pgbench -N tps" "$tps"
 printf '%-28s %s (%s)\n' "moves/s / pgbench tps" "$moves_ratio" "$verdict"
 printf '%-28s server %s, postgres %s, load generator %s\n' "CPU cores used during load" \
@@ -287,12 +304,11 @@ if [ "$TAPIS_PG_SOURCE" = DATABASE_URL ]; then
 fi
 cat <<EOF
 
-Not like for like: a pgbench -N transaction is 3 statements (UPDATE, SELECT, INSERT) in one
-transaction on one connection, while a move is a GET of the match (several reads) plus a POST
-that runs one transaction of several statements (lock the match, find the seat, next turn
-number, insert the turn, update the match, notify, re-read) and then reads the view it returns;
-"database work per move" above counts them (each autocommit read, and the pool's check of a
-connection when it lends it, counts as a transaction). HTTP, JSON, the rules and the load
-generator share the same cores as PostgreSQL.
+Not like for like: a pgbench -N transaction is 3 statements (UPDATE, SELECT, INSERT) between
+BEGIN and END on one connection. A move is a POST that runs one transaction of 2 statements
+(lock the match row, which holds a copy of its seats; append the turn and update the match in
+one statement, whose trigger notifies the other server processes) and answers with the view
+built from them, plus, when the turn passes to the other seat, a GET of the match (1 read). "database work per move" above counts them all, set-up included. HTTP, JSON,
+the rules and the load generator share the same cores as PostgreSQL.
 EOF
 echo "RESULT moves_per_sec=$moves_per_sec p50_ms=$p50 p99_ms=$p99 pgbench_tps=$tps ratio=$moves_ratio"

@@ -26,6 +26,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             )
             .app_data(web::PathConfig::default().error_handler(problem::path_error))
             .app_data(web::QueryConfig::default().error_handler(problem::query_error))
+            // The routes are tried in order, each path with parameters by a regular expression:
+            // the moves and the reads of a match, most of the traffic, come first (no two
+            // patterns here match the same path, so the order changes nothing else).
+            .service(handlers::matches::act)
+            .service(handlers::matches::get)
             .service(handlers::accounts::sign_up)
             .service(handlers::accounts::sign_in)
             .service(handlers::accounts::me)
@@ -38,11 +43,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::games::get)
             .service(handlers::matches::create)
             .service(handlers::matches::list)
-            .service(handlers::matches::get)
             .service(handlers::matches::join)
             .service(handlers::matches::cancel)
             .service(handlers::matches::decline)
-            .service(handlers::matches::act)
             .service(handlers::matches::resign)
             .service(handlers::matches::turns)
             .service(handlers::matches::export)

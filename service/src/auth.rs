@@ -97,27 +97,37 @@ fn hash_token(token: &str) -> Vec<u8> {
 
 async fn authenticate_api_token(services: &Services, token: &str) -> ServiceResult<Identity> {
     let mut conn = services.conn().await?;
-    let found: Option<(Uuid, Uuid, String)> = api_tokens::table
+    type Found = (Uuid, Option<OffsetDateTime>, Uuid, String);
+    let found: Option<Found> = api_tokens::table
         .inner_join(users::table)
         .filter(api_tokens::token_hash.eq(hash_token(token)))
-        .select((api_tokens::id, users::id, users::username))
+        .select((
+            api_tokens::id,
+            api_tokens::last_used_at,
+            users::id,
+            users::username,
+        ))
         .first(&mut conn)
         .await
         .optional()?;
-    let Some((token_id, user_id, username)) = found else {
+    let Some((token_id, last_used_at, user_id, username)) = found else {
         return Err(ServiceError::Unauthenticated("the token is not valid"));
     };
-    // Record the use, at most once a minute per token to spare the database.
-    let a_minute_ago = OffsetDateTime::now_utc() - time::Duration::minutes(1);
-    diesel::update(api_tokens::table.find(token_id))
-        .filter(
-            api_tokens::last_used_at
-                .is_null()
-                .or(api_tokens::last_used_at.lt(a_minute_ago)),
-        )
-        .set(api_tokens::last_used_at.eq(OffsetDateTime::now_utc()))
-        .execute(&mut conn)
-        .await?;
+    // Record the use, at most once a minute per token: most requests read only. The filter
+    // repeats the test, so concurrent requests write it once.
+    let now = OffsetDateTime::now_utc();
+    let a_minute_ago = now - time::Duration::minutes(1);
+    if last_used_at.is_none_or(|at| at < a_minute_ago) {
+        diesel::update(api_tokens::table.find(token_id))
+            .filter(
+                api_tokens::last_used_at
+                    .is_null()
+                    .or(api_tokens::last_used_at.lt(a_minute_ago)),
+            )
+            .set(api_tokens::last_used_at.eq(now))
+            .execute(&mut conn)
+            .await?;
+    }
     Ok(Identity { user_id, username })
 }
 

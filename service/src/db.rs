@@ -1,8 +1,10 @@
 //! Connection pool and embedded migrations.
 
 use diesel_async::AsyncPgConnection;
-use diesel_async::pooled_connection::AsyncDieselConnectionManager;
 use diesel_async::pooled_connection::deadpool::Pool;
+use diesel_async::pooled_connection::{
+    AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
+};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 /// The pool every use case borrows connections from.
@@ -23,8 +25,19 @@ pub enum DbSetupError {
 }
 
 /// Builds a pool of at most `max_size` connections to `database_url`.
+///
+/// A connection going back to a caller is not checked with a query (`RecyclingMethod::Fast`:
+/// the default, `Verified`, costs a round trip and a transaction on every checkout, as many
+/// as the work of a move). A connection is still dropped, and replaced by a new one, when it
+/// was left inside a transaction or its socket is closed (the server ended it, or restarted):
+/// its background task notices the closed socket at once. What remains is the moment between
+/// the server going away and that notice, the same as with a check, which can fail just after
+/// it: the request then fails with a database error and the connection is not reused.
 pub fn pool(database_url: &str, max_size: usize) -> Result<DbPool, DbSetupError> {
-    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(database_url);
+    let mut config = ManagerConfig::default();
+    config.recycling_method = RecyclingMethod::Fast;
+    let manager =
+        AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config);
     Pool::builder(manager)
         .max_size(max_size)
         .build()

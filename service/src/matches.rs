@@ -4,11 +4,19 @@
 //! moves on one match are serialized by PostgreSQL whatever the number of server processes.
 //! A move checks the version the client saw, applies the action through `tapis-games`, resolves
 //! the chance steps that follow from the match's dice stream, appends one turn-log row and
-//! updates the snapshot, the version and the deadline.
+//! updates the snapshot, the version and the deadline. Every change of a match's version
+//! notifies the other server processes (`NOTIFY tapis_matches`, sent by the `matches_notify`
+//! trigger when the transaction commits).
+//!
+//! Moves are the hot path: a move is one transaction of two statements (lock the match row,
+//! which holds a copy of its seats; record the step) and its reply is built from what that
+//! transaction read and wrote; reading a match is one statement.
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -321,6 +329,10 @@ struct MatchRow {
     started_at: Option<OffsetDateTime>,
     finished_at: Option<OffsetDateTime>,
     updated_at: OffsetDateTime,
+    /// The user of each seat, in seat order (a copy of `match_seats` kept by a trigger).
+    seat_user_ids: Vec<Uuid>,
+    /// Their usernames, in the same order.
+    seat_usernames: Vec<String>,
 }
 
 impl MatchRow {
@@ -366,41 +378,38 @@ fn to_act(state: &AnyState) -> Option<usize> {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-/// A seat row joined with its player: match, seat, rank, score, username, user id.
-type SeatRow = (Uuid, i16, Option<i16>, Option<i64>, String, Uuid);
+/// One seat of a match, with its player's id.
+#[derive(Debug, Clone)]
+struct Seated {
+    view: SeatView,
+    user_id: Uuid,
+}
 
-/// The seats of some matches with usernames, ordered by match and seat.
-async fn load_seats(
-    conn: &mut AsyncPgConnection,
-    ids: &[Uuid],
-) -> ServiceResult<Vec<(Uuid, SeatView, Uuid)>> {
-    let rows: Vec<SeatRow> = match_seats::table
-        .inner_join(users::table)
-        .filter(match_seats::match_id.eq_any(ids))
-        .order((match_seats::match_id, match_seats::seat))
-        .select((
-            match_seats::match_id,
-            match_seats::seat,
-            match_seats::rank,
-            match_seats::score,
-            users::username,
-            users::id,
-        ))
-        .load(conn)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(match_id, seat, rank, score, username, user_id)| {
-            (
-                match_id,
-                SeatView {
-                    seat: seat_index(seat),
-                    username,
-                    score,
-                    rank: rank.map(seat_index),
+/// The seats of a match from the copy its row keeps, with the final ranks and scores of
+/// `result` once it is finished.
+fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceResult<Vec<Seated>> {
+    if row.seat_user_ids.len() != row.seat_usernames.len() {
+        return Err(ServiceError::internal(
+            "the seat copy of a match is inconsistent",
+            row.id,
+        ));
+    }
+    Ok(row
+        .seat_user_ids
+        .iter()
+        .zip(&row.seat_usernames)
+        .enumerate()
+        .map(|(seat, (user_id, username))| {
+            let ranked = result.and_then(|r| r.ranking.iter().find(|e| e.seat == seat));
+            Seated {
+                view: SeatView {
+                    seat,
+                    username: username.clone(),
+                    score: ranked.map(|e| e.score),
+                    rank: ranked.map(|e| e.rank),
                 },
-                user_id,
-            )
+                user_id: *user_id,
+            }
         })
         .collect())
 }
@@ -443,28 +452,95 @@ async fn lock_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Match
         .ok_or(ServiceError::NotFound("match"))
 }
 
+/// A match (its row holds its seats).
+async fn load_match(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
+    Loaded::new(find_row(conn, id).await?)
+}
+
+/// A match, its row locked for this transaction.
+async fn lock_match(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
+    Loaded::new(lock_row(conn, id).await?)
+}
+
+/// What a view is made of: the row, its seats and result decoded and, when it is already at
+/// hand (after a move), the decoded state of the row.
+struct Loaded {
+    row: MatchRow,
+    seats: Vec<Seated>,
+    result: Option<MatchResult>,
+    state: Option<AnyState>,
+}
+
+impl Loaded {
+    fn new(row: MatchRow) -> ServiceResult<Loaded> {
+        let result = match &row.result {
+            Some(json) => Some(
+                MatchResult::deserialize(json)
+                    .map_err(|e| ServiceError::internal("stored result is unreadable", e))?,
+            ),
+            None => None,
+        };
+        let seats = seats_of(&row, result.as_ref())?;
+        Ok(Loaded {
+            row,
+            seats,
+            result,
+            state: None,
+        })
+    }
+
+    fn seat_of(&self, user_id: Uuid) -> Option<usize> {
+        self.seats
+            .iter()
+            .find(|s| s.user_id == user_id)
+            .map(|s| s.view.seat)
+    }
+
+    /// The state, decoded from the row unless a move left it at hand.
+    fn take_state(&mut self) -> ServiceResult<AnyState> {
+        match self.state.take() {
+            Some(state) => Ok(state),
+            None => self.row.load_state(),
+        }
+    }
+}
+
+/// The view of a loaded match for `viewer`. Reads the invitations of open and aborted
+/// matches (an active or finished match has none: every invitee took a seat before the last
+/// seat was taken) and the creator's name when they have no seat (they always do, as the
+/// creator takes the first seat).
 async fn view_of(
     conn: &mut AsyncPgConnection,
-    row: &MatchRow,
+    mut loaded: Loaded,
     viewer: Option<&Identity>,
 ) -> ServiceResult<MatchView> {
-    let seats = load_seats(conn, &[row.id]).await?;
-    let invited = load_invited(conn, &[row.id]).await?;
-    let creator: String = users::table
-        .find(row.creator_id)
-        .select(users::username)
-        .first(conn)
-        .await?;
-    let your_seat = viewer.and_then(|who| {
-        seats
-            .iter()
-            .find(|(_, _, user_id)| *user_id == who.user_id)
-            .map(|(_, seat, _)| seat.seat)
-    });
-    let status = row.status()?;
-    let (state, legal_actions) = match (&row.state, status) {
+    let status = loaded.row.status()?;
+    let invited = match status {
+        MatchStatus::Open | MatchStatus::Aborted => load_invited(conn, &[loaded.row.id])
+            .await?
+            .into_iter()
+            .map(|(_, name)| name)
+            .collect(),
+        MatchStatus::Active | MatchStatus::Finished => Vec::new(),
+    };
+    let creator = match loaded
+        .seats
+        .iter()
+        .find(|s| s.user_id == loaded.row.creator_id)
+    {
+        Some(seat) => seat.view.username.clone(),
+        None => {
+            users::table
+                .find(loaded.row.creator_id)
+                .select(users::username)
+                .first(conn)
+                .await?
+        }
+    };
+    let your_seat = viewer.and_then(|who| loaded.seat_of(who.user_id));
+    let (state, legal_actions) = match (&loaded.row.state, status) {
         (Some(_), MatchStatus::Active | MatchStatus::Finished) => {
-            let state = row.load_state()?;
+            let state = loaded.take_state()?;
             let legal = match (your_seat, status) {
                 (Some(seat), MatchStatus::Active) => state.legal_actions(seat),
                 _ => Vec::new(),
@@ -473,32 +549,28 @@ async fn view_of(
         }
         _ => (None, Vec::new()),
     };
-    let result = match &row.result {
-        Some(json) => Some(
-            serde_json::from_value(json.clone())
-                .map_err(|e| ServiceError::internal("stored result is unreadable", e))?,
-        ),
-        None => None,
-    };
+    let row = loaded.row;
+    let result = loaded.result;
+    let fairness = row.fairness()?;
     Ok(MatchView {
         id: row.id,
-        game: row.game.clone(),
-        options: row.options.clone(),
+        game: row.game,
+        options: row.options,
         rated: row.rated,
         status,
         version: row.version,
         seat_count: seat_index(row.seat_count),
         days_per_move: row.days_per_move.map(i64::from),
         creator,
-        invited: invited.into_iter().map(|(_, name)| name).collect(),
-        seats: seats.into_iter().map(|(_, seat, _)| seat).collect(),
+        invited,
+        seats: loaded.seats.into_iter().map(|s| s.view).collect(),
         to_act: row.to_act_seat.map(seat_index).into_iter().collect(),
         your_seat,
         deadline: row.deadline,
         state,
         legal_actions,
         result,
-        fairness: row.fairness()?,
+        fairness,
         created_at: row.created_at,
         started_at: row.started_at,
         finished_at: row.finished_at,
@@ -513,8 +585,8 @@ pub async fn get(
     viewer: Option<&Identity>,
 ) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
-    let row = find_row(&mut conn, id).await?;
-    view_of(&mut conn, &row, viewer).await
+    let loaded = load_match(&mut conn, id).await?;
+    view_of(&mut conn, loaded, viewer).await
 }
 
 /// The current version of a match (cheap: for live updates).
@@ -625,26 +697,30 @@ pub async fn list(
         None
     };
 
-    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
-    let seats = load_seats(&mut conn, &ids).await?;
-    let invited = load_invited(&mut conn, &ids).await?;
+    // Only open and aborted matches can have invitations (see `view_of`).
+    let ids: Vec<Uuid> = rows
+        .iter()
+        .filter(|r| matches!(r.status.as_str(), "open" | "aborted"))
+        .map(|r| r.id)
+        .collect();
+    let invited = if ids.is_empty() {
+        Vec::new()
+    } else {
+        load_invited(&mut conn, &ids).await?
+    };
     let mut items = Vec::with_capacity(rows.len());
     for row in rows {
-        let mine: Vec<&(Uuid, SeatView, Uuid)> =
-            seats.iter().filter(|(m, _, _)| *m == row.id).collect();
-        let your_seat = viewer.and_then(|who| {
-            mine.iter()
-                .find(|(_, _, user)| *user == who.user_id)
-                .map(|(_, seat, _)| seat.seat)
-        });
+        let loaded = Loaded::new(row)?;
+        let your_seat = viewer.and_then(|who| loaded.seat_of(who.user_id));
+        let row = loaded.row;
         items.push(MatchSummary {
             id: row.id,
-            game: row.game.clone(),
-            status: row.status()?,
+            game: row.game,
+            status: MatchStatus::parse(&row.status)?,
             rated: row.rated,
             version: row.version,
             seat_count: seat_index(row.seat_count),
-            seats: mine.iter().map(|(_, seat, _)| seat.clone()).collect(),
+            seats: loaded.seats.into_iter().map(|seat| seat.view).collect(),
             invited: invited
                 .iter()
                 .filter(|(m, _)| *m == row.id)
@@ -711,23 +787,23 @@ pub async fn turn_log(services: &Services, id: Uuid) -> ServiceResult<Vec<TurnEn
 /// The whole record of a match; the seed is included once the match is over.
 pub async fn export(services: &Services, id: Uuid) -> ServiceResult<MatchExport> {
     let mut conn = services.conn().await?;
-    let row = find_row(&mut conn, id).await?;
-    let view = view_of(&mut conn, &row, None).await?;
+    let loaded = load_match(&mut conn, id).await?;
     let turns = load_turns(&mut conn, id).await?;
+    let view = view_of(&mut conn, loaded, None).await?;
     Ok(MatchExport {
         format: EXPORT_FORMAT.to_owned(),
-        id: row.id,
-        game: row.game.clone(),
-        options: row.options.clone(),
-        rated: row.rated,
+        id: view.id,
+        game: view.game,
+        options: view.options,
+        rated: view.rated,
         status: view.status,
         seats: view.seats,
         fairness: view.fairness,
         turns,
         result: view.result,
-        created_at: row.created_at,
-        started_at: row.started_at,
-        finished_at: row.finished_at,
+        created_at: view.created_at,
+        started_at: view.started_at,
+        finished_at: view.finished_at,
     })
 }
 
@@ -835,7 +911,7 @@ pub async fn create(
     let id = Uuid::new_v4();
     let mut conn = services.conn().await?;
     let who = who.clone();
-    let row = conn
+    let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             let mut invited = Vec::new();
             for name in &request.invite {
@@ -888,38 +964,33 @@ pub async fn create(
                     .execute(conn)
                     .await?;
             }
-            let row = lock_row(conn, id).await?;
             if seats == 1 {
-                start(conn, &row).await?;
+                return start(conn, id).await;
             }
-            notify(conn, id).await?;
-            find_row(conn, id).await
+            load_match(conn, id).await
         })
         .await?;
     tracing::info!(match.id = %id, game = game.as_str(), seats, rated, "match created");
-    view_of(&mut conn, &row, Some(&who)).await
+    view_of(&mut conn, loaded, Some(&who)).await
 }
 
 /// Takes a free seat in an open match; the match starts when the last seat is taken.
 pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
     let who = who.clone();
-    let row = conn
+    let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
-            let row = lock_row(conn, id).await?;
+            let locked = lock_match(conn, id).await?;
+            let row = &locked.row;
             if row.status()? != MatchStatus::Open {
                 return Err(ServiceError::MatchNotOpen);
             }
-            let seated: Vec<Uuid> = match_seats::table
-                .filter(match_seats::match_id.eq(id))
-                .select(match_seats::user_id)
-                .load(conn)
-                .await?;
-            if seated.contains(&who.user_id) {
+            let seated = locked.seats.len();
+            if locked.seat_of(who.user_id).is_some() {
                 return Err(ServiceError::AlreadyJoined);
             }
             let seat_count = seat_index(row.seat_count);
-            if seated.len() >= seat_count {
+            if seated >= seat_count {
                 return Err(ServiceError::MatchFull);
             }
             let pending: Vec<Uuid> = invitations::table
@@ -928,13 +999,13 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
                 .load(conn)
                 .await?;
             let invited = pending.contains(&who.user_id);
-            if !invited && seated.len() + pending.len() >= seat_count {
+            if !invited && seated + pending.len() >= seat_count {
                 return Err(ServiceError::NotInvited);
             }
             diesel::insert_into(match_seats::table)
                 .values((
                     match_seats::match_id.eq(id),
-                    match_seats::seat.eq(i16::try_from(seated.len()).unwrap_or(i16::MAX)),
+                    match_seats::seat.eq(i16::try_from(seated).unwrap_or(i16::MAX)),
                     match_seats::user_id.eq(who.user_id),
                 ))
                 .execute(conn)
@@ -948,41 +1019,40 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
                 .execute(conn)
                 .await?;
             }
-            if seated.len() + 1 == seat_count {
-                start(conn, &row).await?;
+            if seated + 1 == seat_count {
+                start(conn, id).await
             } else {
-                touch(conn, &row).await?;
+                touch(conn, row).await?;
+                load_match(conn, id).await
             }
-            notify(conn, id).await?;
-            find_row(conn, id).await
         })
         .await?;
     tracing::info!(match.id = %id, user.id = %who.user_id, "joined match");
-    view_of(&mut conn, &row, Some(&who)).await
+    view_of(&mut conn, loaded, Some(&who)).await
 }
 
 /// The creator cancels an open match.
 pub async fn cancel(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
     let who = who.clone();
-    let row = conn
+    let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             let row = lock_row(conn, id).await?;
             if row.creator_id != who.user_id {
                 return Err(ServiceError::NotTheCreator);
             }
             abort(conn, &row).await?;
-            find_row(conn, id).await
+            load_match(conn, id).await
         })
         .await?;
-    view_of(&mut conn, &row, Some(&who)).await
+    view_of(&mut conn, loaded, Some(&who)).await
 }
 
 /// An invited player declines: the challenge is called off.
 pub async fn decline(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
     let who = who.clone();
-    let row = conn
+    let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             let row = lock_row(conn, id).await?;
             let deleted = diesel::delete(
@@ -996,17 +1066,26 @@ pub async fn decline(services: &Services, who: &Identity, id: Uuid) -> ServiceRe
                 return Err(ServiceError::NotInvited);
             }
             abort(conn, &row).await?;
-            find_row(conn, id).await
+            load_match(conn, id).await
         })
         .await?;
-    view_of(&mut conn, &row, Some(&who)).await
+    view_of(&mut conn, loaded, Some(&who)).await
+}
+
+/// The current time, at the precision PostgreSQL stores (microseconds), so that values kept
+/// in memory after a write equal the stored ones.
+fn now_micros() -> OffsetDateTime {
+    let now = OffsetDateTime::now_utc();
+    now.replace_nanosecond(now.nanosecond() / 1_000 * 1_000)
+        .unwrap_or(now)
 }
 
 async fn abort(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()> {
     if row.status()? != MatchStatus::Open {
         return Err(ServiceError::MatchNotOpen);
     }
-    let now = OffsetDateTime::now_utc();
+    let now = now_micros();
+    // The version changes: the `matches_notify` trigger tells the other server processes.
     diesel::update(matches::table.find(row.id))
         .set((
             matches::status.eq(MatchStatus::Aborted.as_str()),
@@ -1016,7 +1095,7 @@ async fn abort(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()
         ))
         .execute(conn)
         .await?;
-    notify(conn, row.id).await
+    Ok(())
 }
 
 /// Bumps the version of a match that changed outside the rules (a player joined).
@@ -1024,17 +1103,8 @@ async fn touch(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()
     diesel::update(matches::table.find(row.id))
         .set((
             matches::version.eq(row.version + 1),
-            matches::updated_at.eq(OffsetDateTime::now_utc()),
+            matches::updated_at.eq(now_micros()),
         ))
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
-/// Tells every listening server process that a match changed (delivered on commit).
-async fn notify(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<()> {
-    diesel::sql_query("SELECT pg_notify('tapis_matches', $1)")
-        .bind::<diesel::sql_types::Text, _>(id.to_string())
         .execute(conn)
         .await?;
     Ok(())
@@ -1068,36 +1138,44 @@ fn resolve_chance(
 }
 
 /// Draws the seat order, sets the game up and resolves its first chance steps.
-async fn start(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()> {
+/// The caller holds the lock on the match row.
+async fn start(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
     let mut players: Vec<(Uuid, OffsetDateTime)> = match_seats::table
-        .filter(match_seats::match_id.eq(row.id))
+        .filter(match_seats::match_id.eq(id))
         .order(match_seats::seat)
         .select((match_seats::user_id, match_seats::joined_at))
         .load(conn)
         .await?;
     players.shuffle(&mut rand::rng());
-    diesel::delete(match_seats::table.filter(match_seats::match_id.eq(row.id)))
+    diesel::delete(match_seats::table.filter(match_seats::match_id.eq(id)))
         .execute(conn)
         .await?;
-    for (seat, (user_id, joined_at)) in players.iter().enumerate() {
-        diesel::insert_into(match_seats::table)
-            .values((
-                match_seats::match_id.eq(row.id),
+    let new_seats: Vec<_> = players
+        .iter()
+        .enumerate()
+        .map(|(seat, (user_id, joined_at))| {
+            (
+                match_seats::match_id.eq(id),
                 match_seats::seat.eq(i16::try_from(seat).unwrap_or(i16::MAX)),
-                match_seats::user_id.eq(user_id),
-                match_seats::joined_at.eq(joined_at),
-            ))
-            .execute(conn)
-            .await?;
-    }
-    let state = AnyState::setup(row.game_id()?, players.len(), &row.options)
+                match_seats::user_id.eq(*user_id),
+                match_seats::joined_at.eq(*joined_at),
+            )
+        })
+        .collect();
+    diesel::insert_into(match_seats::table)
+        .values(&new_seats)
+        .execute(conn)
+        .await?;
+    // The row again, with the seats in their new order (copied by the trigger).
+    let loaded = load_match(conn, id).await?;
+    let state = AnyState::setup(loaded.row.game_id()?, players.len(), &loaded.row.options)
         .map_err(|e| ServiceError::internal("stored options no longer set up", e))?;
     let step = Step {
         kind: TurnKind::Start,
         seat: None,
         action: None,
     };
-    advance(conn, row, state, step, Vec::new()).await
+    advance(conn, loaded, state, step, Vec::new()).await
 }
 
 /// The decision recorded in a turn-log row.
@@ -1107,15 +1185,99 @@ struct Step {
     action: Option<Value>,
 }
 
+/// The statement that records a step of a match: it appends the turn-log row, numbered after
+/// the last one, and updates the match row (snapshot, version, dice used, clock, result), in
+/// one statement. Written out rather than built with Diesel's DSL because Diesel never keeps
+/// an `UPDATE` prepared (it prepares it anew on every execution); this text never changes, so
+/// it is prepared once per connection and cached by its type. The caller holds the lock on
+/// the match row, so the numbering cannot race. As the version changes, the `matches_notify`
+/// trigger tells the other server processes.
+struct RecordStep<'a> {
+    match_id: Uuid,
+    seat: Option<i16>,
+    kind: &'a str,
+    action: Option<&'a Value>,
+    chance: &'a Value,
+    events: &'a Value,
+    at: OffsetDateTime,
+    state: &'a Value,
+    status: &'a str,
+    version: i64,
+    chance_count: i64,
+    to_act_seat: Option<i16>,
+    deadline: Option<OffsetDateTime>,
+    result: Option<&'a Value>,
+    /// Set on the start only (kept otherwise).
+    started_at: Option<OffsetDateTime>,
+    /// Set on the last step only (kept otherwise).
+    finished_at: Option<OffsetDateTime>,
+}
+
+impl QueryId for RecordStep<'_> {
+    type QueryId = RecordStep<'static>;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl QueryFragment<Pg> for RecordStep<'_> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        use diesel::sql_types::{BigInt, Jsonb, Nullable, SmallInt, Text, Timestamptz};
+        type SqlUuid = diesel::sql_types::Uuid;
+        out.push_sql(
+            "WITH turn AS (INSERT INTO turns (match_id, seq, seat, kind, action, chance, events, \
+             at) SELECT ",
+        );
+        out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
+        out.push_sql(", COALESCE(MAX(seq) + 1, 0), ");
+        out.push_bind_param::<Nullable<SmallInt>, _>(&self.seat)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(self.kind)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Jsonb>, _>(&self.action)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Jsonb, _>(self.chance)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Jsonb, _>(self.events)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Timestamptz, _>(&self.at)?;
+        out.push_sql(" FROM turns WHERE match_id = ");
+        out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
+        out.push_sql(") UPDATE matches SET state = ");
+        out.push_bind_param::<Jsonb, _>(self.state)?;
+        out.push_sql(", status = ");
+        out.push_bind_param::<Text, _>(self.status)?;
+        out.push_sql(", version = ");
+        out.push_bind_param::<BigInt, _>(&self.version)?;
+        out.push_sql(", chance_count = ");
+        out.push_bind_param::<BigInt, _>(&self.chance_count)?;
+        out.push_sql(", to_act_seat = ");
+        out.push_bind_param::<Nullable<SmallInt>, _>(&self.to_act_seat)?;
+        out.push_sql(", deadline = ");
+        out.push_bind_param::<Nullable<Timestamptz>, _>(&self.deadline)?;
+        out.push_sql(", result = ");
+        out.push_bind_param::<Nullable<Jsonb>, _>(&self.result)?;
+        out.push_sql(", updated_at = ");
+        out.push_bind_param::<Timestamptz, _>(&self.at)?;
+        out.push_sql(", started_at = COALESCE(");
+        out.push_bind_param::<Nullable<Timestamptz>, _>(&self.started_at)?;
+        out.push_sql(", started_at), finished_at = COALESCE(");
+        out.push_bind_param::<Nullable<Timestamptz>, _>(&self.finished_at)?;
+        out.push_sql(", finished_at) WHERE id = ");
+        out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
+        Ok(())
+    }
+}
+
 /// After a decision has been applied to `state`: resolves the chance steps that follow,
-/// appends the turn-log row and updates the match (snapshot, version, clock, result).
+/// records the result (and the rating changes) if the game is over, appends the turn-log row
+/// and updates the match. Returns the match as it now stands, its state at hand.
 async fn advance(
     conn: &mut AsyncPgConnection,
-    row: &MatchRow,
+    before: Loaded,
     mut state: AnyState,
     step: Step,
     mut events: Vec<Value>,
-) -> ServiceResult<()> {
+) -> ServiceResult<Loaded> {
+    let Loaded { row, mut seats, .. } = before;
     let mut chance_count = row.chance_count;
     let mut records = Vec::new();
     resolve_chance(
@@ -1125,39 +1287,15 @@ async fn advance(
         &mut records,
         &mut events,
     )?;
-    let now = OffsetDateTime::now_utc();
-    let seq: i64 = if step.kind == TurnKind::Start {
-        0
-    } else {
-        turns::table
-            .filter(turns::match_id.eq(row.id))
-            .select(diesel::dsl::max(turns::seq))
-            .first::<Option<i64>>(conn)
-            .await?
-            .map_or(0, |s| s + 1)
-    };
-    diesel::insert_into(turns::table)
-        .values((
-            turns::match_id.eq(row.id),
-            turns::seq.eq(seq),
-            turns::seat.eq(step.seat.and_then(|s| i16::try_from(s).ok())),
-            turns::kind.eq(step.kind.as_str()),
-            turns::action.eq(step.action),
-            turns::chance.eq(serde_json::to_value(&records).unwrap_or(Value::Null)),
-            turns::events.eq(Value::Array(events)),
-            turns::at.eq(now),
-        ))
-        .execute(conn)
-        .await?;
-
+    let now = now_micros();
     let outcome = state.outcome();
-    let to_act_seat = to_act(&state);
+    let to_act_seat = to_act(&state).and_then(|s| i16::try_from(s).ok());
     let deadline = match (&outcome, to_act_seat, row.days_per_move) {
         (None, Some(_), Some(days)) => Some(now + time::Duration::days(i64::from(days))),
         _ => None,
     };
     let result = match &outcome {
-        Some(outcome) => Some(result_of(conn, row, outcome, now).await?),
+        Some(outcome) => Some(result_of(conn, &row, &seats, outcome, now).await?),
         None => None,
     };
     let status = if outcome.is_some() {
@@ -1165,32 +1303,44 @@ async fn advance(
     } else {
         MatchStatus::Active
     };
-    diesel::update(matches::table.find(row.id))
-        .set((
-            matches::state.eq(state.to_json()),
-            matches::status.eq(status.as_str()),
-            matches::version.eq(row.version + 1),
-            matches::chance_count.eq(chance_count),
-            matches::to_act_seat.eq(to_act_seat.and_then(|s| i16::try_from(s).ok())),
-            matches::deadline.eq(deadline),
-            matches::result.eq(result
-                .as_ref()
-                .map(|r| serde_json::to_value(r).unwrap_or(Value::Null))),
-            matches::updated_at.eq(now),
-        ))
-        .execute(conn)
-        .await?;
-    if step.kind == TurnKind::Start {
-        diesel::update(matches::table.find(row.id))
-            .set(matches::started_at.eq(now))
-            .execute(conn)
-            .await?;
+    let encoding = |e: serde_json::Error| ServiceError::internal("cannot encode a turn", e);
+    let state_json = state.to_json();
+    let result_json = result
+        .as_ref()
+        .map(serde_json::to_value)
+        .transpose()
+        .map_err(encoding)?;
+    let chance_json = serde_json::to_value(&records).map_err(encoding)?;
+    let events_json = Value::Array(events);
+    let started_at = (step.kind == TurnKind::Start).then_some(now);
+    let finished_at = result.is_some().then_some(now);
+    let updated = RecordStep {
+        match_id: row.id,
+        seat: step.seat.and_then(|s| i16::try_from(s).ok()),
+        kind: step.kind.as_str(),
+        action: step.action.as_ref(),
+        chance: &chance_json,
+        events: &events_json,
+        at: now,
+        state: &state_json,
+        status: status.as_str(),
+        version: row.version + 1,
+        chance_count,
+        to_act_seat,
+        deadline,
+        result: result_json.as_ref(),
+        started_at,
+        finished_at,
+    }
+    .execute(conn)
+    .await?;
+    if updated != 1 {
+        return Err(ServiceError::internal(
+            "the match row was not updated",
+            updated,
+        ));
     }
     if let Some(result) = &result {
-        diesel::update(matches::table.find(row.id))
-            .set(matches::finished_at.eq(now))
-            .execute(conn)
-            .await?;
         for entry in &result.ranking {
             diesel::update(
                 match_seats::table
@@ -1203,10 +1353,33 @@ async fn advance(
             ))
             .execute(conn)
             .await?;
+            if let Some(seat) = seats.iter_mut().find(|s| s.view.seat == entry.seat) {
+                seat.view.rank = Some(entry.rank);
+                seat.view.score = Some(entry.score);
+            }
         }
         tracing::info!(match.id = %row.id, reason = %result.reason, "match finished");
     }
-    notify(conn, row.id).await
+    let row = MatchRow {
+        state: Some(state_json),
+        status: status.as_str().to_owned(),
+        version: row.version + 1,
+        chance_count,
+        to_act_seat,
+        deadline,
+        result: result_json,
+        // As the statement: COALESCE(new value, stored value).
+        started_at: started_at.or(row.started_at),
+        finished_at: finished_at.or(row.finished_at),
+        updated_at: now,
+        ..row
+    };
+    Ok(Loaded {
+        row,
+        seats,
+        result,
+        state: Some(state),
+    })
 }
 
 /// The result of a match that just ended, with the rating changes it made if it is rated
@@ -1214,18 +1387,18 @@ async fn advance(
 async fn result_of(
     conn: &mut AsyncPgConnection,
     row: &MatchRow,
+    seats: &[Seated],
     outcome: &Outcome,
     now: OffsetDateTime,
 ) -> ServiceResult<MatchResult> {
-    let seats = load_seats(conn, &[row.id]).await?;
-    let seated = |seat: usize| seats.iter().find(|(_, s, _)| s.seat == seat);
+    let seated = |seat: usize| seats.iter().find(|s| s.view.seat == seat);
     let mut ranking: Vec<RankingEntry> = outcome
         .ranking
         .iter()
         .map(|p| RankingEntry {
             seat: p.seat,
             username: seated(p.seat)
-                .map(|(_, s, _)| s.username.clone())
+                .map(|s| s.view.username.clone())
                 .unwrap_or_default(),
             rank: p.rank,
             score: p.score,
@@ -1238,9 +1411,9 @@ async fn result_of(
         .iter()
         .map(|p| {
             seated(p.seat)
-                .map(|(_, _, user_id)| FinalSeat {
+                .map(|s| FinalSeat {
                     seat: p.seat,
-                    user_id: *user_id,
+                    user_id: s.user_id,
                     rank: p.rank,
                 })
                 .ok_or_else(|| ServiceError::internal("a ranked seat is empty", p.seat))
@@ -1260,19 +1433,12 @@ async fn result_of(
     })
 }
 
-async fn seat_of(conn: &mut AsyncPgConnection, id: Uuid, user_id: Uuid) -> ServiceResult<usize> {
-    match_seats::table
-        .filter(match_seats::match_id.eq(id))
-        .filter(match_seats::user_id.eq(user_id))
-        .select(match_seats::seat)
-        .first::<i16>(conn)
-        .await
-        .optional()?
-        .map(seat_index)
-        .ok_or(ServiceError::NotAPlayer)
-}
-
 /// Plays one action of the caller, made on `version` of the match.
+///
+/// One transaction of two statements after `BEGIN`: lock the match row (its copy of the seats
+/// gives the caller's seat and the seats of the view), then record the step (turn-log row and
+/// match update in one statement). The view returned is built from what the transaction read
+/// and wrote, without reading the match again.
 pub async fn submit_action(
     services: &Services,
     who: &Identity,
@@ -1283,10 +1449,13 @@ pub async fn submit_action(
     let mut conn = services.conn().await?;
     let who = who.clone();
     let started = std::time::Instant::now();
-    let row = conn
+    let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
-            let row = lock_row(conn, id).await?;
-            let seat = seat_of(conn, id, who.user_id).await?;
+            let mut locked = lock_match(conn, id).await?;
+            let seat = locked
+                .seat_of(who.user_id)
+                .ok_or(ServiceError::NotAPlayer)?;
+            let row = &locked.row;
             if row.version != version {
                 return Err(ServiceError::VersionConflict {
                     submitted: version,
@@ -1296,7 +1465,7 @@ pub async fn submit_action(
             if row.status()? != MatchStatus::Active {
                 return Err(ServiceError::MatchNotActive);
             }
-            let mut state = row.load_state()?;
+            let mut state = locked.take_state()?;
             if state.turn() != (Turn::Seat { seat }) {
                 return Err(ServiceError::NotYourTurn);
             }
@@ -1309,8 +1478,7 @@ pub async fn submit_action(
                 seat: Some(seat),
                 action: Some(action),
             };
-            advance(conn, &row, state, step, events).await?;
-            find_row(conn, id).await
+            advance(conn, locked, state, step, events).await
         })
         .await?;
     tracing::debug!(
@@ -1319,7 +1487,7 @@ pub async fn submit_action(
         duration_ms = started.elapsed().as_millis() as u64,
         "action applied"
     );
-    view_of(&mut conn, &row, Some(&who)).await
+    view_of(&mut conn, loaded, Some(&who)).await
 }
 
 /// The caller resigns: they rank last, and the game goes on without them if more than one
@@ -1327,28 +1495,29 @@ pub async fn submit_action(
 pub async fn resign(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
     let who = who.clone();
-    let row = conn
+    let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
-            let row = lock_row(conn, id).await?;
-            let seat = seat_of(conn, id, who.user_id).await?;
-            if row.status()? != MatchStatus::Active {
+            let locked = lock_match(conn, id).await?;
+            let seat = locked
+                .seat_of(who.user_id)
+                .ok_or(ServiceError::NotAPlayer)?;
+            if locked.row.status()? != MatchStatus::Active {
                 return Err(ServiceError::MatchNotActive);
             }
-            leave(conn, &row, seat, TurnKind::Resign).await?;
-            find_row(conn, id).await
+            leave(conn, locked, seat, TurnKind::Resign).await
         })
         .await?;
     tracing::info!(match.id = %id, user.id = %who.user_id, "resigned");
-    view_of(&mut conn, &row, Some(&who)).await
+    view_of(&mut conn, loaded, Some(&who)).await
 }
 
 async fn leave(
     conn: &mut AsyncPgConnection,
-    row: &MatchRow,
+    mut locked: Loaded,
     seat: usize,
     kind: TurnKind,
-) -> ServiceResult<()> {
-    let mut state = row.load_state()?;
+) -> ServiceResult<Loaded> {
+    let mut state = locked.take_state()?;
     let events = state
         .resign(seat)
         .map_err(|e| ServiceError::IllegalAction(e.to_string()))?;
@@ -1357,7 +1526,7 @@ async fn leave(
         seat: Some(seat),
         action: None,
     };
-    advance(conn, row, state, step, events).await
+    advance(conn, locked, state, step, events).await
 }
 
 /// Ends the turns of players who ran out of time (each is counted as resigning). Claims one
@@ -1391,7 +1560,7 @@ pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResul
                     return Ok(true);
                 };
                 tracing::info!(match.id = %row.id, seat, "ran out of time");
-                leave(conn, &row, seat, TurnKind::Timeout).await?;
+                leave(conn, Loaded::new(row)?, seat, TurnKind::Timeout).await?;
                 Ok(true)
             })
             .await?;
@@ -1401,4 +1570,66 @@ pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResul
         expired += 1;
     }
     Ok(expired)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sql_of(step: &RecordStep<'_>) -> String {
+        let shown = diesel::debug_query::<Pg, _>(step).to_string();
+        match shown.split_once(" -- binds: ") {
+            Some((sql, _)) => sql.to_owned(),
+            None => shown,
+        }
+    }
+
+    #[test]
+    fn the_record_step_statement_has_one_text_whatever_the_values() {
+        // It is cached by its type: its text must not depend on the values bound.
+        let (state, chance, events) = (serde_json::json!({"a": 1}), Value::Null, Value::Null);
+        let action = serde_json::json!({"type": "roll"});
+        let result = serde_json::json!({"ranking": []});
+        let now = now_micros();
+        let start = RecordStep {
+            match_id: Uuid::nil(),
+            seat: None,
+            kind: "start",
+            action: None,
+            chance: &chance,
+            events: &events,
+            at: now,
+            state: &state,
+            status: "active",
+            version: 1,
+            chance_count: 0,
+            to_act_seat: Some(0),
+            deadline: None,
+            result: None,
+            started_at: Some(now),
+            finished_at: None,
+        };
+        let last = RecordStep {
+            seat: Some(1),
+            kind: "action",
+            action: Some(&action),
+            to_act_seat: None,
+            deadline: Some(now),
+            result: Some(&result),
+            started_at: None,
+            finished_at: Some(now),
+            ..start
+        };
+        let sql = sql_of(&start);
+        assert_eq!(sql, sql_of(&last));
+        assert!(sql.starts_with("WITH turn AS (INSERT INTO turns"), "{sql}");
+        assert!(sql.contains("$19") && !sql.contains("$20"), "{sql}");
+        assert!(RecordStep::query_id().is_some());
+    }
+
+    #[test]
+    fn times_kept_in_memory_have_the_precision_of_the_database() {
+        let now = now_micros();
+        assert_eq!(now.nanosecond() % 1_000, 0);
+    }
 }

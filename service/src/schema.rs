@@ -50,6 +50,8 @@ diesel::table! {
         started_at -> Nullable<Timestamptz>,
         finished_at -> Nullable<Timestamptz>,
         updated_at -> Timestamptz,
+        seat_user_ids -> Array<Uuid>,
+        seat_usernames -> Array<Text>,
     }
 }
 

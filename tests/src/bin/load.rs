@@ -4,11 +4,14 @@
 //!
 //! It signs up two players per client (one sign-up each: the production password hash is paid
 //! there, never in the measured loop), and each client creates a two-player match between its
-//! own players, so clients never contend for the same match. Each client then loops: `GET` its
-//! match as the seat to act, pick one of the `legal_actions` with a seeded generator, and `POST`
-//! it with the `version`. A finished match is replaced by a new one. Moves made during the
-//! warm-up are not counted; the last line is machine-readable:
-//! `RESULT moves_per_sec=... p50_ms=... p99_ms=...`.
+//! own players, so clients never contend for the same match. Each client then plays both seats
+//! the way a bot does: pick one of the `legal_actions` of the seat to act with a seeded
+//! generator and `POST` it with the `version`; the reply is the new view of that player, so
+//! while the turn stays theirs the next action is chosen from it, and the match is fetched
+//! (`GET`, as the other player) only when the turn has passed. A finished match is replaced by
+//! a new one. A move is a successful `POST`, and its latency is that of the `POST` alone; the
+//! `GET`s are measured apart. Moves made during the warm-up are not counted; the last line is
+//! machine-readable: `RESULT moves_per_sec=... p50_ms=... p99_ms=...`.
 //!
 //! ```sh
 //! load --base http://127.0.0.1:8080 --clients 32 --seconds 20 [--warmup 3] [--seed 1] [--game cant-stop]
@@ -19,6 +22,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use reqwest::{Client, StatusCode};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tapis_tests::Rng;
 use tokio::sync::Semaphore;
@@ -88,21 +93,50 @@ fn parse_args() -> Result<Options, String> {
     Ok(options)
 }
 
-/// A JSON reply: its status and body (`Null` when empty or not JSON).
+/// A reply: its status and body, parsed only as far as the caller needs.
 struct Reply {
     status: StatusCode,
-    body: Value,
+    bytes: Vec<u8>,
 }
 
 impl Reply {
-    fn code(&self) -> &str {
-        self.body["code"].as_str().unwrap_or("")
+    /// The body as `T` (a view reads only the fields it names).
+    fn json<T: DeserializeOwned>(&self) -> Result<T, String> {
+        serde_json::from_slice(&self.bytes).map_err(|e| format!("unexpected reply: {e}"))
+    }
+
+    /// The problem `code` of an error reply, or `""`.
+    fn code(&self) -> String {
+        self.json::<Value>()
+            .ok()
+            .and_then(|v| v["code"].as_str().map(str::to_owned))
+            .unwrap_or_default()
     }
 
     fn describe(&self) -> String {
-        let detail = self.body["detail"].as_str().unwrap_or("");
-        format!("{} {} {}", self.status.as_u16(), self.code(), detail)
+        let body = self.json::<Value>().unwrap_or(Value::Null);
+        let code = body["code"].as_str().unwrap_or("");
+        let detail = body["detail"].as_str().unwrap_or("");
+        format!("{} {code} {detail}", self.status.as_u16())
     }
+}
+
+/// What a bot reads of a match view (the rest of the reply, the game state included, is
+/// skipped without being built).
+#[derive(Debug, Default, Deserialize)]
+struct View {
+    id: String,
+    status: String,
+    version: i64,
+    to_act: Vec<usize>,
+    your_seat: Option<usize>,
+    legal_actions: Vec<Value>,
+    seats: Vec<SeatName>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct SeatName {
+    username: String,
 }
 
 /// A thin JSON client over one shared, pooled `reqwest::Client`.
@@ -123,8 +157,10 @@ impl Api {
             .bytes()
             .await
             .map_err(|e| format!("transport: {e}"))?;
-        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        Ok(Reply { status, body })
+        Ok(Reply {
+            status,
+            bytes: bytes.to_vec(),
+        })
     }
 
     async fn get(&self, path: &str, token: &str) -> Result<Reply, String> {
@@ -154,7 +190,7 @@ impl Api {
         if reply.status != StatusCode::CREATED {
             return Err(format!("sign-up of {username}: {}", reply.describe()));
         }
-        reply.body["token"]
+        reply.json::<Value>()?["token"]
             .as_str()
             .map(str::to_owned)
             .ok_or_else(|| format!("sign-up of {username}: no token in the reply"))
@@ -168,8 +204,8 @@ struct Pair {
     match_id: String,
     /// The token of each seat of the current match.
     seat_tokens: Vec<String>,
-    /// The latest view of the match (as any of its two players).
-    view: Value,
+    /// The latest view of the match, as the player it was returned to.
+    view: View,
 }
 
 impl Pair {
@@ -186,10 +222,7 @@ impl Pair {
         if created.status != StatusCode::CREATED {
             return Err(format!("creating a match: {}", created.describe()));
         }
-        let id = created.body["id"]
-            .as_str()
-            .ok_or("creating a match: no id in the reply")?
-            .to_owned();
+        let id = created.json::<View>()?.id;
         let joined = api
             .post(
                 &format!("/api/v1/matches/{id}/join"),
@@ -200,12 +233,10 @@ impl Pair {
         if joined.status != StatusCode::OK {
             return Err(format!("joining match {id}: {}", joined.describe()));
         }
-        let seats = joined.body["seats"]
-            .as_array()
-            .ok_or("joining: no seats in the reply")?;
-        let mut seat_tokens = Vec::with_capacity(seats.len());
-        for seat in seats {
-            let name = seat["username"].as_str().unwrap_or("");
+        let view: View = joined.json()?;
+        let mut seat_tokens = Vec::with_capacity(view.seats.len());
+        for seat in &view.seats {
+            let name = &seat.username;
             let token = self
                 .players
                 .iter()
@@ -216,7 +247,7 @@ impl Pair {
         }
         self.match_id = id;
         self.seat_tokens = seat_tokens;
-        self.view = joined.body;
+        self.view = view;
         Ok(())
     }
 }
@@ -230,7 +261,7 @@ struct Stats {
     moves_total: u64,
     /// Latency of each measured move, in microseconds.
     post_us: Vec<u64>,
-    /// Latency of each measured GET of the match, in microseconds.
+    /// Latency of each GET of the match started inside the measured window, in microseconds.
     get_us: Vec<u64>,
     version_conflicts: u64,
     /// Every other failure (HTTP error status, transport error, unexpected reply).
@@ -283,17 +314,23 @@ fn micros(duration: Duration) -> u64 {
 }
 
 /// The client's loop: act for whichever of its players must act until the window ends.
+///
+/// Like a real bot, a player plays its next action from the view its last `POST` returned
+/// while the turn is still theirs, and `GET`s the match only when the turn passed to the other
+/// seat (or after an error).
 async fn run_client(api: Api, mut client: Pair, game: String, window: Window, seed: u64) -> Stats {
     let mut stats = Stats::default();
     let mut rng = Rng(seed ^ (client.index as u64).wrapping_mul(0xA076_1D64_78BD_642F));
     // After an error, pause a little so a persistent failure does not spin.
     let pause = Duration::from_millis(20);
+    // Whether `client.view` must be fetched again before acting on it.
+    let mut stale = false;
     loop {
         if Instant::now() >= window.end {
             return stats;
         }
-        if client.view["status"] != "active" {
-            if client.view["status"] == "finished" && window.contains(Instant::now()) {
+        if !stale && client.view.status != "active" {
+            if client.view.status == "finished" && window.contains(Instant::now()) {
                 stats.matches_finished += 1;
             }
             match client.new_match(&api, &game).await {
@@ -305,59 +342,66 @@ async fn run_client(api: Api, mut client: Pair, game: String, window: Window, se
             }
             continue;
         }
-        let seat = client.view["to_act"][0]
-            .as_u64()
-            .and_then(|s| usize::try_from(s).ok());
-        let Some(token) = seat.and_then(|s| client.seat_tokens.get(s)).cloned() else {
-            stats.error(format!(
-                "match {}: active but nobody to act in {}",
-                client.match_id, client.view["to_act"]
-            ));
-            // Refresh the view as the first seat and try again.
-            let path = format!("/api/v1/matches/{}", client.match_id);
-            if let Some(token) = client.seat_tokens.first().cloned()
-                && let Ok(reply) = api.get(&path, &token).await
-                && reply.status == StatusCode::OK
-            {
-                client.view = reply.body;
-            }
-            tokio::time::sleep(pause).await;
-            continue;
-        };
         let path = format!("/api/v1/matches/{}", client.match_id);
-        let got_at = Instant::now();
-        let mine = match api.get(&path, &token).await {
-            Ok(reply) if reply.status == StatusCode::OK => reply.body,
-            Ok(reply) => {
-                stats.error(format!("GET {path}: {}", reply.describe()));
-                tokio::time::sleep(pause).await;
-                continue;
-            }
-            Err(e) => {
-                stats.error(format!("GET {path}: {e}"));
-                tokio::time::sleep(pause).await;
-                continue;
-            }
-        };
-        if window.contains(got_at) {
-            stats.get_us.push(micros(got_at.elapsed()));
-        }
-        let legal = mine["legal_actions"]
-            .as_array()
-            .map_or(&[][..], Vec::as_slice);
-        if mine["status"] != "active" || legal.is_empty() {
-            if mine["status"] == "active" {
+        let to_act = client.view.to_act.first().copied();
+        if stale || to_act.is_none() || to_act != client.view.your_seat {
+            // The turn passed to the other seat: look as them. Out of date or unclear: look as
+            // the first seat, to learn whose turn it is.
+            if !stale && to_act.is_none() {
                 stats.error(format!(
-                    "match {}: seat {seat:?} must act but has no legal action",
+                    "match {}: active but nobody to act",
                     client.match_id
                 ));
                 tokio::time::sleep(pause).await;
             }
-            client.view = mine;
+            let viewer = if stale { 0 } else { to_act.unwrap_or(0) };
+            let Some(token) = client.seat_tokens.get(viewer).cloned() else {
+                stats.error(format!(
+                    "match {}: no token for seat {viewer}",
+                    client.match_id
+                ));
+                return stats;
+            };
+            let got_at = Instant::now();
+            let fetched = match api.get(&path, &token).await {
+                Ok(reply) if reply.status == StatusCode::OK => reply.json::<View>(),
+                Ok(reply) => Err(reply.describe()),
+                Err(e) => Err(e),
+            };
+            match fetched {
+                Ok(view) => {
+                    if window.contains(got_at) {
+                        stats.get_us.push(micros(got_at.elapsed()));
+                    }
+                    client.view = view;
+                    stale = false;
+                }
+                Err(e) => {
+                    stats.error(format!("GET {path}: {e}"));
+                    tokio::time::sleep(pause).await;
+                }
+            }
+            continue;
+        }
+        let Some(token) = to_act.and_then(|s| client.seat_tokens.get(s)).cloned() else {
+            stats.error(format!(
+                "match {}: no token for seat {to_act:?}",
+                client.match_id
+            ));
+            return stats;
+        };
+        let legal = &client.view.legal_actions;
+        if legal.is_empty() {
+            stats.error(format!(
+                "match {}: seat {to_act:?} must act but has no legal action",
+                client.match_id
+            ));
+            stale = true;
+            tokio::time::sleep(pause).await;
             continue;
         }
         let action = legal[rng.below(legal.len())].clone();
-        let body = json!({"version": mine["version"], "action": action});
+        let body = json!({"version": client.view.version, "action": action});
         let actions = format!("{path}/actions");
         let posted_at = Instant::now();
         if posted_at >= window.end {
@@ -372,19 +416,27 @@ async fn run_client(api: Api, mut client: Pair, game: String, window: Window, se
                     stats.moves += 1;
                     stats.post_us.push(micros(latency));
                 }
-                client.view = reply.body;
+                // The view of the player who just acted: still theirs to act on, or not.
+                match reply.json::<View>() {
+                    Ok(view) => client.view = view,
+                    Err(e) => {
+                        stats.error(format!("POST {actions}: {e}"));
+                        stale = true;
+                    }
+                }
             }
             Ok(reply) if reply.code() == "version_conflict" => {
                 stats.version_conflicts += 1;
-                client.view = mine;
+                stale = true;
             }
             Ok(reply) => {
                 stats.error(format!("POST {actions} {action}: {}", reply.describe()));
-                client.view = mine;
+                stale = true;
                 tokio::time::sleep(pause).await;
             }
             Err(e) => {
                 stats.error(format!("POST {actions}: {e}"));
+                stale = true;
                 tokio::time::sleep(pause).await;
             }
         }
@@ -448,7 +500,7 @@ async fn set_up(api: &Api, options: &Options) -> Result<Vec<Pair>, String> {
                 players: [a, b],
                 match_id: String::new(),
                 seat_tokens: Vec::new(),
-                view: Value::Null,
+                view: View::default(),
             };
             client.new_match(&api, &game).await?;
             Ok::<Pair, String>(client)
@@ -530,7 +582,15 @@ async fn run(options: Options) -> Result<(), String> {
     println!("moves (POST /actions)   {}", stats.moves);
     println!("moves per second        {moves_per_sec:.1}");
     println!("move latency (ms)       p50 {p50:.2}   p90 {p90:.2}   p99 {p99:.2}   max {max:.2}");
-    println!("GET match latency (ms)  p50 {get_p50:.2}   p99 {get_p99:.2}");
+    let gets_per_move = if stats.moves > 0 {
+        stats.get_us.len() as f64 / stats.moves as f64
+    } else {
+        f64::NAN
+    };
+    println!(
+        "GET match latency (ms)  p50 {get_p50:.2}   p99 {get_p99:.2}   ({} GETs, {gets_per_move:.2} per move)",
+        stats.get_us.len()
+    );
     println!(
         "matches                 {} finished in the window, {} new ones started after the first",
         stats.matches_finished, stats.matches_created
@@ -545,8 +605,8 @@ async fn run(options: Options) -> Result<(), String> {
     println!("load generator CPU      {load_cpu:.2} cores on average");
     println!(
         "RESULT moves_per_sec={moves_per_sec:.1} p50_ms={p50:.2} p99_ms={p99:.2} max_ms={max:.2} \
-         moves={} moves_total={} get_p50_ms={get_p50:.2} version_conflicts={} errors={} \
-         load_cpu_cores={load_cpu:.2}",
+         moves={} moves_total={} get_p50_ms={get_p50:.2} gets_per_move={gets_per_move:.2} \
+         version_conflicts={} errors={} load_cpu_cores={load_cpu:.2}",
         stats.moves, stats.moves_total, stats.version_conflicts, stats.errors
     );
     if stats.moves == 0 {

@@ -9,6 +9,7 @@ mod errors;
 mod games;
 mod matches;
 mod migrations;
+mod moves;
 mod openapi;
 mod play;
 mod ratings;

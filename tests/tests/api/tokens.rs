@@ -94,3 +94,46 @@ async fn token_names_are_validated() {
     let unauthenticated = app.post("/api/v1/tokens", None, json!({"name": "x"})).await;
     assert_eq!(unauthenticated.status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn the_last_use_of_a_token_is_written_at_most_once_a_minute() {
+    use diesel_async::RunQueryDsl;
+    let app = TestApp::spawn().await;
+    let session = app.player("alice").await;
+    let created = app
+        .post("/api/v1/tokens", Some(&session), json!({"name": "bot"}))
+        .await;
+    let secret = created.body["token"].as_str().unwrap().to_owned();
+    let last_used = || async {
+        app.get("/api/v1/tokens", Some(&session)).await.body[0]["last_used_at"].clone()
+    };
+
+    assert_eq!(
+        app.get("/api/v1/me", Some(&secret)).await.status,
+        StatusCode::OK
+    );
+    let first = last_used().await;
+    assert!(first.is_string());
+    // Within the minute, it is not written again.
+    assert_eq!(
+        app.get("/api/v1/me", Some(&secret)).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(last_used().await, first);
+    let mut conn = app.db.connect().await;
+
+    // A minute later, the next request records it again.
+    diesel::sql_query("UPDATE api_tokens SET last_used_at = last_used_at - interval '2 minutes'")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let backdated = last_used().await;
+    assert_ne!(backdated, first);
+    assert_eq!(
+        app.get("/api/v1/me", Some(&secret)).await.status,
+        StatusCode::OK
+    );
+    let later = last_used().await;
+    assert!(later.is_string());
+    assert_ne!(later, backdated, "the use was recorded again");
+}
