@@ -1471,6 +1471,10 @@ pub async fn submit_action(
             }
             let events = state.apply(seat, &action).map_err(|e| match e {
                 tapis_games::ActionError::NotYourTurn => ServiceError::NotYourTurn,
+                // The error's own text already says "illegal action": keep only the reason.
+                tapis_games::ActionError::Illegal(reason) => {
+                    ServiceError::IllegalAction(reason.into_owned())
+                }
                 other => ServiceError::IllegalAction(other.to_string()),
             })?;
             let step = Step {

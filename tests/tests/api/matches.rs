@@ -392,7 +392,13 @@ async fn refused_actions_change_nothing() {
             .await;
         assert_eq!(illegal.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
         assert_eq!(illegal.code(), "illegal_action", "{bad}");
-        assert!(!illegal.body["detail"].as_str().unwrap().is_empty());
+        let detail = illegal.body["detail"].as_str().unwrap();
+        assert!(!detail.is_empty());
+        assert_eq!(
+            detail.matches("illegal action").count(),
+            1,
+            "the reason is said once: {detail}"
+        );
     }
     let no_version = app
         .post(&path, Some(&mover), json!({"action": action}))
