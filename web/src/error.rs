@@ -194,6 +194,19 @@ pub async fn htmx_errors(
 ) -> Result<ServiceResponse<BoxBody>, Error> {
     let htmx = is_htmx(&req);
     let mut response = next.call(req).await?.map_into_boxed_body();
+    if !htmx && response.status() == StatusCode::SEE_OTHER && response.response().error().is_some()
+    {
+        // A redirect to the sign-in page is the answer, not a failure: drop the error it came
+        // from, so that the request log does not report it as one.
+        let location = response.headers().get(header::LOCATION).cloned();
+        if let Some(location) = location {
+            response = response.into_response(
+                HttpResponse::SeeOther()
+                    .insert_header((header::LOCATION, location))
+                    .finish(),
+            );
+        }
+    }
     if htmx {
         let status = response.status();
         if status == StatusCode::SEE_OTHER {
@@ -231,4 +244,36 @@ pub async fn htmx_errors(
         );
     }
     Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::middleware::from_fn;
+    use actix_web::{App, test, web};
+
+    use super::*;
+
+    async fn members_only() -> Result<HttpResponse, WebError> {
+        Err(WebError::SignInRequired {
+            next: "/account".to_owned(),
+        })
+    }
+
+    #[actix_web::test]
+    async fn a_sign_in_redirect_is_not_reported_as_an_error() {
+        let app = test::init_service(
+            App::new()
+                .wrap(from_fn(htmx_errors))
+                .route("/account", web::get().to(members_only)),
+        )
+        .await;
+        let response =
+            test::call_service(&app, test::TestRequest::get().uri("/account").to_request()).await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        assert_eq!(
+            response.headers().get(header::LOCATION).unwrap(),
+            "/signin?next=/account"
+        );
+        assert!(response.response().error().is_none());
+    }
 }
