@@ -10,6 +10,7 @@ mod games;
 mod matches;
 mod migrations;
 mod openapi;
+mod openapi_games;
 mod play;
 mod ratings;
 mod tokens;
