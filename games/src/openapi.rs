@@ -52,13 +52,13 @@ pub fn game_schemas(game: GameId) -> GameSchemas {
 pub fn components() -> Vec<(String, RefOr<Schema>)> {
     let mut all = registered();
     for (_, schema) in &mut all {
-        point_seats(schema);
+        finish(schema);
     }
     let unique: BTreeMap<String, RefOr<Schema>> = all.into_iter().collect();
     unique.into_iter().collect()
 }
 
-/// Every schema as registered, before seat references are fixed; a name may come more than
+/// Every schema as registered, before seat references and descriptions are fixed; a name may come more than
 /// once (a type used by several others), always with the same schema.
 fn registered() -> Vec<(String, RefOr<Schema>)> {
     let mut all = Vec::new();
@@ -128,39 +128,104 @@ fn seat() -> RefOr<Schema> {
         .into()
 }
 
-/// Points every reference to `usize` inside `schema` at [`SEAT`].
-fn point_seats(schema: &mut RefOr<Schema>) {
+/// Calls `on_ref` on every reference and `on_schema` on every schema inside `schema`.
+fn visit(
+    schema: &mut RefOr<Schema>,
+    on_ref: &mut impl FnMut(&mut Ref),
+    on_schema: &mut impl FnMut(&mut Schema),
+) {
     match schema {
-        RefOr::Ref(reference) => {
-            if reference.ref_location == Ref::from_schema_name(USIZE).ref_location {
-                reference.ref_location = Ref::from_schema_name(SEAT).ref_location;
-            }
-        }
-        RefOr::T(schema) => point_seats_in(schema),
+        RefOr::Ref(reference) => on_ref(reference),
+        RefOr::T(schema) => visit_schema(schema, on_ref, on_schema),
     }
 }
 
-fn point_seats_in(schema: &mut Schema) {
-    match schema {
+fn visit_schema(
+    schema: &mut Schema,
+    on_ref: &mut impl FnMut(&mut Ref),
+    on_schema: &mut impl FnMut(&mut Schema),
+) {
+    on_schema(schema);
+    let children: Vec<&mut RefOr<Schema>> = match schema {
         Schema::Array(array) => {
-            if let ArrayItems::RefOrSchema(items) = &mut array.items {
-                point_seats(items);
+            for item in &mut array.prefix_items {
+                visit_schema(item, on_ref, on_schema);
             }
-            array.prefix_items.iter_mut().for_each(point_seats_in);
+            match &mut array.items {
+                ArrayItems::RefOrSchema(items) => vec![items.as_mut()],
+                _ => Vec::new(),
+            }
         }
         Schema::Object(object) => {
-            object.properties.values_mut().for_each(point_seats);
-            if let Some(additional) = object.additional_properties.as_deref_mut()
-                && let AdditionalProperties::RefOr(additional) = additional
+            let mut children: Vec<&mut RefOr<Schema>> = object.properties.values_mut().collect();
+            if let Some(AdditionalProperties::RefOr(additional)) =
+                object.additional_properties.as_deref_mut()
             {
-                point_seats(additional);
+                children.push(additional);
             }
+            children
         }
-        Schema::OneOf(one_of) => one_of.items.iter_mut().for_each(point_seats),
-        Schema::AllOf(all_of) => all_of.items.iter_mut().for_each(point_seats),
-        Schema::AnyOf(any_of) => any_of.items.iter_mut().for_each(point_seats),
-        _ => {}
+        Schema::OneOf(one_of) => one_of.items.iter_mut().collect(),
+        Schema::AllOf(all_of) => all_of.items.iter_mut().collect(),
+        Schema::AnyOf(any_of) => any_of.items.iter_mut().collect(),
+        _ => Vec::new(),
+    };
+    for child in children {
+        visit(child, on_ref, on_schema);
     }
+}
+
+/// Points every reference to `usize` at [`SEAT`], and words the descriptions (written as Rust
+/// documentation) for readers of JSON.
+fn finish(schema: &mut RefOr<Schema>) {
+    let usize_ref = Ref::from_schema_name(USIZE).ref_location;
+    let seat_ref = Ref::from_schema_name(SEAT).ref_location;
+    visit(
+        schema,
+        &mut |reference| {
+            if reference.ref_location == usize_ref {
+                reference.ref_location.clone_from(&seat_ref);
+            }
+            reference.description = for_json(&reference.description);
+        },
+        &mut |schema| {
+            let description = match schema {
+                Schema::Array(array) => &mut array.description,
+                Schema::Object(object) => &mut object.description,
+                Schema::OneOf(one_of) => &mut one_of.description,
+                Schema::AllOf(all_of) => &mut all_of.description,
+                Schema::AnyOf(any_of) => &mut any_of.description,
+                _ => return,
+            };
+            if let Some(text) = description {
+                *text = for_json(text);
+            }
+        },
+    );
+}
+
+/// A doc comment as a JSON reader needs it: `None` is `null`, and links to Rust items are
+/// plain code (`` [`BoxId::in_play`] `` and `` [`Action::Score`](super::Action::Score) `` lose
+/// their brackets and target).
+fn for_json(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("[`") {
+        let Some(end) = rest[start..].find("`]").map(|e| start + e) else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        out.push_str(&rest[start + 1..=end]);
+        rest = &rest[end + 2..];
+        // A link target, `(...)`, right after the brackets.
+        if rest.starts_with('(')
+            && let Some(close) = rest.find(')')
+        {
+            rest = &rest[close + 1..];
+        }
+    }
+    out.push_str(rest);
+    out.replace("`None`", "`null`")
 }
 
 /// Which of the games' schemas `pick` chooses, as a list of `game: schema` for descriptions.
@@ -304,6 +369,22 @@ mod tests {
 
     fn json(schema: &RefOr<Schema>) -> serde_json::Value {
         serde_json::to_value(schema).unwrap()
+    }
+
+    #[test]
+    fn descriptions_speak_json() {
+        assert_eq!(
+            for_json("Its id, as in [`Action::Score`](super::Action::Score), or `None`."),
+            "Its id, as in `Action::Score`, or `null`."
+        );
+        assert_eq!(
+            for_json("See [`BoxId::in_play`]; up to [`MAX`] (a [note] here)."),
+            "See `BoxId::in_play`; up to `MAX` (a [note] here)."
+        );
+        assert_eq!(for_json("no link [`unclosed"), "no link [`unclosed");
+        let text = serde_json::to_string(&components()).unwrap();
+        assert!(!text.contains("`None`"));
+        assert!(!text.contains("[`"));
     }
 
     #[test]

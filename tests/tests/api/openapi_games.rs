@@ -16,7 +16,8 @@ use tapis_games::playout::{Chooser, chance_values};
 use tapis_games::{AnyState, Chance, GameId, OptionKind, Turn, linja};
 use tapis_tests::{Rng, TestApp};
 
-/// The schemas of the committed-to document, made strict, with a validator per schema name.
+/// The schemas of the OpenAPI document (the one served and committed), made strict, with a
+/// validator per schema name.
 struct Schemas {
     root: Value,
     validators: HashMap<String, Validator>,
@@ -96,8 +97,7 @@ fn make_strict(schema: &mut Value, require_all: bool) {
     }
 }
 
-/// Chance values from the test generator; one throw in eight shows a single face on every die,
-/// so that the rarer throws (five 1s, a Yams...) come up too.
+/// Fair chance values from the test generator.
 struct Dice<'a>(&'a mut Rng);
 
 impl Chooser for Dice<'_> {
@@ -106,6 +106,8 @@ impl Chooser for Dice<'_> {
     }
 }
 
+/// The values of a chance step: fair, except that one throw in eight shows a single face on
+/// every die, so that the rarer throws (five 1s, a Yams...) come up too.
 fn throw(chance: &Chance, rng: &mut Rng, values: &mut Vec<u8>) {
     match *chance {
         Chance::Dice { count } if rng.below(8) == 0 => {
