@@ -58,8 +58,8 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
     unique.into_iter().collect()
 }
 
-/// Every schema as registered, before seat references and descriptions are fixed; a name may come more than
-/// once (a type used by several others), always with the same schema.
+/// Every schema as registered, before seat references and descriptions are fixed; a name may
+/// come more than once (a type used by several others), always with the same schema.
 fn registered() -> Vec<(String, RefOr<Schema>)> {
     let mut all = Vec::new();
     for game in GameId::ALL {
@@ -343,7 +343,10 @@ macro_rules! manual_schema {
 
             #[allow(unused_variables)]
             fn schemas(
-                schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>,
+                schemas: &mut Vec<(
+                    String,
+                    utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+                )>,
             ) {
                 $($(
                     schemas.push((
