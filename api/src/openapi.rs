@@ -27,6 +27,20 @@ impl Modify for BearerAuth {
     }
 }
 
+/// Adds the schemas of every game's actions, views, events and options, which the match
+/// schemas refer to.
+#[derive(Debug)]
+struct GameSchemas;
+
+impl Modify for GameSchemas {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components
+            .schemas
+            .extend(tapis_games::openapi::components());
+    }
+}
+
 /// The document.
 #[derive(Debug, OpenApi)]
 #[openapi(
@@ -61,7 +75,7 @@ impl Modify for BearerAuth {
         ratings::leaderboard,
     ),
     components(schemas(crate::problem::Problem)),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &GameSchemas),
     tags(
         (name = "accounts", description = "Sign up, sign in, profiles"),
         (name = "tokens", description = "Personal API tokens for bots and apps"),

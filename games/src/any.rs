@@ -97,6 +97,7 @@ macro_rules! with_state {
 
 /// The id of a game, as used in URLs, the API and the database.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = GameId))]
 pub enum GameId {
     #[serde(rename = "linotte")]
     Linotte,

@@ -20,6 +20,7 @@ pub type Seat = usize;
 
 /// Who must act now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = Turn))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Turn {
     /// This seat must choose one of its legal actions.
@@ -35,6 +36,7 @@ pub const MAX_DRAW_KINDS: usize = 8;
 
 /// A random event the rules need, described so that the caller can produce it fairly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = Chance))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Chance {
     /// Throw `count` six-sided dice: supply `count` values, each in `1..=6`, in die order.
@@ -128,6 +130,7 @@ pub enum SetupError {
 
 /// A seat's place in the final ranking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = Placing))]
 pub struct Placing {
     pub seat: Seat,
     /// 1 is best; seats that tie share a rank and the next rank is skipped (1, 2, 2, 4).
@@ -138,6 +141,7 @@ pub struct Placing {
 
 /// The result of a finished game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = Outcome))]
 pub struct Outcome {
     /// Every seat exactly once, best first (ties in seat order).
     pub ranking: Vec<Placing>,

@@ -9,6 +9,8 @@
 
 pub mod any;
 pub mod contract;
+#[cfg(feature = "openapi")]
+pub mod openapi;
 pub mod options;
 pub mod playout;
 pub mod ranking;

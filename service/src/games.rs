@@ -38,6 +38,7 @@ pub struct GameInfo {
     pub min_players: usize,
     pub max_players: usize,
     /// Every option with its default value.
+    #[schema(schema_with = tapis_games::openapi::any_options)]
     pub default_options: Value,
     /// The rules for players.
     pub rules_url: String,

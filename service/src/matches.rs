@@ -122,6 +122,7 @@ pub struct MatchView {
     pub id: Uuid,
     pub game: String,
     /// Every option of the match, defaults included.
+    #[schema(schema_with = tapis_games::openapi::any_options)]
     pub options: Value,
     pub rated: bool,
     pub status: MatchStatus,
@@ -142,8 +143,10 @@ pub struct MatchView {
     #[serde(with = "time::serde::rfc3339::option")]
     pub deadline: Option<OffsetDateTime>,
     /// The game's view for the caller (see the per-game view schemas); `null` before the start.
+    #[schema(schema_with = tapis_games::openapi::view_or_null)]
     pub state: Option<Value>,
     /// The caller's legal actions now, each ready to post back as `action`.
+    #[schema(schema_with = tapis_games::openapi::action_list)]
     pub legal_actions: Vec<Value>,
     pub result: Option<MatchResult>,
     pub fairness: Fairness,
@@ -236,10 +239,12 @@ pub struct TurnEntry {
     pub seat: Option<usize>,
     pub kind: TurnKind,
     /// The action as posted, for `action` entries.
+    #[schema(schema_with = tapis_games::openapi::action_or_null)]
     pub action: Option<Value>,
     /// The chance events resolved after it, in order.
     pub chance: Vec<ChanceRecord>,
     /// What happened, in order: the game's events, dice throws and draws included.
+    #[schema(schema_with = tapis_games::openapi::event_list)]
     pub events: Vec<Value>,
     #[serde(with = "time::serde::rfc3339")]
     pub at: OffsetDateTime,
@@ -252,6 +257,7 @@ pub struct MatchExport {
     pub format: String,
     pub id: Uuid,
     pub game: String,
+    #[schema(schema_with = tapis_games::openapi::any_options)]
     pub options: Value,
     pub rated: bool,
     pub status: MatchStatus,

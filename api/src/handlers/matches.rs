@@ -52,6 +52,7 @@ pub struct PostAction {
     /// The version of the match the action was chosen on.
     pub version: i64,
     /// One of `legal_actions`, as listed (an object with a `type`; see the per-game schemas).
+    #[schema(schema_with = tapis_games::openapi::any_action)]
     pub action: Value,
 }
 

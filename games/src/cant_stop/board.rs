@@ -104,8 +104,29 @@ impl TryFrom<Vec<u8>> for Columns {
     }
 }
 
+#[cfg(feature = "openapi")]
+crate::openapi::manual_schema!(
+    Columns,
+    "CantStopColumns",
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(
+            utoipa::openapi::schema::ObjectBuilder::new()
+                .schema_type(utoipa::openapi::schema::Type::Integer)
+                .minimum(Some(FIRST_COLUMN))
+                .maximum(Some(label_of(COLUMNS - 1))),
+        )
+        .min_items(Some(1))
+        .max_items(Some(2))
+        .description(Some(
+            "The columns a choice advances: one or two labels in ascending order, the same \
+             label twice when a double moves one runner two steps (`[6, 8]`, `[7, 7]`, `[5]`).",
+        ))
+        .into(),
+);
+
 /// A runner and the space it stands on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopRunnerAt))]
 pub struct RunnerAt {
     /// The column label.
     pub column: u8,
@@ -174,6 +195,22 @@ impl TryFrom<Vec<RunnerAt>> for RunnerList {
         Ok(list)
     }
 }
+
+#[cfg(feature = "openapi")]
+crate::openapi::manual_schema!(
+    RunnerList,
+    "CantStopRunnerList",
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(utoipa::openapi::Ref::from_schema_name(
+            <RunnerAt as utoipa::ToSchema>::name(),
+        ))
+        .max_items(Some(usize::from(RUNNERS)))
+        .description(Some(
+            "The runners on the board (at most three), in column order."
+        ))
+        .into(),
+    refers_to = [RunnerAt],
+);
 
 /// What stays fixed during a turn: the player's pieces, the won columns, and (with the
 /// `skip_occupied` variant) the spaces an opponent's piece makes a runner jump over.

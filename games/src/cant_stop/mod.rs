@@ -72,6 +72,7 @@ fn seat_bit(seat: Seat) -> u8 {
 
 /// The options of a match (rules file §2.4 and ambiguity C7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopOptions))]
 pub struct Options {
     /// Variant V1: the number of columns a player must win to win the game (3, 4 or 5).
     pub columns_to_win: u8,
@@ -136,6 +137,7 @@ enum Phase {
 
 /// How a match ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopEndReason))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// A player won the required number of columns (rule 12).
@@ -160,6 +162,7 @@ impl EndReason {
 
 /// A decision of the seat to play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopAction))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Use the dice to advance the runners of these columns: `{"type":"advance","columns":[6,8]}`
@@ -174,6 +177,7 @@ pub enum Action {
 
 /// Something that happened, in order; enough to write the turn log in words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopEvent))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A seat threw two dice to decide who starts.

@@ -13,6 +13,7 @@ use crate::contract::{Game, Outcome, Seat, Turn};
 
 /// The state as a seat or a spectator sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopView))]
 pub struct View {
     /// Who is looking (`None`: a spectator).
     pub viewer: Option<Seat>,
@@ -51,6 +52,7 @@ pub struct View {
 
 /// The step of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopStage))]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
     /// The seats throw two dice each to decide who starts.
@@ -67,6 +69,7 @@ pub enum Stage {
 
 /// One column.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopColumnView))]
 pub struct ColumnView {
     /// Its label, 2 to 12.
     pub column: u8,
@@ -84,6 +87,7 @@ pub struct ColumnView {
 
 /// One seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopPlayerView))]
 pub struct PlayerView {
     pub seat: Seat,
     /// Whether the seat resigned or ran out of time.
@@ -100,6 +104,7 @@ pub struct PlayerView {
 
 /// A seat in the throw for the start.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopStartView))]
 pub struct StartView {
     pub seat: Seat,
     /// Its total this round, once thrown.
@@ -108,6 +113,7 @@ pub struct StartView {
 
 /// One legal choice of the dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopChoiceView))]
 pub struct ChoiceView {
     /// The action to post to make this choice.
     pub action: Action,
@@ -119,6 +125,7 @@ pub struct ChoiceView {
 
 /// A runner's move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CantStopMoveView))]
 pub struct MoveView {
     pub column: u8,
     /// The space it leaves (the seat's piece's space, or 0, for a new runner).

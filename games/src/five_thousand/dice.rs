@@ -148,6 +148,16 @@ impl<'de> Deserialize<'de> for Faces {
     }
 }
 
+#[cfg(feature = "openapi")]
+crate::openapi::manual_schema!(
+    Faces,
+    "FiveThousandFaces",
+    crate::openapi::die_faces(
+        usize::from(DICE),
+        "Up to five dice: their faces in ascending order (`[1, 1, 5]`); read in any order.",
+    ),
+);
+
 /// One throw: the faces of up to five dice, in the order they were supplied.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Roll {
@@ -212,6 +222,16 @@ impl<'de> Deserialize<'de> for Roll {
         })
     }
 }
+
+#[cfg(feature = "openapi")]
+crate::openapi::manual_schema!(
+    Roll,
+    "FiveThousandRoll",
+    crate::openapi::die_faces(
+        usize::from(DICE),
+        "A throw of up to five dice: their faces in the order they fell (`[3, 3, 5, 1, 6]`).",
+    ),
+);
 
 /// The keeps set aside since the dice were last all in hand: one [`Faces`] per keep, in order.
 ///

@@ -59,6 +59,7 @@ pub struct FiveThousand;
 
 /// How the target ends the game (rules 11 and 12).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandTargetRule))]
 #[serde(rename_all = "snake_case")]
 pub enum TargetRule {
     /// The seed: a banked score of the target or more wins.
@@ -78,6 +79,7 @@ impl TargetRule {
 
 /// The options of a match (rules file §1 and §2); the defaults are the seed's rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandOptions))]
 pub struct Options {
     /// The score that wins: 5000, or 10 000 for the variant of that name.
     pub target: u32,
@@ -131,6 +133,7 @@ const POINT_STEP: u32 = 50;
 
 /// Where a turn stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandPhase))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// The dice in hand are to be thrown (a chance step).
@@ -145,6 +148,7 @@ pub enum Phase {
 
 /// How the game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandEndReason))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// A player banked the target (after the round was played out, with `finish_round`).
@@ -168,6 +172,7 @@ impl EndReason {
 
 /// Why a turn total was lost without a zero throw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandTurnLostReason))]
 #[serde(rename_all = "snake_case")]
 pub enum TurnLostReason {
     /// The throw limit was reached by a player who has not opened, under the opening threshold
@@ -179,6 +184,7 @@ pub enum TurnLostReason {
 
 /// What banking the turn total would do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandBankResult))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum BankResult {
     /// `counted` points are added, making the banked score `score`.
@@ -233,6 +239,7 @@ pub struct State {
 
 /// A decision of the player whose turn it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandAction))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Set aside these dice out of the last throw (faces, any order; listed ascending).
@@ -245,6 +252,7 @@ pub enum Action {
 
 /// Something that happened, with the seat and the values a turn log needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandEvent))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// `seat` starts its turn.
@@ -293,6 +301,7 @@ pub enum Event {
 
 /// One seat as everyone sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandPlayerView))]
 pub struct PlayerView {
     pub seat: Seat,
     /// The banked score.
@@ -304,6 +313,7 @@ pub struct PlayerView {
 
 /// A keep already set aside this turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandKeptView))]
 pub struct KeptView {
     pub dice: Faces,
     pub points: u32,
@@ -311,6 +321,7 @@ pub struct KeptView {
 
 /// A keep the player may choose now, and what it would make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandKeepChoice))]
 pub struct KeepChoice {
     pub dice: Faces,
     /// Points of these dice.
@@ -323,6 +334,7 @@ pub struct KeepChoice {
 
 /// What a player (or spectator) sees: the whole state, which is open, plus derived figures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandView))]
 pub struct View {
     pub options: Options,
     pub players: Vec<PlayerView>,

@@ -16,6 +16,7 @@ pub const RESULTS: usize = 56;
 
 /// The family of a result, strongest first (rules §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneCategory))]
 #[serde(rename_all = "snake_case")]
 pub enum Category {
     /// 4-2-1, the best result (10 tokens).
@@ -36,8 +37,10 @@ pub enum Category {
 
 /// A result with its place in the order and its token value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneCombination))]
 pub struct Combination {
     /// The dice, highest face first.
+    #[cfg_attr(feature = "openapi", schema(value_type = [u8; 3]))]
     pub dice: Dice,
     /// The family of the result.
     pub category: Category,

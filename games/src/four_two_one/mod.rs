@@ -74,6 +74,7 @@ pub struct FourTwoOne;
 
 /// Which end of the first-player throw leads the first round (rules 3.1.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneFirstPlayerRule))]
 #[serde(rename_all = "snake_case")]
 pub enum FirstPlayerRule {
     /// The highest die starts (ace high, then six down to two).
@@ -85,6 +86,7 @@ pub enum FirstPlayerRule {
 
 /// How many tokens change hands when the worst result of a round is the nénette (Q4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneNenetteAmount))]
 #[serde(rename_all = "snake_case")]
 pub enum NenetteAmount {
     /// Always 2, whatever the best result (seed: "reçoit d'office 2 jetons").
@@ -98,6 +100,7 @@ pub enum NenetteAmount {
 
 /// What happens to players holding no token when the charge ends (Q8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneZeroAtChargeEnd))]
 #[serde(rename_all = "snake_case")]
 pub enum ZeroAtChargeEnd {
     /// They win at once, sharing the win if there are several (seed).
@@ -109,6 +112,7 @@ pub enum ZeroAtChargeEnd {
 
 /// The options of a 421 match; the defaults are the seed's rules.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneOptions))]
 #[serde(default)]
 pub struct Options {
     /// Whether the highest or the lowest die of the first-player throw starts.
@@ -129,6 +133,7 @@ pub struct Options {
 
 /// The two phases of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOnePhase))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// The pot deals its 21 tokens: the worst result of each round takes some.
@@ -139,6 +144,7 @@ pub enum Phase {
 
 /// Which role a tie-break decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneStake))]
 #[serde(rename_all = "snake_case")]
 pub enum Stake {
     /// Who holds the worst result (the loser of the round).
@@ -151,6 +157,7 @@ pub enum Stake {
 
 /// Why the amount of a round is what it is (rule 7, Q4, rule 14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneAmountBasis))]
 #[serde(rename_all = "snake_case")]
 pub enum AmountBasis {
     /// The token value of the best result.
@@ -163,6 +170,7 @@ pub enum AmountBasis {
 
 /// How the game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneEndReason))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// A player gave away their last token in the décharge (rule 13).
@@ -189,6 +197,7 @@ impl EndReason {
 
 /// A decision of the seat whose turn it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneAction))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Throw again the dice showing these faces (at least one die), keeping the others:
@@ -203,6 +212,7 @@ pub enum Action {
 
 /// Something that happened, with the values a turn log needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneEvent))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A seat threw its die to choose the first player.
@@ -227,6 +237,7 @@ pub enum Event {
         throw: u8,
         kept: Faces,
         thrown: Faces,
+        #[cfg_attr(feature = "openapi", schema(value_type = [u8; 3]))]
         dice: Dice,
     },
     /// A following player announced "le bon" after `throws` throws.

@@ -89,6 +89,16 @@ impl<'de> Deserialize<'de> for Faces {
     }
 }
 
+#[cfg(feature = "openapi")]
+crate::openapi::manual_schema!(
+    Faces,
+    "FourTwoOneFaces",
+    crate::openapi::die_faces(
+        3,
+        "Up to three die faces, highest first (`[6, 3]`); read in any order.",
+    ),
+);
+
 /// A set of seats (there are at most 8); in JSON the list of seat numbers, lowest first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Seats(u8);
@@ -192,6 +202,25 @@ impl<'de> Deserialize<'de> for Seats {
         Ok(seats.into_iter().collect())
     }
 }
+
+#[cfg(feature = "openapi")]
+crate::openapi::manual_schema!(
+    Seats,
+    "FourTwoOneSeats",
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(
+            utoipa::openapi::schema::ObjectBuilder::new()
+                .schema_type(utoipa::openapi::schema::Type::Integer)
+                .minimum(Some(0))
+                .maximum(Some(Seats::CAPACITY - 1)),
+        )
+        .unique_items(true)
+        .max_items(Some(Seats::CAPACITY))
+        .description(Some(
+            "A set of seats: their numbers, lowest first (`[0, 2]`)."
+        ))
+        .into(),
+);
 
 #[cfg(test)]
 mod tests {

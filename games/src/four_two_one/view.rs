@@ -11,6 +11,7 @@ use crate::contract::{Seat, Turn};
 
 /// The phase shown to players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOnePhaseView))]
 #[serde(rename_all = "snake_case")]
 pub enum PhaseView {
     /// The throw that chooses the first player.
@@ -25,6 +26,7 @@ pub enum PhaseView {
 
 /// One seat as everybody sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOnePlayerView))]
 pub struct PlayerView {
     /// The seat described.
     pub seat: Seat,
@@ -48,6 +50,7 @@ pub struct PlayerView {
 
 /// The turn under way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneCurrentTurn))]
 pub struct CurrentTurn {
     /// The seat throwing.
     pub seat: Seat,
@@ -69,6 +72,7 @@ pub struct CurrentTurn {
 
 /// The tie-break under way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneTieBreakView))]
 pub struct TieBreakView {
     /// The tied seats throwing now, once each in reverse playing order.
     pub seats: Seats,
@@ -82,6 +86,7 @@ pub struct TieBreakView {
 
 /// The view of a 421 table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneView))]
 pub struct TableView {
     /// The seat looking, or `None` for a spectator.
     pub viewer: Option<Seat>,

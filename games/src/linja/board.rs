@@ -72,6 +72,29 @@ pub fn piece_value(seat: Seat, row: usize, deduct: bool) -> i64 {
     gain - loss
 }
 
+#[cfg(feature = "openapi")]
+crate::openapi::manual_schema!(Board, "LinjaBoard", {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+    let rows = ArrayBuilder::new()
+        .items(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(0))
+                .maximum(Some(PIECES)),
+        )
+        .min_items(Some(ROWS))
+        .max_items(Some(ROWS));
+    ArrayBuilder::new()
+        .items(rows)
+        .min_items(Some(2))
+        .max_items(Some(2))
+        .description(Some(
+            "The pieces, `[seat][row]`: how many pieces of each seat stand on each of the \
+                 eight rows, row 0 (seat 0's start line) first.",
+        ))
+        .into()
+},);
+
 /// Where a following move lands, and how many of its rows were lost past the goal line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Landing {

@@ -70,6 +70,7 @@ pub struct Linja;
 
 /// The two published editions of the rules.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaEdition))]
 #[serde(rename_all = "snake_case")]
 pub enum Edition {
     /// The seed's French rules: initial move, following move, exact-arrival bonus, deduction.
@@ -83,6 +84,7 @@ pub enum Edition {
 
 /// The options of a match (rules file §2 and §5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaOptions))]
 pub struct Options {
     /// Which edition of the rules is played.
     pub edition: Edition,
@@ -118,6 +120,7 @@ impl Options {
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaEndReason))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// The armies have completely passed each other (rule 17).
@@ -141,6 +144,7 @@ impl EndReason {
 
 /// Where the current turn stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaPhase))]
 #[serde(tag = "stage", rename_all = "snake_case")]
 pub enum Phase {
     /// The seat to move starts its turn (or its extra turn) with an initial move or a pass.
@@ -155,6 +159,7 @@ pub enum Phase {
 
 /// The three kinds of move of a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaStage))]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
     Initial,
@@ -164,6 +169,7 @@ pub enum Stage {
 
 /// Why an initial move gave no following move (rule 6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaNoFollowingCause))]
 #[serde(rename_all = "snake_case")]
 pub enum NoFollowingCause {
     /// The piece reached its goal line.
@@ -174,6 +180,7 @@ pub enum NoFollowingCause {
 
 /// A decision of the seat to move. Rows are board rows 0 to 7 (row 0 = A's start line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaAction))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Move one own piece from row `from` one row forward to row `to`.
@@ -196,6 +203,7 @@ pub enum Action {
 
 /// Something that happened, with enough detail to write the turn log in words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaEvent))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// `seat` starts a turn; `extra_turn` when it is the 2010 edition's extra turn.

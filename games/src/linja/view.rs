@@ -9,6 +9,7 @@ use crate::contract::{Game, Outcome, Seat};
 
 /// The view of a match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaView))]
 pub struct View {
     /// Who is looking (`None` for a spectator); everyone sees the same.
     pub viewer: Option<Seat>,
@@ -40,6 +41,7 @@ pub struct View {
 
 /// One legal action and its consequences.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaChoice))]
 pub struct Choice {
     /// The action, ready to post back.
     pub action: Action,
@@ -51,6 +53,7 @@ pub struct Choice {
 
 /// What an action leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaNext))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Next {
     /// The same seat must make a following move of `rows` rows.

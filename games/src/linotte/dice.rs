@@ -107,9 +107,17 @@ impl<'de> Deserialize<'de> for Faces {
     }
 }
 
+#[cfg(feature = "openapi")]
+crate::openapi::manual_schema!(
+    Faces,
+    "LinotteFaces",
+    crate::openapi::die_faces(DICE, "Up to five die faces (`[2, 4, 4]`)."),
+);
+
 /// A combination, as printed on the cells of the grid. The JSON names are shared by both
 /// games; [`Combination::label`] gives each game's printed name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinotteCombination))]
 #[serde(rename_all = "snake_case")]
 pub enum Combination {
     /// At least three 1s (the cells "1").
@@ -219,6 +227,7 @@ impl Combination {
 
 /// A major combination: what a La Linotte player names when announcing an Appel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinotteMajor))]
 #[serde(rename_all = "snake_case")]
 pub enum Major {
     Full,

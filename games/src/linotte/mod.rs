@@ -67,6 +67,7 @@ pub struct YamMaster;
 
 /// The options of La Linotte (every one defaults to the reading of the rules file).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinotteOptions))]
 #[serde(default)]
 pub struct Options {
     /// Ambiguity G4: count every stretch of 3, 4 or 5 aligned pawns, not only maximal runs.
@@ -81,6 +82,7 @@ pub struct Options {
 
 /// The options of Yam Master (every one defaults to the reading of the rules file).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamMasterOptions))]
 #[serde(default)]
 pub struct YamMasterOptions {
     /// Ambiguity G4: count every stretch of 3, 4 or 5 aligned pawns, not only maximal runs.
@@ -219,6 +221,7 @@ impl Variant for YamMasterOptions {
 
 /// A challenge taken after throw 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinotteChallenge))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Challenge {
     /// La Linotte: the announced major must be made with the remaining throws (rule 9).
@@ -244,6 +247,7 @@ impl Challenge {
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinotteEndReason))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// A player completed five in a row (rules 11 and 15).
@@ -282,6 +286,7 @@ pub enum Phase {
 
 /// A decision of the player to play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinotteAction))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Throw again the dice showing these faces, in ascending order (`[2, 4, 4]`); a chance
@@ -302,6 +307,7 @@ pub enum Action {
 
 /// Something that happened, with the values a turn log needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinotteEvent))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// `seat` begins a turn.

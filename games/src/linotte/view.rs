@@ -11,6 +11,7 @@ use crate::contract::{Outcome, Seat, Turn};
 
 /// The view of a match of either game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinotteView))]
 pub struct View<O = Options> {
     /// Which game this is.
     pub game: GameId,
@@ -48,6 +49,7 @@ pub struct View<O = Options> {
 
 /// A cell of the grid.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinotteCellView))]
 pub struct CellView {
     pub row: u8,
     pub col: u8,
@@ -61,6 +63,7 @@ pub struct CellView {
 
 /// A placement available now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinottePlacementView))]
 pub struct PlacementView {
     pub row: u8,
     pub col: u8,
@@ -75,6 +78,7 @@ pub struct PlacementView {
 
 /// A Yam Predator removal available now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinotteRemovalView))]
 pub struct RemovalView {
     pub row: u8,
     pub col: u8,
@@ -84,6 +88,7 @@ pub struct RemovalView {
 
 /// One player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinottePlayerView))]
 pub struct PlayerView {
     pub seat: Seat,
     /// Pawns left to place.

@@ -23,6 +23,7 @@ pub const MIN_SCORING: u8 = 3;
 /// The colour of a token. The seed does not name the colours; these are the letters of the rules
 /// file's examples (R, G, B, Y, W). Its index (in this order, from 0) is the kind of a bag draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveColour))]
 #[serde(rename_all = "snake_case")]
 pub enum Colour {
     Red,
@@ -68,6 +69,34 @@ impl Colour {
         Colour::ALL.into_iter().find(|c| c.letter() == letter)
     }
 }
+
+#[cfg(feature = "openapi")]
+crate::openapi::manual_schema!(
+    Board,
+    "MakeFiveBoard",
+    {
+        use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Type};
+        let place = OneOfBuilder::new()
+            .item(utoipa::openapi::Ref::from_schema_name(
+                <Colour as utoipa::ToSchema>::name(),
+            ))
+            .item(ObjectBuilder::new().schema_type(Type::Null));
+        let column = ArrayBuilder::new()
+            .items(place)
+            .min_items(Some(HEIGHT))
+            .max_items(Some(HEIGHT));
+        ArrayBuilder::new()
+            .items(column)
+            .min_items(Some(COLUMNS))
+            .max_items(Some(COLUMNS))
+            .description(Some(
+                "The board, `[column][position]`: each of the five columns from the bottom up, \
+                 a colour for each token and `null` for an empty place.",
+            ))
+            .into()
+    },
+    refers_to = [Colour],
+);
 
 /// The board: `columns[c][p]` is the token at position `p` (0 = bottom) of column `c`, or `None`.
 ///

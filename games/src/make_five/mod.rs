@@ -65,6 +65,7 @@ pub struct MakeFive;
 
 /// How the first five tokens of a deal are placed (M6).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveSetup))]
 #[serde(rename_all = "snake_case")]
 pub enum Setup {
     /// One at the bottom of each column, in column order (the seed, fig. 1).
@@ -76,6 +77,7 @@ pub enum Setup {
 
 /// The options of a match.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveOptions))]
 pub struct Options {
     /// M3: a row scores only its longest run of side-by-side tokens of one colour (3 or more).
     pub require_contiguous: bool,
@@ -85,6 +87,7 @@ pub struct Options {
 
 /// What the match is waiting for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFivePhase))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// A token is drawn from the bag (a chance step, on the Destructeur's behalf).
@@ -99,6 +102,7 @@ pub enum Phase {
 
 /// How the match ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveEndReason))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// An Aligneur made five single-coloured rows (rule 7).
@@ -140,6 +144,7 @@ pub struct State {
 
 /// A decision of a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveAction))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// The Aligneur takes the token at `from_position` (0 = bottom) of `from_column` (0 to 4)
@@ -161,6 +166,7 @@ pub enum Action {
 
 /// Something that happened, in order; enough to write the log of a match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveEvent))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A new deal begins on an empty board with a full bag (deals 2 to 6; deal 1 starts at setup).
@@ -213,6 +219,7 @@ pub enum Event {
 
 /// A legal action with the points the board would score right after it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveChoice))]
 pub struct Choice {
     pub action: Action,
     /// The board's score after the action (rows as they stand; on a full board, the deal's
@@ -222,6 +229,7 @@ pub struct Choice {
 
 /// What a seat or a spectator sees: everything (the game is open), with derived figures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveView))]
 pub struct MakeFiveView {
     pub viewer: Option<Seat>,
     pub options: Options,

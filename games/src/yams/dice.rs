@@ -217,6 +217,16 @@ impl<'de> Deserialize<'de> for Dice {
     }
 }
 
+#[cfg(feature = "openapi")]
+crate::openapi::manual_schema!(
+    Dice,
+    "YamsDice",
+    crate::openapi::die_faces(
+        DICE,
+        "Up to five dice: their faces in increasing order (`[2, 5, 5]`)."
+    ),
+);
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]

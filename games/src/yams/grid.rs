@@ -13,6 +13,7 @@ pub const BOX_COUNT: usize = 17;
 /// Which boxes a grid holds depends on the options: see [`BoxId::in_play`]. The order of the
 /// variants is the order of the boxes on the sheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsBoxId))]
 #[serde(rename_all = "snake_case")]
 pub enum BoxId {
     /// Ones: one point per die showing 1.
@@ -351,6 +352,7 @@ impl Grid {
 
 /// The totals of one grid (rule 7): upper section, its bonus, lower section, and their sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsTotals))]
 pub struct Totals {
     /// Sum of the boxes Un to Six.
     pub upper: u16,

@@ -55,6 +55,7 @@ pub const MAX_GRIDS: u8 = 6;
 
 /// How the upper-section bonus ("prime") is computed, from the upper total U (Y1).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsBonusRule))]
 #[serde(rename_all = "snake_case")]
 pub enum BonusRule {
     /// The seed: (U − 63) + 30 once U reaches 63 (exceeds 63 with `bonus_strict`).
@@ -71,6 +72,7 @@ pub enum BonusRule {
 
 /// What a Brelan (three of a kind) scores (Y2).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsBrelanValue))]
 #[serde(rename_all = "snake_case")]
 pub enum BrelanValue {
     /// A flat 10, as the seed gives it.
@@ -85,6 +87,7 @@ pub enum BrelanValue {
 
 /// The options of a Yams match; the defaults are the seed's rules.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsOptions))]
 pub struct Options {
     /// How many grids each player fills at once (rule 9), 1 to [`MAX_GRIDS`].
     pub grids: u8,
@@ -158,6 +161,7 @@ impl Options {
 
 /// A decision of the player whose turn it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsAction))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Keep the dice showing these faces and throw the others again (rule 2):
@@ -175,6 +179,7 @@ pub enum Action {
 
 /// Why the game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsEndReason))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// Every grid of every player still playing is full (rule 7).
@@ -195,6 +200,7 @@ impl EndReason {
 
 /// Something that happened, in enough detail to write the turn log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsEvent))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// `seat` starts its turn of round `round` (from 1); emitted with its first throw.

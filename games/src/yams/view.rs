@@ -10,6 +10,7 @@ use crate::contract::{Game, Outcome, Seat, Turn};
 
 /// The table as a seat or a spectator sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsView))]
 pub struct View {
     /// Who is looking (`None` for a spectator).
     pub viewer: Option<Seat>,
@@ -41,6 +42,7 @@ pub struct View {
 
 /// One player's sheets and totals.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsPlayerView))]
 pub struct PlayerView {
     /// The seat these sheets belong to.
     pub seat: Seat,
@@ -56,6 +58,7 @@ pub struct PlayerView {
 
 /// One grid: its boxes in sheet order (only those in play) and its totals so far.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsGridView))]
 pub struct GridView {
     /// The boxes in play, in sheet order (Un to Six first).
     pub boxes: Vec<BoxView>,
@@ -69,6 +72,7 @@ pub struct GridView {
 
 /// One box of a grid.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsBoxView))]
 pub struct BoxView {
     /// Its id, as used in [`Action::Score`](super::Action::Score).
     pub r#box: BoxId,

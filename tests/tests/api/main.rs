@@ -11,6 +11,7 @@ mod matches;
 mod migrations;
 mod moves;
 mod openapi;
+mod openapi_games;
 mod play;
 mod ratings;
 mod tokens;
