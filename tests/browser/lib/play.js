@@ -139,7 +139,13 @@ export async function clickMove(page, choose = firstNonQuiet) {
   if (buttons.length > 0) {
     const pick = choose(buttons) ?? firstNonQuiet(buttons);
     label = pick.label;
-    await page.locator(ENABLED_ACTIONS).nth(pick.index).click();
+    const button = page.locator(ENABLED_ACTIONS).nth(pick.index);
+    if (!(await button.isVisible())) {
+      // A choice in a board cell's menu (Make Five's tokens): open the menu first, as a player
+      // would, by clicking the cell.
+      await button.locator("xpath=ancestor::details[1]").locator("summary").first().click();
+    }
+    await button.click();
   } else if (composes > 0) {
     const submit = page.locator(COMPOSE).first().getByTestId("compose-submit");
     label = (await submit.innerText()).trim();
