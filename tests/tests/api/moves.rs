@@ -1,10 +1,10 @@
-//! The lean move path: notifications by trigger, the numbering of the turn log, the view a
+//! The lean move path: notifications (a move's after its commit, others by trigger), the numbering of the turn log, the view a
 //! move replies with, and the pool's handling of connections the database ended.
 
 use std::time::Duration;
 
 use diesel::sql_types::{Integer, Text};
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection};
 use futures_util::{Stream, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -51,7 +51,7 @@ async fn sql(conn: &mut AsyncPgConnection, statement: &str, id: &str) {
 }
 
 #[tokio::test]
-async fn every_change_of_a_match_version_is_notified_once_by_the_trigger() {
+async fn every_change_of_a_match_version_is_notified_once() {
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
@@ -128,6 +128,39 @@ async fn every_change_of_a_match_version_is_notified_once_by_the_trigger() {
     )
     .await;
     assert_notified_once(&mut stream, &id, "a direct change of version").await;
+    // A transaction that says it notifies after its commit (as a move does) is not notified
+    // by the trigger; the setting ends with it, so the next change is notified again.
+    conn.batch_execute(
+        "BEGIN; SELECT set_config('tapis.notify', 'after_commit', true); \
+         UPDATE matches SET version = version + 1; COMMIT",
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        notified(&mut stream, Duration::from_millis(500)).await,
+        Vec::<String>::new()
+    );
+    sql(
+        &mut conn,
+        "UPDATE matches SET version = version + 1 WHERE id = $1::uuid",
+        &id,
+    )
+    .await;
+    assert_notified_once(&mut stream, &id, "a change after one notified by its caller").await;
+    // The move after them, from the current version, is notified once, after its commit.
+    let mine = app
+        .get(&format!("/api/v1/matches/{id}"), Some(token))
+        .await
+        .body;
+    let moved = app
+        .post(
+            &format!("/api/v1/matches/{id}/actions"),
+            Some(token),
+            json!({"version": mine["version"], "action": mine["legal_actions"][0]}),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    assert_notified_once(&mut stream, &id, "a second move").await;
 
     let resigned = app
         .post(
