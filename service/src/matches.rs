@@ -340,6 +340,8 @@ struct MatchRow {
     seat_user_ids: Vec<Uuid>,
     /// Their usernames, in the same order.
     seat_usernames: Vec<String>,
+    /// How many rows the match has in the turn log: the seq of the next one.
+    turn_count: i64,
 }
 
 impl MatchRow {
@@ -1197,7 +1199,7 @@ struct Step {
 }
 
 /// The statement that records a step of a match: it appends the turn-log row, numbered after
-/// the last one, and updates the match row (snapshot, version, dice used, clock, result), in
+/// the last one (the match counts them), and updates the match row (snapshot, version, dice used, clock, result), in
 /// one statement. Written out rather than built with Diesel's DSL because Diesel never keeps
 /// an `UPDATE` prepared (it prepares it anew on every execution); this text never changes, so
 /// it is prepared once per connection and cached by its type. The caller holds the lock on
@@ -1206,6 +1208,8 @@ struct Step {
 /// does it after the commit (it sets `tapis.notify` for the trigger's condition).
 struct RecordStep<'a> {
     match_id: Uuid,
+    /// The number of the new turn-log row: the match's `turn_count`, read under the lock.
+    seq: i64,
     seat: Option<i16>,
     kind: &'a str,
     action: Option<&'a Value>,
@@ -1239,10 +1243,12 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         type SqlUuid = diesel::sql_types::Uuid;
         out.push_sql(
             "WITH turn AS (INSERT INTO turns (match_id, seq, seat, kind, action, chance, events, \
-             at) SELECT ",
+             at) VALUES (",
         );
         out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
-        out.push_sql(", COALESCE(MAX(seq) + 1, 0), ");
+        out.push_sql(", ");
+        out.push_bind_param::<BigInt, _>(&self.seq)?;
+        out.push_sql(", ");
         out.push_bind_param::<Nullable<SmallInt>, _>(&self.seat)?;
         out.push_sql(", ");
         out.push_bind_param::<Text, _>(self.kind)?;
@@ -1254,9 +1260,9 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         out.push_bind_param::<Jsonb, _>(self.events)?;
         out.push_sql(", ");
         out.push_bind_param::<Timestamptz, _>(&self.at)?;
-        out.push_sql(" FROM turns WHERE match_id = ");
-        out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
-        out.push_sql(") UPDATE matches SET state = ");
+        out.push_sql(")) UPDATE matches SET turn_count = ");
+        out.push_bind_param::<BigInt, _>(&self.seq)?;
+        out.push_sql(" + 1, state = ");
         out.push_bind_param::<Jsonb, _>(self.state)?;
         out.push_sql(", status = ");
         out.push_bind_param::<Text, _>(self.status)?;
@@ -1374,6 +1380,7 @@ async fn advance(
     let finished_at = result.is_some().then_some(now);
     let updated = RecordStep {
         match_id: row.id,
+        seq: row.turn_count,
         seat: step.seat.and_then(|s| i16::try_from(s).ok()),
         kind: step.kind.as_str(),
         action: step.action.as_ref(),
@@ -1431,6 +1438,7 @@ async fn advance(
         started_at: started_at.or(row.started_at),
         finished_at: finished_at.or(row.finished_at),
         updated_at: now,
+        turn_count: row.turn_count + 1,
         ..row
     };
     Ok(Loaded {
@@ -1661,6 +1669,7 @@ mod tests {
         let now = now_micros();
         let start = RecordStep {
             match_id: Uuid::nil(),
+            seq: 0,
             seat: None,
             kind: "start",
             action: None,
@@ -1679,6 +1688,7 @@ mod tests {
             notify_after_commit: false,
         };
         let last = RecordStep {
+            seq: 7,
             seat: Some(1),
             kind: "action",
             action: Some(&action),
@@ -1693,7 +1703,7 @@ mod tests {
         let sql = sql_of(&start);
         assert_eq!(sql, sql_of(&last));
         assert!(sql.starts_with("WITH turn AS (INSERT INTO turns"), "{sql}");
-        assert!(sql.contains("$20") && !sql.contains("$21"), "{sql}");
+        assert!(sql.contains("$21") && !sql.contains("$22"), "{sql}");
         assert!(RecordStep::query_id().is_some());
     }
 
