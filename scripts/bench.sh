@@ -307,7 +307,8 @@ cat <<EOF
 Not like for like: a pgbench -N transaction is 3 statements (UPDATE, SELECT, INSERT) between
 BEGIN and END on one connection. A move is a POST that runs one transaction of 2 statements
 (lock the match row, which holds a copy of its seats; append the turn and update the match in
-one statement, whose trigger notifies the other server processes) and answers with the view
+one statement), then notifies the other server processes in a statement of its own (an
+asynchronous commit, hence one more transaction per move) and answers with the view
 built from them, plus, when the turn passes to the other seat, a GET of the match (1 read). "database work per move" above counts them all, set-up included. HTTP, JSON,
 the rules and the load generator share the same cores as PostgreSQL.
 EOF

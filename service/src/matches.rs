@@ -5,12 +5,13 @@
 //! A move checks the version the client saw, applies the action through `tapis-games`, resolves
 //! the chance steps that follow from the match's dice stream, appends one turn-log row and
 //! updates the snapshot, the version and the deadline. Every change of a match's version
-//! notifies the other server processes (`NOTIFY tapis_matches`, sent by the `matches_notify`
-//! trigger when the transaction commits).
+//! notifies the other server processes (`NOTIFY tapis_matches`): a move right after its
+//! commit ([`NotifyCommitted`]), every other change through the `matches_notify` trigger,
+//! delivered when its transaction commits.
 //!
 //! Moves are the hot path: a move is one transaction of two statements (lock the match row,
-//! which holds a copy of its seats; record the step) and its reply is built from what that
-//! transaction read and wrote; reading a match is one statement.
+//! which holds a copy of its seats; record the step), then its notification, and its reply is
+//! built from what that transaction read and wrote; reading a match is one statement.
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -339,6 +340,8 @@ struct MatchRow {
     seat_user_ids: Vec<Uuid>,
     /// Their usernames, in the same order.
     seat_usernames: Vec<String>,
+    /// How many rows the match has in the turn log: the seq of the next one.
+    turn_count: i64,
 }
 
 impl MatchRow {
@@ -1180,6 +1183,7 @@ async fn start(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> 
         kind: TurnKind::Start,
         seat: None,
         action: None,
+        notify_after_commit: false,
     };
     advance(conn, loaded, state, step, Vec::new()).await
 }
@@ -1189,17 +1193,23 @@ struct Step {
     kind: TurnKind,
     seat: Option<usize>,
     action: Option<Value>,
+    /// Whether the caller notifies the change itself after the commit ([`NotifyCommitted`])
+    /// rather than through the trigger, in the transaction.
+    notify_after_commit: bool,
 }
 
 /// The statement that records a step of a match: it appends the turn-log row, numbered after
-/// the last one, and updates the match row (snapshot, version, dice used, clock, result), in
+/// the last one (the match counts them), and updates the match row (snapshot, version, dice used, clock, result), in
 /// one statement. Written out rather than built with Diesel's DSL because Diesel never keeps
 /// an `UPDATE` prepared (it prepares it anew on every execution); this text never changes, so
 /// it is prepared once per connection and cached by its type. The caller holds the lock on
 /// the match row, so the numbering cannot race. As the version changes, the `matches_notify`
-/// trigger tells the other server processes.
+/// trigger tells the other server processes, unless `notify_after_commit` says the caller
+/// does it after the commit (it sets `tapis.notify` for the trigger's condition).
 struct RecordStep<'a> {
     match_id: Uuid,
+    /// The number of the new turn-log row: the match's `turn_count`, read under the lock.
+    seq: i64,
     seat: Option<i16>,
     kind: &'a str,
     action: Option<&'a Value>,
@@ -1217,6 +1227,9 @@ struct RecordStep<'a> {
     started_at: Option<OffsetDateTime>,
     /// Set on the last step only (kept otherwise).
     finished_at: Option<OffsetDateTime>,
+    /// The caller sends the notification itself once the transaction has committed
+    /// ([`NotifyCommitted`]): the trigger stays silent for this change.
+    notify_after_commit: bool,
 }
 
 impl QueryId for RecordStep<'_> {
@@ -1230,10 +1243,12 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         type SqlUuid = diesel::sql_types::Uuid;
         out.push_sql(
             "WITH turn AS (INSERT INTO turns (match_id, seq, seat, kind, action, chance, events, \
-             at) SELECT ",
+             at) VALUES (",
         );
         out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
-        out.push_sql(", COALESCE(MAX(seq) + 1, 0), ");
+        out.push_sql(", ");
+        out.push_bind_param::<BigInt, _>(&self.seq)?;
+        out.push_sql(", ");
         out.push_bind_param::<Nullable<SmallInt>, _>(&self.seat)?;
         out.push_sql(", ");
         out.push_bind_param::<Text, _>(self.kind)?;
@@ -1245,9 +1260,9 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         out.push_bind_param::<Jsonb, _>(self.events)?;
         out.push_sql(", ");
         out.push_bind_param::<Timestamptz, _>(&self.at)?;
-        out.push_sql(" FROM turns WHERE match_id = ");
-        out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
-        out.push_sql(") UPDATE matches SET state = ");
+        out.push_sql(")) UPDATE matches SET turn_count = ");
+        out.push_bind_param::<BigInt, _>(&self.seq)?;
+        out.push_sql(" + 1, state = ");
         out.push_bind_param::<Jsonb, _>(self.state)?;
         out.push_sql(", status = ");
         out.push_bind_param::<Text, _>(self.status)?;
@@ -1269,6 +1284,49 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         out.push_bind_param::<Nullable<Timestamptz>, _>(&self.finished_at)?;
         out.push_sql(", finished_at) WHERE id = ");
         out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
+        // Evaluated before the row is updated, hence before the trigger's condition reads it;
+        // transaction-local, so it ends with the transaction.
+        out.push_sql(" AND set_config('tapis.notify', ");
+        let notify = if self.notify_after_commit {
+            "after_commit"
+        } else {
+            "in_transaction"
+        };
+        out.push_bind_param::<Text, _>(notify)?;
+        out.push_sql(", true) IS NOT NULL");
+        Ok(())
+    }
+}
+
+/// The notification of a change that its transaction left to its caller
+/// (`notify_after_commit`), sent once that transaction has committed: `pg_notify` on
+/// `tapis_matches` with the match id, as the `matches_notify` trigger sends it, in a
+/// transaction of its own that does not wait for its commit to reach the disk.
+///
+/// Why not in the transaction of the move: the first NOTIFY of a transaction takes a lock that
+/// PostgreSQL holds until that transaction's commit is flushed, so the commits of notifying
+/// transactions cannot share a flush and queue up behind the disk one by one. Here the move
+/// commits (durably, flushing together with other commits) without that lock, and the
+/// notification holds it only for the time of an asynchronous commit. A notification is worth
+/// nothing after a crash of the database (its listeners lose their connections), so it needs
+/// no durability; if this statement fails, the move stands and only that notification is lost.
+struct NotifyCommitted {
+    match_id: Uuid,
+}
+
+impl QueryId for NotifyCommitted {
+    type QueryId = NotifyCommitted;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl QueryFragment<Pg> for NotifyCommitted {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql(
+            "SELECT set_config('synchronous_commit', 'off', true), \
+             pg_notify('tapis_matches', CAST(",
+        );
+        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.match_id)?;
+        out.push_sql(" AS text))");
         Ok(())
     }
 }
@@ -1322,6 +1380,7 @@ async fn advance(
     let finished_at = result.is_some().then_some(now);
     let updated = RecordStep {
         match_id: row.id,
+        seq: row.turn_count,
         seat: step.seat.and_then(|s| i16::try_from(s).ok()),
         kind: step.kind.as_str(),
         action: step.action.as_ref(),
@@ -1337,6 +1396,7 @@ async fn advance(
         result: result_json.as_ref(),
         started_at,
         finished_at,
+        notify_after_commit: step.notify_after_commit,
     }
     .execute(conn)
     .await?;
@@ -1378,6 +1438,7 @@ async fn advance(
         started_at: started_at.or(row.started_at),
         finished_at: finished_at.or(row.finished_at),
         updated_at: now,
+        turn_count: row.turn_count + 1,
         ..row
     };
     Ok(Loaded {
@@ -1487,10 +1548,14 @@ pub async fn submit_action(
                 kind: TurnKind::Action,
                 seat: Some(seat),
                 action: Some(action),
+                notify_after_commit: true,
             };
             advance(conn, locked, state, step, events).await
         })
         .await?;
+    if let Err(e) = (NotifyCommitted { match_id: id }).execute(&mut conn).await {
+        tracing::warn!(match.id = %id, error = %e, "a move was not notified");
+    }
     tracing::debug!(
         match.id = %id,
         user.id = %who.user_id,
@@ -1535,6 +1600,7 @@ async fn leave(
         kind,
         seat: Some(seat),
         action: None,
+        notify_after_commit: false,
     };
     advance(conn, locked, state, step, events).await
 }
@@ -1603,6 +1669,7 @@ mod tests {
         let now = now_micros();
         let start = RecordStep {
             match_id: Uuid::nil(),
+            seq: 0,
             seat: None,
             kind: "start",
             action: None,
@@ -1618,8 +1685,10 @@ mod tests {
             result: None,
             started_at: Some(now),
             finished_at: None,
+            notify_after_commit: false,
         };
         let last = RecordStep {
+            seq: 7,
             seat: Some(1),
             kind: "action",
             action: Some(&action),
@@ -1628,12 +1697,13 @@ mod tests {
             result: Some(&result),
             started_at: None,
             finished_at: Some(now),
+            notify_after_commit: true,
             ..start
         };
         let sql = sql_of(&start);
         assert_eq!(sql, sql_of(&last));
         assert!(sql.starts_with("WITH turn AS (INSERT INTO turns"), "{sql}");
-        assert!(sql.contains("$19") && !sql.contains("$20"), "{sql}");
+        assert!(sql.contains("$21") && !sql.contains("$22"), "{sql}");
         assert!(RecordStep::query_id().is_some());
     }
 

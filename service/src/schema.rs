@@ -52,6 +52,7 @@ diesel::table! {
         updated_at -> Timestamptz,
         seat_user_ids -> Array<Uuid>,
         seat_usernames -> Array<Text>,
+        turn_count -> Int8,
     }
 }
 

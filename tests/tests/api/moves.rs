@@ -1,10 +1,10 @@
-//! The lean move path: notifications by trigger, the numbering of the turn log, the view a
+//! The lean move path: notifications (a move's after its commit, others by trigger), the numbering of the turn log, the view a
 //! move replies with, and the pool's handling of connections the database ended.
 
 use std::time::Duration;
 
 use diesel::sql_types::{Integer, Text};
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection};
 use futures_util::{Stream, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -51,7 +51,7 @@ async fn sql(conn: &mut AsyncPgConnection, statement: &str, id: &str) {
 }
 
 #[tokio::test]
-async fn every_change_of_a_match_version_is_notified_once_by_the_trigger() {
+async fn every_change_of_a_match_version_is_notified_once() {
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
@@ -128,6 +128,44 @@ async fn every_change_of_a_match_version_is_notified_once_by_the_trigger() {
     )
     .await;
     assert_notified_once(&mut stream, &id, "a direct change of version").await;
+    // A transaction that says it notifies after its commit (as a move does) is not notified
+    // by the trigger; the setting ends with it, so the next change is notified again.
+    conn.batch_execute(
+        "BEGIN; SELECT set_config('tapis.notify', 'after_commit', true); \
+         UPDATE matches SET version = version + 1; COMMIT",
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        notified(&mut stream, Duration::from_millis(500)).await,
+        Vec::<String>::new()
+    );
+    sql(
+        &mut conn,
+        "UPDATE matches SET version = version + 1 WHERE id = $1::uuid",
+        &id,
+    )
+    .await;
+    assert_notified_once(
+        &mut stream,
+        &id,
+        "a change after one notified by its caller",
+    )
+    .await;
+    // The move after them, from the current version, is notified once, after its commit.
+    let mine = app
+        .get(&format!("/api/v1/matches/{id}"), Some(token))
+        .await
+        .body;
+    let moved = app
+        .post(
+            &format!("/api/v1/matches/{id}/actions"),
+            Some(token),
+            json!({"version": mine["version"], "action": mine["legal_actions"][0]}),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    assert_notified_once(&mut stream, &id, "a second move").await;
 
     let resigned = app
         .post(
@@ -529,4 +567,101 @@ async fn the_migration_copies_the_seats_of_existing_matches() {
             .body;
         assert_eq!(usernames(&again), usernames(view));
     }
+}
+
+/// Posts one legal action of the seat to act in the active match `id`, whose players are
+/// `players` (username and token); returns the reply.
+async fn move_once(app: &TestApp, id: &str, players: &[(&str, &str)]) -> Value {
+    let view = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    let seat = view["to_act"][0].as_u64().unwrap() as usize;
+    let username = view["seats"][seat]["username"].as_str().unwrap();
+    let token = players.iter().find(|p| p.0 == username).unwrap().1;
+    let mine = app
+        .get(&format!("/api/v1/matches/{id}"), Some(token))
+        .await
+        .body;
+    let moved = app
+        .post(
+            &format!("/api/v1/matches/{id}/actions"),
+            Some(token),
+            json!({"version": mine["version"], "action": mine["legal_actions"][0]}),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    moved.body
+}
+
+/// Whether every match's count of turn-log rows is the number of its rows in `turns`, and
+/// their numbers run from 0 without gaps.
+async fn turn_counts_agree(conn: &mut AsyncPgConnection) -> bool {
+    let rows: Vec<Agree> = diesel::sql_query(
+        "SELECT coalesce(bool_and(m.turn_count = t.n AND t.top = t.n - 1), false) AS agree
+         FROM matches m
+         CROSS JOIN LATERAL (SELECT count(*) AS n, coalesce(max(seq), -1) AS top
+                             FROM turns WHERE match_id = m.id) t",
+    )
+    .load(conn)
+    .await
+    .unwrap();
+    rows[0].agree
+}
+
+#[tokio::test]
+async fn the_migration_counts_the_turns_of_existing_matches_and_moves_go_on_from_there() {
+    use diesel_async::AsyncConnection;
+    use diesel_migrations::MigrationHarness;
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
+    app.post(
+        "/api/v1/matches",
+        Some(&alice),
+        json!({"game": "linja", "seats": 2}),
+    )
+    .await;
+    let started = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
+    let id = started["id"].as_str().unwrap().to_owned();
+    for _ in 0..3 {
+        move_once(&app, &id, &players).await;
+    }
+    let mut conn = app.db.connect().await;
+    assert!(turn_counts_agree(&mut conn).await);
+
+    // Back to the schema before the count, and forward again with the matches in place.
+    let reverting = AsyncPgConnection::establish(&app.db.url).await.unwrap();
+    tokio::task::spawn_blocking(move || {
+        let mut harness = diesel_async::AsyncMigrationHarness::new(reverting);
+        loop {
+            let reverted = harness.revert_last_migration(tapis_service::db::MIGRATIONS)?;
+            let digits: String = reverted
+                .to_string()
+                .chars()
+                .filter(char::is_ascii_digit)
+                .collect();
+            if digits == "20261202000002" {
+                break;
+            }
+        }
+        harness
+            .run_pending_migrations(tapis_service::db::MIGRATIONS)
+            .map(|_| ())
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    assert!(turn_counts_agree(&mut conn).await);
+    let before = turn_log(&app, &id).await;
+    assert_eq!(before.len(), 4, "{before:?}");
+
+    // The next move is numbered from the count.
+    let moved = move_once(&app, &id, &players).await;
+    assert_eq!(moved["id"], id.as_str());
+    let after = turn_log(&app, &id).await;
+    assert_eq!(after.len(), 5, "{after:?}");
+    assert_eq!(after[..4], before[..]);
+    assert_eq!(after[4], (4, "action".to_owned()));
+    assert!(turn_counts_agree(&mut conn).await);
 }
