@@ -227,11 +227,8 @@ pub fn event(event: &Value, names: &Names) -> Said {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::games::testing::names;
     use serde_json::json;
-
-    fn names() -> Names {
-        Names(vec!["Alice".into(), "Bob".into()])
-    }
 
     #[test]
     fn actions_are_named_from_their_json() {

@@ -384,24 +384,12 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::games::testing::{self, names};
     use serde_json::json;
     use tapis_games::{AnyState, GameId};
 
-    fn names() -> Names {
-        Names(vec!["Alice".into(), "Bob".into()])
-    }
-
     fn table_for(state: &AnyState, seat: usize) -> Table {
-        let names = names();
-        let view = state.view(Some(seat));
-        let legal = state.legal_actions(seat);
-        table(&Input {
-            view: &view,
-            legal: &legal,
-            names: &names,
-            viewer: Some(seat),
-        })
-        .unwrap_or_else(|e| panic!("{e}"))
+        testing::drawn(table, state, Some(seat), &names()).0
     }
 
     #[test]

@@ -473,12 +473,9 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::games::testing::names;
     use serde_json::json;
     use tapis_games::{AnyState, GameId, Turn};
-
-    fn names() -> Names {
-        Names(vec!["Alice".into(), "Bob".into()])
-    }
 
     /// Plays the first-player throw (Alice's 6 beats Bob's 2) and Alice's first throw.
     fn started() -> (AnyState, Vec<Value>) {

@@ -546,14 +546,11 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::games::testing::{self, names};
     use serde_json::json;
     use std::collections::BTreeMap;
     use tapis_games::linja::{Board as Pieces, Options, Position, State};
     use tapis_games::{AnyState, GameId};
-
-    fn names() -> Names {
-        Names(vec!["Alice".into(), "Bob".into()])
-    }
 
     fn started() -> AnyState {
         AnyState::setup(GameId::Linja, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"))
@@ -566,16 +563,7 @@ mod tests {
     }
 
     fn table_for(state: &AnyState, viewer: Option<usize>, names: &Names) -> (Table, Vec<Value>) {
-        let view = state.view(viewer);
-        let legal = viewer.map(|v| state.legal_actions(v)).unwrap_or_default();
-        let table = table(&Input {
-            view: &view,
-            legal: &legal,
-            names,
-            viewer,
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
-        (table, legal)
+        testing::drawn(table, state, viewer, names)
     }
 
     fn board(table: &Table) -> &Board {

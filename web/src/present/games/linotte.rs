@@ -689,12 +689,9 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::games::testing::{self, names};
     use std::collections::BTreeMap;
     use tapis_games::AnyState;
-
-    fn names() -> Names {
-        Names(vec!["Alice".into(), "Bob".into()])
-    }
 
     fn started(game: GameId) -> AnyState {
         AnyState::setup(game, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"))
@@ -711,16 +708,7 @@ mod tests {
     }
 
     fn table_for(state: &AnyState, viewer: Option<usize>, names: &Names) -> (Table, Vec<Value>) {
-        let view = state.view(viewer);
-        let legal = viewer.map(|v| state.legal_actions(v)).unwrap_or_default();
-        let table = table(&Input {
-            view: &view,
-            legal: &legal,
-            names,
-            viewer,
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
-        (table, legal)
+        testing::drawn(table, state, viewer, names)
     }
 
     fn board(table: &Table) -> &Board {

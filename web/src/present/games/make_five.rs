@@ -648,32 +648,16 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::games::testing::{self, names};
     use serde_json::json;
     use tapis_games::{AnyState, GameId};
 
-    fn names() -> Names {
-        Names(vec!["Alice".into(), "Bob".into()])
-    }
-
     fn table_for(state: &AnyState, viewer: Option<usize>) -> Table {
-        let names = names();
-        let view = state.view(viewer);
-        let legal = viewer.map(|s| state.legal_actions(s)).unwrap_or_default();
-        table(&Input {
-            view: &view,
-            legal: &legal,
-            names: &names,
-            viewer,
-        })
-        .unwrap_or_else(|e| panic!("{e}"))
+        testing::drawn(table, state, viewer, &names()).0
     }
 
     fn said(events: &[Value]) -> Vec<String> {
-        let names = names();
-        events
-            .iter()
-            .filter_map(|e| super::super::event_words(GameId::MakeFive, e, &names))
-            .collect()
+        testing::said(GameId::MakeFive, events, &names())
     }
 
     fn draw(state: &mut AnyState, colour: Colour) -> Vec<Value> {

@@ -229,3 +229,48 @@ mod tests {
         assert_eq!(nth(2), "second");
     }
 }
+
+/// What the presenters' unit tests share: two players, and a table drawn from a real state.
+#[cfg(test)]
+pub(crate) mod testing {
+    use serde_json::Value;
+    use tapis_games::{AnyState, GameId};
+
+    use super::{Input, Names, event_words};
+    use crate::present::table::Table;
+
+    /// A presenter's `table` function.
+    pub type Present = fn(&Input<'_>) -> Result<Table, serde_json::Error>;
+
+    /// Alice at seat 0, Bob at seat 1.
+    pub fn names() -> Names {
+        Names(vec!["Alice".into(), "Bob".into()])
+    }
+
+    /// The table `present` draws of `state` for `viewer`, and the viewer's legal actions.
+    pub fn drawn(
+        present: Present,
+        state: &AnyState,
+        viewer: Option<usize>,
+        names: &Names,
+    ) -> (Table, Vec<Value>) {
+        let view = state.view(viewer);
+        let legal = viewer.map(|v| state.legal_actions(v)).unwrap_or_default();
+        let table = present(&Input {
+            view: &view,
+            legal: &legal,
+            names,
+            viewer,
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        (table, legal)
+    }
+
+    /// `events` of `game` in words, the silent ones left out.
+    pub fn said(game: GameId, events: &[Value], names: &Names) -> Vec<String> {
+        events
+            .iter()
+            .filter_map(|e| event_words(game, e, names))
+            .collect()
+    }
+}

@@ -440,13 +440,10 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::games::testing::names;
     use serde_json::json;
     use tapis_games::AnyState;
     use tapis_games::GameId;
-
-    fn names() -> Names {
-        Names(vec!["Alice".into(), "Bob".into()])
-    }
 
     /// A two-player match after Alice's first throw of 3 3 5 1 6.
     fn thrown() -> AnyState {
