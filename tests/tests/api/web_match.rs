@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use tapis_tests::{Browser, TestApp, WebPage};
 
 /// Undoes askama's HTML escaping of an attribute value.
-fn unescape(value: &str) -> String {
+pub(crate) fn unescape(value: &str) -> String {
     value
         .replace("&#34;", "\"")
         .replace("&quot;", "\"")

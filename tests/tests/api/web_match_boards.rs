@@ -7,42 +7,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use tapis_tests::{Browser, TestApp, WebPage};
 
-/// Undoes askama's HTML escaping of an attribute value.
-fn unescape(value: &str) -> String {
-    value
-        .replace("&#34;", "\"")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
-/// Every value of `attribute="..."` after each occurrence of `marker`.
-fn values_after(text: &str, marker: &str, attribute: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find(marker) {
-        rest = &rest[at + marker.len()..];
-        let key = format!("{attribute}=\"");
-        if let Some(start) = rest.find(&key) {
-            let value: String = rest[start + key.len()..]
-                .chars()
-                .take_while(|c| *c != '"')
-                .collect();
-            out.push(unescape(&value));
-        }
-    }
-    out
-}
-
-/// The literal actions the page offers (the JSON in the buttons' values), in page order.
-fn actions(page: &WebPage) -> Vec<Value> {
-    values_after(&page.text, "name=\"action\"", "value")
-        .iter()
-        .map(|json| serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}")))
-        .collect()
-}
+use crate::web_match::{self, actions, two_player_match, unescape};
 
 /// The accessible names of the page's action buttons, in page order.
 fn action_labels(page: &WebPage) -> Vec<String> {
@@ -70,42 +35,6 @@ fn action_labels(page: &WebPage) -> Vec<String> {
     out
 }
 
-/// The version the page shows.
-fn version(page: &WebPage) -> i64 {
-    values_after(&page.text, "id=\"match-live\"", "data-version")
-        .first()
-        .unwrap_or_else(|| panic!("no version in the page:\n{}", page.text))
-        .parse()
-        .unwrap()
-}
-
-fn match_id(location: &str) -> String {
-    location
-        .strip_prefix("/matches/")
-        .unwrap_or_else(|| panic!("not a match page: {location}"))
-        .to_owned()
-}
-
-/// Alice creates a two-player match of `game` and Bob joins it.
-async fn two_player_match(app: &TestApp, game: &str) -> (Browser, Browser, String) {
-    let alice = Browser::new(app);
-    alice.sign_up("alice").await;
-    let bob = Browser::new(app);
-    bob.sign_up("bob").await;
-    alice.get("/lobby").await;
-    let created = alice
-        .post(
-            "/lobby/matches",
-            &[("game", game), ("seats", "2"), ("days_per_move", "3")],
-        )
-        .await;
-    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.text);
-    let id = match_id(created.header("location"));
-    let joined = bob.post(&format!("/matches/{id}/join"), &[]).await;
-    assert_eq!(joined.status, StatusCode::SEE_OTHER);
-    (alice, bob, id)
-}
-
 /// The index of the browser whose page says it is their move and that page, or `None` once
 /// the match is over.
 async fn mover(players: &[&Browser], id: &str) -> Option<(usize, WebPage)> {
@@ -122,16 +51,9 @@ async fn mover(players: &[&Browser], id: &str) -> Option<(usize, WebPage)> {
     panic!("nobody has the move in match {id}");
 }
 
-/// Posts one literal action through the page's form.
+/// Posts one literal action through the page's form, which must take it.
 async fn play(browser: &Browser, id: &str, page: &WebPage, action: &Value) -> WebPage {
-    let version = version(page).to_string();
-    let action = action.to_string();
-    let posted = browser
-        .post(
-            &format!("/matches/{id}/act"),
-            &[("version", version.as_str()), ("action", action.as_str())],
-        )
-        .await;
+    let posted = web_match::play(browser, id, page, action).await;
     assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
     posted
 }
