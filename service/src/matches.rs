@@ -10,15 +10,21 @@
 //! delivered when its transaction commits.
 //!
 //! Moves are the hot path: a move is one transaction of two statements (lock the match row,
-//! which holds a copy of its seats; record the step), then its notification, and its reply is
-//! built from what that transaction read and wrote; reading a match is one statement.
+//! which holds a copy of its seats; record the step), then its notification, in three round
+//! trips to the database (`BEGIN` is sent with the lock, `COMMIT` with the notification:
+//! [`move_transaction`]), and its reply is built from what that transaction read and wrote;
+//! reading a match is one statement.
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use diesel::connection::TransactionDepthChange;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{
+    AnsiTransactionManager, AsyncConnection, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection,
+    TransactionManager,
+};
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -1502,10 +1508,10 @@ async fn result_of(
 
 /// Plays one action of the caller, made on `version` of the match.
 ///
-/// One transaction of two statements after `BEGIN`: lock the match row (its copy of the seats
-/// gives the caller's seat and the seats of the view), then record the step (turn-log row and
-/// match update in one statement). The view returned is built from what the transaction read
-/// and wrote, without reading the match again.
+/// One transaction ([`move_transaction`]): lock the match row (its copy of the seats gives the
+/// caller's seat and the seats of the view), then record the step (turn-log row and match
+/// update in one statement). The view returned is built from what the transaction read and
+/// wrote, without reading the match again.
 pub async fn submit_action(
     services: &Services,
     who: &Identity,
@@ -1516,46 +1522,42 @@ pub async fn submit_action(
     let mut conn = services.conn().await?;
     let who = who.clone();
     let started = std::time::Instant::now();
-    let loaded = conn
-        .transaction::<_, ServiceError, _>(async |conn| {
-            let mut locked = lock_match(conn, id).await?;
-            let seat = locked
-                .seat_of(who.user_id)
-                .ok_or(ServiceError::NotAPlayer)?;
-            let row = &locked.row;
-            if row.version != version {
-                return Err(ServiceError::VersionConflict {
-                    submitted: version,
-                    current: row.version,
-                });
+    let loaded = move_transaction(&mut conn, id, async |conn, row| {
+        let mut locked = Loaded::new(row)?;
+        let seat = locked
+            .seat_of(who.user_id)
+            .ok_or(ServiceError::NotAPlayer)?;
+        let row = &locked.row;
+        if row.version != version {
+            return Err(ServiceError::VersionConflict {
+                submitted: version,
+                current: row.version,
+            });
+        }
+        if row.status()? != MatchStatus::Active {
+            return Err(ServiceError::MatchNotActive);
+        }
+        let mut state = locked.take_state()?;
+        if state.turn() != (Turn::Seat { seat }) {
+            return Err(ServiceError::NotYourTurn);
+        }
+        let events = state.apply(seat, &action).map_err(|e| match e {
+            tapis_games::ActionError::NotYourTurn => ServiceError::NotYourTurn,
+            // The error's own text already says "illegal action": keep only the reason.
+            tapis_games::ActionError::Illegal(reason) => {
+                ServiceError::IllegalAction(reason.into_owned())
             }
-            if row.status()? != MatchStatus::Active {
-                return Err(ServiceError::MatchNotActive);
-            }
-            let mut state = locked.take_state()?;
-            if state.turn() != (Turn::Seat { seat }) {
-                return Err(ServiceError::NotYourTurn);
-            }
-            let events = state.apply(seat, &action).map_err(|e| match e {
-                tapis_games::ActionError::NotYourTurn => ServiceError::NotYourTurn,
-                // The error's own text already says "illegal action": keep only the reason.
-                tapis_games::ActionError::Illegal(reason) => {
-                    ServiceError::IllegalAction(reason.into_owned())
-                }
-                other => ServiceError::IllegalAction(other.to_string()),
-            })?;
-            let step = Step {
-                kind: TurnKind::Action,
-                seat: Some(seat),
-                action: Some(action),
-                notify_after_commit: true,
-            };
-            advance(conn, locked, state, step, events).await
-        })
-        .await?;
-    if let Err(e) = (NotifyCommitted { match_id: id }).execute(&mut conn).await {
-        tracing::warn!(match.id = %id, error = %e, "a move was not notified");
-    }
+            other => ServiceError::IllegalAction(other.to_string()),
+        })?;
+        let step = Step {
+            kind: TurnKind::Action,
+            seat: Some(seat),
+            action: Some(action),
+            notify_after_commit: true,
+        };
+        advance(conn, locked, state, step, events).await
+    })
+    .await?;
     tracing::debug!(
         match.id = %id,
         user.id = %who.user_id,
@@ -1563,6 +1565,108 @@ pub async fn submit_action(
         "action applied"
     );
     view_of(&mut conn, loaded, Some(&who)).await
+}
+
+/// The transaction of a move, in three round trips to the database instead of five: `BEGIN`
+/// is sent together with the statement that locks the match row, and `COMMIT` together with
+/// the notification of the move ([`NotifyCommitted`]). In between, `body` checks and plays the
+/// move on the locked row with the connection to itself, one statement after the other. If
+/// anything fails, the transaction is rolled back, nothing is notified and the error is
+/// returned as `AsyncConnection::transaction` returns it.
+///
+/// Pipelining: diesel-async sends a statement when its future is first polled, and
+/// `futures_util::future::join` polls its first future first, so `BEGIN` (a simple query,
+/// sent at once) reaches PostgreSQL before the `SELECT ... FOR UPDATE`, and `COMMIT` before
+/// the notification; PostgreSQL runs them in the order received, and answers them in one go.
+/// (Preparing a statement on its first use on a connection adds a round trip, after the
+/// statement sent first.) The statement that records the move is not sent along with `COMMIT`:
+/// on its first use on a connection it is prepared before it is sent, which would let `COMMIT`
+/// overtake it.
+///
+/// Why not `AsyncConnection::transaction`: it waits for the answer to `BEGIN` before the
+/// closure runs, and for the answer to `COMMIT` before anything else is sent. This function
+/// keeps diesel-async's transaction manager in step instead, so that the pool never hands out
+/// a connection left inside a transaction: the manager counts the transaction as open from
+/// before `BEGIN` is sent until `COMMIT` or `ROLLBACK` has been answered. If this future is
+/// dropped in between (the client hung up), or `COMMIT` fails, the manager says the connection
+/// is in a transaction or in error, and the pool closes it rather than reuse it (deadpool's
+/// recycle check, `is_broken`). The transaction manager's status is diesel's API for
+/// connection implementations, handed out by diesel-async's
+/// `TransactionManager::transaction_manager_status_mut`.
+async fn move_transaction<R>(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    body: impl AsyncFnOnce(&mut AsyncPgConnection, MatchRow) -> ServiceResult<R>,
+) -> ServiceResult<R> {
+    let state = transaction_status(conn).transaction_state()?;
+    if state.transaction_depth().is_some() {
+        return Err(diesel::result::Error::AlreadyInTransaction.into());
+    }
+    state.change_transaction_depth(TransactionDepthChange::IncreaseDepth)?;
+
+    let (mut first, mut second) = (&*conn, &*conn);
+    let (begun, locked) = futures_util::future::join(
+        first.batch_execute("BEGIN"),
+        matches::table
+            .find(id)
+            .select(MatchRow::as_select())
+            .for_update()
+            .first::<MatchRow>(&mut second),
+    )
+    .await;
+    let done = match (begun, locked) {
+        (Err(e), _) => Err(e.into()),
+        (Ok(()), locked) => match locked.optional() {
+            Ok(Some(row)) => body(&mut *conn, row).await,
+            Ok(None) => Err(ServiceError::NotFound("match")),
+            Err(e) => Err(e.into()),
+        },
+    };
+    let value = match done {
+        Ok(value) => value,
+        // As `AsyncConnection::transaction`: the error of the body, unless the rollback fails
+        // (the transaction manager then marks the connection broken).
+        Err(error) => {
+            return match AnsiTransactionManager::rollback_transaction(conn).await {
+                Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(error),
+                Err(rollback) => Err(rollback.into()),
+            };
+        }
+    };
+
+    // The move was recorded: nothing of the transaction failed, so `COMMIT` commits it.
+    let (mut first, mut second) = (&*conn, &*conn);
+    let (committed, notified) = futures_util::future::join(
+        first.batch_execute("COMMIT"),
+        NotifyCommitted { match_id: id }.execute(&mut second),
+    )
+    .await;
+    match committed {
+        Ok(()) => transaction_status(conn)
+            .transaction_state()?
+            .change_transaction_depth(TransactionDepthChange::DecreaseDepth)?,
+        Err(e) => {
+            // Whatever state the connection is in, it is not reused. The notification, sent
+            // already, went out for a match that did not change: its listeners read the match
+            // again for nothing. A `COMMIT` fails only when the database does (version
+            // conflicts and illegal moves are found before, and rolled back).
+            transaction_status(conn).set_in_error();
+            return Err(e.into());
+        }
+    }
+    if let Err(e) = notified {
+        tracing::warn!(match.id = %id, error = %e, "a move was not notified");
+    }
+    Ok(value)
+}
+
+/// The status of the transaction manager of a connection (see [`move_transaction`]).
+fn transaction_status(
+    conn: &mut AsyncPgConnection,
+) -> &mut diesel::connection::TransactionManagerStatus {
+    <AnsiTransactionManager as TransactionManager<AsyncPgConnection>>::transaction_manager_status_mut(
+        conn,
+    )
 }
 
 /// The caller resigns: they rank last, and the game goes on without them if more than one

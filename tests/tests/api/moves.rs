@@ -665,3 +665,110 @@ async fn the_migration_counts_the_turns_of_existing_matches_and_moves_go_on_from
     assert_eq!(after[4], (4, "action".to_owned()));
     assert!(turn_counts_agree(&mut conn).await);
 }
+
+#[derive(diesel::QueryableByName)]
+struct Backends {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+/// How many other sessions of this database sit inside a transaction (the app's pool).
+async fn sessions_in_a_transaction(conn: &mut AsyncPgConnection) -> i64 {
+    let rows: Vec<Backends> = diesel::sql_query(
+        "SELECT count(*) AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid()
+           AND state LIKE 'idle in transaction%'",
+    )
+    .load(conn)
+    .await
+    .unwrap();
+    rows[0].n
+}
+
+/// A move opens its transaction and ends it without waiting for each answer (pipelined): every
+/// way a move is refused, and every move played, must leave the pooled connection outside any
+/// transaction and the match row unlocked.
+#[tokio::test]
+async fn refused_and_played_moves_leave_no_connection_inside_a_transaction() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let carol = app.player("carol").await;
+    let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
+    let started = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
+    let id = started["id"].as_str().unwrap().to_owned();
+    let actions = format!("/api/v1/matches/{id}/actions");
+    // More rounds than the pool has connections, so that each one is lent again.
+    for _ in 0..12 {
+        let view = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+        let seat = view["to_act"][0].as_u64().unwrap() as usize;
+        let to_act = if view["seats"][seat]["username"] == "alice" {
+            alice.as_str()
+        } else {
+            bob.as_str()
+        };
+        let other = if to_act == alice {
+            bob.as_str()
+        } else {
+            alice.as_str()
+        };
+        let version = view["version"].clone();
+        let stale = version.as_i64().unwrap() - 1;
+        let refusals = [
+            (
+                format!("/api/v1/matches/{}/actions", uuid::Uuid::new_v4()),
+                to_act,
+                json!({"version": 1, "action": {"kind": "roll"}}),
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                actions.clone(),
+                to_act,
+                json!({"version": stale, "action": {"kind": "roll"}}),
+                StatusCode::CONFLICT,
+            ),
+            (
+                actions.clone(),
+                to_act,
+                json!({"version": version, "action": {"kind": "no such action"}}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (
+                actions.clone(),
+                other,
+                json!({"version": version, "action": {"kind": "roll"}}),
+                StatusCode::CONFLICT,
+            ),
+            (
+                actions.clone(),
+                carol.as_str(),
+                json!({"version": version, "action": {"kind": "roll"}}),
+                StatusCode::FORBIDDEN,
+            ),
+        ];
+        for (path, token, body, status) in refusals {
+            let refused = app.post(&path, Some(token), body).await;
+            assert_eq!(refused.status, status, "{:?}", refused.body);
+        }
+        let after = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+        assert_eq!(after["version"], version, "a refused move changed nothing");
+        move_once(&app, &id, &players).await;
+    }
+
+    let mut conn = app.db.connect().await;
+    assert_eq!(sessions_in_a_transaction(&mut conn).await, 0);
+    // The match row is not locked by anyone: NOWAIT fails at once if it is.
+    diesel::sql_query("SELECT id FROM matches WHERE id = CAST($1 AS uuid) FOR UPDATE NOWAIT")
+        .bind::<Text, _>(&id)
+        .execute(&mut conn)
+        .await
+        .expect("the match row is not locked");
+    assert!(turn_counts_agree(&mut conn).await);
+    assert_eq!(
+        turn_log(&app, &id).await.len(),
+        13,
+        "the start and 12 moves"
+    );
+}
