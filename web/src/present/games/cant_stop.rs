@@ -5,7 +5,7 @@
 use serde_json::Value;
 use tapis_games::cant_stop::{Action, ChoiceView, ColumnView, EndReason, Event, Stage, View};
 
-use super::{Input, Names, Said, faces, plural};
+use super::{Input, Names, Said, capitalize, faces, plural};
 use crate::present::table::{
     ActionButton, ActionGroup, ColumnView as Column, ColumnsPanel, DicePanel, Die, DieState,
     Emphasis, Fact, Panel, PanelKind, ScoreRow, Scores, Table, Term, Token,
@@ -13,14 +13,6 @@ use crate::present::table::{
 
 /// The throws of four dice there are (6⁴).
 const ALL_THROWS: u32 = 1296;
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
 
 fn runner_term() -> Term {
     Term::explained(
@@ -536,7 +528,7 @@ fn height_of(label: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::games::testing::{self, names};
+    use crate::present::games::testing::{self, act, chance, names};
     use serde_json::json;
     use tapis_games::{AnyState, GameId};
 
@@ -546,14 +538,6 @@ mod tests {
 
     fn said(events: &[Value]) -> Vec<String> {
         testing::said(GameId::CantStop, events, &names())
-    }
-
-    fn chance(state: &mut AnyState, dice: &[u8]) -> Vec<Value> {
-        state.apply_chance(dice).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
-        state.apply(seat, &action).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Every legal action is offered exactly once, and nothing else.

@@ -7,7 +7,7 @@ use tapis_games::five_thousand::{
     Action, BankResult, EndReason, Event, Phase, TargetRule, TurnLostReason, View,
 };
 
-use super::{Input, Names, Said, faces, nth, plural, points};
+use super::{Input, Names, Said, capitalize, faces, nth, plural, points};
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
     PanelKind, ScoreRow, Scores, Table, Term,
@@ -274,14 +274,6 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
         panels,
         actions,
     })
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// One 5000 event in words; `None` when it cannot be read.

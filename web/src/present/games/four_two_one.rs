@@ -7,7 +7,7 @@ use tapis_games::four_two_one::{
     TableView,
 };
 
-use super::{Input, Names, Said, faces, nth, plural};
+use super::{Input, Names, Said, capitalize, faces, nth, plural};
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
     PanelKind, ScoreRow, Scores, Table, Term,
@@ -307,14 +307,6 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             vec![ActionGroup::new("Keep your dice", buttons)]
         },
     })
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 fn basis_words(basis: AmountBasis) -> &'static str {

@@ -546,7 +546,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::games::testing::{self, names};
+    use crate::present::games::testing::{self, act, names};
     use serde_json::json;
     use std::collections::BTreeMap;
     use tapis_games::linja::{Board as Pieces, Options, Position, State};
@@ -554,12 +554,6 @@ mod tests {
 
     fn started() -> AnyState {
         AnyState::setup(GameId::Linja, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
-        state
-            .apply(seat, &action)
-            .unwrap_or_else(|e| panic!("{action}: {e}"))
     }
 
     fn table_for(state: &AnyState, viewer: Option<usize>, names: &Names) -> (Table, Vec<Value>) {

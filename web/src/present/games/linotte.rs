@@ -689,22 +689,12 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::games::testing::{self, names};
+    use crate::present::games::testing::{self, act, chance, names};
     use std::collections::BTreeMap;
     use tapis_games::AnyState;
 
     fn started(game: GameId) -> AnyState {
         AnyState::setup(game, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn chance(state: &mut AnyState, dice: &[u8]) -> Vec<Value> {
-        state.apply_chance(dice).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
-        state
-            .apply(seat, &action)
-            .unwrap_or_else(|e| panic!("{action}: {e}"))
     }
 
     fn table_for(state: &AnyState, viewer: Option<usize>, names: &Names) -> (Table, Vec<Value>) {

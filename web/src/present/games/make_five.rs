@@ -9,7 +9,7 @@ use tapis_games::make_five::{
     aligneur_of,
 };
 
-use super::{Input, Names, Said, plural, points};
+use super::{Input, Names, Said, capitalize, plural, points};
 use crate::present::table::{
     ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, CellState,
     Emphasis, Fact, Panel, PanelKind, RowKind, ScoreRow, Scores, Sheet, SheetCell, SheetColumn,
@@ -544,14 +544,6 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     })
 }
 
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// One Make Five event in words; `None` when it cannot be read.
 pub fn event(event: &Value, names: &Names) -> Option<Said> {
     let event: Event = serde_json::from_value(event.clone()).ok()?;
@@ -648,7 +640,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::games::testing::{self, names};
+    use crate::present::games::testing::{self, act, names};
     use serde_json::json;
     use tapis_games::{AnyState, GameId};
 
@@ -665,10 +657,6 @@ mod tests {
         state
             .apply_chance(&[kind])
             .unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
-        state.apply(seat, &action).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Every legal action is offered exactly once, and nothing else.

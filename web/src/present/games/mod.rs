@@ -174,6 +174,15 @@ pub fn event_words(game: GameId, event: &Value, names: &Names) -> Option<String>
     }
 }
 
+/// `text` with its first letter in capitals ("alice threw" → "Alice threw").
+pub(crate) fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// Faces as written in the log: `3 3 5 1 6`.
 pub fn faces(dice: impl IntoIterator<Item = u8>) -> String {
     dice.into_iter()
@@ -264,6 +273,18 @@ pub(crate) mod testing {
         })
         .unwrap_or_else(|e| panic!("{e}"));
         (table, legal)
+    }
+
+    /// Applies a legal action of `seat`, and returns its events.
+    pub fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
+        state
+            .apply(seat, &action)
+            .unwrap_or_else(|e| panic!("{action}: {e}"))
+    }
+
+    /// Resolves the chance step due with `dice`, and returns its events.
+    pub fn chance(state: &mut AnyState, dice: &[u8]) -> Vec<Value> {
+        state.apply_chance(dice).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// `events` of `game` in words, the silent ones left out.
