@@ -109,8 +109,10 @@ stop_server() {
   fi
 }
 pgbench_pid=""
+sampler_pid=""
 cleanup() {
   stop_server
+  if [ -n "$sampler_pid" ]; then kill "$sampler_pid" 2>/dev/null || true; fi
   if [ -n "$pgbench_pid" ]; then kill "$pgbench_pid" 2>/dev/null || true; fi
   rm -rf "$work"
 }
@@ -186,20 +188,18 @@ until grep -q '^load: playing' "$load_err" || ! kill -0 "$load_pid" 2>/dev/null;
 server_cpu_before="$(cpu_of_pid "$server_pid")"
 read -r postgres_cpu_before _ <<<"$(cpu_of_backends tapis_bench)"
 # What the app's backends are doing, twice a second: running a statement (active), waiting for
-# the server in the middle of a transaction, or waiting for the next request (idle).
-sample_activity() {
-  while kill -0 "$load_pid" 2>/dev/null; do
-    psql "$TAPIS_PG_ADMIN_URL" -Atqc "SELECT count(*) FILTER (WHERE state = 'active'),
-        count(*) FILTER (WHERE state = 'idle in transaction'), count(*) FILTER (WHERE state = 'idle')
-      FROM pg_stat_activity WHERE datname = 'tapis_bench'" 2>/dev/null || true
-    sleep 0.5
-  done
-}
-sample_activity >"$work/activity" &
+# the server in the middle of a transaction, or waiting for the next request (idle). One psql
+# session repeats the query (\watch): starting psql (a Perl wrapper on Debian) and a backend
+# twice a second would take CPU from the load being measured.
+printf '%s\n' "SELECT count(*) FILTER (WHERE state = 'active'),
+    count(*) FILTER (WHERE state = 'idle in transaction'), count(*) FILTER (WHERE state = 'idle')
+  FROM pg_stat_activity WHERE datname = 'tapis_bench'" '\watch 0.5' \
+  | psql "$TAPIS_PG_ADMIN_URL" -Atq >"$work/activity" 2>/dev/null &
 sampler_pid=$!
 load_status=0
 wait "$load_pid" || load_status=$?
-wait "$sampler_pid" || true
+kill "$sampler_pid" 2>/dev/null || true
+wait "$sampler_pid" 2>/dev/null || true
 server_cpu_after="$(cpu_of_pid "$server_pid")"
 read -r postgres_cpu_after _ <<<"$(cpu_of_backends tapis_bench)"
 cat "$load_err" "$load_out"
