@@ -1204,16 +1204,25 @@ struct Step {
     notify_after_commit: bool,
 }
 
-/// The statement that records a step of a match: it appends the turn-log row, numbered after
-/// the last one (the match counts them), and updates the match row (snapshot, version, dice used, clock, result), in
-/// one statement. Written out rather than built with Diesel's DSL because Diesel never keeps
-/// an `UPDATE` prepared (it prepares it anew on every execution); this text never changes, so
-/// it is prepared once per connection and cached by its type. The caller holds the lock on
-/// the match row, so the numbering cannot race. As the version changes, the `matches_notify`
-/// trigger tells the other server processes, unless `notify_after_commit` says the caller
-/// does it after the commit (it sets `tapis.notify` for the trigger's condition).
+/// The statement that records a step of a match: it updates the match row (snapshot,
+/// version, dice used, clock, result) if the match is still at the version the step was
+/// worked out from, and then appends the turn-log row, numbered after the last one (the match
+/// counts them), in one statement: the turn row is written only with the update, so the
+/// statement writes both or nothing, and says which by the rows it inserts (1 or 0).
+///
+/// The version check makes the write right on its own, whatever else the transaction holds:
+/// a move sends it together with `COMMIT` ([`move_transaction`]), and the first time a
+/// connection uses it, preparing it lets `COMMIT` overtake it, so that it then runs on its
+/// own, after the lock was released. Written out rather than built with Diesel's DSL because
+/// Diesel never keeps an `UPDATE` prepared (it prepares it anew on every execution); this text
+/// never changes, so it is prepared once per connection and cached by its type. As the
+/// version changes, the `matches_notify` trigger tells the other server processes, unless
+/// `notify_after_commit` says the caller does it after the commit (it sets `tapis.notify` for
+/// the trigger's condition).
 struct RecordStep<'a> {
     match_id: Uuid,
+    /// The version the step was worked out from: the update applies only to it.
+    from_version: i64,
     /// The number of the new turn-log row: the match's `turn_count`, read under the lock.
     seq: i64,
     seat: Option<i16>,
@@ -1222,16 +1231,14 @@ struct RecordStep<'a> {
     chance: &'a Value,
     events: &'a Value,
     at: OffsetDateTime,
-    state: &'a Value,
+    state: Option<&'a Value>,
     status: &'a str,
     version: i64,
     chance_count: i64,
     to_act_seat: Option<i16>,
     deadline: Option<OffsetDateTime>,
     result: Option<&'a Value>,
-    /// Set on the start only (kept otherwise).
     started_at: Option<OffsetDateTime>,
-    /// Set on the last step only (kept otherwise).
     finished_at: Option<OffsetDateTime>,
     /// The caller sends the notification itself once the transaction has committed
     /// ([`NotifyCommitted`]): the trigger stays silent for this change.
@@ -1247,29 +1254,10 @@ impl QueryFragment<Pg> for RecordStep<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
         use diesel::sql_types::{BigInt, Jsonb, Nullable, SmallInt, Text, Timestamptz};
         type SqlUuid = diesel::sql_types::Uuid;
-        out.push_sql(
-            "WITH turn AS (INSERT INTO turns (match_id, seq, seat, kind, action, chance, events, \
-             at) VALUES (",
-        );
-        out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
-        out.push_sql(", ");
-        out.push_bind_param::<BigInt, _>(&self.seq)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Nullable<SmallInt>, _>(&self.seat)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Text, _>(self.kind)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Nullable<Jsonb>, _>(&self.action)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Jsonb, _>(self.chance)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Jsonb, _>(self.events)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Timestamptz, _>(&self.at)?;
-        out.push_sql(")) UPDATE matches SET turn_count = ");
+        out.push_sql("WITH updated AS (UPDATE matches SET turn_count = ");
         out.push_bind_param::<BigInt, _>(&self.seq)?;
         out.push_sql(" + 1, state = ");
-        out.push_bind_param::<Jsonb, _>(self.state)?;
+        out.push_bind_param::<Nullable<Jsonb>, _>(&self.state)?;
         out.push_sql(", status = ");
         out.push_bind_param::<Text, _>(self.status)?;
         out.push_sql(", version = ");
@@ -1284,12 +1272,14 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         out.push_bind_param::<Nullable<Jsonb>, _>(&self.result)?;
         out.push_sql(", updated_at = ");
         out.push_bind_param::<Timestamptz, _>(&self.at)?;
-        out.push_sql(", started_at = COALESCE(");
+        out.push_sql(", started_at = ");
         out.push_bind_param::<Nullable<Timestamptz>, _>(&self.started_at)?;
-        out.push_sql(", started_at), finished_at = COALESCE(");
+        out.push_sql(", finished_at = ");
         out.push_bind_param::<Nullable<Timestamptz>, _>(&self.finished_at)?;
-        out.push_sql(", finished_at) WHERE id = ");
+        out.push_sql(" WHERE id = ");
         out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
+        out.push_sql(" AND version = ");
+        out.push_bind_param::<BigInt, _>(&self.from_version)?;
         // Evaluated before the row is updated, hence before the trigger's condition reads it;
         // transaction-local, so it ends with the transaction.
         out.push_sql(" AND set_config('tapis.notify', ");
@@ -1299,7 +1289,24 @@ impl QueryFragment<Pg> for RecordStep<'_> {
             "in_transaction"
         };
         out.push_bind_param::<Text, _>(notify)?;
-        out.push_sql(", true) IS NOT NULL");
+        out.push_sql(
+            ", true) IS NOT NULL RETURNING id) INSERT INTO turns (match_id, seq, seat, kind, \
+             action, chance, events, at) SELECT id, ",
+        );
+        out.push_bind_param::<BigInt, _>(&self.seq)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<SmallInt>, _>(&self.seat)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(self.kind)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Jsonb>, _>(&self.action)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Jsonb, _>(self.chance)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Jsonb, _>(self.events)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Timestamptz, _>(&self.at)?;
+        out.push_sql(" FROM updated");
         Ok(())
     }
 }
@@ -1343,10 +1350,97 @@ impl QueryFragment<Pg> for NotifyCommitted {
 async fn advance(
     conn: &mut AsyncPgConnection,
     before: Loaded,
+    state: AnyState,
+    step: Step,
+    events: Vec<Value>,
+) -> ServiceResult<Loaded> {
+    let pending = work_out_step(conn, before, state, step, events).await?;
+    if !pending.write(conn).await? {
+        // The caller holds the lock on the match row: its version cannot have moved.
+        return Err(ServiceError::internal(
+            "the match row changed under its lock",
+            pending.after.row.id,
+        ));
+    }
+    Ok(pending.after)
+}
+
+/// A step worked out under the lock of its match and not yet written: the match as it will
+/// stand, and the turn-log row that records the step. Everything else the step changes (the
+/// final ranks, the rating changes) is written already, in the same transaction: writing the
+/// step is the transaction's last statement.
+struct PendingStep {
+    /// The match once the step is written, its state at hand.
+    after: Loaded,
+    seat: Option<i16>,
+    kind: TurnKind,
+    action: Option<Value>,
+    chance: Value,
+    events: Value,
+    notify_after_commit: bool,
+}
+
+impl PendingStep {
+    /// Whether the step ends the match (its transaction wrote the result and the ratings).
+    fn ends_match(&self) -> bool {
+        self.after.result.is_some()
+    }
+
+    fn statement(&self) -> RecordStep<'_> {
+        let row = &self.after.row;
+        RecordStep {
+            match_id: row.id,
+            from_version: row.version - 1,
+            seq: row.turn_count - 1,
+            seat: self.seat,
+            kind: self.kind.as_str(),
+            action: self.action.as_ref(),
+            chance: &self.chance,
+            events: &self.events,
+            at: row.updated_at,
+            state: row.state.as_ref(),
+            status: &row.status,
+            version: row.version,
+            chance_count: row.chance_count,
+            to_act_seat: row.to_act_seat,
+            deadline: row.deadline,
+            result: row.result.as_ref(),
+            started_at: row.started_at,
+            finished_at: row.finished_at,
+            notify_after_commit: self.notify_after_commit,
+        }
+    }
+
+    /// Writes the step: `Ok(false)` when the match is no longer at the version the step was
+    /// worked out from, and nothing was written.
+    async fn write(&self, conn: &mut AsyncPgConnection) -> ServiceResult<bool> {
+        Ok(written(self.statement().execute(conn).await?)?)
+    }
+}
+
+/// What the statement recording a step says it did: 1 row (written) or 0 (the version moved).
+fn written(inserted: usize) -> ServiceResult<bool> {
+    match inserted {
+        0 => Ok(false),
+        1 => Ok(true),
+        more => Err(ServiceError::internal(
+            "a step appended several turn rows",
+            more,
+        )),
+    }
+}
+
+/// Works out a step once its decision has been applied to `state`: resolves the chance steps
+/// that follow, and if the game is over, records the result (the final ranks and the rating
+/// changes). The caller holds the lock on the match row and writes the step
+/// ([`PendingStep::write`]) last.
+async fn work_out_step(
+    conn: &mut AsyncPgConnection,
+    before: Loaded,
     mut state: AnyState,
     step: Step,
     mut events: Vec<Value>,
-) -> ServiceResult<Loaded> {
+) -> ServiceResult<PendingStep> {
     let Loaded { row, mut seats, .. } = before;
     let mut chance_count = row.chance_count;
     let mut records = Vec::new();
@@ -1374,44 +1468,12 @@ async fn advance(
         MatchStatus::Active
     };
     let encoding = |e: serde_json::Error| ServiceError::internal("cannot encode a turn", e);
-    let state_json = state.to_json();
     let result_json = result
         .as_ref()
         .map(serde_json::to_value)
         .transpose()
         .map_err(encoding)?;
     let chance_json = serde_json::to_value(&records).map_err(encoding)?;
-    let events_json = Value::Array(events);
-    let started_at = (step.kind == TurnKind::Start).then_some(now);
-    let finished_at = result.is_some().then_some(now);
-    let updated = RecordStep {
-        match_id: row.id,
-        seq: row.turn_count,
-        seat: step.seat.and_then(|s| i16::try_from(s).ok()),
-        kind: step.kind.as_str(),
-        action: step.action.as_ref(),
-        chance: &chance_json,
-        events: &events_json,
-        at: now,
-        state: &state_json,
-        status: status.as_str(),
-        version: row.version + 1,
-        chance_count,
-        to_act_seat,
-        deadline,
-        result: result_json.as_ref(),
-        started_at,
-        finished_at,
-        notify_after_commit: step.notify_after_commit,
-    }
-    .execute(conn)
-    .await?;
-    if updated != 1 {
-        return Err(ServiceError::internal(
-            "the match row was not updated",
-            updated,
-        ));
-    }
     if let Some(result) = &result {
         for entry in &result.ranking {
             diesel::update(
@@ -1432,26 +1494,43 @@ async fn advance(
         }
         tracing::info!(match.id = %row.id, reason = %result.reason, "match finished");
     }
+    let started_at = if step.kind == TurnKind::Start {
+        Some(now)
+    } else {
+        row.started_at
+    };
+    let finished_at = if result.is_some() {
+        Some(now)
+    } else {
+        row.finished_at
+    };
     let row = MatchRow {
-        state: Some(state_json),
+        state: Some(state.to_json()),
         status: status.as_str().to_owned(),
         version: row.version + 1,
         chance_count,
         to_act_seat,
         deadline,
         result: result_json,
-        // As the statement: COALESCE(new value, stored value).
-        started_at: started_at.or(row.started_at),
-        finished_at: finished_at.or(row.finished_at),
+        started_at,
+        finished_at,
         updated_at: now,
         turn_count: row.turn_count + 1,
         ..row
     };
-    Ok(Loaded {
-        row,
-        seats,
-        result,
-        state: Some(state),
+    Ok(PendingStep {
+        after: Loaded {
+            row,
+            seats,
+            result,
+            state: Some(state),
+        },
+        seat: step.seat.and_then(|s| i16::try_from(s).ok()),
+        kind: step.kind,
+        action: step.action,
+        chance: chance_json,
+        events: Value::Array(events),
+        notify_after_commit: step.notify_after_commit,
     })
 }
 
@@ -1510,8 +1589,8 @@ async fn result_of(
 ///
 /// One transaction ([`move_transaction`]): lock the match row (its copy of the seats gives the
 /// caller's seat and the seats of the view), then record the step (turn-log row and match
-/// update in one statement). The view returned is built from what the transaction read and
-/// wrote, without reading the match again.
+/// update in one statement, sent with `COMMIT`). The view returned is built from what the
+/// transaction read and wrote, without reading the match again.
 pub async fn submit_action(
     services: &Services,
     who: &Identity,
@@ -1555,7 +1634,7 @@ pub async fn submit_action(
             action: Some(action),
             notify_after_commit: true,
         };
-        advance(conn, locked, state, step, events).await
+        work_out_step(conn, locked, state, step, events).await
     })
     .await?;
     tracing::debug!(
@@ -1567,21 +1646,28 @@ pub async fn submit_action(
     view_of(&mut conn, loaded, Some(&who)).await
 }
 
-/// The transaction of a move, in three round trips to the database instead of five: `BEGIN`
-/// is sent together with the statement that locks the match row, and `COMMIT` together with
-/// the notification of the move ([`NotifyCommitted`]). In between, `body` checks and plays the
-/// move on the locked row with the connection to itself, one statement after the other. If
-/// anything fails, the transaction is rolled back, nothing is notified and the error is
-/// returned as `AsyncConnection::transaction` returns it.
+/// The transaction of a move, in two round trips to the database instead of five: `BEGIN` is
+/// sent together with the statement that locks the match row, and the statement that writes
+/// the move together with `COMMIT` and the notification of the move ([`NotifyCommitted`]).
+/// In between, `body` checks the move on the locked row and works it out
+/// ([`work_out_step`]). If anything fails, the transaction is rolled back, nothing is
+/// notified and the error is returned as `AsyncConnection::transaction` returns it.
 ///
 /// Pipelining: diesel-async sends a statement when its future is first polled, and
-/// `futures_util::future::join` polls its first future first, so `BEGIN` (a simple query,
-/// sent at once) reaches PostgreSQL before the `SELECT ... FOR UPDATE`, and `COMMIT` before
-/// the notification; PostgreSQL runs them in the order received, and answers them in one go.
-/// (Preparing a statement on its first use on a connection adds a round trip, after the
-/// statement sent first.) The statement that records the move is not sent along with `COMMIT`:
-/// on its first use on a connection it is prepared before it is sent, which would let `COMMIT`
-/// overtake it.
+/// `futures_util`'s `join` polls its futures in order, so PostgreSQL receives `BEGIN` (a
+/// simple query, sent at once) before the `SELECT ... FOR UPDATE`, and the write before
+/// `COMMIT` before the notification; it runs them in the order received, and answers them in
+/// one go. The one exception is a statement's first use on a connection: it is prepared first
+/// (one more round trip), so the statements sent along with it overtake it. The write is
+/// right either way: it applies only to the version the move was worked out from
+/// ([`RecordStep`]), so if `COMMIT` overtook it, it runs on its own just after, and writes
+/// nothing if another move got in between (a 409, as if it had lost the lock); the
+/// notification, prepared the same way, still follows it. A move that ends the match is
+/// written before `COMMIT` is sent: the result and the ratings are in the same transaction.
+///
+/// If the write fails in the transaction, PostgreSQL answers the `COMMIT` that follows with a
+/// rollback: nothing was written, and the notification sent with it goes out for a match that
+/// did not change (its listeners read the match again for nothing).
 ///
 /// Why not `AsyncConnection::transaction`: it waits for the answer to `BEGIN` before the
 /// closure runs, and for the answer to `COMMIT` before anything else is sent. This function
@@ -1593,11 +1679,11 @@ pub async fn submit_action(
 /// recycle check, `is_broken`). The transaction manager's status is diesel's API for
 /// connection implementations, handed out by diesel-async's
 /// `TransactionManager::transaction_manager_status_mut`.
-async fn move_transaction<R>(
+async fn move_transaction(
     conn: &mut AsyncPgConnection,
     id: Uuid,
-    body: impl AsyncFnOnce(&mut AsyncPgConnection, MatchRow) -> ServiceResult<R>,
-) -> ServiceResult<R> {
+    body: impl AsyncFnOnce(&mut AsyncPgConnection, MatchRow) -> ServiceResult<PendingStep>,
+) -> ServiceResult<Loaded> {
     let state = transaction_status(conn).transaction_state()?;
     if state.transaction_depth().is_some() {
         return Err(diesel::result::Error::AlreadyInTransaction.into());
@@ -1614,7 +1700,7 @@ async fn move_transaction<R>(
             .first::<MatchRow>(&mut second),
     )
     .await;
-    let done = match (begun, locked) {
+    let mut done = match (begun, locked) {
         (Err(e), _) => Err(e.into()),
         (Ok(()), locked) => match locked.optional() {
             Ok(Some(row)) => body(&mut *conn, row).await,
@@ -1622,8 +1708,24 @@ async fn move_transaction<R>(
             Err(e) => Err(e.into()),
         },
     };
-    let value = match done {
-        Ok(value) => value,
+    // A move that ends the match is written in the transaction, before `COMMIT` is sent.
+    let mut written_before = None;
+    if let Ok(pending) = &done
+        && pending.ends_match()
+    {
+        match pending.write(conn).await {
+            Ok(true) => written_before = Some(Ok(true)),
+            Ok(false) => {
+                done = Err(ServiceError::internal(
+                    "the match row changed under its lock",
+                    id,
+                ))
+            }
+            Err(e) => done = Err(e),
+        }
+    }
+    let pending = match done {
+        Ok(pending) => pending,
         // As `AsyncConnection::transaction`: the error of the body, unless the rollback fails
         // (the transaction manager then marks the connection broken).
         Err(error) => {
@@ -1634,11 +1736,18 @@ async fn move_transaction<R>(
         }
     };
 
-    // The move was recorded: nothing of the transaction failed, so `COMMIT` commits it.
-    let (mut first, mut second) = (&*conn, &*conn);
-    let (committed, notified) = futures_util::future::join(
-        first.batch_execute("COMMIT"),
-        NotifyCommitted { match_id: id }.execute(&mut second),
+    let (mut first, mut second, mut third) = (&*conn, &*conn, &*conn);
+    let record = pending.statement();
+    let write = async {
+        match written_before {
+            Some(done) => done,
+            None => written(record.execute(&mut first).await?),
+        }
+    };
+    let (written, committed, notified) = futures_util::future::join3(
+        write,
+        second.batch_execute("COMMIT"),
+        NotifyCommitted { match_id: id }.execute(&mut third),
     )
     .await;
     match committed {
@@ -1646,10 +1755,9 @@ async fn move_transaction<R>(
             .transaction_state()?
             .change_transaction_depth(TransactionDepthChange::DecreaseDepth)?,
         Err(e) => {
-            // Whatever state the connection is in, it is not reused. The notification, sent
-            // already, went out for a match that did not change: its listeners read the match
-            // again for nothing. A `COMMIT` fails only when the database does (version
-            // conflicts and illegal moves are found before, and rolled back).
+            // Whatever state the connection is in, it is not reused. A `COMMIT` fails only
+            // when the database does (version conflicts and illegal moves are found before,
+            // and rolled back).
             transaction_status(conn).set_in_error();
             return Err(e.into());
         }
@@ -1657,7 +1765,20 @@ async fn move_transaction<R>(
     if let Err(e) = notified {
         tracing::warn!(match.id = %id, error = %e, "a move was not notified");
     }
-    Ok(value)
+    if !written? {
+        // `COMMIT` overtook the write (its first use on this connection) and another move of
+        // the match got in between: this one lost the race, as if it had waited for the lock.
+        let current = matches::table
+            .find(id)
+            .select(matches::version)
+            .first::<i64>(conn)
+            .await?;
+        return Err(ServiceError::VersionConflict {
+            submitted: pending.after.row.version - 1,
+            current,
+        });
+    }
+    Ok(pending.after)
 }
 
 /// The status of the transaction manager of a connection (see [`move_transaction`]).
@@ -1773,6 +1894,7 @@ mod tests {
         let now = now_micros();
         let start = RecordStep {
             match_id: Uuid::nil(),
+            from_version: 0,
             seq: 0,
             seat: None,
             kind: "start",
@@ -1780,7 +1902,7 @@ mod tests {
             chance: &chance,
             events: &events,
             at: now,
-            state: &state,
+            state: Some(&state),
             status: "active",
             version: 1,
             chance_count: 0,
@@ -1792,6 +1914,7 @@ mod tests {
             notify_after_commit: false,
         };
         let last = RecordStep {
+            from_version: 6,
             seq: 7,
             seat: Some(1),
             kind: "action",
@@ -1806,7 +1929,9 @@ mod tests {
         };
         let sql = sql_of(&start);
         assert_eq!(sql, sql_of(&last));
-        assert!(sql.starts_with("WITH turn AS (INSERT INTO turns"), "{sql}");
+        assert!(sql.starts_with("WITH updated AS (UPDATE matches"), "{sql}");
+        assert!(sql.contains("AND version = $13"), "{sql}");
+        assert!(sql.ends_with(" FROM updated"), "{sql}");
         assert!(sql.contains("$21") && !sql.contains("$22"), "{sql}");
         assert!(RecordStep::query_id().is_some());
     }

@@ -178,6 +178,68 @@ async fn every_change_of_a_match_version_is_notified_once() {
     assert_notified_once(&mut stream, &id, "a resignation").await;
 }
 
+#[tokio::test]
+async fn a_move_is_written_by_the_time_its_notification_arrives() {
+    // A move sends its write, `COMMIT` and the notification together. Its first use on a
+    // connection prepares the write first, which lets `COMMIT` overtake it: either way, a
+    // listener reading the match on a notification must find the move there.
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(&alice),
+            json!({"game": "cant-stop", "seats": 2}),
+        )
+        .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let joined = app
+        .post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({}))
+        .await;
+    assert_eq!(joined.status, StatusCode::OK);
+    let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
+
+    let mut listener = app.db.connect().await;
+    diesel::sql_query("LISTEN tapis_matches")
+        .execute(&mut listener)
+        .await
+        .unwrap();
+    let mut stream = std::pin::pin!(listener.notifications_stream());
+    let mut reader = app.db.connect().await;
+    for _ in 0..12 {
+        let (moved, seen) = futures_util::future::join(move_once(&app, &id, &players), async {
+            let notification = tokio::time::timeout(Duration::from_secs(5), stream.next())
+                .await
+                .expect("no notification for a move")
+                .unwrap()
+                .unwrap();
+            assert_eq!(notification.payload, id);
+            version_of(&mut reader, &id).await
+        })
+        .await;
+        if moved["status"] != "active" {
+            break;
+        }
+        assert_eq!(Some(seen), moved["version"].as_i64(), "{moved:?}");
+    }
+}
+
+#[derive(diesel::QueryableByName)]
+struct Version {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    version: i64,
+}
+
+async fn version_of(conn: &mut AsyncPgConnection, id: &str) -> i64 {
+    let rows: Vec<Version> = diesel::sql_query("SELECT version FROM matches WHERE id = $1::uuid")
+        .bind::<Text, _>(id)
+        .load(conn)
+        .await
+        .unwrap();
+    rows[0].version
+}
+
 /// The turn log of a match through the API: (seq, kind) of every entry.
 async fn turn_log(app: &TestApp, id: &str) -> Vec<(i64, String)> {
     let turns = app
