@@ -1414,7 +1414,7 @@ impl PendingStep {
     /// Writes the step: `Ok(false)` when the match is no longer at the version the step was
     /// worked out from, and nothing was written.
     async fn write(&self, conn: &mut AsyncPgConnection) -> ServiceResult<bool> {
-        Ok(written(self.statement().execute(conn).await?)?)
+        written(self.statement().execute(conn).await?)
     }
 }
 
