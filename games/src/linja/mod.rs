@@ -667,7 +667,7 @@ impl Game for Linja {
         vec![
             OptionSpec::choice(
                 "edition",
-                "The rules played: the French seed edition (exact-arrival bonus, deduction), or \
+                "The rules played: the original French edition (exact-arrival bonus, deduction), or \
                  the 2010 Steffen-Spiele sheet (1-row following move after reaching the goal, \
                  extra turn after landing on an empty row, no bonus, no deduction).",
                 &["seed", "steffen2010"],

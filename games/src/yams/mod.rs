@@ -93,8 +93,8 @@ pub struct Options {
     pub grids: u8,
     /// How the upper-section bonus is computed (Y1).
     pub bonus_rule: BonusRule,
-    /// With the seed's bonus rule, whether the upper total must exceed 63 rather than reach it
-    /// (the literal "dépasse" of the seed; Y1). Only valid with
+    /// With the original French bonus rule, whether the upper total must exceed 63 rather than
+    /// reach it (the French text says "dépasse", exceeds; Y1). Only valid with
     /// [`BonusRule::SeedDiffPlus30`].
     pub bonus_strict: bool,
     /// What a Brelan scores (Y2).
@@ -479,14 +479,15 @@ impl Game for Yams {
             ),
             OptionSpec::choice(
                 "bonus_rule",
-                "The upper-section bonus: (total − 63) + 30 from 63 as in the seed, a flat 35 \
-                 from 63, or (total − 60) + 30 from 60.",
+                "The upper-section bonus: (total − 63) + 30 from 63 as in the original French \
+                 rules, a flat 35 from 63, or (total − 60) + 30 from 60.",
                 &["seed_diff_plus_30", "flat_35_at_63", "diff_plus_30_at_60"],
                 "seed_diff_plus_30",
             ),
             OptionSpec::boolean(
                 "bonus_strict",
-                "With the seed's bonus, the upper total must exceed 63 instead of reaching it.",
+                "With the original French bonus, the upper total must exceed 63 instead of \
+                 reaching it.",
                 false,
             ),
             OptionSpec::choice(
