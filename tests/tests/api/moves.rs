@@ -186,18 +186,10 @@ async fn a_move_is_written_by_the_time_its_notification_arrives() {
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
-    let created = app
-        .post(
-            "/api/v1/matches",
-            Some(&alice),
-            json!({"game": "cant-stop", "seats": 2}),
-        )
+    let started = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
         .await;
-    let id = created.body["id"].as_str().unwrap().to_owned();
-    let joined = app
-        .post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({}))
-        .await;
-    assert_eq!(joined.status, StatusCode::OK);
+    let id = started["id"].as_str().unwrap().to_owned();
     let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
 
     let mut listener = app.db.connect().await;
