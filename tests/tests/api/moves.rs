@@ -566,10 +566,36 @@ async fn the_copy_of_the_seats_in_the_match_row_follows_joins_and_the_draw() {
     assert_eq!(started.body["creator"], "alice");
 }
 
-#[tokio::test]
-async fn the_migration_copies_the_seats_of_existing_matches() {
+/// Reverts the migrations down to and including `version` (the later ones too, if any), then
+/// runs them all again: the data in place goes through that migration's `up`.
+async fn redo_migrations_from(url: &str, version: &'static str) {
     use diesel_async::AsyncConnection;
     use diesel_migrations::MigrationHarness;
+    let conn = AsyncPgConnection::establish(url).await.unwrap();
+    tokio::task::spawn_blocking(move || {
+        let mut harness = diesel_async::AsyncMigrationHarness::new(conn);
+        loop {
+            let reverted = harness.revert_last_migration(tapis_service::db::MIGRATIONS)?;
+            let digits: String = reverted
+                .to_string()
+                .chars()
+                .filter(char::is_ascii_digit)
+                .collect();
+            if digits == version {
+                break;
+            }
+        }
+        harness
+            .run_pending_migrations(tapis_service::db::MIGRATIONS)
+            .map(|_| ())
+    })
+    .await
+    .unwrap()
+    .unwrap();
+}
+
+#[tokio::test]
+async fn the_migration_copies_the_seats_of_existing_matches() {
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
@@ -586,28 +612,7 @@ async fn the_migration_copies_the_seats_of_existing_matches() {
         .await;
 
     // Back to the schema before the copy, and forward again with the matches in place.
-    let conn = AsyncPgConnection::establish(&app.db.url).await.unwrap();
-    tokio::task::spawn_blocking(move || {
-        let mut harness = diesel_async::AsyncMigrationHarness::new(conn);
-        // Revert the later migrations too, if any, down to the one that adds the copy.
-        loop {
-            let reverted = harness.revert_last_migration(tapis_service::db::MIGRATIONS)?;
-            let digits: String = reverted
-                .to_string()
-                .chars()
-                .filter(char::is_ascii_digit)
-                .collect();
-            if digits == "20261201000001" {
-                break;
-            }
-        }
-        harness
-            .run_pending_migrations(tapis_service::db::MIGRATIONS)
-            .map(|_| ())
-    })
-    .await
-    .unwrap()
-    .unwrap();
+    redo_migrations_from(&app.db.url, "20261201000001").await;
 
     let mut conn = app.db.connect().await;
     assert!(seat_copies_agree(&mut conn).await);
@@ -662,8 +667,6 @@ async fn turn_counts_agree(conn: &mut AsyncPgConnection) -> bool {
 
 #[tokio::test]
 async fn the_migration_counts_the_turns_of_existing_matches_and_moves_go_on_from_there() {
-    use diesel_async::AsyncConnection;
-    use diesel_migrations::MigrationHarness;
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
@@ -685,27 +688,7 @@ async fn the_migration_counts_the_turns_of_existing_matches_and_moves_go_on_from
     assert!(turn_counts_agree(&mut conn).await);
 
     // Back to the schema before the count, and forward again with the matches in place.
-    let reverting = AsyncPgConnection::establish(&app.db.url).await.unwrap();
-    tokio::task::spawn_blocking(move || {
-        let mut harness = diesel_async::AsyncMigrationHarness::new(reverting);
-        loop {
-            let reverted = harness.revert_last_migration(tapis_service::db::MIGRATIONS)?;
-            let digits: String = reverted
-                .to_string()
-                .chars()
-                .filter(char::is_ascii_digit)
-                .collect();
-            if digits == "20261202000002" {
-                break;
-            }
-        }
-        harness
-            .run_pending_migrations(tapis_service::db::MIGRATIONS)
-            .map(|_| ())
-    })
-    .await
-    .unwrap()
-    .unwrap();
+    redo_migrations_from(&app.db.url, "20261202000002").await;
     assert!(turn_counts_agree(&mut conn).await);
     let before = turn_log(&app, &id).await;
     assert_eq!(before.len(), 4, "{before:?}");
