@@ -153,18 +153,7 @@ async fn every_change_of_a_match_version_is_notified_once() {
     )
     .await;
     // The move after them, from the current version, is notified once, after its commit.
-    let mine = app
-        .get(&format!("/api/v1/matches/{id}"), Some(token))
-        .await
-        .body;
-    let moved = app
-        .post(
-            &format!("/api/v1/matches/{id}/actions"),
-            Some(token),
-            json!({"version": mine["version"], "action": mine["legal_actions"][0]}),
-        )
-        .await;
-    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    play_first_legal(&app, &id, token).await;
     assert_notified_once(&mut stream, &id, "a second move").await;
 
     let resigned = app
@@ -635,6 +624,12 @@ async fn move_once(app: &TestApp, id: &str, players: &[(&str, &str)]) -> Value {
     let seat = view["to_act"][0].as_u64().unwrap() as usize;
     let username = view["seats"][seat]["username"].as_str().unwrap();
     let token = players.iter().find(|p| p.0 == username).unwrap().1;
+    play_first_legal(app, id, token).await
+}
+
+/// Posts the first legal action of the player with `token`, who must be the one to act, on
+/// the current version of match `id`; returns the reply.
+async fn play_first_legal(app: &TestApp, id: &str, token: &str) -> Value {
     let mine = app
         .get(&format!("/api/v1/matches/{id}"), Some(token))
         .await
