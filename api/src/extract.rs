@@ -5,8 +5,9 @@ use std::pin::Pin;
 
 use actix_web::dev::Payload;
 use actix_web::http::header;
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use serde::de::DeserializeOwned;
+use tapis_service::accounts::ClientAddress;
 use tapis_service::{Identity, ServiceError, Services, auth};
 
 use crate::problem::ApiError;
@@ -78,6 +79,32 @@ impl FromRequest for MaybeCaller {
     }
 }
 
+/// The path of the first string (or key) of `value` that holds a NUL character, which
+/// PostgreSQL cannot store in text: such a body is refused where it comes in.
+fn nul_in(value: &serde_json::Value, path: &str) -> Option<String> {
+    use serde_json::Value;
+    match value {
+        Value::String(s) if s.contains('\0') => Some(path.to_owned()),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| nul_in(item, &format!("{path}[{i}]"))),
+        Value::Object(fields) => fields.iter().find_map(|(key, item)| {
+            let at = if path.is_empty() {
+                key.replace('\0', "")
+            } else {
+                format!("{path}.{}", key.replace('\0', ""))
+            };
+            if key.contains('\0') {
+                Some(at)
+            } else {
+                nul_in(item, &at)
+            }
+        }),
+        _ => None,
+    }
+}
+
 /// A JSON body of type `T`. Syntax errors are `invalid_json` (400); a field of the wrong type
 /// or a missing field is `validation_failed` (422) naming that field.
 #[derive(Debug)]
@@ -91,6 +118,17 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
         let json = web::Json::<serde_json::Value>::from_request(req, payload);
         Box::pin(async move {
             let value = json.await?.into_inner();
+            if let Some(field) = nul_in(&value, "") {
+                return Err(ApiError::validation(
+                    if field.is_empty() {
+                        "body".to_owned()
+                    } else {
+                        field
+                    },
+                    "must not contain a NUL character",
+                )
+                .into());
+            }
             serde_path_to_error::deserialize(value)
                 .map(Body)
                 .map_err(|e| {
@@ -103,5 +141,61 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
                     ApiError::validation(field, e.inner().to_string()).into()
                 })
         })
+    }
+}
+
+/// Where a request comes from: its address (as the server resolved it, see
+/// `accounts::ClientAddress`) and what the client says it is.
+#[derive(Debug, Clone)]
+pub struct Client {
+    pub address: Option<String>,
+    pub user_agent: Option<String>,
+}
+
+impl FromRequest for Client {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let address = req
+            .extensions()
+            .get::<ClientAddress>()
+            .map(|a| a.0)
+            .or_else(|| req.peer_addr().map(|a| a.ip()))
+            .map(|ip| ip.to_string());
+        let user_agent = req
+            .headers()
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        std::future::ready(Ok(Client {
+            address,
+            user_agent,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::nul_in;
+
+    #[test]
+    fn nul_characters_are_found_wherever_they_hide() {
+        assert_eq!(nul_in(&json!({"name": "ok"}), ""), None);
+        assert_eq!(
+            nul_in(&json!({"name": "a\0b"}), ""),
+            Some("name".to_owned())
+        );
+        assert_eq!(
+            nul_in(&json!({"invite": ["ann", "b\0"]}), ""),
+            Some("invite[1]".to_owned())
+        );
+        assert_eq!(
+            nul_in(&json!({"options": {"x\0": 1}}), ""),
+            Some("options.x".to_owned())
+        );
+        assert_eq!(nul_in(&json!("\0"), ""), Some(String::new()));
     }
 }

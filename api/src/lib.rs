@@ -8,6 +8,7 @@ pub mod handlers;
 pub mod openapi;
 pub mod problem;
 
+use actix_web::middleware::from_fn;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 pub use problem::{ApiError, Problem};
@@ -19,6 +20,7 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api/v1")
+            .wrap(from_fn(problem::refuse_nul))
             .app_data(
                 web::JsonConfig::default()
                     .limit(MAX_BODY_BYTES)
@@ -33,6 +35,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::matches::get)
             .service(handlers::accounts::sign_up)
             .service(handlers::accounts::sign_in)
+            .service(handlers::sessions::list)
+            .service(handlers::sessions::end)
+            .service(handlers::sessions::end_all)
             .service(handlers::accounts::me)
             .service(handlers::accounts::change_password)
             .service(handlers::accounts::profile)

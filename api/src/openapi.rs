@@ -4,7 +4,7 @@ use actix_web::{HttpResponse, get};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::handlers::{accounts, games, matches, ratings};
+use crate::handlers::{accounts, games, matches, ratings, sessions};
 
 /// Adds the bearer-token security scheme.
 #[derive(Debug)]
@@ -52,6 +52,9 @@ impl Modify for GameSchemas {
     paths(
         accounts::sign_up,
         accounts::sign_in,
+        sessions::list,
+        sessions::end,
+        sessions::end_all,
         accounts::me,
         accounts::change_password,
         accounts::profile,

@@ -3,8 +3,11 @@
 //! Every failure of the API goes through [`ApiError`], including the ones actix produces before
 //! a handler runs (bad JSON, bad path or query, oversized body), so clients see one format.
 
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::Next;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, error};
 use serde::Serialize;
 use tapis_service::ServiceError;
@@ -89,27 +92,9 @@ impl std::fmt::Display for ApiError {
 
 impl From<ServiceError> for ApiError {
     fn from(error: ServiceError) -> Self {
-        let status = match &error {
-            ServiceError::Validation { .. } | ServiceError::IllegalAction(_) => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-            ServiceError::InvalidCredentials | ServiceError::Unauthenticated(_) => {
-                StatusCode::UNAUTHORIZED
-            }
-            ServiceError::NotFound(_) => StatusCode::NOT_FOUND,
-            ServiceError::NotAPlayer | ServiceError::NotInvited | ServiceError::NotTheCreator => {
-                StatusCode::FORBIDDEN
-            }
-            ServiceError::UsernameTaken
-            | ServiceError::NotYourTurn
-            | ServiceError::VersionConflict { .. }
-            | ServiceError::MatchNotOpen
-            | ServiceError::MatchNotActive
-            | ServiceError::MatchFull
-            | ServiceError::AlreadyJoined => StatusCode::CONFLICT,
-            ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ServiceError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-        };
+        let status =
+            StatusCode::from_u16(error.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let retry_after = error.retry_after_secs();
         let mut api = ApiError::new(status, error.code(), error.to_string());
         match error {
             ServiceError::Validation { field, message } => {
@@ -117,11 +102,9 @@ impl From<ServiceError> for ApiError {
                 api.field = Some(field.into_owned());
             }
             ServiceError::VersionConflict { current, .. } => api.current_version = Some(current),
-            ServiceError::RateLimited { retry_after_secs } => {
-                api.retry_after = Some(retry_after_secs);
-            }
             _ => {}
         }
+        api.retry_after = retry_after;
         api
     }
 }
@@ -186,4 +169,30 @@ pub fn path_error(error: error::PathError, _req: &HttpRequest) -> error::Error {
 /// Maps bad query strings to validation problems.
 pub fn query_error(error: error::QueryPayloadError, _req: &HttpRequest) -> error::Error {
     ApiError::validation("query", format!("bad query parameters: {error}")).into()
+}
+
+/// The middleware that refuses a NUL character (`%00`) in the address before any handler
+/// runs: PostgreSQL cannot store it in text, and no name or value of the API contains one.
+/// In the path it names nothing (404); in the query it is a bad parameter (422).
+pub async fn refuse_nul(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, error::Error> {
+    let refusal = if req.path().contains("%00") {
+        Some(ApiError::not_found("no resource at this address"))
+    } else if req.query_string().contains("%00") {
+        Some(ApiError::validation(
+            "query",
+            "the query must not contain a NUL character (%00)",
+        ))
+    } else {
+        None
+    };
+    match refusal {
+        Some(problem) => Ok(req.error_response(problem).map_into_right_body()),
+        None => next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_left_body),
+    }
 }

@@ -27,7 +27,23 @@ pub struct Config {
     pub pool_size: usize,
     pub clock_interval: Duration,
     pub log_format: LogFormat,
+    pub http: HttpSettings,
 }
+
+/// How the server speaks HTTP to browsers and proxies.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HttpSettings {
+    /// Session, device and CSRF cookies are always `Secure` (production).
+    pub secure_cookies: bool,
+    /// The `Strict-Transport-Security` value to send on every response, if any.
+    pub hsts: Option<String>,
+    /// The header in which a trusted reverse proxy gives the client's address
+    /// (`X-Forwarded-For`: its last address; `X-Real-IP`...); `None`: the peer's address.
+    pub client_ip_header: Option<String>,
+}
+
+/// HSTS in production unless configured: a year, subdomains included.
+pub const DEFAULT_HSTS: &str = "max-age=31536000; includeSubDomains";
 
 impl std::fmt::Debug for Config {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -128,6 +144,38 @@ impl Config {
             });
         }
         let clock_secs: u64 = parse("TAPIS_CLOCK_INTERVAL_SECS", 30)?;
+        let hsts = match (var("TAPIS_HSTS"), environment) {
+            (Some(off), _) if off.trim().eq_ignore_ascii_case("off") => None,
+            (Some(value), _) => {
+                if !value.trim().starts_with("max-age=")
+                    || actix_web::http::header::HeaderValue::from_str(value.trim()).is_err()
+                {
+                    return Err(ConfigError::Invalid {
+                        name: "TAPIS_HSTS",
+                        message: "use `off` or a Strict-Transport-Security value starting with \
+                                  max-age="
+                            .into(),
+                    });
+                }
+                Some(value.trim().to_owned())
+            }
+            (None, Environment::Production) => Some(DEFAULT_HSTS.to_owned()),
+            (None, Environment::Development) => None,
+        };
+        let client_ip_header = match var("TAPIS_CLIENT_IP_HEADER") {
+            None => None,
+            Some(name) => {
+                match actix_web::http::header::HeaderName::from_bytes(name.trim().as_bytes()) {
+                    Ok(_) => Some(name.trim().to_owned()),
+                    Err(e) => {
+                        return Err(ConfigError::Invalid {
+                            name: "TAPIS_CLIENT_IP_HEADER",
+                            message: e.to_string(),
+                        });
+                    }
+                }
+            }
+        };
         let pool_size: usize = parse("TAPIS_DB_POOL_SIZE", 16)?;
         Ok((
             Config {
@@ -139,6 +187,11 @@ impl Config {
                 pool_size: pool_size.max(1),
                 clock_interval: Duration::from_secs(clock_secs.max(1)),
                 log_format,
+                http: HttpSettings {
+                    secure_cookies: environment == Environment::Production,
+                    hsts,
+                    client_ip_header,
+                },
             },
             warnings,
         ))

@@ -5,16 +5,20 @@
 pub mod cli;
 pub mod config;
 
-use std::net::TcpListener;
+use std::net::{IpAddr, TcpListener};
 use std::time::Duration;
 
-use actix_web::dev::Server;
-use actix_web::{App, HttpResponse, HttpServer, get, web};
+use actix_web::body::MessageBody;
+use actix_web::dev::{Server, ServiceRequest, ServiceResponse};
+use actix_web::middleware::{DefaultHeaders, Next, from_fn};
+use actix_web::{App, HttpMessage, HttpResponse, HttpServer, get, web};
 use tapis_service::Services;
+use tapis_service::accounts::ClientAddress;
+use tapis_web::session::CookiePolicy;
 use tokio::sync::watch;
 use tracing_actix_web::TracingLogger;
 
-pub use config::{Config, ConfigError, Environment, LogFormat};
+pub use config::{Config, ConfigError, Environment, HttpSettings, LogFormat};
 
 /// `200` when the database answers, `503` otherwise.
 #[get("/healthz")]
@@ -25,6 +29,27 @@ async fn healthz(services: web::Data<Services>) -> HttpResponse {
         HttpResponse::ServiceUnavailable()
             .json(serde_json::json!({"status": "database unavailable"}))
     }
+}
+
+/// Puts the client's address in the request's extensions (`accounts::ClientAddress`): the
+/// peer's, or the one the trusted proxy reports in the configured header (the last address
+/// of `X-Forwarded-For`, the one that proxy added; a client can forge the earlier ones).
+async fn resolve_client_address(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
+    let from_header = req
+        .app_data::<web::Data<HttpSettings>>()
+        .and_then(|http| http.client_ip_header.clone())
+        .and_then(|name| {
+            let value = req.headers().get(name.as_str())?.to_str().ok()?;
+            value.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
+        });
+    let address = from_header.or_else(|| req.peer_addr().map(|a| a.ip()));
+    if let Some(address) = address {
+        req.extensions_mut().insert(ClientAddress(address));
+    }
+    next.call(req).await
 }
 
 /// Registers every route of the server on an actix `App`.
@@ -52,19 +77,42 @@ impl std::fmt::Debug for Application {
 }
 
 impl Application {
-    /// Binds `bind` (port 0 picks a free port) and prepares the server and its clock.
+    /// Binds `bind` (port 0 picks a free port) and prepares the server and its clock, with
+    /// the development HTTP settings.
     pub fn build(
         services: Services,
         bind: &str,
         clock_interval: Duration,
     ) -> std::io::Result<Application> {
+        Application::build_with(services, bind, clock_interval, HttpSettings::default())
+    }
+
+    /// Like [`Application::build`], with HTTP settings.
+    pub fn build_with(
+        services: Services,
+        bind: &str,
+        clock_interval: Duration,
+        http: HttpSettings,
+    ) -> std::io::Result<Application> {
         let listener = TcpListener::bind(bind)?;
         let port = listener.local_addr()?.port();
         let data = web::Data::new(services.clone());
+        let cookies = web::Data::new(CookiePolicy {
+            always_secure: http.secure_cookies,
+        });
+        let http = web::Data::new(http);
         let server = HttpServer::new(move || {
+            let mut headers = DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff"));
+            if let Some(hsts) = &http.hsts {
+                headers = headers.add(("Strict-Transport-Security", hsts.clone()));
+            }
             App::new()
+                .wrap(from_fn(resolve_client_address))
+                .wrap(headers)
                 .wrap(TracingLogger::default())
                 .app_data(data.clone())
+                .app_data(cookies.clone())
+                .app_data(http.clone())
                 .configure(routes)
         })
         .shutdown_timeout(20)

@@ -126,8 +126,13 @@ async fn serve() -> Result<(), String> {
     let services = Services::new(pool, settings)
         .await
         .map_err(|e| format!("cannot prepare the services: {e}"))?;
-    let app = Application::build(services, &config.bind, config.clock_interval)
-        .map_err(|e| format!("cannot listen on {}: {e}", config.bind))?;
+    let app = Application::build_with(
+        services,
+        &config.bind,
+        config.clock_interval,
+        config.http.clone(),
+    )
+    .map_err(|e| format!("cannot listen on {}: {e}", config.bind))?;
     tracing::info!(bind = %config.bind, port = app.port(), "Tapis is serving");
     app.run_until_stopped()
         .await

@@ -1,16 +1,19 @@
 //! Accounts: sign up, sign in, profiles and passwords.
 
 use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
+use diesel_async::{AsyncConnection, RunQueryDsl};
 use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::{Identity, issue_session};
+use diesel_async::AsyncPgConnection;
+
+use crate::auth::{ApiToken, Identity, issue_session};
 use crate::ratings::{self, GameRating};
 use crate::schema::users;
-use crate::{ServiceError, ServiceResult, Services, throttle};
+use crate::sessions::SessionInfo;
+use crate::{ServiceError, ServiceResult, Services, sessions, throttle};
 
 /// A valid username: 3 to 24 letters, digits, `_` or `-`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +37,9 @@ impl Username {
         &self.0
     }
 }
+
+/// The longest password accepted (at sign-up, and so the longest worth checking at sign-in).
+pub const MAX_PASSWORD_CHARS: usize = 128;
 
 /// A password acceptable for a new account: 8 to 128 characters.
 #[derive(Clone, PartialEq, Eq)]
@@ -85,12 +91,14 @@ pub struct Session {
     pub expires_at: OffsetDateTime,
 }
 
-fn session_for(services: &Services, user: User) -> ServiceResult<Session> {
-    let identity = Identity {
-        user_id: user.id,
-        username: user.username.clone(),
-    };
-    let (token, expires_at) = issue_session(services, &identity)?;
+/// Opens a session for `user` on `conn`.
+async fn session_for(
+    conn: &mut AsyncPgConnection,
+    services: &Services,
+    user: User,
+    user_agent: Option<&str>,
+) -> ServiceResult<Session> {
+    let (token, expires_at) = issue_session(conn, services, user.id, user_agent).await?;
     Ok(Session {
         user,
         token,
@@ -103,6 +111,7 @@ pub async fn sign_up(
     services: &Services,
     username: &str,
     password: &str,
+    user_agent: Option<&str>,
 ) -> ServiceResult<Session> {
     let username = Username::parse(username)?;
     let password = Password::parse("password", password)?;
@@ -126,30 +135,65 @@ pub async fn sign_up(
         Err(other) => return Err(other.into()),
     };
     tracing::info!(user.id = %user.id, "account created");
-    session_for(services, user)
+    session_for(&mut conn, services, user, user_agent).await
 }
 
-/// Signs in with a username and password. `address` is the caller's network address, used
-/// with the account for rate limiting.
-pub async fn sign_in(
-    services: &Services,
-    username: &str,
-    password: &str,
-    address: Option<&str>,
-) -> ServiceResult<Session> {
-    let limits = services.settings().sign_in_limits;
-    let account_key = format!("account:{}", username.to_lowercase());
-    let mut keys = vec![(account_key.clone(), limits.per_account)];
-    if let Some(address) = address {
-        keys.push((format!("address:{address}"), limits.per_address));
+/// The address a request came from, as the server resolved it (the peer's address, or the one
+/// a trusted proxy reports): put in the request's extensions for the sign-in throttle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientAddress(pub std::net::IpAddr);
+
+/// A sign-in attempt, with what the throttle needs to know of where it comes from.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SignInAttempt<'a> {
+    pub username: &'a str,
+    pub password: &'a str,
+    /// The client's IP address.
+    pub address: Option<&'a str>,
+    /// The device token this browser was given at an earlier sign-in, if any.
+    pub device: Option<&'a str>,
+    /// What the client says it is (kept with the session).
+    pub user_agent: Option<&'a str>,
+}
+
+/// A successful sign-in: the session, and a device token for the browser to keep.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub session: Session,
+    pub device_token: String,
+}
+
+/// Signs in with a username and password.
+///
+/// The username and password are checked for shape first (a name that cannot exist is a 422,
+/// and costs no database work nor password hashing), then one attempt is reserved with the
+/// throttle before the password is verified (`throttle`): concurrent guesses never check more
+/// passwords than the throttle allows.
+pub async fn sign_in(services: &Services, attempt: SignInAttempt<'_>) -> ServiceResult<SignedIn> {
+    let username = Username::parse(attempt.username)?;
+    if attempt.password.chars().count() > MAX_PASSWORD_CHARS {
+        return Err(ServiceError::invalid(
+            "password",
+            "must be at most 128 characters",
+        ));
     }
+    let limits = services.settings().sign_in_limits;
+    let device = attempt
+        .device
+        .and_then(|token| sessions::known_device(services, username.as_str(), token));
+    let keys = throttle::keys_of(
+        &limits,
+        username.as_str(),
+        attempt.address,
+        device.as_deref(),
+    );
     let mut conn = services.conn().await?;
-    throttle::check(&mut conn, &keys, limits).await?;
+    throttle::reserve(&mut conn, &keys, limits).await?;
 
     let found: Option<(User, String)> = users::table
         .filter(
             diesel::dsl::sql::<diesel::sql_types::Bool>("lower(username) = lower(")
-                .bind::<diesel::sql_types::Text, _>(username)
+                .bind::<diesel::sql_types::Text, _>(username.as_str())
                 .sql(")"),
         )
         .select((User::as_select(), users::password_hash))
@@ -162,17 +206,20 @@ pub async fn sign_in(
     };
     let ok = services
         .passwords()
-        .verify(password, hash.as_deref())
+        .verify(attempt.password, hash.as_deref())
         .await?;
     match user {
         Some(user) if ok => {
-            throttle::clear(&mut conn, &account_key).await?;
-            session_for(services, user)
+            throttle::succeeded(&mut conn, &keys).await?;
+            let device_token = sessions::issue_device_token(services, username.as_str())?;
+            let session = session_for(&mut conn, services, user, attempt.user_agent).await?;
+            Ok(SignedIn {
+                session,
+                device_token,
+            })
         }
-        _ => {
-            throttle::record_failure(&mut conn, &keys, limits).await?;
-            Err(ServiceError::InvalidCredentials)
-        }
+        // The attempt stays counted.
+        _ => Err(ServiceError::InvalidCredentials),
     }
 }
 
@@ -227,7 +274,8 @@ pub(crate) async fn find_by_name(
         .optional()?)
 }
 
-/// Changes the caller's password after checking the current one.
+/// Changes the caller's password after checking the current one, and ends every other
+/// session of the caller (the one that asked stays signed in; API tokens are not touched).
 pub async fn change_password(
     services: &Services,
     who: &Identity,
@@ -240,7 +288,11 @@ pub async fn change_password(
         .find(who.user_id)
         .select(users::password_hash)
         .first(&mut conn)
-        .await?;
+        .await
+        .optional()?
+        .ok_or(ServiceError::Unauthenticated(
+            "this account no longer exists",
+        ))?;
     if !services.passwords().verify(current, Some(&hash)).await? {
         return Err(ServiceError::invalid(
             "current_password",
@@ -248,9 +300,29 @@ pub async fn change_password(
         ));
     }
     let new_hash = services.passwords().hash(&new.0).await?;
-    diesel::update(users::table.find(who.user_id))
-        .set(users::password_hash.eq(new_hash))
-        .execute(&mut conn)
-        .await?;
-    Ok(())
+    let user_id = who.user_id;
+    let keep = who.session_id;
+    conn.transaction::<_, ServiceError, _>(async |conn| {
+        diesel::update(users::table.find(user_id))
+            .set(users::password_hash.eq(new_hash))
+            .execute(conn)
+            .await?;
+        sessions::end_others(conn, user_id, keep).await
+    })
+    .await
+}
+
+/// What the account page shows: the caller's personal API tokens and live sessions.
+#[derive(Debug, Clone)]
+pub struct AccountOverview {
+    pub tokens: Vec<ApiToken>,
+    pub sessions: Vec<SessionInfo>,
+}
+
+/// The caller's API tokens and sessions, each with its last use.
+pub async fn overview(services: &Services, who: &Identity) -> ServiceResult<AccountOverview> {
+    Ok(AccountOverview {
+        tokens: crate::auth::list_api_tokens(services, who).await?,
+        sessions: sessions::list(services, who).await?,
+    })
 }

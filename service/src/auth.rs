@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::schema::{api_tokens, users};
-use crate::{ServiceError, ServiceResult, Services};
+use crate::{ServiceError, ServiceResult, Services, sessions};
 
 /// The prefix of personal API tokens, which tells them apart from session tokens.
 pub const API_TOKEN_PREFIX: &str = "tapis_";
@@ -22,51 +22,54 @@ pub const API_TOKEN_PREFIX: &str = "tapis_";
 pub struct Identity {
     pub user_id: Uuid,
     pub username: String,
+    /// The session the caller came with; `None` for a personal API token.
+    pub session_id: Option<Uuid>,
 }
 
 /// Signing and checking keys for session tokens.
 pub(crate) struct JwtKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
-    ttl: time::Duration,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
     sub: Uuid,
-    name: String,
+    /// The session's row (`sessions`): the token works only while that row exists.
+    sid: Uuid,
     iat: i64,
     exp: i64,
 }
 
 impl JwtKeys {
-    pub(crate) fn new(secret: &[u8], ttl: time::Duration) -> JwtKeys {
+    pub(crate) fn new(secret: &[u8]) -> JwtKeys {
         JwtKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
-            ttl,
         }
     }
 }
 
-/// Issues a session token for `identity`; returns it with its expiry.
-pub(crate) fn issue_session(
+/// Opens a session for `user_id` and issues its token; returns the token with its expiry.
+pub(crate) async fn issue_session(
+    conn: &mut diesel_async::AsyncPgConnection,
     services: &Services,
-    identity: &Identity,
+    user_id: Uuid,
+    user_agent: Option<&str>,
 ) -> ServiceResult<(String, OffsetDateTime)> {
-    let keys = services.keys();
-    let now = OffsetDateTime::now_utc();
-    let expires_at = now + keys.ttl;
+    let (session_id, expires_at) = sessions::open(conn, services, user_id, user_agent).await?;
     let claims = Claims {
-        sub: identity.user_id,
-        name: identity.username.clone(),
-        iat: now.unix_timestamp(),
+        sub: user_id,
+        sid: session_id,
+        iat: OffsetDateTime::now_utc().unix_timestamp(),
         exp: expires_at.unix_timestamp(),
     };
-    let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding)
-        .map_err(|e| ServiceError::internal("cannot sign a session token", e))?;
-    // Report the expiry at the precision the token carries.
-    let expires_at = OffsetDateTime::from_unix_timestamp(claims.exp).unwrap_or(expires_at);
+    let token = jsonwebtoken::encode(
+        &Header::new(Algorithm::HS256),
+        &claims,
+        &services.keys().encoding,
+    )
+    .map_err(|e| ServiceError::internal("cannot sign a session token", e))?;
     Ok((token, expires_at))
 }
 
@@ -77,7 +80,7 @@ pub async fn authenticate(services: &Services, bearer: &str) -> ServiceResult<Id
     }
     let mut validation = Validation::new(Algorithm::HS256);
     validation.leeway = 0;
-    validation.set_required_spec_claims(&["exp", "sub"]);
+    validation.set_required_spec_claims(&["exp", "sub", "sid"]);
     let data = jsonwebtoken::decode::<Claims>(bearer, &services.keys().decoding, &validation)
         .map_err(|e| match e.kind() {
             jsonwebtoken::errors::ErrorKind::ExpiredSignature => {
@@ -85,10 +88,7 @@ pub async fn authenticate(services: &Services, bearer: &str) -> ServiceResult<Id
             }
             _ => ServiceError::Unauthenticated("the token is not valid"),
         })?;
-    Ok(Identity {
-        user_id: data.claims.sub,
-        username: data.claims.name,
-    })
+    sessions::identity(services, data.claims.sid, data.claims.sub).await
 }
 
 fn hash_token(token: &str) -> Vec<u8> {
@@ -128,7 +128,11 @@ async fn authenticate_api_token(services: &Services, token: &str) -> ServiceResu
             .execute(&mut conn)
             .await?;
     }
-    Ok(Identity { user_id, username })
+    Ok(Identity {
+        user_id,
+        username,
+        session_id: None,
+    })
 }
 
 /// A personal API token as listed (never with its secret).

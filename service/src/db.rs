@@ -24,6 +24,9 @@ pub enum DbSetupError {
     Migration(String),
 }
 
+/// How long a request waits for a free connection, or for a new one to be established.
+pub const CONNECTION_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Builds a pool of at most `max_size` connections to `database_url`.
 ///
 /// A connection going back to a caller is not checked with a query (`RecyclingMethod::Fast`:
@@ -40,6 +43,11 @@ pub fn pool(database_url: &str, max_size: usize) -> Result<DbPool, DbSetupError>
         AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config);
     Pool::builder(manager)
         .max_size(max_size)
+        // During an outage a request fails within seconds (503, `database_unavailable`)
+        // instead of waiting for a connection that will not come.
+        .runtime(deadpool::Runtime::Tokio1)
+        .wait_timeout(Some(CONNECTION_TIMEOUT))
+        .create_timeout(Some(CONNECTION_TIMEOUT))
         .build()
         .map_err(|e| DbSetupError::Pool(e.to_string()))
 }

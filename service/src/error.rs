@@ -6,6 +6,12 @@
 
 use std::borrow::Cow;
 
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel_async::pooled_connection::deadpool::PoolError;
+
+/// What `Retry-After` says when the database cannot be reached: long enough for a restart.
+pub const DATABASE_RETRY_AFTER_SECS: u64 = 5;
+
 /// Why a use case failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -46,6 +52,10 @@ pub enum ServiceError {
     AlreadyJoined,
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
+    /// The database cannot be reached (down, restarting, or every connection busy for too
+    /// long): the request changed nothing and can be retried.
+    #[error("the service is briefly unavailable; try again in a few seconds")]
+    DatabaseUnavailable,
     /// Something failed on our side; the cause has been logged.
     #[error("internal error")]
     Internal,
@@ -71,7 +81,39 @@ impl ServiceError {
             ServiceError::MatchFull => "match_full",
             ServiceError::AlreadyJoined => "already_joined",
             ServiceError::RateLimited { .. } => "rate_limited",
+            ServiceError::DatabaseUnavailable => "database_unavailable",
             ServiceError::Internal => "internal_error",
+        }
+    }
+
+    /// The HTTP status of this error: the one mapping that both the API and the web pages use.
+    pub fn http_status(&self) -> u16 {
+        match self {
+            ServiceError::Validation { .. } | ServiceError::IllegalAction(_) => 422,
+            ServiceError::InvalidCredentials | ServiceError::Unauthenticated(_) => 401,
+            ServiceError::NotFound(_) => 404,
+            ServiceError::NotAPlayer | ServiceError::NotInvited | ServiceError::NotTheCreator => {
+                403
+            }
+            ServiceError::UsernameTaken
+            | ServiceError::NotYourTurn
+            | ServiceError::VersionConflict { .. }
+            | ServiceError::MatchNotOpen
+            | ServiceError::MatchNotActive
+            | ServiceError::MatchFull
+            | ServiceError::AlreadyJoined => 409,
+            ServiceError::RateLimited { .. } => 429,
+            ServiceError::DatabaseUnavailable => 503,
+            ServiceError::Internal => 500,
+        }
+    }
+
+    /// How long a client should wait before trying again, for the errors that say so.
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            ServiceError::RateLimited { retry_after_secs } => Some(*retry_after_secs),
+            ServiceError::DatabaseUnavailable => Some(DATABASE_RETRY_AFTER_SECS),
+            _ => None,
         }
     }
 
@@ -93,18 +135,30 @@ impl ServiceError {
     }
 }
 
-impl From<diesel::result::Error> for ServiceError {
-    fn from(error: diesel::result::Error) -> Self {
+impl From<DieselError> for ServiceError {
+    fn from(error: DieselError) -> Self {
         match error {
-            diesel::result::Error::NotFound => ServiceError::NotFound("record"),
+            DieselError::NotFound => ServiceError::NotFound("record"),
+            DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
+                tracing::warn!(error = %info.message(), "the database connection was lost");
+                ServiceError::DatabaseUnavailable
+            }
             other => ServiceError::internal("database query failed", other),
         }
     }
 }
 
-impl From<diesel_async::pooled_connection::deadpool::PoolError> for ServiceError {
-    fn from(error: diesel_async::pooled_connection::deadpool::PoolError) -> Self {
-        ServiceError::internal("no database connection", error)
+impl From<PoolError> for ServiceError {
+    fn from(error: PoolError) -> Self {
+        match error {
+            // No connection could be had: the database is down, restarting or saturated.
+            // That is an outage to report (as a warning), not a bug.
+            PoolError::Timeout(_) | PoolError::Backend(_) | PoolError::Closed => {
+                tracing::warn!(error = %error, "no database connection");
+                ServiceError::DatabaseUnavailable
+            }
+            other => ServiceError::internal("the connection pool is misconfigured", other),
+        }
     }
 }
 

@@ -15,6 +15,7 @@ pub mod matches;
 mod passwords;
 pub mod ratings;
 pub mod schema;
+pub mod sessions;
 mod throttle;
 pub mod verify;
 
@@ -81,7 +82,7 @@ impl Services {
     /// Prepares the services (this hashes a dummy password once, off the async threads).
     pub async fn new(pool: DbPool, settings: Settings) -> ServiceResult<Services> {
         let passwords = passwords::Hasher::new(settings.password_hashing).await?;
-        let keys = auth::JwtKeys::new(&settings.jwt_secret, settings.jwt_ttl);
+        let keys = auth::JwtKeys::new(&settings.jwt_secret);
         Ok(Services {
             pool,
             inner: Arc::new(Inner {
@@ -97,11 +98,11 @@ impl Services {
         &self.inner.settings
     }
 
-    fn keys(&self) -> &auth::JwtKeys {
+    pub(crate) fn keys(&self) -> &auth::JwtKeys {
         &self.inner.keys
     }
 
-    fn passwords(&self) -> &passwords::Hasher {
+    pub(crate) fn passwords(&self) -> &passwords::Hasher {
         &self.inner.passwords
     }
 

@@ -23,8 +23,21 @@ diesel::table! {
 diesel::table! {
     sign_in_throttle (key) {
         key -> Text,
-        window_start -> Timestamptz,
         failures -> Int4,
+        free_attempts -> Int4,
+        last_failure_at -> Timestamptz,
+        blocked_until -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        created_at -> Timestamptz,
+        last_used_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        user_agent -> Text,
     }
 }
 
@@ -113,6 +126,7 @@ diesel::table! {
 }
 
 diesel::joinable!(api_tokens -> users (user_id));
+diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
 diesel::joinable!(match_seats -> matches (match_id));
 diesel::joinable!(invitations -> matches (match_id));
@@ -126,6 +140,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     users,
     api_tokens,
     sign_in_throttle,
+    sessions,
     matches,
     match_seats,
     invitations,

@@ -14,7 +14,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use tapis_server::Application;
+use tapis_server::{Application, HttpSettings};
 use tapis_service::{PasswordHashing, Services, Settings, SignInLimits};
 
 /// The JWT secret of test apps (tests forge tokens with it and with others).
@@ -221,6 +221,12 @@ impl TestApp {
     }
 
     pub async fn spawn_with(limits: SignInLimits) -> TestApp {
+        TestApp::spawn_configured(limits, HttpSettings::default()).await
+    }
+
+    /// Starts an app with these sign-in limits and HTTP settings (production's cookies and
+    /// HSTS, a trusted proxy header...).
+    pub async fn spawn_configured(limits: SignInLimits, http: HttpSettings) -> TestApp {
         let db = TestDb::migrated().await;
         let pool = tapis_service::db::pool(&db.url, 8).unwrap();
         let settings = Settings {
@@ -230,7 +236,9 @@ impl TestApp {
             sign_in_limits: limits,
         };
         let services = Services::new(pool, settings).await.unwrap();
-        let app = Application::build(services.clone(), "127.0.0.1:0", TEST_CLOCK_INTERVAL).unwrap();
+        let app =
+            Application::build_with(services.clone(), "127.0.0.1:0", TEST_CLOCK_INTERVAL, http)
+                .unwrap();
         let base = format!("http://127.0.0.1:{}", app.port());
         tokio::spawn(app.run_until_stopped());
         TestApp {

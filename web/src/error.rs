@@ -6,7 +6,7 @@
 //! (`#flash`) instead of the fragment that was asked for. Internal causes are logged by the
 //! service and never shown: a 500 page only says that something went wrong on our side.
 
-use actix_web::body::{BoxBody, MessageBody};
+use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{StatusCode, header};
 use actix_web::middleware::Next;
@@ -72,6 +72,7 @@ impl WebError {
             404 => "Not found",
             409 => "Too late",
             429 => "Slow down",
+            503 => "Please try again in a moment",
             500.. => "Something went wrong",
             _ => "That did not work",
         }
@@ -85,6 +86,11 @@ pub fn service_message(error: &ServiceError) -> String {
             "Something went wrong on our side. It has been logged; please try again later."
                 .to_owned()
         }
+        ServiceError::DatabaseUnavailable => {
+            "Tapis cannot reach its database just now. Nothing was changed; please try again \
+             in a few seconds."
+                .to_owned()
+        }
         ServiceError::NotFound(what) => sentence(&format!("{what} not found")),
         ServiceError::VersionConflict { .. } => {
             "Someone moved before you: here is the table as it is now.".to_owned()
@@ -93,28 +99,9 @@ pub fn service_message(error: &ServiceError) -> String {
     }
 }
 
-/// The HTTP status of a refusal of the service (the same as the API's).
+/// The HTTP status of a refusal of the service (the same as the API's: the service decides).
 pub fn service_status(error: &ServiceError) -> StatusCode {
-    match error {
-        ServiceError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-        ServiceError::UsernameTaken => StatusCode::CONFLICT,
-        ServiceError::InvalidCredentials | ServiceError::Unauthenticated(_) => {
-            StatusCode::UNAUTHORIZED
-        }
-        ServiceError::NotFound(_) => StatusCode::NOT_FOUND,
-        ServiceError::NotAPlayer | ServiceError::NotInvited | ServiceError::NotTheCreator => {
-            StatusCode::FORBIDDEN
-        }
-        ServiceError::NotYourTurn
-        | ServiceError::VersionConflict { .. }
-        | ServiceError::MatchNotOpen
-        | ServiceError::MatchNotActive
-        | ServiceError::MatchFull
-        | ServiceError::AlreadyJoined => StatusCode::CONFLICT,
-        ServiceError::IllegalAction(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        ServiceError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-        ServiceError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
-    }
+    StatusCode::from_u16(error.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 /// Capitalizes a message and ends it with a full stop.
@@ -168,11 +155,13 @@ impl ResponseError for WebError {
                     .body(message.clone())
             }
         };
-        if let WebError::Service(ServiceError::RateLimited { retry_after_secs }) = self {
-            response.headers_mut().insert(
-                header::RETRY_AFTER,
-                header::HeaderValue::from(*retry_after_secs),
-            );
+        if let Some(seconds) = match self {
+            WebError::Service(e) => e.retry_after_secs(),
+            _ => None,
+        } {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
         }
         response.extensions_mut().insert(ErrorMessage(message));
         response
@@ -275,5 +264,31 @@ mod tests {
             "/signin?next=/account"
         );
         assert!(response.response().error().is_none());
+    }
+}
+
+/// The middleware that refuses a NUL character (`%00`) in the address before any handler
+/// runs (PostgreSQL cannot store one in text): in the path there is no such page (404), in
+/// the query the address is not valid (422).
+pub async fn refuse_nul(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, Error> {
+    let refusal = if req.path().contains("%00") {
+        Some(WebError::NotFound)
+    } else if req.query_string().contains("%00") {
+        Some(WebError::Service(ServiceError::invalid(
+            "address",
+            "must not contain a NUL character (%00)",
+        )))
+    } else {
+        None
+    };
+    match refusal {
+        Some(error) => Ok(req.error_response(error).map_into_right_body()),
+        None => next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_left_body),
     }
 }

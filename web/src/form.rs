@@ -7,10 +7,17 @@ use std::pin::Pin;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
 
+use tapis_service::ServiceError;
+
 use crate::error::WebError;
 
 /// The largest form accepted.
 const MAX_FORM_BYTES: usize = 16 * 1024;
+
+/// A field name fit to be shown back (what a client sent, without NULs, shortened).
+fn sanitised_name(name: &str) -> String {
+    name.chars().filter(|c| *c != '\0').take(40).collect()
+}
 
 /// The fields of a submitted form, in order.
 #[derive(Debug, Clone, Default)]
@@ -19,9 +26,20 @@ pub struct FormData(Vec<(String, String)>);
 impl FormData {
     /// Parses a form body.
     pub fn parse(body: &[u8]) -> Result<FormData, WebError> {
-        serde_urlencoded::from_bytes(body)
-            .map(FormData)
-            .map_err(|_| WebError::BadRequest("the form could not be read".to_owned()))
+        let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(body)
+            .map_err(|_| WebError::BadRequest("the form could not be read".to_owned()))?;
+        // PostgreSQL cannot store a NUL character in text: refuse it here, where it comes in.
+        if let Some((name, _)) = fields
+            .iter()
+            .find(|(name, value)| name.contains('\0') || value.contains('\0'))
+        {
+            return Err(ServiceError::invalid(
+                sanitised_name(name),
+                "must not contain a NUL character",
+            )
+            .into());
+        }
+        Ok(FormData(fields))
     }
 
     /// The first value of a field, if present.
@@ -86,5 +104,16 @@ mod tests {
         assert_eq!(form.get("type"), Some("reroll"));
         assert_eq!(form.text("missing"), "");
         assert!(!form.checked("x"));
+    }
+
+    #[test]
+    fn a_nul_character_is_refused_with_the_field_named() {
+        let error = FormData::parse(b"username=a%00b&password=x").map(|_| ());
+        match error {
+            Err(WebError::Service(ServiceError::Validation { field, .. })) => {
+                assert_eq!(field, "username");
+            }
+            other => panic!("expected a validation error, got {other:?}"),
+        }
     }
 }

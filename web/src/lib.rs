@@ -27,6 +27,7 @@ use crate::error::WebError;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(assets::serve).service(
         web::scope("")
+            .wrap(from_fn(error::refuse_nul))
             .wrap(from_fn(csrf::protect))
             .wrap(from_fn(error::htmx_errors))
             .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
@@ -43,6 +44,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::account::change_password)
             .service(pages::account::create_token)
             .service(pages::account::revoke_token)
+            .service(pages::account::end_session)
+            .service(pages::account::end_all_sessions)
             .service(pages::lobby::lobby)
             .service(pages::lobby::create_form)
             .service(pages::lobby::create)

@@ -4,6 +4,7 @@
 use actix_web::HttpResponse;
 use actix_web::http::{StatusCode, header};
 use askama::Template;
+use url::Url;
 
 use crate::assets::{ASSETS, Assets};
 use crate::error::WebError;
@@ -123,10 +124,30 @@ pub fn url_encode(value: &str) -> String {
 }
 
 /// A local path to come back to after signing in (never another site).
+///
+/// `next` is resolved as a browser would resolve it against this site's address (the WHATWG
+/// URL rules of the `url` crate: tabs and newlines dropped, `\\` read as `/`, `//host` naming
+/// another host...); only a result on this site's origin is kept, as its path, query and
+/// fragment (serialised, so percent-encoded and safe in a `Location` header). Anything else
+/// gives `/`.
 pub fn safe_next(next: Option<&str>) -> String {
-    match next {
-        Some(path) if path.starts_with('/') && !path.starts_with("//") && !path.contains('\\') => {
-            path.to_owned()
+    /// Stands for this site: any origin will do, as only "the same origin" matters.
+    const SITE: &str = "https://tapis.invalid/";
+    let (Some(next), Ok(site)) = (next, Url::parse(SITE)) else {
+        return "/".to_owned();
+    };
+    match site.join(next) {
+        Ok(url) if url.origin() == site.origin() => {
+            let mut local = url.path().to_owned();
+            if let Some(query) = url.query() {
+                local.push('?');
+                local.push_str(query);
+            }
+            if let Some(fragment) = url.fragment() {
+                local.push('#');
+                local.push_str(fragment);
+            }
+            local
         }
         _ => "/".to_owned(),
     }
@@ -139,9 +160,62 @@ mod tests {
     #[test]
     fn next_stays_on_this_site() {
         assert_eq!(safe_next(Some("/lobby")), "/lobby");
-        assert_eq!(safe_next(Some("//evil.example")), "/");
-        assert_eq!(safe_next(Some("https://evil.example")), "/");
+        assert_eq!(
+            safe_next(Some("/matches/1?since=3#table")),
+            "/matches/1?since=3#table"
+        );
         assert_eq!(safe_next(None), "/");
+    }
+
+    #[test]
+    fn every_known_way_off_the_site_gives_the_home_page() {
+        for bypass in [
+            "//evil.example",
+            "///evil.example",
+            "https://evil.example",
+            "/\t/evil.example",
+            "/\t//evil.example",
+            "\t//evil.example",
+            "/\n/evil.example",
+            "/\r\n/evil.example",
+            "\\\\evil.example",
+            "/\\evil.example",
+            "\\/evil.example",
+            "/ /evil.example".replace(' ', "\t").as_str(),
+            "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)",
+            " javascript:alert(1)",
+            "data:text/html,hi",
+            "http:evil.example",
+            "https:/evil.example",
+            "//evil.example@tapis.invalid",
+        ] {
+            let local = safe_next(Some(bypass));
+            assert!(
+                local.starts_with('/') && !local.starts_with("//"),
+                "{bypass:?} gave {local:?}"
+            );
+            assert!(
+                !local.contains("evil.example") || local.starts_with("/evil"),
+                "{bypass:?} gave {local:?}"
+            );
+        }
+        assert_eq!(safe_next(Some("//evil.example")), "/");
+        assert_eq!(safe_next(Some("/\t/evil.example")), "/");
+        assert_eq!(safe_next(Some("javascript:alert(1)")), "/");
+    }
+
+    #[test]
+    fn control_characters_never_reach_a_header() {
+        let local = safe_next(Some("/lobby\r\nSet-Cookie: x=1"));
+        assert!(!local.contains(['\r', '\n']), "{local:?}");
+        assert!(local.starts_with("/lobby"));
+        // Percent-encoded forms stay encoded: they name a path here, never another host.
+        assert_eq!(safe_next(Some("/%09/evil.example")), "/%09/evil.example");
+        assert_eq!(
+            safe_next(Some("/%2F%2Fevil.example")),
+            "/%2F%2Fevil.example"
+        );
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! Who is looking at a page: the session cookie, and the request context every handler takes.
 //!
 //! The session cookie holds a session token issued by the service (`accounts::sign_in` and
-//! `sign_up`), checked on each request by `auth::authenticate`, so no session state lives in a
-//! server process. It is `HttpOnly` and `SameSite=Lax`, and `Secure` whenever the request came
-//! over HTTPS (directly or through a proxy that says so).
+//! `sign_up`), checked on each request by `auth::authenticate` against its row in the
+//! database (so signing out ends it everywhere at once, and no session state lives in a server
+//! process). It is `HttpOnly` and `SameSite=Lax`, and `Secure` in production
+//! ([`CookiePolicy`]), or in development whenever the request came over HTTPS. A browser that
+//! signed in also keeps a device cookie, which spares its owner the sign-in delays that an
+//! attacker elsewhere causes (`docs/security.md`).
 
 use std::future::Future;
 use std::pin::Pin;
@@ -11,6 +14,7 @@ use std::pin::Pin;
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use tapis_service::accounts::ClientAddress;
 use tapis_service::{Identity, ServiceError, Services, auth};
 use time::OffsetDateTime;
 
@@ -19,10 +23,66 @@ use crate::error::WebError;
 
 /// The cookie that carries the session token.
 pub const SESSION_COOKIE: &str = "tapis_session";
+/// The cookie that tells a browser which signed in before (see `accounts::sign_in`).
+pub const DEVICE_COOKIE: &str = "tapis_device";
+/// How long a browser keeps its device cookie.
+const DEVICE_COOKIE_DAYS: i64 = 365;
+
+/// How cookies are set; the server registers it as app data.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CookiePolicy {
+    /// Always `Secure` (production): a site served over HTTPS must never send its session
+    /// over plain HTTP, whatever a request or a proxy says.
+    pub always_secure: bool,
+}
 
 /// Whether cookies set in answer to `req` should be `Secure`.
 pub fn is_secure(req: &HttpRequest) -> bool {
-    req.connection_info().scheme() == "https"
+    let always = req
+        .app_data::<web::Data<CookiePolicy>>()
+        .is_some_and(|policy| policy.always_secure);
+    always || req.connection_info().scheme() == "https"
+}
+
+/// The device cookie for a browser that just signed in.
+pub fn device_cookie(token: &str, secure: bool) -> Cookie<'static> {
+    Cookie::build(DEVICE_COOKIE, token.to_owned())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .max_age(CookieDuration::days(DEVICE_COOKIE_DAYS))
+        .finish()
+}
+
+/// Where a sign-in comes from, for the throttle and the list of sessions.
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    pub address: Option<String>,
+    pub device: Option<String>,
+    pub user_agent: Option<String>,
+}
+
+impl Origin {
+    /// The address the server resolved (`accounts::ClientAddress`), the device cookie and the
+    /// user agent of `req`.
+    pub fn of(req: &HttpRequest) -> Origin {
+        let address = req
+            .extensions()
+            .get::<ClientAddress>()
+            .map(|a| a.0)
+            .or_else(|| req.peer_addr().map(|a| a.ip()))
+            .map(|ip| ip.to_string());
+        Origin {
+            address,
+            device: req.cookie(DEVICE_COOKIE).map(|c| c.value().to_owned()),
+            user_agent: req
+                .headers()
+                .get(actix_web::http::header::USER_AGENT)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned),
+        }
+    }
 }
 
 /// The session cookie for a token valid until `expires_at`.

@@ -1,14 +1,14 @@
 //! Accounts, sessions, profiles and personal API tokens.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
 use tapis_service::Services;
-use tapis_service::accounts::{self, Profile, Session, User};
+use tapis_service::accounts::{self, Profile, Session, SignInAttempt, User};
 use tapis_service::auth::{self, ApiToken, NewApiToken};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::extract::{Body, Caller};
+use crate::extract::{Body, Caller, Client};
 use crate::problem::{ApiError, Problem};
 
 /// Credentials.
@@ -49,9 +49,16 @@ pub struct PasswordChange {
 #[post("/accounts")]
 pub async fn sign_up(
     services: web::Data<Services>,
+    client: Client,
     body: Body<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    let session = accounts::sign_up(&services, &body.0.username, &body.0.password).await?;
+    let session = accounts::sign_up(
+        &services,
+        &body.0.username,
+        &body.0.password,
+        client.user_agent.as_deref(),
+    )
+    .await?;
     Ok(HttpResponse::Created().json(session))
 }
 
@@ -65,19 +72,19 @@ pub async fn sign_up(
     ))]
 #[post("/sessions")]
 pub async fn sign_in(
-    req: HttpRequest,
     services: web::Data<Services>,
+    client: Client,
     body: Body<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    let address = req.peer_addr().map(|a| a.ip().to_string());
-    let session = accounts::sign_in(
-        &services,
-        &body.0.username,
-        &body.0.password,
-        address.as_deref(),
-    )
-    .await?;
-    Ok(HttpResponse::Ok().json(session))
+    let attempt = SignInAttempt {
+        username: &body.0.username,
+        password: &body.0.password,
+        address: client.address.as_deref(),
+        device: None,
+        user_agent: client.user_agent.as_deref(),
+    };
+    let signed_in = accounts::sign_in(&services, attempt).await?;
+    Ok(HttpResponse::Ok().json(signed_in.session))
 }
 
 /// The signed-in user.

@@ -5,3 +5,4 @@ pub mod accounts;
 pub mod games;
 pub mod matches;
 pub mod ratings;
+pub mod sessions;

@@ -133,8 +133,7 @@ async fn missing_forged_and_expired_tokens_are_refused() {
     assert_eq!(me.code(), "unauthenticated");
 
     // Signed with another secret.
-    let claims =
-        |exp: i64| json!({"sub": uuid::Uuid::new_v4(), "name": "dave", "iat": 0, "exp": exp});
+    let claims = |exp: i64| json!({"sub": uuid::Uuid::new_v4(), "sid": uuid::Uuid::new_v4(), "iat": 0, "exp": exp});
     let far_future = time::OffsetDateTime::now_utc().unix_timestamp() + 3600;
     let forged = jsonwebtoken::encode(
         &Header::default(),
@@ -148,7 +147,15 @@ async fn missing_forged_and_expired_tokens_are_refused() {
         &EncodingKey::from_secret(TEST_JWT_SECRET),
     )
     .unwrap();
+    // Rightly signed, but naming a session that never existed.
+    let sessionless = jsonwebtoken::encode(
+        &Header::default(),
+        &claims(far_future),
+        &EncodingKey::from_secret(TEST_JWT_SECRET),
+    )
+    .unwrap();
     for (bad, what) in [
+        (sessionless.as_str(), "no such session"),
         (forged.as_str(), "forged"),
         (expired.as_str(), "expired"),
         ("garbage", "garbage"),
@@ -230,9 +237,12 @@ async fn a_password_change_needs_the_current_password() {
 #[tokio::test]
 async fn failed_sign_ins_are_rate_limited_per_account() {
     let limits = SignInLimits {
+        per_pair: 3,
         per_account: 3,
         per_address: 100,
-        window_secs: 600,
+        // Long enough that the test never outlives it.
+        first_delay_secs: 600,
+        ..SignInLimits::default()
     };
     let app = TestApp::spawn_with(limits).await;
     app.player("grace").await;
@@ -277,9 +287,12 @@ async fn failed_sign_ins_are_rate_limited_per_account() {
 #[tokio::test]
 async fn failed_sign_ins_are_rate_limited_per_address() {
     let limits = SignInLimits {
+        per_pair: 100,
         per_account: 100,
         per_address: 4,
-        window_secs: 600,
+        // Long enough that the test never outlives it.
+        first_delay_secs: 600,
+        ..SignInLimits::default()
     };
     let app = TestApp::spawn_with(limits).await;
     app.player("ivan").await;

@@ -14,6 +14,7 @@ mod openapi;
 mod openapi_games;
 mod play;
 mod ratings;
+mod security;
 mod tokens;
 mod verify;
 mod web_auth;

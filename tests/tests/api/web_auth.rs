@@ -184,9 +184,12 @@ async fn posts_without_the_csrf_token_are_refused() {
 #[tokio::test]
 async fn web_sign_in_is_rate_limited_like_the_api() {
     let limits = SignInLimits {
+        per_pair: 2,
         per_account: 2,
         per_address: 100,
-        window_secs: 600,
+        // Long enough that the test never outlives it.
+        first_delay_secs: 600,
+        ..SignInLimits::default()
     };
     let app = TestApp::spawn_with(limits).await;
     app.player("frank").await;

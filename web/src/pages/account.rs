@@ -1,5 +1,6 @@
 //! The account page: change the password; create, list and revoke personal API tokens (a new
-//! token's secret is shown once, on the page that created it).
+//! token's secret is shown once, on the page that created it); list the sessions signed in to
+//! the account and end any of them, or all ("sign out everywhere").
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
@@ -7,12 +8,14 @@ use askama::Template;
 use tapis_service::ServiceError;
 use tapis_service::accounts;
 use tapis_service::auth::{self, ApiToken, NewApiToken};
+use tapis_service::sessions::{self, SessionInfo};
 use uuid::Uuid;
 
 use crate::error::{WebError, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, render_status, see_other};
 use crate::pages::auth::FieldError;
+use crate::pages::auth::signed_out;
 use crate::present::When;
 use crate::session::{Ctx, services};
 
@@ -36,12 +39,35 @@ impl TokenRow {
     }
 }
 
+/// A session in the list.
+#[derive(Debug, Clone)]
+pub struct SessionRow {
+    pub id: Uuid,
+    pub user_agent: String,
+    pub created: When,
+    pub last_used: When,
+    pub current: bool,
+}
+
+impl SessionRow {
+    fn of(session: &SessionInfo) -> SessionRow {
+        SessionRow {
+            id: session.id,
+            user_agent: session.user_agent.clone(),
+            created: When::of(session.created_at),
+            last_used: When::of(session.last_used_at),
+            current: session.current,
+        }
+    }
+}
+
 #[derive(Debug, Template)]
 #[template(path = "account.html")]
 struct AccountPage {
     layout: Layout,
     username: String,
     tokens: Vec<TokenRow>,
+    sessions: Vec<SessionRow>,
     new_token: Option<NewApiToken>,
     token_name: String,
     /// The outcome of a form, shown at its place: `password` or `token`.
@@ -101,13 +127,14 @@ async fn account_page(
     outcome: Outcome,
 ) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?;
-    let tokens = auth::list_api_tokens(&services(req)?, who).await?;
+    let overview = accounts::overview(&services(req)?, who).await?;
     render_status(
         outcome.status,
         &AccountPage {
             layout: Layout::new(ctx, "Your account", "account"),
             username: who.username.clone(),
-            tokens: tokens.iter().map(TokenRow::of).collect(),
+            tokens: overview.tokens.iter().map(TokenRow::of).collect(),
+            sessions: overview.sessions.iter().map(SessionRow::of).collect(),
             new_token: outcome.new_token,
             token_name: outcome.token_name,
             notice: outcome.notice,
@@ -197,4 +224,29 @@ pub async fn revoke_token(
     let who = ctx.require()?;
     auth::revoke_api_token(&services(&req)?, who, id.into_inner()).await?;
     Ok(see_other("/account"))
+}
+
+/// Ends one session; ending this browser's own is signing out.
+#[post("/account/sessions/{id}/end")]
+pub async fn end_session(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?;
+    let id = id.into_inner();
+    sessions::end(&services(&req)?, who, id).await?;
+    if who.session_id == Some(id) {
+        return Ok(signed_out(&ctx));
+    }
+    Ok(see_other("/account"))
+}
+
+/// Signs out everywhere: every session of the account ends, this one included. API tokens
+/// keep working.
+#[post("/account/sessions/end-all")]
+pub async fn end_all_sessions(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?;
+    sessions::end_all(&services(&req)?, who).await?;
+    Ok(signed_out(&ctx))
 }

@@ -5,13 +5,13 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 use serde::Deserialize;
-use tapis_service::ServiceError;
-use tapis_service::accounts::{self, Session};
+use tapis_service::accounts::{self, Session, SignInAttempt};
+use tapis_service::{ServiceError, sessions};
 
 use crate::error::{WebError, sentence, service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, render, render_status, safe_next, see_other};
-use crate::session::{Ctx, clear_session_cookie, services, session_cookie};
+use crate::session::{Ctx, Origin, clear_session_cookie, device_cookie, services, session_cookie};
 
 /// An inline form error: the message, and the field it is about (if one).
 #[derive(Debug, Clone, Default)]
@@ -115,12 +115,22 @@ pub async fn sign_up_page(
     })
 }
 
-/// Signs the browser in: the session cookie, then back where the player was going.
-fn signed_in(ctx: &Ctx, session: &Session, next: &str) -> HttpResponse {
+/// Signs the browser in: the session cookie (and the device cookie after a sign-in), then
+/// back where the player was going.
+fn signed_in(ctx: &Ctx, session: &Session, device_token: Option<&str>, next: &str) -> HttpResponse {
     let mut response = see_other(next);
-    let cookie = session_cookie(&session.token, session.expires_at, ctx.secure);
-    if let Err(e) = response.add_cookie(&cookie) {
-        tracing::error!(error = %e, "cannot set the session cookie");
+    let mut cookies = vec![session_cookie(
+        &session.token,
+        session.expires_at,
+        ctx.secure,
+    )];
+    if let Some(token) = device_token {
+        cookies.push(device_cookie(token, ctx.secure));
+    }
+    for cookie in &cookies {
+        if let Err(e) = response.add_cookie(cookie) {
+            tracing::error!(error = %e, "cannot set a sign-in cookie");
+        }
     }
     response
 }
@@ -130,17 +140,22 @@ pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
     let services = services(&req)?;
     let username = form.text("username").trim().to_owned();
     let next = safe_next(form.get("next"));
-    // The same throttle as the API: per account and per client address.
-    let address = req.peer_addr().map(|a| a.ip().to_string());
-    match accounts::sign_in(
-        &services,
-        &username,
-        form.text("password"),
-        address.as_deref(),
-    )
-    .await
-    {
-        Ok(session) => Ok(signed_in(&ctx, &session, &next)),
+    // The same throttle as the API, with this browser's device cookie if it has one.
+    let origin = Origin::of(&req);
+    let attempt = SignInAttempt {
+        username: &username,
+        password: form.text("password"),
+        address: origin.address.as_deref(),
+        device: origin.device.as_deref(),
+        user_agent: origin.user_agent.as_deref(),
+    };
+    match accounts::sign_in(&services, attempt).await {
+        Ok(signed) => Ok(signed_in(
+            &ctx,
+            &signed.session,
+            Some(&signed.device_token),
+            &next,
+        )),
         Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
         Err(error) => {
             let status = service_status(&error);
@@ -184,15 +199,26 @@ pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
             StatusCode::UNPROCESSABLE_ENTITY,
         );
     }
-    match accounts::sign_up(&services, &username, password).await {
-        Ok(session) => Ok(signed_in(&ctx, &session, &next)),
+    let user_agent = Origin::of(&req).user_agent;
+    match accounts::sign_up(&services, &username, password, user_agent.as_deref()).await {
+        Ok(session) => Ok(signed_in(&ctx, &session, None, &next)),
         Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
         Err(error) => refused(FieldError::of(&error), service_status(&error)),
     }
 }
 
+/// Signs out: the session ends (its token stops working everywhere at once) and the cookie
+/// goes.
 #[post("/signout")]
-pub async fn sign_out(ctx: Ctx) -> HttpResponse {
+pub async fn sign_out(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    if let Some(who) = &ctx.viewer {
+        sessions::end_current(&services(&req)?, who).await?;
+    }
+    Ok(signed_out(&ctx))
+}
+
+/// Back to the home page without the session cookie.
+pub fn signed_out(ctx: &Ctx) -> HttpResponse {
     let mut response = see_other("/");
     if let Err(e) = response.add_cookie(&clear_session_cookie(ctx.secure)) {
         tracing::error!(error = %e, "cannot clear the session cookie");

@@ -1,0 +1,54 @@
+//! The caller's sessions: list them, end one, or end them all ("sign out everywhere").
+//! Signing in (`POST /api/v1/sessions`) is with the accounts.
+
+use actix_web::{HttpResponse, delete, get, web};
+use tapis_service::Services;
+use tapis_service::sessions::{self, SessionInfo};
+use uuid::Uuid;
+
+use crate::extract::Caller;
+use crate::problem::{ApiError, Problem};
+
+/// The caller's active sessions, most recently used first (`current` marks the caller's own).
+#[utoipa::path(get, path = "/api/v1/sessions", tag = "accounts", security(("bearer" = [])),
+    responses(
+        (status = 200, body = Vec<SessionInfo>),
+        (status = 401, description = "`unauthenticated`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[get("/sessions")]
+pub async fn list(services: web::Data<Services>, caller: Caller) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(sessions::list(&services, &caller.0).await?))
+}
+
+/// End one of the caller's sessions: its token stops working at once.
+#[utoipa::path(delete, path = "/api/v1/sessions/{id}", tag = "accounts", security(("bearer" = [])),
+    params(("id" = Uuid, Path)),
+    responses(
+        (status = 204, description = "Ended"),
+        (status = 401, description = "`unauthenticated`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[delete("/sessions/{id}")]
+pub async fn end(
+    services: web::Data<Services>,
+    caller: Caller,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    sessions::end(&services, &caller.0, id.into_inner()).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// End every session of the caller ("sign out everywhere"); personal API tokens keep working.
+#[utoipa::path(delete, path = "/api/v1/sessions", tag = "accounts", security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Every session ended"),
+        (status = 401, description = "`unauthenticated`", body = Problem, content_type = "application/problem+json"),
+    ))]
+#[delete("/sessions")]
+pub async fn end_all(
+    services: web::Data<Services>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    sessions::end_all(&services, &caller.0).await?;
+    Ok(HttpResponse::NoContent().finish())
+}

@@ -1,0 +1,246 @@
+//! Sessions: the server-side handle of every session token, so that a session can be ended at
+//! once (signing out, "sign out everywhere", a password change) although its token is a signed
+//! JWT that would otherwise stay valid until it expires. A token names its row (`sid`); a token
+//! whose row is gone, or whose user is gone, is refused.
+//!
+//! Known devices: a browser that signed in gets a device token (a random id and its HMAC under
+//! the server's secret, bound to the account), which the sign-in throttle uses to tell the
+//! owner from an attacker (`throttle`).
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use hmac::{Hmac, KeyInit, Mac};
+use serde::Serialize;
+use sha2::Sha256;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::auth::Identity;
+use crate::schema::{sessions, users};
+use crate::{ServiceError, ServiceResult, Services};
+
+/// The longest user agent kept with a session (longer ones are shortened).
+pub const MAX_USER_AGENT_CHARS: usize = 200;
+
+/// A session as its owner sees it in the list of their sessions.
+#[derive(Debug, Clone, Serialize, ToSchema, Queryable)]
+pub struct SessionInfo {
+    pub id: Uuid,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    /// Updated at most once a minute.
+    #[serde(with = "time::serde::rfc3339")]
+    pub last_used_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    pub expires_at: OffsetDateTime,
+    /// What the browser or program said it was when it signed in (may be empty).
+    pub user_agent: String,
+    /// This is the session of the request that asked.
+    pub current: bool,
+}
+
+/// Keeps what a user agent says short and printable.
+fn tidy_user_agent(raw: Option<&str>) -> String {
+    raw.unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_USER_AGENT_CHARS)
+        .collect()
+}
+
+/// Opens a session row for `user_id`, valid for the configured time; returns its id and expiry.
+pub(crate) async fn open(
+    conn: &mut AsyncPgConnection,
+    services: &Services,
+    user_id: Uuid,
+    user_agent: Option<&str>,
+) -> ServiceResult<(Uuid, OffsetDateTime)> {
+    let id = Uuid::new_v4();
+    let now = OffsetDateTime::now_utc();
+    // The expiry is kept at the precision a token carries (whole seconds).
+    let expires_at =
+        OffsetDateTime::from_unix_timestamp((now + services.settings().jwt_ttl).unix_timestamp())
+            .map_err(|e| ServiceError::internal("session expiry out of range", e))?;
+    // Expired sessions of this user go when a new one starts: the table stays small without
+    // a sweeper.
+    diesel::delete(
+        sessions::table
+            .filter(sessions::user_id.eq(user_id))
+            .filter(sessions::expires_at.le(now)),
+    )
+    .execute(conn)
+    .await?;
+    diesel::insert_into(sessions::table)
+        .values((
+            sessions::id.eq(id),
+            sessions::user_id.eq(user_id),
+            sessions::expires_at.eq(expires_at),
+            sessions::user_agent.eq(tidy_user_agent(user_agent)),
+        ))
+        .execute(conn)
+        .await?;
+    Ok((id, expires_at))
+}
+
+/// The identity behind a live session, refreshing its `last_used_at` at most once a minute.
+pub(crate) async fn identity(
+    services: &Services,
+    session_id: Uuid,
+    user_id: Uuid,
+) -> ServiceResult<Identity> {
+    let mut conn = services.conn().await?;
+    let now = OffsetDateTime::now_utc();
+    let found: Option<(String, OffsetDateTime)> = sessions::table
+        .inner_join(users::table)
+        .filter(sessions::id.eq(session_id))
+        .filter(sessions::user_id.eq(user_id))
+        .filter(sessions::expires_at.gt(now))
+        .select((users::username, sessions::last_used_at))
+        .first(&mut conn)
+        .await
+        .optional()?;
+    let Some((username, last_used_at)) = found else {
+        return Err(ServiceError::Unauthenticated("this session has ended"));
+    };
+    let a_minute_ago = now - time::Duration::minutes(1);
+    if last_used_at < a_minute_ago {
+        // The filter repeats the test, so concurrent requests write it once.
+        diesel::update(sessions::table.find(session_id))
+            .filter(sessions::last_used_at.lt(a_minute_ago))
+            .set(sessions::last_used_at.eq(now))
+            .execute(&mut conn)
+            .await?;
+    }
+    Ok(Identity {
+        user_id,
+        username,
+        session_id: Some(session_id),
+    })
+}
+
+/// The caller's live sessions, most recently used first.
+pub async fn list(services: &Services, who: &Identity) -> ServiceResult<Vec<SessionInfo>> {
+    let mut conn = services.conn().await?;
+    let current = who.session_id.unwrap_or(Uuid::nil());
+    Ok(sessions::table
+        .filter(sessions::user_id.eq(who.user_id))
+        .filter(sessions::expires_at.gt(OffsetDateTime::now_utc()))
+        .order((sessions::last_used_at.desc(), sessions::id))
+        .select((
+            sessions::id,
+            sessions::created_at,
+            sessions::last_used_at,
+            sessions::expires_at,
+            sessions::user_agent,
+            sessions::id.eq(current),
+        ))
+        .load(&mut conn)
+        .await?)
+}
+
+/// Ends one of the caller's sessions: its token stops working at once.
+pub async fn end(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<()> {
+    let mut conn = services.conn().await?;
+    let deleted = diesel::delete(
+        sessions::table
+            .filter(sessions::id.eq(id))
+            .filter(sessions::user_id.eq(who.user_id)),
+    )
+    .execute(&mut conn)
+    .await?;
+    if deleted == 0 {
+        return Err(ServiceError::NotFound("session"));
+    }
+    Ok(())
+}
+
+/// Ends the caller's own session, if the caller came with one (signing out).
+pub async fn end_current(services: &Services, who: &Identity) -> ServiceResult<()> {
+    let Some(id) = who.session_id else {
+        return Ok(());
+    };
+    let mut conn = services.conn().await?;
+    diesel::delete(sessions::table.find(id))
+        .execute(&mut conn)
+        .await?;
+    Ok(())
+}
+
+/// Ends every session of the caller ("sign out everywhere"); API tokens are not touched.
+pub async fn end_all(services: &Services, who: &Identity) -> ServiceResult<()> {
+    let mut conn = services.conn().await?;
+    diesel::delete(sessions::table.filter(sessions::user_id.eq(who.user_id)))
+        .execute(&mut conn)
+        .await?;
+    Ok(())
+}
+
+/// Ends every session of `user_id` but `keep` (after a password change).
+pub(crate) async fn end_others(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+    keep: Option<Uuid>,
+) -> ServiceResult<()> {
+    diesel::delete(
+        sessions::table
+            .filter(sessions::user_id.eq(user_id))
+            .filter(sessions::id.ne(keep.unwrap_or(Uuid::nil()))),
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The longest device token looked at (longer ones are ignored without work).
+const MAX_DEVICE_TOKEN_LEN: usize = 100;
+
+fn device_mac(services: &Services, account: &str, id: &str) -> ServiceResult<Hmac<Sha256>> {
+    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&services.settings().jwt_secret)
+        .map_err(|e| ServiceError::internal("bad device key", e))?;
+    mac.update(b"tapis device\0");
+    mac.update(account.to_lowercase().as_bytes());
+    mac.update(b"\0");
+    mac.update(id.as_bytes());
+    Ok(mac)
+}
+
+/// A new device token for a browser that just signed in to `account`.
+pub(crate) fn issue_device_token(services: &Services, account: &str) -> ServiceResult<String> {
+    let mut id = [0u8; 16];
+    getrandom::fill(&mut id).map_err(|e| ServiceError::internal("no OS randomness", e))?;
+    let id = URL_SAFE_NO_PAD.encode(id);
+    let tag = device_mac(services, account, &id)?.finalize().into_bytes();
+    Ok(format!("{id}.{}", URL_SAFE_NO_PAD.encode(tag)))
+}
+
+/// The device id of `token` if this server issued it for `account`; anything else is no
+/// device at all.
+pub(crate) fn known_device(services: &Services, account: &str, token: &str) -> Option<String> {
+    if token.len() > MAX_DEVICE_TOKEN_LEN {
+        return None;
+    }
+    let (id, tag) = token.split_once('.')?;
+    let tag = URL_SAFE_NO_PAD.decode(tag).ok()?;
+    let mac = device_mac(services, account, id).ok()?;
+    mac.verify_slice(&tag).ok()?;
+    Some(id.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_agents_are_shortened_and_printable() {
+        assert_eq!(tidy_user_agent(Some("curl/8\n\0x")), "curl/8x");
+        assert_eq!(tidy_user_agent(None), "");
+        let long = "a".repeat(500);
+        assert_eq!(
+            tidy_user_agent(Some(&long)).chars().count(),
+            MAX_USER_AGENT_CHARS
+        );
+    }
+}
