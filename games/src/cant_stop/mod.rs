@@ -1,4 +1,4 @@
-//! Can't Stop (Sid Sackson, 1980), as specified in `shared/rules/cant-stop.md`.
+//! Can't Stop (Sid Sackson, 1980), as specified in `docs/rules/cant-stop.md`.
 //!
 //! Eleven columns, labelled 2 to 12, of 3 to 13 spaces. On their turn a player throws four
 //! dice, splits them into two pairs and advances up to three neutral *runners* in the columns

@@ -1,4 +1,4 @@
-//! 5000, the French dice game of the Farkle family (rules: `shared/rules/5000.md`).
+//! 5000, the French dice game of the Farkle family (rules: `docs/rules/5000.md`).
 //!
 //! Two to eight players take turns with five dice. A turn throws the dice up to three times;
 //! after each throw the player sets aside at least one scoring group (1s, 5s, brelans,

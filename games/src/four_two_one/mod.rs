@@ -1,7 +1,7 @@
 //! 421, the French bar dice game: three dice, a pot of 21 tokens, and two phases.
 //!
-//! The rules are those of `rules/421.md` (seed: regles-de-jeux.com). In short: a throw of one
-//! die each chooses the first player. Each round, the leader throws the three dice up to three
+//! The rules are those of `docs/rules/421.md` (original rules: regles-de-jeux.com). In short:
+//! a throw of one die each chooses the first player. Each round, the leader throws the three dice up to three
 //! times, re-throwing any dice they like, and the number of throws `k` they used binds every
 //! other player, who must use exactly `k` throws. The best and the worst result of the round
 //! (in the total order of the 56 results, see [`combination`]) decide who moves tokens, and how

@@ -43,7 +43,7 @@
 //! [`Game::apply_chance`] refuses everything. The state is sixteen bytes of counts
 //! (see [`Board`]), the turn's stage ([`Phase`]) and the (usually empty) list of
 //! resignations, so `turn`, `legal_actions` and `apply` never allocate beyond the caller's
-//! buffers. The rules are `../shared/rules/linja.md`; its rule numbers are quoted in
+//! buffers. The rules are `docs/rules/linja.md`; its rule numbers are quoted in
 //! comments and in the names of the tests.
 
 mod board;

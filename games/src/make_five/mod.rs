@@ -1,6 +1,6 @@
 //! Make Five (Cinq sur Cinq), by Jacques Zeimet (Zoch, 1997): order against disorder.
 //!
-//! Rules: `shared/rules/make-five.md` (rule numbers and the M1–M9 resolutions below refer to it).
+//! Rules: `docs/rules/make-five.md` (rule numbers and the M1–M9 resolutions below refer to it).
 //!
 //! # The game
 //!

@@ -1,4 +1,4 @@
-//! Yams, the French Yahtzee (rules file `yams.md`).
+//! Yams, the French Yahtzee (rules file `docs/rules/yams.md`).
 //!
 //! Every player fills a score sheet of 12 boxes (Un to Six, Brelan, Suite, Full, Carré, Yams,
 //! Chance), one box per turn. On a turn the player throws the five dice, may throw any of them
