@@ -89,7 +89,7 @@ pub enum FirstPlayerRule {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneNenetteAmount))]
 #[serde(rename_all = "snake_case")]
 pub enum NenetteAmount {
-    /// Always 2, whatever the best result (seed: "reçoit d'office 2 jetons").
+    /// Always 2, whatever the best result (original rules: "reçoit d'office 2 jetons").
     #[default]
     FixedTwo,
     /// The best result's value, but at least 2.
@@ -103,14 +103,14 @@ pub enum NenetteAmount {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneZeroAtChargeEnd))]
 #[serde(rename_all = "snake_case")]
 pub enum ZeroAtChargeEnd {
-    /// They win at once, sharing the win if there are several (seed).
+    /// They win at once, sharing the win if there are several (original rules).
     #[default]
     WinImmediately,
     /// They sit out the décharge, which the others play; the first of those to reach 0 wins.
     SitsOutOfDecharge,
 }
 
-/// The options of a 421 match; the defaults are the seed's rules.
+/// The options of a 421 match; the defaults are the original rules.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneOptions))]
 #[serde(default)]

@@ -68,7 +68,7 @@ pub struct MakeFive;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveSetup))]
 #[serde(rename_all = "snake_case")]
 pub enum Setup {
-    /// One at the bottom of each column, in column order (the seed, fig. 1).
+    /// One at the bottom of each column, in column order (the original rules, fig. 1).
     #[default]
     OnePerColumn,
     /// The Destructeur puts each of the five drawn tokens on any column with room (S1).
