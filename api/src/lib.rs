@@ -1,4 +1,4 @@
-//! Tapis's public REST API under `/api/v1` (see `../shared/design/API.md` for the contract):
+//! Tapis's public REST API under `/api/v1` (see `docs/api.md` for the contract):
 //! JSON in and out, errors as problem+json with stable codes, and an OpenAPI 3.1 document
 //! generated from these handlers by utoipa.
 

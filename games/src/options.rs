@@ -31,7 +31,7 @@ pub struct OptionSpec {
     /// The values it may take.
     #[serde(flatten)]
     pub kind: OptionKind,
-    /// Its default (the seed's rule).
+    /// Its default (the original rules' choice).
     pub default: Value,
 }
 

@@ -1,4 +1,4 @@
-//! Can't Stop (Sid Sackson, 1980), as specified in `shared/rules/cant-stop.md`.
+//! Can't Stop (Sid Sackson, 1980), as specified in `docs/rules/cant-stop.md`.
 //!
 //! Eleven columns, labelled 2 to 12, of 3 to 13 spaces. On their turn a player throws four
 //! dice, splits them into two pairs and advances up to three neutral *runners* in the columns
@@ -80,8 +80,8 @@ pub struct Options {
     pub skip_occupied: bool,
     /// Variant V3: a player may not stop while a runner stands on an opponent's piece.
     pub no_stop_on_opponent: bool,
-    /// Ambiguity C7: the pieces of each colour; 11 (one per column) never runs out, the seed's
-    /// box holds 9. A player whose pieces are all on the board cannot enter a new column.
+    /// Ambiguity C7: the pieces of each colour; 11 (one per column) never runs out, the original
+    /// rules' box holds 9. A player whose pieces are all on the board cannot enter a new column.
     pub pieces_per_player: u8,
 }
 

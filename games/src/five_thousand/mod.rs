@@ -1,4 +1,4 @@
-//! 5000, the French dice game of the Farkle family (rules: `shared/rules/5000.md`).
+//! 5000, the French dice game of the Farkle family (rules: `docs/rules/5000.md`).
 //!
 //! Two to eight players take turns with five dice. A turn throws the dice up to three times;
 //! after each throw the player sets aside at least one scoring group (1s, 5s, brelans,
@@ -62,7 +62,7 @@ pub struct FiveThousand;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandTargetRule))]
 #[serde(rename_all = "snake_case")]
 pub enum TargetRule {
-    /// The seed: a banked score of the target or more wins.
+    /// The original rules: a banked score of the target or more wins.
     #[default]
     AtLeast,
     /// The score must reach the target exactly; a banking that would pass it is void and the
@@ -77,7 +77,7 @@ impl TargetRule {
     const VALUES: [&'static str; 3] = ["at_least", "exactly", "last_thousand_in_one_turn"];
 }
 
-/// The options of a match (rules file §1 and §2); the defaults are the seed's rules.
+/// The options of a match (rules file §1 and §2); the defaults are the original rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FiveThousandOptions))]
 pub struct Options {

@@ -14,7 +14,7 @@ pub struct Table {
     /// Points of a straight, 1-2-3-4-5 or 2-3-4-5-6 (1500 by default, 750 in S2).
     pub straight: u32,
     /// Option `extra_multiples`: four of a kind is worth twice its brelan, five of a kind four
-    /// times; otherwise (the seed) they are a brelan plus the leftover dice on their own.
+    /// times; otherwise (the original rules) they are a brelan plus the leftover dice on their own.
     pub extra_multiples: bool,
 }
 

@@ -354,7 +354,8 @@ mod tests {
 
     #[test]
     fn seed_example_the_order_of_the_seed_list_is_respected() {
-        // The seed's list, best first: 421, 3 aces, 2 aces + six, 3 sixes, ... 2-3-4, ace-2-3.
+        // The original rules' list, best first: 421, 3 aces, 2 aces + six, 3 sixes, ... 2-3-4,
+        // ace-2-3.
         let seed = [
             [4, 2, 1],
             [1, 1, 1],

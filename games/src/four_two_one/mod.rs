@@ -1,15 +1,15 @@
 //! 421, the French bar dice game: three dice, a pot of 21 tokens, and two phases.
 //!
-//! The rules are those of `rules/421.md` (seed: regles-de-jeux.com). In short: a throw of one
-//! die each chooses the first player. Each round, the leader throws the three dice up to three
-//! times, re-throwing any dice they like, and the number of throws `k` they used binds every
-//! other player, who must use exactly `k` throws. The best and the worst result of the round
+//! The rules are those of `docs/rules/421.md` (original rules: regles-de-jeux.com). In short: a
+//! throw of one die each chooses the first player. Each round, the leader throws the three dice up
+//! to three times, re-throwing any dice they like, and the number of throws `k` they used binds
+//! every other player, who must use exactly `k` throws. The best and the worst result of the round
 //! (in the total order of the 56 results, see [`combination`]) decide who moves tokens, and how
-//! many: the token value of the best result, or 2 when the worst result is the nénette (2-2-1).
-//! In the *charge*, the holder of the worst result takes them from the pot; once the pot is
-//! empty, the *décharge* begins and the best result gives its own tokens to the worst. The first
-//! player left with no token wins. Ties for the role that matters are broken by extra throws of
-//! the tied players, in reverse playing order. The loser of a round leads the next one.
+//! many: the token value of the best result, or 2 when the worst result is the nénette (2-2-1). In
+//! the *charge*, the holder of the worst result takes them from the pot; once the pot is empty, the
+//! *décharge* begins and the best result gives its own tokens to the worst. The first player left
+//! with no token wins. Ties for the role that matters are broken by extra throws of the tied
+//! players, in reverse playing order. The loser of a round leads the next one.
 //!
 //! How this maps onto the [`Game`] contract:
 //! - every throw is a chance step of [`Chance::Dice`]: the first-player throws (one die each, in
@@ -89,7 +89,7 @@ pub enum FirstPlayerRule {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneNenetteAmount))]
 #[serde(rename_all = "snake_case")]
 pub enum NenetteAmount {
-    /// Always 2, whatever the best result (seed: "reçoit d'office 2 jetons").
+    /// Always 2, whatever the best result (original rules: "reçoit d'office 2 jetons").
     #[default]
     FixedTwo,
     /// The best result's value, but at least 2.
@@ -103,14 +103,14 @@ pub enum NenetteAmount {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneZeroAtChargeEnd))]
 #[serde(rename_all = "snake_case")]
 pub enum ZeroAtChargeEnd {
-    /// They win at once, sharing the win if there are several (seed).
+    /// They win at once, sharing the win if there are several (original rules).
     #[default]
     WinImmediately,
     /// They sit out the décharge, which the others play; the first of those to reach 0 wins.
     SitsOutOfDecharge,
 }
 
-/// The options of a 421 match; the defaults are the seed's rules.
+/// The options of a 421 match; the defaults are the original rules.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FourTwoOneOptions))]
 #[serde(default)]

@@ -143,7 +143,7 @@ fn remove_faces(dice: Dice, faces: Faces) -> Option<Faces> {
     Some(kept)
 }
 
-/// The first-player throw ranks single dice ace high (seed: "As > six > ... > deux").
+/// The first-player throw ranks single dice ace high (original rules: "As > six > ... > deux").
 fn start_strength(die: u8) -> u8 {
     if die == 1 { 7 } else { die }
 }

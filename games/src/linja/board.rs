@@ -18,7 +18,7 @@ pub const ROW_CAPACITY: u8 = 6;
 /// Points a piece scores on each row, counted from its owner's start line (index 0) to its goal
 /// line (index 7): 1, 2, 3 for the three inner rows of the opponent's half, 5 on the goal line.
 const GAIN: [i64; ROWS] = [0, 0, 0, 0, 1, 2, 3, 5];
-/// What the seed edition deducts for a piece still in its owner's own half, in the same
+/// What the original edition deducts for a piece still in its owner's own half, in the same
 /// orientation: the mirror image of [`GAIN`].
 const DEDUCTION: [i64; ROWS] = [5, 3, 2, 1, 0, 0, 0, 0];
 
@@ -59,8 +59,8 @@ const fn progress(seat: Seat, row: usize) -> usize {
     if seat == 0 { row } else { ROWS - 1 - row }
 }
 
-/// What a piece of `seat` standing on `row` is worth at the end (with the seed's deduction for
-/// pieces left in the owner's own half when `deduct` is set).
+/// What a piece of `seat` standing on `row` is worth at the end (with the original edition's
+/// deduction for pieces left in the owner's own half when `deduct` is set).
 pub fn piece_value(seat: Seat, row: usize, deduct: bool) -> i64 {
     let index = progress(seat, row);
     let gain = GAIN.get(index).copied().unwrap_or(0);

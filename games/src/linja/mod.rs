@@ -19,7 +19,7 @@
 //!    the rest of the distance is lost. An initial move onto an empty row or onto the goal
 //!    line gives no following move. When no piece can make it, it is forfeited
 //!    ([`Action::ForfeitFollowing`]); with `follow_up_optional` it may also be declined.
-//! 3. the **bonus** ([`Action::BonusMove`], seed edition): a following move that reaches the
+//! 3. the **bonus** ([`Action::BonusMove`], original edition): a following move that reaches the
 //!    goal line with exactly `N` rows earns one optional move of an own piece one row forward
 //!    or backward (of an opponent's piece too with `nasty_bonus`).
 //!
@@ -33,7 +33,7 @@
 //! After every complete turn the game ends when the armies have passed each other: every
 //! piece of A stands beyond every piece of B. Pieces then score by row, counted from their
 //! owner's side: 1, 2, 3 on the inner rows of the opponent's half and 5 on the goal line; the
-//! seed edition deducts the mirror values (1, 2, 3, 5) for pieces left in the owner's own half.
+//! original edition deducts the mirror values (1, 2, 3, 5) for pieces left in the owner's own half.
 //! Higher score wins; equal scores draw. A position where neither player can make an initial
 //! move would only be passed back and forth for ever, so the game ends there too (`blocked`).
 //!
@@ -43,7 +43,7 @@
 //! [`Game::apply_chance`] refuses everything. The state is sixteen bytes of counts
 //! (see [`Board`]), the turn's stage ([`Phase`]) and the (usually empty) list of
 //! resignations, so `turn`, `legal_actions` and `apply` never allocate beyond the caller's
-//! buffers. The rules are `../shared/rules/linja.md`; its rule numbers are quoted in
+//! buffers. The rules are `docs/rules/linja.md`; its rule numbers are quoted in
 //! comments and in the names of the tests.
 
 mod board;
@@ -73,7 +73,7 @@ pub struct Linja;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinjaEdition))]
 #[serde(rename_all = "snake_case")]
 pub enum Edition {
-    /// The seed's French rules: initial move, following move, exact-arrival bonus, deduction.
+    /// The original French rules: initial move, following move, exact-arrival bonus, deduction.
     #[default]
     Seed,
     /// The 2010 Steffen-Spiele sheet: a 1-row following move after an initial move onto the
@@ -88,14 +88,14 @@ pub enum Edition {
 pub struct Options {
     /// Which edition of the rules is played.
     pub edition: Edition,
-    /// Seed edition: pieces left in the owner's own half at the end cost that row's weight
+    /// Original edition: pieces left in the owner's own half at the end cost that row's weight
     /// (rule 20). The 2010 edition never deducts, whatever this says.
     pub deduct_own_half: bool,
     /// The following move may be declined even when one is possible (rule 13).
     pub follow_up_optional: bool,
-    /// Seed edition: the bonus may move an opponent's piece instead of an own one (rule 16).
+    /// Original edition: the bonus may move an opponent's piece instead of an own one (rule 16).
     pub nasty_bonus: bool,
-    /// Seed edition: the bonus may move an own piece back off its goal line (ambiguity A9).
+    /// Original edition: the bonus may move an own piece back off its goal line (ambiguity A9).
     pub bonus_may_leave_goal: bool,
 }
 
@@ -675,7 +675,7 @@ impl Game for Linja {
             ),
             OptionSpec::boolean(
                 "deduct_own_half",
-                "Seed edition: pieces still in your own half at the end cost the points that \
+                "Original edition: pieces still in your own half at the end cost the points that \
                  row is worth to your opponent.",
                 defaults.deduct_own_half,
             ),
@@ -686,13 +686,13 @@ impl Game for Linja {
             ),
             OptionSpec::boolean(
                 "nasty_bonus",
-                "Seed edition: the bonus may move one of your opponent's pieces one row forward \
-                 or backward instead (never back off its goal line).",
+                "Original edition: the bonus may move one of your opponent's pieces one row \
+                 forward or backward instead (never back off its goal line).",
                 defaults.nasty_bonus,
             ),
             OptionSpec::boolean(
                 "bonus_may_leave_goal",
-                "Seed edition: the bonus may move one of your pieces back off your goal line.",
+                "Original edition: the bonus may move one of your pieces back off your goal line.",
                 defaults.bonus_may_leave_goal,
             ),
         ]
@@ -872,7 +872,7 @@ impl Game for Linja {
         }
         let seed = state.options.edition == Edition::Seed;
         if state.extra_turn && seed {
-            return Err("an extra turn in the seed edition".into());
+            return Err("an extra turn in the original edition".into());
         }
         match state.phase {
             Phase::Initial => {

@@ -8,7 +8,7 @@
 //! or 3 points. La Linotte has the *Appel* (announce a named major combination after throw 1)
 //! and ends at a five-in-a-row or at a twelfth pawn; Yam Master has the unnamed *Défi*, the
 //! *Yam Predator* (remove an opponent pawn with a Yam) and wins outright with five in a row.
-//! The authoritative rules are `rules/linotte-yam-master.md`; rule and ambiguity numbers in
+//! The authoritative rules are `docs/rules/linotte-yam-master.md`; rule and ambiguity numbers in
 //! comments refer to it.
 //!
 //! # Mapping onto the contract

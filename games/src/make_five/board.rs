@@ -20,8 +20,9 @@ pub const TOKENS: usize = COLUMNS * HEIGHT;
 /// The fewest same-coloured tokens in a row that score.
 pub const MIN_SCORING: u8 = 3;
 
-/// The colour of a token. The seed does not name the colours; these are the letters of the rules
-/// file's examples (R, G, B, Y, W). Its index (in this order, from 0) is the kind of a bag draw.
+/// The colour of a token. The original rules do not name the colours; these are the letters of
+/// the rules file's examples (R, G, B, Y, W). Its index (in this order, from 0) is the kind of a
+/// bag draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveColour))]
 #[serde(rename_all = "snake_case")]

@@ -1,6 +1,6 @@
 //! Make Five (Cinq sur Cinq), by Jacques Zeimet (Zoch, 1997): order against disorder.
 //!
-//! Rules: `shared/rules/make-five.md` (rule numbers and the M1–M9 resolutions below refer to it).
+//! Rules: `docs/rules/make-five.md` (rule numbers and the M1–M9 resolutions below refer to it).
 //!
 //! # The game
 //!
@@ -68,7 +68,7 @@ pub struct MakeFive;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MakeFiveSetup))]
 #[serde(rename_all = "snake_case")]
 pub enum Setup {
-    /// One at the bottom of each column, in column order (the seed, fig. 1).
+    /// One at the bottom of each column, in column order (the original rules, fig. 1).
     #[default]
     OnePerColumn,
     /// The Destructeur puts each of the five drawn tokens on any column with room (S1).

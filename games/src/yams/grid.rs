@@ -32,7 +32,7 @@ pub enum BoxId {
     DoublePaire,
     /// Three of a kind: 10, or per option `brelan_value`.
     Brelan,
-    /// 1-2-3-4-5 or 2-3-4-5-6: 20 (the single box of the seed).
+    /// 1-2-3-4-5 or 2-3-4-5-6: 20 (the single box of the original rules).
     Suite,
     /// 1-2-3-4-5: 30 (option `split_suites`).
     PetiteSuite,
@@ -233,7 +233,7 @@ impl BoxId {
 const PETITE_SUITE: [u8; 6] = [1, 1, 1, 1, 1, 0];
 /// Face counts of 2-3-4-5-6.
 const GRANDE_SUITE: [u8; 6] = [0, 1, 1, 1, 1, 1];
-/// The seed's single Suite box.
+/// The original rules' single Suite box.
 const SUITE_POINTS: u8 = 20;
 /// With `split_suites`: the small straight, as in S2 (sirtin.fr).
 const PETITE_SUITE_POINTS: u8 = 30;

@@ -1,4 +1,4 @@
-//! Yams, the French Yahtzee (rules file `yams.md`).
+//! Yams, the French Yahtzee (rules file `docs/rules/yams.md`).
 //!
 //! Every player fills a score sheet of 12 boxes (Un to Six, Brelan, Suite, Full, Carré, Yams,
 //! Chance), one box per turn. On a turn the player throws the five dice, may throw any of them
@@ -58,7 +58,7 @@ pub const MAX_GRIDS: u8 = 6;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsBonusRule))]
 #[serde(rename_all = "snake_case")]
 pub enum BonusRule {
-    /// The seed: (U − 63) + 30 once U reaches 63 (exceeds 63 with `bonus_strict`).
+    /// The original rules: (U − 63) + 30 once U reaches 63 (exceeds 63 with `bonus_strict`).
     #[default]
     #[serde(rename = "seed_diff_plus_30")]
     SeedDiffPlus30,
@@ -75,7 +75,7 @@ pub enum BonusRule {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsBrelanValue))]
 #[serde(rename_all = "snake_case")]
 pub enum BrelanValue {
-    /// A flat 10, as the seed gives it.
+    /// A flat 10, as the original rules give it.
     #[default]
     #[serde(rename = "fixed_10")]
     Fixed10,
@@ -85,7 +85,7 @@ pub enum BrelanValue {
     SumOfDice,
 }
 
-/// The options of a Yams match; the defaults are the seed's rules.
+/// The options of a Yams match; the defaults are the original rules.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = YamsOptions))]
 pub struct Options {
@@ -110,7 +110,7 @@ pub struct Options {
     pub maxi_mini: bool,
 }
 
-/// The seed's rules: one grid, the seed's bonus from 63, Brelan 10, one Suite box, Chance.
+/// The original rules: one grid, their bonus from 63, Brelan 10, one Suite box, Chance.
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -533,7 +533,7 @@ impl Game for Yams {
         if options.bonus_strict && options.bonus_rule != BonusRule::SeedDiffPlus30 {
             return Err(OptionsError::new(
                 "bonus_strict",
-                "only applies to the seed's bonus rule (bonus_rule = seed_diff_plus_30)",
+                "only applies to the original bonus rule (bonus_rule = seed_diff_plus_30)",
             ));
         }
         Ok(())
