@@ -301,6 +301,19 @@ impl TestApp {
         reply.body["token"].as_str().unwrap().to_owned()
     }
 
+    /// Signs an existing player in again; returns a new session token.
+    pub async fn sign_in(&self, username: &str) -> String {
+        let reply = self
+            .post(
+                "/api/v1/sessions",
+                None,
+                json!({"username": username, "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+        reply.body["token"].as_str().unwrap().to_owned()
+    }
+
     /// Creates a match of `game` for `tokens.len()` players and has the others join it.
     /// Returns the match view after the last join.
     pub async fn started_match(&self, game: &str, tokens: &[&str], extra: Value) -> Value {

@@ -235,6 +235,32 @@ pub async fn htmx_errors(
     Ok(response)
 }
 
+/// The middleware that refuses a NUL character (`%00`) in the address before any handler
+/// runs (PostgreSQL cannot store one in text): in the path there is no such page (404), in
+/// the query the address is not valid (422).
+pub async fn refuse_nul(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, Error> {
+    let refusal = if req.path().contains("%00") {
+        Some(WebError::NotFound)
+    } else if req.query_string().contains("%00") {
+        Some(WebError::Service(ServiceError::invalid(
+            "address",
+            "must not contain a NUL character (%00)",
+        )))
+    } else {
+        None
+    };
+    match refusal {
+        Some(error) => Ok(req.error_response(error).map_into_right_body()),
+        None => next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_left_body),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use actix_web::middleware::from_fn;
@@ -264,31 +290,5 @@ mod tests {
             "/signin?next=/account"
         );
         assert!(response.response().error().is_none());
-    }
-}
-
-/// The middleware that refuses a NUL character (`%00`) in the address before any handler
-/// runs (PostgreSQL cannot store one in text): in the path there is no such page (404), in
-/// the query the address is not valid (422).
-pub async fn refuse_nul(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, Error> {
-    let refusal = if req.path().contains("%00") {
-        Some(WebError::NotFound)
-    } else if req.query_string().contains("%00") {
-        Some(WebError::Service(ServiceError::invalid(
-            "address",
-            "must not contain a NUL character (%00)",
-        )))
-    } else {
-        None
-    };
-    match refusal {
-        Some(error) => Ok(req.error_response(error).map_into_right_body()),
-        None => next
-            .call(req)
-            .await
-            .map(ServiceResponse::map_into_left_body),
     }
 }

@@ -173,8 +173,13 @@ impl FromRequest for Ctx {
         Box::pin(async move {
             let viewer = match token.filter(|t| !t.is_empty()) {
                 None => None,
-                // An expired or forged cookie is simply no session.
-                Some(token) => auth::authenticate(&services?, &token).await.ok(),
+                Some(token) => match auth::authenticate(&services?, &token).await {
+                    Ok(identity) => Some(identity),
+                    // An expired, forged or ended session is simply no session...
+                    Err(ServiceError::Unauthenticated(_)) => None,
+                    // ...but an outage is not a reason to show the page as signed out.
+                    Err(other) => return Err(other.into()),
+                },
             };
             Ok(Ctx {
                 viewer,

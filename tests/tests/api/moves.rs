@@ -602,6 +602,8 @@ async fn the_migration_copies_the_seats_of_existing_matches() {
 
     // Back to the schema before the copy, and forward again with the matches in place.
     redo_migrations_from(&app.db.url, "20261201000001").await;
+    // Reverting the later migrations ended the sessions.
+    let alice = app.sign_in("alice").await;
 
     let mut conn = app.db.connect().await;
     assert!(seat_copies_agree(&mut conn).await);
@@ -684,6 +686,9 @@ async fn the_migration_counts_the_turns_of_existing_matches_and_moves_go_on_from
 
     // Back to the schema before the count, and forward again with the matches in place.
     redo_migrations_from(&app.db.url, "20261202000002").await;
+    // Reverting the later migrations ended the sessions.
+    let (alice, bob) = (app.sign_in("alice").await, app.sign_in("bob").await);
+    let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
     assert!(turn_counts_agree(&mut conn).await);
     let before = turn_log(&app, &id).await;
     assert_eq!(before.len(), 4, "{before:?}");
