@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use tapis_games::GameId;
 use tapis_service::matches::{self, MatchStatus, MatchView, TurnEntry};
-use tapis_service::{ServiceError, verify};
+use tapis_service::ServiceError;
 use uuid::Uuid;
 
 use crate::error::{WebError, service_message, service_status};
@@ -532,7 +532,7 @@ pub async fn match_replay(
         .map_err(|e| ServiceError::internal("stored game id is unknown", e))?;
     let last = export.turns.len() - 1;
     let step = query.step.unwrap_or(last).min(last);
-    let state = verify::replay(
+    let state = matches::record::replay(
         game,
         export.seats.len(),
         &export.options,

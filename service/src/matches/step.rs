@@ -1,0 +1,246 @@
+//! Working out a step of a match once its decision has been applied: the chance steps that
+//! follow from the match's dice stream, the clock, and, when the game is over, the result, the
+//! final ranks and the rating changes.
+
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde_json::Value;
+use tapis_games::{AnyState, Outcome, Turn};
+use time::OffsetDateTime;
+
+use super::row::{Loaded, MatchRow, Seated, now_micros, to_act};
+use super::views::{ChanceRecord, MatchResult, MatchStatus, RankingEntry, TurnKind};
+use crate::ratings::{self, FinalSeat};
+use crate::schema::match_seats;
+use crate::{ServiceError, ServiceResult, fairness};
+
+/// The most chance steps the rules may ask for in a row before we call it a bug.
+pub(super) const MAX_CHANCE_STEPS: usize = 10_000;
+
+/// Resolves every chance step now due from the match's dice stream.
+pub(super) fn resolve_chance(
+    state: &mut AnyState,
+    seed: &[u8],
+    chance_count: &mut i64,
+    records: &mut Vec<ChanceRecord>,
+    events: &mut Vec<Value>,
+) -> ServiceResult<()> {
+    for _ in 0..MAX_CHANCE_STEPS {
+        let Turn::Chance { chance } = state.turn() else {
+            return Ok(());
+        };
+        let k = u64::try_from(*chance_count).unwrap_or(0);
+        let values = fairness::chance_values(seed, k, &chance);
+        let produced = state
+            .apply_chance(&values)
+            .map_err(|e| ServiceError::internal("the rules refused their own chance step", e))?;
+        events.extend(produced);
+        records.push(ChanceRecord { k, values });
+        *chance_count += 1;
+    }
+    Err(ServiceError::internal(
+        "chance steps did not come to an end",
+        MAX_CHANCE_STEPS,
+    ))
+}
+
+/// The decision recorded in a turn-log row.
+pub(super) struct Step {
+    pub(super) kind: TurnKind,
+    pub(super) seat: Option<usize>,
+    pub(super) action: Option<Value>,
+    /// Whether the caller notifies the change itself after the commit ([`NotifyCommitted`])
+    /// rather than through the trigger, in the transaction.
+    pub(super) notify_after_commit: bool,
+}
+
+/// After a decision has been applied to `state`: resolves the chance steps that follow,
+/// records the result (and the rating changes) if the game is over, appends the turn-log row
+/// and updates the match. Returns the match as it now stands, its state at hand.
+pub(super) async fn advance(
+    conn: &mut AsyncPgConnection,
+    before: Loaded,
+    state: AnyState,
+    step: Step,
+    events: Vec<Value>,
+) -> ServiceResult<Loaded> {
+    let pending = work_out_step(conn, before, state, step, events).await?;
+    if !pending.write(conn).await? {
+        // The caller holds the lock on the match row: its version cannot have moved.
+        return Err(ServiceError::internal(
+            "the match row changed under its lock",
+            pending.after.row.id,
+        ));
+    }
+    Ok(pending.after)
+}
+
+/// A step worked out under the lock of its match and not yet written: the match as it will
+/// stand, and the turn-log row that records the step. Everything else the step changes (the
+/// final ranks, the rating changes) is written already, in the same transaction: writing the
+/// step is the transaction's last statement.
+pub(super) struct PendingStep {
+    /// The match once the step is written, its state at hand.
+    pub(super) after: Loaded,
+    pub(super) seat: Option<i16>,
+    pub(super) kind: TurnKind,
+    pub(super) action: Option<Value>,
+    pub(super) chance: Value,
+    pub(super) events: Value,
+    pub(super) notify_after_commit: bool,
+}
+
+/// Works out a step once its decision has been applied to `state`: resolves the chance steps
+/// that follow, and if the game is over, records the result (the final ranks and the rating
+/// changes). The caller holds the lock on the match row and writes the step
+/// ([`PendingStep::write`]) last.
+pub(super) async fn work_out_step(
+    conn: &mut AsyncPgConnection,
+    before: Loaded,
+    mut state: AnyState,
+    step: Step,
+    mut events: Vec<Value>,
+) -> ServiceResult<PendingStep> {
+    let Loaded { row, mut seats, .. } = before;
+    let mut chance_count = row.chance_count;
+    let mut records = Vec::new();
+    resolve_chance(
+        &mut state,
+        &row.seed,
+        &mut chance_count,
+        &mut records,
+        &mut events,
+    )?;
+    let now = now_micros();
+    let outcome = state.outcome();
+    let to_act_seat = to_act(&state).and_then(|s| i16::try_from(s).ok());
+    let deadline = match (&outcome, to_act_seat, row.days_per_move) {
+        (None, Some(_), Some(days)) => Some(now + time::Duration::days(i64::from(days))),
+        _ => None,
+    };
+    let result = match &outcome {
+        Some(outcome) => Some(result_of(conn, &row, &seats, outcome, now).await?),
+        None => None,
+    };
+    let status = if outcome.is_some() {
+        MatchStatus::Finished
+    } else {
+        MatchStatus::Active
+    };
+    let encoding = |e: serde_json::Error| ServiceError::internal("cannot encode a turn", e);
+    let result_json = result
+        .as_ref()
+        .map(serde_json::to_value)
+        .transpose()
+        .map_err(encoding)?;
+    let chance_json = serde_json::to_value(&records).map_err(encoding)?;
+    if let Some(result) = &result {
+        for entry in &result.ranking {
+            diesel::update(
+                match_seats::table
+                    .filter(match_seats::match_id.eq(row.id))
+                    .filter(match_seats::seat.eq(i16::try_from(entry.seat).unwrap_or(-1))),
+            )
+            .set((
+                match_seats::rank.eq(i16::try_from(entry.rank).ok()),
+                match_seats::score.eq(entry.score),
+            ))
+            .execute(conn)
+            .await?;
+            if let Some(seat) = seats.iter_mut().find(|s| s.view.seat == entry.seat) {
+                seat.view.rank = Some(entry.rank);
+                seat.view.score = Some(entry.score);
+            }
+        }
+        tracing::info!(match.id = %row.id, reason = %result.reason, "match finished");
+    }
+    let started_at = if step.kind == TurnKind::Start {
+        Some(now)
+    } else {
+        row.started_at
+    };
+    let finished_at = if result.is_some() {
+        Some(now)
+    } else {
+        row.finished_at
+    };
+    let row = MatchRow {
+        state: Some(state.to_json()),
+        status: status.as_str().to_owned(),
+        version: row.version + 1,
+        chance_count,
+        to_act_seat,
+        deadline,
+        result: result_json,
+        started_at,
+        finished_at,
+        updated_at: now,
+        turn_count: row.turn_count + 1,
+        ..row
+    };
+    Ok(PendingStep {
+        after: Loaded {
+            row,
+            seats,
+            result,
+            state: Some(state),
+        },
+        seat: step.seat.and_then(|s| i16::try_from(s).ok()),
+        kind: step.kind,
+        action: step.action,
+        chance: chance_json,
+        events: Value::Array(events),
+        notify_after_commit: step.notify_after_commit,
+    })
+}
+
+/// The result of a match that just ended, with the rating changes it made if it is rated
+/// (applied here, in the transaction that ends the match).
+pub(super) async fn result_of(
+    conn: &mut AsyncPgConnection,
+    row: &MatchRow,
+    seats: &[Seated],
+    outcome: &Outcome,
+    now: OffsetDateTime,
+) -> ServiceResult<MatchResult> {
+    let seated = |seat: usize| seats.iter().find(|s| s.view.seat == seat);
+    let mut ranking: Vec<RankingEntry> = outcome
+        .ranking
+        .iter()
+        .map(|p| RankingEntry {
+            seat: p.seat,
+            username: seated(p.seat)
+                .map(|s| s.view.username.clone())
+                .unwrap_or_default(),
+            rank: p.rank,
+            score: p.score,
+            rating_before: None,
+            rating_after: None,
+        })
+        .collect();
+    let final_seats = outcome
+        .ranking
+        .iter()
+        .map(|p| {
+            seated(p.seat)
+                .map(|s| FinalSeat {
+                    seat: p.seat,
+                    user_id: s.user_id,
+                    rank: p.rank,
+                })
+                .ok_or_else(|| ServiceError::internal("a ranked seat is empty", p.seat))
+        })
+        .collect::<ServiceResult<Vec<FinalSeat>>>()?;
+    let changes =
+        ratings::record_match(conn, row.id, row.game_id()?, row.rated, &final_seats, now).await?;
+    if let Some(changes) = changes {
+        for (entry, change) in ranking.iter_mut().zip(changes) {
+            entry.rating_before = Some(change.before);
+            entry.rating_after = Some(change.after);
+        }
+    }
+    Ok(MatchResult {
+        ranking,
+        reason: outcome.reason.to_string(),
+    })
+}
