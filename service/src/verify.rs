@@ -6,7 +6,7 @@ use tapis_games::GameId;
 
 use crate::fairness;
 pub use crate::matches::record::Disagreement;
-use crate::matches::record::{replay, whole};
+use crate::matches::record::{replay, result_reason, whole};
 use crate::matches::{MatchExport, MatchStatus};
 
 /// What a successful verification covered.
@@ -56,10 +56,15 @@ pub fn verify_export(export: &MatchExport) -> Result<VerifyReport, Disagreement>
                 .iter()
                 .map(|r| (r.seat, r.rank, r.score))
                 .collect();
-            if replayed != recorded || outcome.reason != result.reason {
+            // The step that ended the game is the last of the log.
+            let reason = match export.turns.last() {
+                Some(last) => result_reason(last.kind, outcome),
+                None => &outcome.reason,
+            };
+            if replayed != recorded || reason != result.reason {
                 return Err(whole(format!(
-                    "the recorded result {recorded:?} ({}) differs from the replay {replayed:?} ({})",
-                    result.reason, outcome.reason
+                    "the recorded result {recorded:?} ({}) differs from the replay {replayed:?} ({reason})",
+                    result.reason
                 )));
             }
         }

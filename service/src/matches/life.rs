@@ -10,7 +10,9 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::read::view_of;
-use super::row::{Loaded, MatchRow, load_match, lock_match, lock_row, now_micros, seat_index};
+use super::row::{
+    Loaded, MatchRow, load_match, lock_match, lock_row, now_micros, seat_index, stored_seat,
+};
 use super::step::{Step, advance};
 use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch, TurnKind};
 use crate::auth::Identity;
@@ -61,16 +63,19 @@ pub async fn create(
         .normalize_options(request.options.as_ref().unwrap_or(&Value::Null))
         .map_err(setup_error)?;
     let default_options = options == game.default_options();
-    let days = match request.days_per_move {
+    // As stored: a `smallint`.
+    let days: Option<i16> = match request.days_per_move {
         DaysPerMove::Default => Some(3),
         DaysPerMove::NoClock => None,
-        DaysPerMove::Days(d) if (1..=14).contains(&d) => Some(d),
-        DaysPerMove::Days(_) => {
-            return Err(ServiceError::invalid(
-                "days_per_move",
-                "must be from 1 to 14, or null for no clock",
-            ));
-        }
+        DaysPerMove::Days(d) => match i16::try_from(d) {
+            Ok(d) if (1..=14).contains(&d) => Some(d),
+            _ => {
+                return Err(ServiceError::invalid(
+                    "days_per_move",
+                    "must be from 1 to 14, or null for no clock",
+                ));
+            }
+        },
     };
     let can_be_rated = default_options && seats >= 2 && days.is_some();
     let rated = match request.rated {
@@ -98,6 +103,7 @@ pub async fn create(
             "more players invited than free seats",
         ));
     }
+    let seat_count = stored_seat(seats)?;
     let seed = fairness::new_seed().map_err(|e| ServiceError::internal("no OS randomness", e))?;
     let id = Uuid::new_v4();
     let mut conn = services.conn().await?;
@@ -130,9 +136,9 @@ pub async fn create(
                     matches::options.eq(&options),
                     matches::rated.eq(rated),
                     matches::status.eq(MatchStatus::Open.as_str()),
-                    matches::seat_count.eq(i16::try_from(seats).unwrap_or(i16::MAX)),
+                    matches::seat_count.eq(seat_count),
                     matches::creator_id.eq(who.user_id),
-                    matches::days_per_move.eq(days.and_then(|d| i16::try_from(d).ok())),
+                    matches::days_per_move.eq(days),
                     matches::seed.eq(seed.to_vec()),
                     matches::seed_sha256.eq(fairness::seed_commitment(&seed)),
                 ))
@@ -180,7 +186,7 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
             if locked.seat_of(who.user_id).is_some() {
                 return Err(ServiceError::AlreadyJoined);
             }
-            let seat_count = seat_index(row.seat_count);
+            let seat_count = seat_index(row.seat_count)?;
             if seated >= seat_count {
                 return Err(ServiceError::MatchFull);
             }
@@ -196,7 +202,7 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
             diesel::insert_into(match_seats::table)
                 .values((
                     match_seats::match_id.eq(id),
-                    match_seats::seat.eq(i16::try_from(seated).unwrap_or(i16::MAX)),
+                    match_seats::seat.eq(stored_seat(seated)?),
                     match_seats::user_id.eq(who.user_id),
                 ))
                 .execute(conn)
@@ -310,14 +316,14 @@ pub(super) async fn start(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResu
         .iter()
         .enumerate()
         .map(|(seat, (user_id, joined_at))| {
-            (
+            Ok((
                 match_seats::match_id.eq(id),
-                match_seats::seat.eq(i16::try_from(seat).unwrap_or(i16::MAX)),
+                match_seats::seat.eq(stored_seat(seat)?),
                 match_seats::user_id.eq(*user_id),
                 match_seats::joined_at.eq(*joined_at),
-            )
+            ))
         })
-        .collect();
+        .collect::<ServiceResult<_>>()?;
     diesel::insert_into(match_seats::table)
         .values(&new_seats)
         .execute(conn)
@@ -397,7 +403,7 @@ pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResul
                 let Some(row) = row else {
                     return Ok(false);
                 };
-                let Some(seat) = row.to_act_seat.map(seat_index) else {
+                let Some(seat) = row.to_act_seat.map(seat_index).transpose()? else {
                     // Nobody to blame: clear the stale deadline.
                     diesel::update(matches::table.find(row.id))
                         .set(matches::deadline.eq(None::<OffsetDateTime>))

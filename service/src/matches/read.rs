@@ -73,12 +73,17 @@ pub(super) async fn view_of(
         rated: row.rated,
         status,
         version: row.version,
-        seat_count: seat_index(row.seat_count),
+        seat_count: seat_index(row.seat_count)?,
         days_per_move: row.days_per_move.map(i64::from),
         creator,
         invited,
         seats: loaded.seats.into_iter().map(|s| s.view).collect(),
-        to_act: row.to_act_seat.map(seat_index).into_iter().collect(),
+        to_act: row
+            .to_act_seat
+            .map(seat_index)
+            .transpose()?
+            .into_iter()
+            .collect(),
         your_seat,
         deadline: row.deadline,
         state,
@@ -137,10 +142,12 @@ pub async fn list(
     filter: &MatchFilter,
     viewer: Option<&Identity>,
 ) -> ServiceResult<Page<MatchSummary>> {
+    // No limit asked for: the documented default page of 50.
     let limit = filter.limit.unwrap_or(50);
-    if !(1..=200).contains(&limit) {
-        return Err(ServiceError::invalid("limit", "must be from 1 to 200"));
-    }
+    let page_size = usize::try_from(limit)
+        .ok()
+        .filter(|n| (1..=200).contains(n))
+        .ok_or_else(|| ServiceError::invalid("limit", "must be from 1 to 200"))?;
     let mut conn = services.conn().await?;
     let mut query = matches::table.into_boxed();
     if let Some(status) = &filter.status {
@@ -203,8 +210,8 @@ pub async fn list(
         .select(MatchRow::as_select())
         .load(&mut conn)
         .await?;
-    let more = rows.len() > usize::try_from(limit).unwrap_or(usize::MAX);
-    rows.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    let more = rows.len() > page_size;
+    rows.truncate(page_size);
     let next_cursor = if more {
         rows.last().map(|r| encode_cursor(r.updated_at, r.id))
     } else {
@@ -233,14 +240,19 @@ pub async fn list(
             status: MatchStatus::parse(&row.status)?,
             rated: row.rated,
             version: row.version,
-            seat_count: seat_index(row.seat_count),
+            seat_count: seat_index(row.seat_count)?,
             seats: loaded.seats.into_iter().map(|seat| seat.view).collect(),
             invited: invited
                 .iter()
                 .filter(|(m, _)| *m == row.id)
                 .map(|(_, name)| name.clone())
                 .collect(),
-            to_act: row.to_act_seat.map(seat_index).into_iter().collect(),
+            to_act: row
+                .to_act_seat
+                .map(seat_index)
+                .transpose()?
+                .into_iter()
+                .collect(),
             your_seat,
             deadline: row.deadline,
             created_at: row.created_at,
@@ -281,7 +293,7 @@ pub(super) async fn load_turns(
         .map(|(seq, seat, kind, action, chance, events, at)| {
             Ok(TurnEntry {
                 seq,
-                seat: seat.map(seat_index),
+                seat: seat.map(seat_index).transpose()?,
                 kind: TurnKind::parse(&kind)?,
                 action,
                 chance: serde_json::from_value(chance)
@@ -331,7 +343,7 @@ pub async fn replay(services: &Services, id: Uuid) -> ServiceResult<(Option<Valu
     let turns = load_turns(&mut conn, id).await?;
     let replayed = super::record::replay(
         row.game_id()?,
-        seat_index(row.seat_count),
+        seat_index(row.seat_count)?,
         &row.options,
         None,
         &turns,

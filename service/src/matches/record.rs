@@ -5,7 +5,7 @@
 //! ([`result_reason`]), which the recording of a step and the verification share.
 
 use serde_json::Value;
-use tapis_games::{AnyState, GameId, Turn};
+use tapis_games::{AnyState, GameId, Outcome, Turn};
 
 use super::views::{TurnEntry, TurnKind};
 use crate::fairness;
@@ -47,7 +47,8 @@ pub fn replay(
     let mut next_k: u64 = 0;
     for (index, turn) in turns.iter().enumerate() {
         let seq = turn.seq;
-        if seq != i64::try_from(index).unwrap_or(-1) {
+        // A negative number never equals an index: no sentinel needed.
+        if usize::try_from(seq).ok() != Some(index) {
             return Err(at(seq, format!("expected turn number {index}")));
         }
         if (turn.kind == TurnKind::Start) != (index == 0) {
@@ -134,4 +135,17 @@ pub fn replay(
         }
     }
     Ok(state)
+}
+
+/// The result's reason when a player ran out of time on the step that ended the match.
+pub const TIMEOUT_REASON: &str = "timeout";
+
+/// How the result of a match names its end, once the step of `kind` (the last of its log)
+/// ended the game with `outcome`: the game's own reason, except that a match ended by a player
+/// running out of time says so ([`TIMEOUT_REASON`]), where the rules only know a resignation.
+pub fn result_reason(kind: TurnKind, outcome: &Outcome) -> &str {
+    match kind {
+        TurnKind::Timeout => TIMEOUT_REASON,
+        TurnKind::Start | TurnKind::Action | TurnKind::Resign => &outcome.reason,
+    }
 }

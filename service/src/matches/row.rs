@@ -73,8 +73,19 @@ impl MatchRow {
     }
 }
 
-pub(super) fn seat_index(seat: i16) -> usize {
-    usize::try_from(seat).unwrap_or(0)
+/// A seat number (or a seat count) read from the database, where it is a `smallint`: a
+/// negative one is corrupt data, not seat 0.
+pub(super) fn seat_index(seat: i16) -> ServiceResult<usize> {
+    usize::try_from(seat)
+        .map_err(|_| ServiceError::internal("a stored seat number is negative", seat))
+}
+
+/// A seat number (or a rank, or a seat count) as the database stores it, a `smallint`. The
+/// games have at most a handful of seats, so one that does not fit is a bug, not a value to
+/// clamp.
+pub(super) fn stored_seat(seat: usize) -> ServiceResult<i16> {
+    i16::try_from(seat)
+        .map_err(|_| ServiceError::internal("a seat number does not fit a smallint", seat))
 }
 
 pub(super) fn to_act(state: &AnyState) -> Option<usize> {
@@ -215,8 +226,8 @@ impl Loaded {
 /// in memory after a write equal the stored ones.
 pub(super) fn now_micros() -> OffsetDateTime {
     let now = OffsetDateTime::now_utc();
-    now.replace_nanosecond(now.nanosecond() / 1_000 * 1_000)
-        .unwrap_or(now)
+    // Subtracting the nanoseconds below the microsecond cannot fail, unlike setting them.
+    now - time::Duration::nanoseconds(i64::from(now.nanosecond() % 1_000))
 }
 
 #[cfg(test)]

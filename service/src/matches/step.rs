@@ -8,7 +8,8 @@ use serde_json::Value;
 use tapis_games::{AnyState, Outcome, Turn};
 use time::OffsetDateTime;
 
-use super::row::{Loaded, MatchRow, Seated, now_micros, to_act};
+use super::record::result_reason;
+use super::row::{Loaded, MatchRow, Seated, now_micros, stored_seat, to_act};
 use super::views::{ChanceRecord, MatchResult, MatchStatus, RankingEntry, TurnKind};
 use crate::ratings::{self, FinalSeat};
 use crate::schema::match_seats;
@@ -29,7 +30,10 @@ pub(super) fn resolve_chance(
         let Turn::Chance { chance } = state.turn() else {
             return Ok(());
         };
-        let k = u64::try_from(*chance_count).unwrap_or(0);
+        // A negative counter is corrupt data: reading it as 0 would throw the first dice again.
+        let k = u64::try_from(*chance_count).map_err(|_| {
+            ServiceError::internal("the stored chance counter is negative", *chance_count)
+        })?;
         let values = fairness::chance_values(seed, k, &chance);
         let produced = state
             .apply_chance(&values)
@@ -113,13 +117,13 @@ pub(super) async fn work_out_step(
     )?;
     let now = now_micros();
     let outcome = state.outcome();
-    let to_act_seat = to_act(&state).and_then(|s| i16::try_from(s).ok());
+    let to_act_seat = to_act(&state).map(stored_seat).transpose()?;
     let deadline = match (&outcome, to_act_seat, row.days_per_move) {
         (None, Some(_), Some(days)) => Some(now + time::Duration::days(i64::from(days))),
         _ => None,
     };
     let result = match &outcome {
-        Some(outcome) => Some(result_of(conn, &row, &seats, outcome, now).await?),
+        Some(outcome) => Some(result_of(conn, &row, &seats, step.kind, outcome, now).await?),
         None => None,
     };
     let status = if outcome.is_some() {
@@ -139,10 +143,10 @@ pub(super) async fn work_out_step(
             diesel::update(
                 match_seats::table
                     .filter(match_seats::match_id.eq(row.id))
-                    .filter(match_seats::seat.eq(i16::try_from(entry.seat).unwrap_or(-1))),
+                    .filter(match_seats::seat.eq(stored_seat(entry.seat)?)),
             )
             .set((
-                match_seats::rank.eq(i16::try_from(entry.rank).ok()),
+                match_seats::rank.eq(stored_seat(entry.rank)?),
                 match_seats::score.eq(entry.score),
             ))
             .execute(conn)
@@ -185,7 +189,7 @@ pub(super) async fn work_out_step(
             result,
             state: Some(state),
         },
-        seat: step.seat.and_then(|s| i16::try_from(s).ok()),
+        seat: step.seat.map(stored_seat).transpose()?,
         kind: step.kind,
         action: step.action,
         chance: chance_json,
@@ -194,43 +198,37 @@ pub(super) async fn work_out_step(
     })
 }
 
-/// The result of a match that just ended, with the rating changes it made if it is rated
-/// (applied here, in the transaction that ends the match).
+/// The result of a match that just ended by a step of `kind`, with the rating changes it made
+/// if it is rated (applied here, in the transaction that ends the match).
 pub(super) async fn result_of(
     conn: &mut AsyncPgConnection,
     row: &MatchRow,
     seats: &[Seated],
+    kind: TurnKind,
     outcome: &Outcome,
     now: OffsetDateTime,
 ) -> ServiceResult<MatchResult> {
-    let seated = |seat: usize| seats.iter().find(|s| s.view.seat == seat);
-    let mut ranking: Vec<RankingEntry> = outcome
-        .ranking
-        .iter()
-        .map(|p| RankingEntry {
-            seat: p.seat,
-            username: seated(p.seat)
-                .map(|s| s.view.username.clone())
-                .unwrap_or_default(),
-            rank: p.rank,
-            score: p.score,
+    let mut ranking = Vec::with_capacity(outcome.ranking.len());
+    let mut final_seats = Vec::with_capacity(outcome.ranking.len());
+    for placing in &outcome.ranking {
+        let seated = seats
+            .iter()
+            .find(|s| s.view.seat == placing.seat)
+            .ok_or_else(|| ServiceError::internal("a ranked seat is empty", placing.seat))?;
+        ranking.push(RankingEntry {
+            seat: placing.seat,
+            username: seated.view.username.clone(),
+            rank: placing.rank,
+            score: placing.score,
             rating_before: None,
             rating_after: None,
-        })
-        .collect();
-    let final_seats = outcome
-        .ranking
-        .iter()
-        .map(|p| {
-            seated(p.seat)
-                .map(|s| FinalSeat {
-                    seat: p.seat,
-                    user_id: s.user_id,
-                    rank: p.rank,
-                })
-                .ok_or_else(|| ServiceError::internal("a ranked seat is empty", p.seat))
-        })
-        .collect::<ServiceResult<Vec<FinalSeat>>>()?;
+        });
+        final_seats.push(FinalSeat {
+            seat: placing.seat,
+            user_id: seated.user_id,
+            rank: placing.rank,
+        });
+    }
     let changes =
         ratings::record_match(conn, row.id, row.game_id()?, row.rated, &final_seats, now).await?;
     if let Some(changes) = changes {
@@ -241,6 +239,6 @@ pub(super) async fn result_of(
     }
     Ok(MatchResult {
         ranking,
-        reason: outcome.reason.to_string(),
+        reason: result_reason(kind, outcome).to_owned(),
     })
 }

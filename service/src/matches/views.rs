@@ -79,7 +79,9 @@ pub struct RankingEntry {
 pub struct MatchResult {
     /// Every seat, best first.
     pub ranking: Vec<RankingEntry>,
-    /// How the game ended (`target_reached`, `resignation`, `five_in_a_row`...).
+    /// How the match ended: the game's own end reason (`target_reached`, `resignation`,
+    /// `five_in_a_row`...: each game's `EndReason`), or `timeout` when the player to act ran
+    /// out of time and that ended the match.
     pub reason: String,
 }
 

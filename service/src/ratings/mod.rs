@@ -130,8 +130,10 @@ fn counts(rated: bool, seats: &[FinalSeat]) -> bool {
     rated && seats.len() >= 2 && users.len() == seats.len()
 }
 
-fn games_count(games: i32) -> u32 {
-    u32::try_from(games).unwrap_or(0)
+/// A stored count of rated matches: a negative one is corrupt data, not 0.
+fn games_count(games: i32) -> ServiceResult<u32> {
+    u32::try_from(games)
+        .map_err(|_| ServiceError::internal("a stored count of rated matches is negative", games))
 }
 
 /// Applies a finished match to its players' ratings, in the caller's transaction (the one that
@@ -183,14 +185,20 @@ pub(crate) async fn record_match(
             .ok_or_else(|| ServiceError::internal("rating row vanished", seat.user_id))?;
         standings.push(Standing {
             rating: Rating::from_micros(*rating),
-            games: games_count(*games),
+            games: games_count(*games)?,
             rank: seat.rank,
         });
     }
     let changes = elo::rate(&standings);
 
     for ((seat, standing), change) in seats.iter().zip(&standings).zip(&changes) {
-        let games_after = i32::try_from(standing.games + 1).unwrap_or(i32::MAX);
+        let games_after = standing
+            .games
+            .checked_add(1)
+            .and_then(|games| i32::try_from(games).ok())
+            .ok_or_else(|| {
+                ServiceError::internal("a count of rated matches overflows", standing.games)
+            })?;
         diesel::update(
             ratings::table
                 .filter(ratings::user_id.eq(seat.user_id))
@@ -243,17 +251,19 @@ pub(crate) async fn load_for_user(
         .select((ratings::game, ratings::rating, ratings::games))
         .load(conn)
         .await?;
-    Ok(GameId::ALL
+    GameId::ALL
         .into_iter()
         .map(
             |game| match rows.iter().find(|(id, _, _)| id == game.as_str()) {
-                Some((_, rating, games)) => {
-                    GameRating::new(game, Rating::from_micros(*rating), games_count(*games))
-                }
-                None => GameRating::new(game, elo::INITIAL_RATING, 0),
+                Some((_, rating, games)) => Ok(GameRating::new(
+                    game,
+                    Rating::from_micros(*rating),
+                    games_count(*games)?,
+                )),
+                None => Ok(GameRating::new(game, elo::INITIAL_RATING, 0)),
             },
         )
-        .collect())
+        .collect()
 }
 
 /// A player's rating in every game.
@@ -378,18 +388,20 @@ pub async fn leaderboard(
          LIMIT $3 OFFSET $4",
     )
     .bind::<Text, _>(game.as_str())
-    .bind::<Int4, _>(i32::try_from(elo::PROVISIONAL_MATCHES).unwrap_or(i32::MAX))
+    // Bound as a bigint, which every count of matches converts to (`games` is compared as one).
+    .bind::<BigInt, _>(i64::from(elo::PROVISIONAL_MATCHES))
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(offset)
     .load(&mut conn)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| LeaderboardEntry {
-            rank: row.rank,
-            username: row.username,
-            rating: Rating::from_micros(row.rating),
-            games: games_count(row.games),
+    rows.into_iter()
+        .map(|row| {
+            Ok(LeaderboardEntry {
+                rank: row.rank,
+                username: row.username,
+                rating: Rating::from_micros(row.rating),
+                games: games_count(row.games)?,
+            })
         })
-        .collect())
+        .collect()
 }

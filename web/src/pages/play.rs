@@ -14,8 +14,8 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::Value;
 use tapis_games::GameId;
-use tapis_service::matches::{self, MatchStatus, MatchView, TurnEntry};
 use tapis_service::ServiceError;
+use tapis_service::matches::{self, MatchStatus, MatchView, TurnEntry};
 use uuid::Uuid;
 
 use crate::error::{WebError, service_message, service_status};
