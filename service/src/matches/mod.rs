@@ -35,10 +35,11 @@ mod store;
 mod views;
 
 pub use life::{cancel, create, decline, expire_overdue, join, resign};
-pub use play::submit_action;
-pub use read::{export, get, list, replay, turn_log, version};
+pub use play::{submit_action, submit_action_with_turns};
+pub(crate) use read::list_on;
+pub use read::{export, get, get_with_turns, list, replay, replay_step, turn_log, version};
 pub use views::{
     ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter, MatchResult,
-    MatchStatus, MatchSummary, MatchView, NewMatch, Page, RankingEntry, SeatView, TurnEntry,
-    TurnKind,
+    MatchStatus, MatchSummary, MatchView, MatchWithTurns, NewMatch, Page, RankingEntry,
+    ReplayedStep, SeatView, TurnEntry, TurnKind,
 };

@@ -1,15 +1,16 @@
 //! A move: the caller's action checked and applied under the lock of its match, in the
 //! transaction of [`move_transaction`].
 
+use diesel_async::AsyncPgConnection;
 use serde_json::Value;
 use tapis_games::Turn;
 use uuid::Uuid;
 
-use super::read::view_of;
+use super::read::{load_turns, view_of};
 use super::row::Loaded;
 use super::step::{Step, work_out_step};
 use super::store::move_transaction;
-use super::views::{MatchStatus, MatchView, TurnKind};
+use super::views::{MatchStatus, MatchView, MatchWithTurns, TurnKind};
 use crate::auth::Identity;
 use crate::{ServiceError, ServiceResult, Services};
 
@@ -27,9 +28,40 @@ pub async fn submit_action(
     action: Value,
 ) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
+    let loaded = play(&mut conn, who, id, version, action).await?;
+    view_of(&mut conn, loaded, Some(who)).await
+}
+
+/// Plays one action of the caller as [`submit_action`] does, and answers with the match and
+/// its whole turn log, as the match page shows them: the view is built from what the move's
+/// transaction read and wrote, and the log is read once the move has committed (one more
+/// statement, on the same connection).
+pub async fn submit_action_with_turns(
+    services: &Services,
+    who: &Identity,
+    id: Uuid,
+    version: i64,
+    action: Value,
+) -> ServiceResult<MatchWithTurns> {
+    let mut conn = services.conn().await?;
+    let loaded = play(&mut conn, who, id, version, action).await?;
+    let view = view_of(&mut conn, loaded, Some(who)).await?;
+    let turns = load_turns(&mut conn, id).await?;
+    Ok(MatchWithTurns { view, turns })
+}
+
+/// The move itself: its transaction ([`move_transaction`]), which leaves the match as it
+/// now stands, its state at hand.
+async fn play(
+    conn: &mut AsyncPgConnection,
+    who: &Identity,
+    id: Uuid,
+    version: i64,
+    action: Value,
+) -> ServiceResult<Loaded> {
     let who = who.clone();
     let started = std::time::Instant::now();
-    let loaded = move_transaction(&mut conn, id, async |conn, row| {
+    let loaded = move_transaction(conn, id, async |conn, row| {
         let mut locked = Loaded::new(row)?;
         let seat = locked
             .seat_of(who.user_id)
@@ -71,5 +103,5 @@ pub async fn submit_action(
         duration_ms = started.elapsed().as_millis() as u64,
         "action applied"
     );
-    view_of(&mut conn, loaded, Some(&who)).await
+    Ok(loaded)
 }

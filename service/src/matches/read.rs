@@ -12,8 +12,8 @@ use uuid::Uuid;
 
 use super::row::{Loaded, MatchRow, find_row, load_invited, load_match, seat_index};
 use super::views::{
-    EXPORT_FORMAT, MatchExport, MatchFilter, MatchStatus, MatchSummary, MatchView, Page, TurnEntry,
-    TurnKind,
+    EXPORT_FORMAT, MatchExport, MatchFilter, MatchStatus, MatchSummary, MatchView, MatchWithTurns,
+    Page, ReplayedStep, TurnEntry, TurnKind,
 };
 use crate::auth::Identity;
 use crate::schema::{invitations, match_seats, matches, turns, users};
@@ -108,6 +108,19 @@ pub async fn get(
     view_of(&mut conn, loaded, viewer).await
 }
 
+/// A match as `viewer` (or a spectator) sees it, with its whole turn log: the match page.
+pub async fn get_with_turns(
+    services: &Services,
+    id: Uuid,
+    viewer: Option<&Identity>,
+) -> ServiceResult<MatchWithTurns> {
+    let mut conn = services.conn().await?;
+    let loaded = load_match(&mut conn, id).await?;
+    let turns = load_turns(&mut conn, id).await?;
+    let view = view_of(&mut conn, loaded, viewer).await?;
+    Ok(MatchWithTurns { view, turns })
+}
+
 /// The current version of a match (cheap: for live updates).
 pub async fn version(services: &Services, id: Uuid) -> ServiceResult<i64> {
     let mut conn = services.conn().await?;
@@ -142,13 +155,22 @@ pub async fn list(
     filter: &MatchFilter,
     viewer: Option<&Identity>,
 ) -> ServiceResult<Page<MatchSummary>> {
+    let mut conn = services.conn().await?;
+    list_on(&mut conn, filter, viewer).await
+}
+
+/// [`list`], on a connection the caller holds.
+pub(crate) async fn list_on(
+    conn: &mut AsyncPgConnection,
+    filter: &MatchFilter,
+    viewer: Option<&Identity>,
+) -> ServiceResult<Page<MatchSummary>> {
     // No limit asked for: the documented default page of 50.
     let limit = filter.limit.unwrap_or(50);
     let page_size = usize::try_from(limit)
         .ok()
         .filter(|n| (1..=200).contains(n))
         .ok_or_else(|| ServiceError::invalid("limit", "must be from 1 to 200"))?;
-    let mut conn = services.conn().await?;
     let mut query = matches::table.into_boxed();
     if let Some(status) = &filter.status {
         let status = MatchStatus::parse(status).map_err(|_| {
@@ -163,7 +185,7 @@ pub async fn list(
         query = query.filter(matches::game.eq(game.as_str()));
     }
     if let Some(player) = &filter.player {
-        let user = accounts::find_by_name(&mut conn, player)
+        let user = accounts::find_by_name(conn, player)
             .await?
             .ok_or_else(|| ServiceError::invalid("player", "no player has this name"))?;
         query = query.filter(diesel::dsl::exists(
@@ -208,7 +230,7 @@ pub async fn list(
         .order((matches::updated_at.desc(), matches::id.desc()))
         .limit(limit + 1)
         .select(MatchRow::as_select())
-        .load(&mut conn)
+        .load(conn)
         .await?;
     let more = rows.len() > page_size;
     rows.truncate(page_size);
@@ -227,7 +249,7 @@ pub async fn list(
     let invited = if ids.is_empty() {
         Vec::new()
     } else {
-        load_invited(&mut conn, &ids).await?
+        load_invited(conn, &ids).await?
     };
     let mut items = Vec::with_capacity(rows.len());
     for row in rows {
@@ -317,8 +339,13 @@ pub async fn turn_log(services: &Services, id: Uuid) -> ServiceResult<Vec<TurnEn
 pub async fn export(services: &Services, id: Uuid) -> ServiceResult<MatchExport> {
     let mut conn = services.conn().await?;
     let loaded = load_match(&mut conn, id).await?;
-    let turns = load_turns(&mut conn, id).await?;
-    let view = view_of(&mut conn, loaded, None).await?;
+    export_of(&mut conn, loaded).await
+}
+
+/// The export of a loaded match.
+async fn export_of(conn: &mut AsyncPgConnection, loaded: Loaded) -> ServiceResult<MatchExport> {
+    let turns = load_turns(conn, loaded.row.id).await?;
+    let view = view_of(conn, loaded, None).await?;
     Ok(MatchExport {
         format: EXPORT_FORMAT.to_owned(),
         id: view.id,
@@ -350,4 +377,42 @@ pub async fn replay(services: &Services, id: Uuid) -> ServiceResult<(Option<Valu
     )
     .map_err(|d| ServiceError::internal("the turn log does not replay", d))?;
     Ok((row.state.clone(), replayed.to_json()))
+}
+
+/// A finished match as it stood after step `step` of its turn log (the last step when `step`
+/// is not given or is past the end), rebuilt by replaying the log through the rules. `None`
+/// while the match is not finished: its record is not public before its end (the seed, and
+/// a replay that would show what the players could not see).
+pub async fn replay_step(
+    services: &Services,
+    id: Uuid,
+    step: Option<usize>,
+) -> ServiceResult<Option<ReplayedStep>> {
+    let mut conn = services.conn().await?;
+    let loaded = load_match(&mut conn, id).await?;
+    if loaded.row.status()? != MatchStatus::Finished {
+        return Ok(None);
+    }
+    let game = loaded.row.game_id()?;
+    let record = export_of(&mut conn, loaded).await?;
+    let last = record
+        .turns
+        .len()
+        .checked_sub(1)
+        .ok_or_else(|| ServiceError::internal("a finished match has no turn log", id))?;
+    // Past the end means the end: a link to the last step stays good.
+    let step = step.map_or(last, |step| step.min(last));
+    let state = super::record::replay(
+        game,
+        record.seats.len(),
+        &record.options,
+        None,
+        &record.turns[..=step],
+    )
+    .map_err(|d| ServiceError::internal("a finished match does not replay", d))?;
+    Ok(Some(ReplayedStep {
+        view: state.view(None),
+        step,
+        record,
+    }))
 }

@@ -251,6 +251,26 @@ pub struct MatchExport {
     pub finished_at: Option<OffsetDateTime>,
 }
 
+/// A match and its whole turn log, as the match page shows them.
+#[derive(Debug, Clone)]
+pub struct MatchWithTurns {
+    pub view: MatchView,
+    /// Oldest first.
+    pub turns: Vec<TurnEntry>,
+}
+
+/// A finished match as it stood after one step of its turn log, rebuilt by replaying the log
+/// through the rules.
+#[derive(Debug, Clone)]
+pub struct ReplayedStep {
+    /// The whole record of the match (its seed revealed, as it is finished).
+    pub record: MatchExport,
+    /// The step shown: an index into `record.turns`.
+    pub step: usize,
+    /// The game's view of the table after that step, as a spectator sees it.
+    pub view: Value,
+}
+
 /// The export format this server writes.
 pub const EXPORT_FORMAT: &str = "tapis-export/1";
 

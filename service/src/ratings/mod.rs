@@ -310,6 +310,44 @@ pub async fn history(
         .collect())
 }
 
+/// A player's rating history in every game they played rated, in catalogue order, each
+/// oldest first (as [`history`] gives one game's), read in one statement.
+pub(crate) async fn histories_of(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+) -> ServiceResult<Vec<(GameId, Vec<HistoryEntry>)>> {
+    let rows: Vec<(String, Uuid, OffsetDateTime, i64, i64)> = rating_history::table
+        .filter(rating_history::user_id.eq(user_id))
+        .order((rating_history::game, rating_history::number))
+        .select((
+            rating_history::game,
+            rating_history::match_id,
+            rating_history::at,
+            rating_history::rating_before,
+            rating_history::rating_after,
+        ))
+        .load(conn)
+        .await?;
+    let mut histories: Vec<(GameId, Vec<HistoryEntry>)> = Vec::new();
+    for (game, match_id, at, before, after) in rows {
+        let game: GameId = game
+            .parse()
+            .map_err(|e| ServiceError::internal("a rating history names an unknown game", e))?;
+        let entry = HistoryEntry {
+            match_id,
+            at,
+            rating_before: Rating::from_micros(before),
+            rating_after: Rating::from_micros(after),
+        };
+        match histories.iter_mut().find(|(g, _)| *g == game) {
+            Some((_, entries)) => entries.push(entry),
+            None => histories.push((game, vec![entry])),
+        }
+    }
+    histories.sort_by_key(|(game, _)| GameId::ALL.iter().position(|g| g == game));
+    Ok(histories)
+}
+
 /// What each of `match_ids` did to a player's rating, for lists of matches (a profile's
 /// finished matches): one pair per rated match of the list, in no particular order.
 pub async fn changes_in_matches(
@@ -318,6 +356,18 @@ pub async fn changes_in_matches(
     match_ids: &[Uuid],
 ) -> ServiceResult<Vec<(Uuid, RatingChange)>> {
     let mut conn = services.conn().await?;
+    changes_in_matches_on(&mut conn, user_id, match_ids).await
+}
+
+/// [`changes_in_matches`], on a connection the caller holds.
+pub(crate) async fn changes_in_matches_on(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+    match_ids: &[Uuid],
+) -> ServiceResult<Vec<(Uuid, RatingChange)>> {
+    if match_ids.is_empty() {
+        return Ok(Vec::new());
+    }
     let rows: Vec<(Uuid, i64, i64)> = rating_history::table
         .filter(rating_history::user_id.eq(user_id))
         .filter(rating_history::match_id.eq_any(match_ids))
@@ -326,7 +376,7 @@ pub async fn changes_in_matches(
             rating_history::rating_before,
             rating_history::rating_after,
         ))
-        .load(&mut conn)
+        .load(conn)
         .await?;
     Ok(rows
         .into_iter()
