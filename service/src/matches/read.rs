@@ -413,6 +413,7 @@ pub async fn replay_step(
     Ok(Some(ReplayedStep {
         view: state.view(None),
         step,
+        last,
         record,
     }))
 }

@@ -53,8 +53,9 @@ pub(super) struct Step {
     pub(super) kind: TurnKind,
     pub(super) seat: Option<usize>,
     pub(super) action: Option<Value>,
-    /// Whether the caller notifies the change itself after the commit ([`NotifyCommitted`])
-    /// rather than through the trigger, in the transaction.
+    /// Whether the caller notifies the change itself after the commit
+    /// ([`NotifyCommitted`](super::store::NotifyCommitted)) rather than through the trigger,
+    /// in the transaction.
     pub(super) notify_after_commit: bool,
 }
 

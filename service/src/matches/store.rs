@@ -213,8 +213,9 @@ pub(super) fn written(inserted: usize) -> ServiceResult<bool> {
 /// sent together with the statement that locks the match row, and the statement that writes
 /// the move together with `COMMIT` and the notification of the move ([`NotifyCommitted`]).
 /// In between, `body` checks the move on the locked row and works it out
-/// ([`work_out_step`]). If anything fails, the transaction is rolled back, nothing is
-/// notified and the error is returned as `AsyncConnection::transaction` returns it.
+/// ([`work_out_step`](super::step::work_out_step)). If anything fails, the transaction is
+/// rolled back, nothing is notified and the error is returned as
+/// `AsyncConnection::transaction` returns it.
 ///
 /// Pipelining: diesel-async sends a statement when its future is first polled, and
 /// `futures_util`'s `join` polls its futures in order, so PostgreSQL receives `BEGIN` (a

@@ -267,6 +267,8 @@ pub struct ReplayedStep {
     pub record: MatchExport,
     /// The step shown: an index into `record.turns`.
     pub step: usize,
+    /// The last step of the log (`record.turns` is never empty: a match starts with a step).
+    pub last: usize,
     /// The game's view of the table after that step, as a spectator sees it.
     pub view: Value,
 }
