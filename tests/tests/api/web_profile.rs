@@ -501,7 +501,7 @@ async fn a_players_record_is_read_in_one_call() {
         .iter()
         .map(|m| m.id.to_string())
         .collect();
-    assert_eq!(ids, [cant_stop.clone(), casual.clone()]);
+    assert_eq!(ids, [cant_stop.as_str(), casual.as_str()]);
     let changed: Vec<String> = record.changes.iter().map(|(m, _)| m.to_string()).collect();
     assert_eq!(changed, [cant_stop]);
     let next = record.matches.next_cursor.clone();
@@ -515,7 +515,7 @@ async fn a_players_record_is_read_in_one_call() {
         .iter()
         .map(|m| m.id.to_string())
         .collect();
-    assert_eq!(ids, [rated.clone()]);
+    assert_eq!(ids, [rated.as_str()]);
     let changed: Vec<String> = older.changes.iter().map(|(m, _)| m.to_string()).collect();
     assert_eq!(changed, [rated]);
 
