@@ -13,7 +13,8 @@ use super::read::view_of;
 use super::row::{
     Loaded, MatchRow, load_match, lock_match, lock_row, now_micros, seat_index, stored_seat,
 };
-use super::step::{Step, advance};
+use super::step::Step;
+use super::store::advance;
 use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch, TurnKind};
 use crate::auth::Identity;
 use crate::schema::{invitations, match_seats, matches};

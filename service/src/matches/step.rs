@@ -59,27 +59,6 @@ pub(super) struct Step {
     pub(super) notify_after_commit: bool,
 }
 
-/// After a decision has been applied to `state`: resolves the chance steps that follow,
-/// records the result (and the rating changes) if the game is over, appends the turn-log row
-/// and updates the match. Returns the match as it now stands, its state at hand.
-pub(super) async fn advance(
-    conn: &mut AsyncPgConnection,
-    before: Loaded,
-    state: AnyState,
-    step: Step,
-    events: Vec<Value>,
-) -> ServiceResult<Loaded> {
-    let pending = work_out_step(conn, before, state, step, events).await?;
-    if !pending.write(conn).await? {
-        // The caller holds the lock on the match row: its version cannot have moved.
-        return Err(ServiceError::internal(
-            "the match row changed under its lock",
-            pending.after.row.id,
-        ));
-    }
-    Ok(pending.after)
-}
-
 /// A step worked out under the lock of its match and not yet written: the match as it will
 /// stand, and the turn-log row that records the step. Everything else the step changes (the
 /// final ranks, the rating changes) is written already, in the same transaction: writing the

@@ -1,6 +1,6 @@
-//! The store of a move: the statement that records a step (turn-log row and match update in
-//! one), the notification sent after a move commits, and the transaction of a move in two
-//! round trips ([`move_transaction`]).
+//! The store of a step: the statement that records it (turn-log row and match update in one),
+//! written in the caller's transaction ([`advance`]) or, for a move, in a transaction of two
+//! round trips ([`move_transaction`]), and the notification sent after a move commits.
 
 use diesel::connection::TransactionDepthChange;
 use diesel::pg::Pg;
@@ -11,11 +11,12 @@ use diesel_async::{
     TransactionManager,
 };
 use serde_json::Value;
+use tapis_games::AnyState;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::row::{Loaded, MatchRow};
-use super::step::PendingStep;
+use super::step::{PendingStep, Step, work_out_step};
 use crate::schema::matches;
 use crate::{ServiceError, ServiceResult};
 
@@ -207,6 +208,27 @@ pub(super) fn written(inserted: usize) -> ServiceResult<bool> {
             more,
         )),
     }
+}
+
+/// After a decision has been applied to `state`: resolves the chance steps that follow,
+/// records the result (and the rating changes) if the game is over, appends the turn-log row
+/// and updates the match. Returns the match as it now stands, its state at hand.
+pub(super) async fn advance(
+    conn: &mut AsyncPgConnection,
+    before: Loaded,
+    state: AnyState,
+    step: Step,
+    events: Vec<Value>,
+) -> ServiceResult<Loaded> {
+    let pending = work_out_step(conn, before, state, step, events).await?;
+    if !pending.write(conn).await? {
+        // The caller holds the lock on the match row: its version cannot have moved.
+        return Err(ServiceError::internal(
+            "the match row changed under its lock",
+            pending.after.row.id,
+        ));
+    }
+    Ok(pending.after)
 }
 
 /// The transaction of a move, in two round trips to the database instead of five: `BEGIN` is
