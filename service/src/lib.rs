@@ -13,6 +13,7 @@ pub mod fairness;
 pub mod games;
 pub mod matches;
 mod passwords;
+pub mod players;
 pub mod ratings;
 pub mod schema;
 pub mod sessions;

@@ -2,137 +2,12 @@
 //! every action replayed through the rules. Used by `tapis verify` and by the server's own
 //! replay check.
 
-use serde_json::Value;
-use tapis_games::{AnyState, GameId, Turn};
+use tapis_games::GameId;
 
 use crate::fairness;
-use crate::matches::{MatchExport, MatchStatus, TurnEntry, TurnKind};
-
-/// Where a record and its replay disagree.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}{message}", seq.map(|s| format!("turn {s}: ")).unwrap_or_default())]
-pub struct Disagreement {
-    /// The turn-log entry at fault, if the problem is in one.
-    pub seq: Option<i64>,
-    pub message: String,
-}
-
-fn at(seq: i64, message: impl Into<String>) -> Disagreement {
-    Disagreement {
-        seq: Some(seq),
-        message: message.into(),
-    }
-}
-
-fn whole(message: impl Into<String>) -> Disagreement {
-    Disagreement {
-        seq: None,
-        message: message.into(),
-    }
-}
-
-/// Replays a turn log from the setup. With a seed, every recorded chance value is also checked
-/// against the dice stream.
-pub fn replay(
-    game: GameId,
-    seats: usize,
-    options: &Value,
-    seed: Option<&[u8]>,
-    turns: &[TurnEntry],
-) -> Result<AnyState, Disagreement> {
-    let mut state = AnyState::setup(game, seats, options)
-        .map_err(|e| whole(format!("the match cannot be set up: {e}")))?;
-    let mut next_k: u64 = 0;
-    for (index, turn) in turns.iter().enumerate() {
-        let seq = turn.seq;
-        if seq != i64::try_from(index).unwrap_or(-1) {
-            return Err(at(seq, format!("expected turn number {index}")));
-        }
-        if (turn.kind == TurnKind::Start) != (index == 0) {
-            return Err(at(seq, "the log must begin with exactly one start entry"));
-        }
-        let mut events = match turn.kind {
-            TurnKind::Start => Vec::new(),
-            TurnKind::Action => {
-                let seat = turn
-                    .seat
-                    .ok_or_else(|| at(seq, "an action without a seat"))?;
-                let action = turn
-                    .action
-                    .as_ref()
-                    .ok_or_else(|| at(seq, "an action entry without its action"))?;
-                state
-                    .apply(seat, action)
-                    .map_err(|e| at(seq, format!("the rules refuse the recorded action: {e}")))?
-            }
-            TurnKind::Resign | TurnKind::Timeout => {
-                let seat = turn
-                    .seat
-                    .ok_or_else(|| at(seq, "a resignation without a seat"))?;
-                state
-                    .resign(seat)
-                    .map_err(|e| at(seq, format!("the rules refuse the resignation: {e}")))?
-            }
-        };
-        for record in &turn.chance {
-            if record.k != next_k {
-                return Err(at(
-                    seq,
-                    format!("chance event numbered {}, expected {next_k}", record.k),
-                ));
-            }
-            let Turn::Chance { chance } = state.turn() else {
-                return Err(at(
-                    seq,
-                    "a chance event is recorded where the rules expect none",
-                ));
-            };
-            if let Some(seed) = seed {
-                let expected = fairness::chance_values(seed, record.k, &chance);
-                if expected != record.values {
-                    return Err(at(
-                        seq,
-                        format!(
-                            "chance event {} is recorded as {:?} but the seed gives {:?}",
-                            record.k, record.values, expected
-                        ),
-                    ));
-                }
-            }
-            let produced = state.apply_chance(&record.values).map_err(|e| {
-                at(
-                    seq,
-                    format!("the rules refuse chance event {}: {e}", record.k),
-                )
-            })?;
-            events.extend(produced);
-            next_k += 1;
-        }
-        if matches!(state.turn(), Turn::Chance { .. }) {
-            return Err(at(seq, "chance events the rules require are missing"));
-        }
-        if events != turn.events {
-            let position = events
-                .iter()
-                .zip(&turn.events)
-                .position(|(a, b)| a != b)
-                .unwrap_or(events.len().min(turn.events.len()));
-            return Err(at(
-                seq,
-                format!(
-                    "the recorded events differ from the replay at event {position}: recorded {}, replayed {}",
-                    turn.events
-                        .get(position)
-                        .map_or("nothing".into(), Value::to_string),
-                    events
-                        .get(position)
-                        .map_or("nothing".into(), Value::to_string),
-                ),
-            ));
-        }
-    }
-    Ok(state)
-}
+pub use crate::matches::record::Disagreement;
+use crate::matches::record::{replay, result_reason, whole};
+use crate::matches::{MatchExport, MatchStatus};
 
 /// What a successful verification covered.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,10 +56,15 @@ pub fn verify_export(export: &MatchExport) -> Result<VerifyReport, Disagreement>
                 .iter()
                 .map(|r| (r.seat, r.rank, r.score))
                 .collect();
-            if replayed != recorded || outcome.reason != result.reason {
+            // The step that ended the game is the last of the log.
+            let reason = match export.turns.last() {
+                Some(last) => result_reason(last.kind, outcome),
+                None => &outcome.reason,
+            };
+            if replayed != recorded || reason != result.reason {
                 return Err(whole(format!(
-                    "the recorded result {recorded:?} ({}) differs from the replay {replayed:?} ({})",
-                    result.reason, outcome.reason
+                    "the recorded result {recorded:?} ({}) differs from the replay {replayed:?} ({reason})",
+                    result.reason
                 )));
             }
         }

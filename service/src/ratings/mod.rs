@@ -130,8 +130,10 @@ fn counts(rated: bool, seats: &[FinalSeat]) -> bool {
     rated && seats.len() >= 2 && users.len() == seats.len()
 }
 
-fn games_count(games: i32) -> u32 {
-    u32::try_from(games).unwrap_or(0)
+/// A stored count of rated matches: a negative one is corrupt data, not 0.
+fn games_count(games: i32) -> ServiceResult<u32> {
+    u32::try_from(games)
+        .map_err(|_| ServiceError::internal("a stored count of rated matches is negative", games))
 }
 
 /// Applies a finished match to its players' ratings, in the caller's transaction (the one that
@@ -183,14 +185,20 @@ pub(crate) async fn record_match(
             .ok_or_else(|| ServiceError::internal("rating row vanished", seat.user_id))?;
         standings.push(Standing {
             rating: Rating::from_micros(*rating),
-            games: games_count(*games),
+            games: games_count(*games)?,
             rank: seat.rank,
         });
     }
     let changes = elo::rate(&standings);
 
     for ((seat, standing), change) in seats.iter().zip(&standings).zip(&changes) {
-        let games_after = i32::try_from(standing.games + 1).unwrap_or(i32::MAX);
+        let games_after = standing
+            .games
+            .checked_add(1)
+            .and_then(|games| i32::try_from(games).ok())
+            .ok_or_else(|| {
+                ServiceError::internal("a count of rated matches overflows", standing.games)
+            })?;
         diesel::update(
             ratings::table
                 .filter(ratings::user_id.eq(seat.user_id))
@@ -243,17 +251,19 @@ pub(crate) async fn load_for_user(
         .select((ratings::game, ratings::rating, ratings::games))
         .load(conn)
         .await?;
-    Ok(GameId::ALL
+    GameId::ALL
         .into_iter()
         .map(
             |game| match rows.iter().find(|(id, _, _)| id == game.as_str()) {
-                Some((_, rating, games)) => {
-                    GameRating::new(game, Rating::from_micros(*rating), games_count(*games))
-                }
-                None => GameRating::new(game, elo::INITIAL_RATING, 0),
+                Some((_, rating, games)) => Ok(GameRating::new(
+                    game,
+                    Rating::from_micros(*rating),
+                    games_count(*games)?,
+                )),
+                None => Ok(GameRating::new(game, elo::INITIAL_RATING, 0)),
             },
         )
-        .collect())
+        .collect()
 }
 
 /// A player's rating in every game.
@@ -300,6 +310,44 @@ pub async fn history(
         .collect())
 }
 
+/// A player's rating history in every game they played rated, in catalogue order, each
+/// oldest first (as [`history`] gives one game's), read in one statement.
+pub(crate) async fn histories_of(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+) -> ServiceResult<Vec<(GameId, Vec<HistoryEntry>)>> {
+    let rows: Vec<(String, Uuid, OffsetDateTime, i64, i64)> = rating_history::table
+        .filter(rating_history::user_id.eq(user_id))
+        .order((rating_history::game, rating_history::number))
+        .select((
+            rating_history::game,
+            rating_history::match_id,
+            rating_history::at,
+            rating_history::rating_before,
+            rating_history::rating_after,
+        ))
+        .load(conn)
+        .await?;
+    let mut histories: Vec<(GameId, Vec<HistoryEntry>)> = Vec::new();
+    for (game, match_id, at, before, after) in rows {
+        let game: GameId = game
+            .parse()
+            .map_err(|e| ServiceError::internal("a rating history names an unknown game", e))?;
+        let entry = HistoryEntry {
+            match_id,
+            at,
+            rating_before: Rating::from_micros(before),
+            rating_after: Rating::from_micros(after),
+        };
+        match histories.iter_mut().find(|(g, _)| *g == game) {
+            Some((_, entries)) => entries.push(entry),
+            None => histories.push((game, vec![entry])),
+        }
+    }
+    histories.sort_by_key(|(game, _)| GameId::ALL.iter().position(|g| g == game));
+    Ok(histories)
+}
+
 /// What each of `match_ids` did to a player's rating, for lists of matches (a profile's
 /// finished matches): one pair per rated match of the list, in no particular order.
 pub async fn changes_in_matches(
@@ -308,6 +356,18 @@ pub async fn changes_in_matches(
     match_ids: &[Uuid],
 ) -> ServiceResult<Vec<(Uuid, RatingChange)>> {
     let mut conn = services.conn().await?;
+    changes_in_matches_on(&mut conn, user_id, match_ids).await
+}
+
+/// [`changes_in_matches`], on a connection the caller holds.
+pub(crate) async fn changes_in_matches_on(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+    match_ids: &[Uuid],
+) -> ServiceResult<Vec<(Uuid, RatingChange)>> {
+    if match_ids.is_empty() {
+        return Ok(Vec::new());
+    }
     let rows: Vec<(Uuid, i64, i64)> = rating_history::table
         .filter(rating_history::user_id.eq(user_id))
         .filter(rating_history::match_id.eq_any(match_ids))
@@ -316,7 +376,7 @@ pub async fn changes_in_matches(
             rating_history::rating_before,
             rating_history::rating_after,
         ))
-        .load(&mut conn)
+        .load(conn)
         .await?;
     Ok(rows
         .into_iter()
@@ -378,18 +438,20 @@ pub async fn leaderboard(
          LIMIT $3 OFFSET $4",
     )
     .bind::<Text, _>(game.as_str())
-    .bind::<Int4, _>(i32::try_from(elo::PROVISIONAL_MATCHES).unwrap_or(i32::MAX))
+    // Bound as a bigint, which every count of matches converts to (`games` is compared as one).
+    .bind::<BigInt, _>(i64::from(elo::PROVISIONAL_MATCHES))
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(offset)
     .load(&mut conn)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| LeaderboardEntry {
-            rank: row.rank,
-            username: row.username,
-            rating: Rating::from_micros(row.rating),
-            games: games_count(row.games),
+    rows.into_iter()
+        .map(|row| {
+            Ok(LeaderboardEntry {
+                rank: row.rank,
+                username: row.username,
+                rating: Rating::from_micros(row.rating),
+                games: games_count(row.games)?,
+            })
         })
-        .collect())
+        .collect()
 }

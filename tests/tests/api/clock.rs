@@ -54,6 +54,64 @@ async fn a_player_out_of_time_loses_a_two_player_match() {
 }
 
 #[tokio::test]
+async fn a_match_lost_on_time_says_timeout_in_its_result_and_still_verifies() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let view = app
+        .started_match("cant-stop", &[&alice, &bob], json!({"days_per_move": 2}))
+        .await;
+    let id = view["id"].as_str().unwrap();
+    expire_deadline(&app, id).await;
+    let after = wait_for_version(&app, id, view["version"].as_i64().unwrap()).await;
+    assert_eq!(after["status"], "finished");
+    assert_eq!(
+        after["result"]["reason"], "timeout",
+        "the result says how the match was lost, as its turn log does"
+    );
+    // The record checks out offline: the replay knows a time-out ended the match.
+    let export = app
+        .get(&format!("/api/v1/matches/{id}/export"), None)
+        .await
+        .body;
+    assert_eq!(export["result"]["reason"], "timeout");
+    let export: tapis_service::matches::MatchExport = serde_json::from_value(export).unwrap();
+    let report = tapis_service::verify::verify_export(&export).expect("the export verifies");
+    assert!(report.finished);
+}
+
+#[tokio::test]
+async fn a_resignation_after_a_time_out_ends_the_match_by_resignation() {
+    let app = TestApp::spawn().await;
+    let names = ["alice", "bob", "carol"];
+    let mut tokens = Vec::new();
+    for name in names {
+        tokens.push(app.player(name).await);
+    }
+    let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    let view = app.started_match("cant-stop", &refs, json!({})).await;
+    let id = view["id"].as_str().unwrap();
+    let late_seat = view["to_act"][0].as_u64().unwrap() as usize;
+    expire_deadline(&app, id).await;
+    let after = wait_for_version(&app, id, view["version"].as_i64().unwrap()).await;
+    assert_eq!(after["status"], "active");
+    // One of the two players left resigns: the match ends, by resignation.
+    let quitter = (0..3).find(|seat| *seat != late_seat).unwrap();
+    let username = after["seats"][quitter]["username"].as_str().unwrap();
+    let token = &tokens[names.iter().position(|n| *n == username).unwrap()];
+    let resigned = app
+        .post(
+            &format!("/api/v1/matches/{id}/resign"),
+            Some(token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(resigned.status, StatusCode::OK);
+    assert_eq!(resigned.body["status"], "finished");
+    assert_eq!(resigned.body["result"]["reason"], "resignation");
+}
+
+#[tokio::test]
 async fn with_more_players_the_game_goes_on_without_the_late_one() {
     let app = TestApp::spawn().await;
     let names = ["alice", "bob", "carol"];

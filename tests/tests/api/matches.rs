@@ -599,3 +599,74 @@ async fn the_list_filters_and_pages() {
         assert_eq!(reply.code(), "validation_failed", "{bad}");
     }
 }
+
+#[tokio::test]
+async fn a_match_with_its_turns_is_what_a_get_and_the_turn_log_read() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let view = app.started_match("yams", &[&alice, &bob], json!({})).await;
+    let id = view["id"].as_str().unwrap();
+    let who = tapis_service::auth::authenticate(&app.services, &alice)
+        .await
+        .unwrap();
+    let shown =
+        tapis_service::matches::get_with_turns(&app.services, id.parse().unwrap(), Some(&who))
+            .await
+            .unwrap();
+    let path = format!("/api/v1/matches/{id}");
+    assert_eq!(
+        serde_json::to_value(&shown.view).unwrap(),
+        app.get(&path, Some(&alice)).await.body
+    );
+    assert_eq!(
+        serde_json::to_value(&shown.turns).unwrap(),
+        app.get(&format!("{path}/turns"), None).await.body
+    );
+    let missing =
+        tapis_service::matches::get_with_turns(&app.services, uuid::Uuid::new_v4(), None).await;
+    assert!(matches!(
+        missing,
+        Err(tapis_service::ServiceError::NotFound("match"))
+    ));
+}
+
+#[tokio::test]
+async fn a_finished_match_replays_step_by_step_and_one_in_play_does_not() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let view = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
+    let id: uuid::Uuid = view["id"].as_str().unwrap().parse().unwrap();
+    let replay = |step| tapis_service::matches::replay_step(&app.services, id, step);
+    assert!(
+        replay(None).await.unwrap().is_none(),
+        "no replay while the match is in play"
+    );
+
+    let path = format!("/api/v1/matches/{id}");
+    let over = app
+        .post(&format!("{path}/resign"), Some(&bob), json!({}))
+        .await;
+    assert_eq!(over.body["status"], "finished");
+    let turns = app.get(&format!("{path}/turns"), None).await.body;
+    let count = turns.as_array().unwrap().len();
+
+    let last = replay(None).await.unwrap().unwrap();
+    assert_eq!((last.step, last.last), (count - 1, count - 1));
+    assert_eq!(serde_json::to_value(&last.record.turns).unwrap(), turns);
+    assert_eq!(
+        last.view,
+        app.get(&path, None).await.body["state"],
+        "the last step is the final table, as a spectator sees it"
+    );
+    assert!(last.record.fairness.seed.is_some());
+
+    let first = replay(Some(0)).await.unwrap().unwrap();
+    assert_eq!(first.step, 0);
+    assert_ne!(first.view, last.view, "the resignation changed the table");
+    let beyond = replay(Some(999)).await.unwrap().unwrap();
+    assert_eq!((beyond.step, beyond.view), (last.step, last.view));
+}

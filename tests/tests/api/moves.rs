@@ -809,3 +809,66 @@ async fn refused_and_played_moves_leave_no_connection_inside_a_transaction() {
         "the start and 12 moves"
     );
 }
+
+#[tokio::test]
+async fn a_move_with_its_turns_answers_what_a_get_and_the_turn_log_read() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let view = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
+    let id = view["id"].as_str().unwrap();
+    let path = format!("/api/v1/matches/{id}");
+    let seat = view["to_act"][0].as_u64().unwrap() as usize;
+    let token = if view["seats"][seat]["username"] == "alice" {
+        &alice
+    } else {
+        &bob
+    };
+    let who = tapis_service::auth::authenticate(&app.services, token)
+        .await
+        .unwrap();
+    let mine = app.get(&path, Some(token)).await.body;
+    let action = mine["legal_actions"][0].clone();
+    let version = mine["version"].as_i64().unwrap();
+
+    let played = tapis_service::matches::submit_action_with_turns(
+        &app.services,
+        &who,
+        id.parse().unwrap(),
+        version,
+        action.clone(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(played.view.version, version + 1);
+    assert_eq!(
+        serde_json::to_value(&played.view).unwrap(),
+        app.get(&path, Some(token)).await.body,
+        "the view is the stored match"
+    );
+    let turns = app.get(&format!("{path}/turns"), None).await.body;
+    assert_eq!(serde_json::to_value(&played.turns).unwrap(), turns);
+    let last = played.turns.last().unwrap();
+    assert_eq!(
+        last.action.as_ref(),
+        Some(&action),
+        "the log ends with the move"
+    );
+
+    // Played again on the same version: refused, and nothing changes.
+    let stale = tapis_service::matches::submit_action_with_turns(
+        &app.services,
+        &who,
+        id.parse().unwrap(),
+        version,
+        action,
+    )
+    .await;
+    assert!(matches!(
+        stale,
+        Err(tapis_service::ServiceError::VersionConflict { .. })
+    ));
+    assert_eq!(app.get(&format!("{path}/turns"), None).await.body, turns);
+}

@@ -453,3 +453,75 @@ async fn player_names_link_to_their_profiles() {
     let lobby = browser.get("/lobby").await;
     lobby.assert_contains("by <a href=\"/players/alice\">alice</a>");
 }
+
+#[tokio::test]
+async fn a_players_record_is_read_in_one_call() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let rated = win(&app, &alice, &bob, json!({})).await;
+    let casual = win(&app, &alice, &bob, json!({"rated": false})).await;
+    let view = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
+    let cant_stop = view["id"].as_str().unwrap().to_owned();
+    resign(&app, &cant_stop, &bob).await;
+
+    let record = tapis_service::players::record(&app.services, "ALICE", None, 2, None)
+        .await
+        .unwrap();
+    assert_eq!(record.profile.username, "alice");
+    let profile = app.get("/api/v1/users/alice", None).await.body;
+    assert_eq!(serde_json::to_value(&record.profile).unwrap(), profile);
+
+    // Every game played rated, in catalogue order, with the history the API gives.
+    let games: Vec<&str> = record.histories.iter().map(|(g, _)| g.as_str()).collect();
+    let mut expected = vec!["cant-stop", "linja"];
+    expected.sort_by_key(|g| {
+        tapis_games::GameId::ALL
+            .iter()
+            .position(|id| id.as_str() == *g)
+    });
+    assert_eq!(games, expected);
+    for (game, entries) in &record.histories {
+        let history = app
+            .get(
+                &format!("/api/v1/users/alice/ratings/{}/history", game.as_str()),
+                None,
+            )
+            .await;
+        assert_eq!(history.status, StatusCode::OK);
+        assert_eq!(serde_json::to_value(entries).unwrap(), history.body);
+    }
+
+    // The first page of finished matches, most recent first, and the change of the rated one.
+    let ids: Vec<String> = record
+        .matches
+        .items
+        .iter()
+        .map(|m| m.id.to_string())
+        .collect();
+    assert_eq!(ids, [cant_stop.as_str(), casual.as_str()]);
+    let changed: Vec<String> = record.changes.iter().map(|(m, _)| m.to_string()).collect();
+    assert_eq!(changed, [cant_stop]);
+    let next = record.matches.next_cursor.clone();
+    assert!(next.is_some());
+    let older = tapis_service::players::record(&app.services, "alice", None, 2, next)
+        .await
+        .unwrap();
+    let ids: Vec<String> = older
+        .matches
+        .items
+        .iter()
+        .map(|m| m.id.to_string())
+        .collect();
+    assert_eq!(ids, [rated.as_str()]);
+    let changed: Vec<String> = older.changes.iter().map(|(m, _)| m.to_string()).collect();
+    assert_eq!(changed, [rated]);
+
+    let nobody = tapis_service::players::record(&app.services, "nobody", None, 2, None).await;
+    assert!(matches!(
+        nobody,
+        Err(tapis_service::ServiceError::NotFound("user"))
+    ));
+}

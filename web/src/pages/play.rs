@@ -14,8 +14,10 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::Value;
 use tapis_games::GameId;
-use tapis_service::matches::{self, MatchStatus, MatchView, TurnEntry};
-use tapis_service::{ServiceError, verify};
+use tapis_service::ServiceError;
+use tapis_service::matches::{
+    self, MatchStatus, MatchView, MatchWithTurns, ReplayedStep, SeatView, TurnEntry,
+};
 use uuid::Uuid;
 
 use crate::error::{WebError, service_message, service_status};
@@ -102,12 +104,12 @@ fn status_code(status: MatchStatus) -> &'static str {
     }
 }
 
-/// The players' names by seat.
-fn names_of(view: &MatchView) -> Names {
-    let mut names: Vec<String> = (0..view.seat_count)
+/// The players' names by seat (`seat N` for a seat still free).
+fn names_of(seat_count: usize, seats: &[SeatView]) -> Names {
+    let mut names: Vec<String> = (0..seat_count)
         .map(|seat| format!("seat {}", seat + 1))
         .collect();
-    for seat in &view.seats {
+    for seat in seats {
         if let Some(slot) = names.get_mut(seat.seat) {
             slot.clone_from(&seat.username);
         }
@@ -118,7 +120,7 @@ fn names_of(view: &MatchView) -> Names {
 impl Live {
     /// The fragment for `ctx`'s viewer, from the match and its turn log.
     pub fn build(view: &MatchView, turns: &[TurnEntry], ctx: &Ctx, notice: Option<Notice>) -> Live {
-        let names = names_of(view);
+        let names = names_of(view.seat_count, &view.seats);
         let game: Option<GameId> = view.game.parse().ok();
         let to_act = view
             .to_act
@@ -280,15 +282,25 @@ async fn respond(
     status: StatusCode,
     notice: Option<Notice>,
 ) -> Result<HttpResponse, WebError> {
-    let services = services(req)?;
-    let view = matches::get(&services, id, ctx.viewer.as_ref()).await?;
-    let turns = matches::turn_log(&services, id).await?;
-    let live = Live::build(&view, &turns, ctx, notice);
+    let shown = matches::get_with_turns(&services(req)?, id, ctx.viewer.as_ref()).await?;
+    render_match(ctx, &shown, fragment, status, notice)
+}
+
+/// Renders the match page, or its live fragment, from the match and its turn log.
+fn render_match(
+    ctx: &Ctx,
+    shown: &MatchWithTurns,
+    fragment: bool,
+    status: StatusCode,
+    notice: Option<Notice>,
+) -> Result<HttpResponse, WebError> {
+    let view = &shown.view;
+    let live = Live::build(view, &shown.turns, ctx, notice);
     if fragment {
         return render_status(status, &live);
     }
     let name = game_name(&view.game);
-    let players = players_line(&view);
+    let players = players_line(view);
     render_status(
         status,
         &MatchPage {
@@ -403,17 +415,20 @@ pub async fn match_act(
 ) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?.clone();
     let id = id.into_inner();
-    let services = services(&req)?;
     let outcome = match read_move(&form) {
-        Ok((version, action)) => matches::submit_action(&services, &who, id, version, action)
-            .await
-            .map(|_| ())
-            .map_err(Refused::Service),
+        Ok((version, action)) => {
+            matches::submit_action_with_turns(&services(&req)?, &who, id, version, action)
+                .await
+                .map_err(Refused::Service)
+        }
         Err(message) => Err(Refused::Form(message)),
     };
+    // A refused move changed nothing: the page is read afresh, with why it was refused.
     let (status, notice) = match outcome {
-        Ok(()) if ctx.htmx => (StatusCode::OK, None),
-        Ok(()) => return Ok(see_other(&format!("/matches/{id}"))),
+        Ok(played) if ctx.htmx => {
+            return render_match(&ctx, &played, true, StatusCode::OK, None);
+        }
+        Ok(_) => return Ok(see_other(&format!("/matches/{id}"))),
         Err(Refused::Form(text)) => (
             StatusCode::UNPROCESSABLE_ENTITY,
             Some(Notice { text, error: true }),
@@ -522,52 +537,42 @@ pub async fn match_replay(
     query: web::Query<ReplayQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = id.into_inner();
-    let export = matches::export(&services(&req)?, id).await?;
-    if export.status != MatchStatus::Finished || export.turns.is_empty() {
-        return Ok(see_other(&format!("/matches/{id}")));
+    match matches::replay_step(&services(&req)?, id, query.step).await? {
+        Some(replayed) => render_replay(&ctx, id, replayed),
+        // Not finished: no replay yet.
+        None => Ok(see_other(&format!("/matches/{id}"))),
     }
-    let game: GameId = export
+}
+
+/// Renders a step of a replay.
+fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResponse, WebError> {
+    let record = replayed.record;
+    let game: GameId = record
         .game
         .parse()
         .map_err(|e| ServiceError::internal("stored game id is unknown", e))?;
-    let last = export.turns.len() - 1;
-    let step = query.step.unwrap_or(last).min(last);
-    let state = verify::replay(
-        game,
-        export.seats.len(),
-        &export.options,
-        None,
-        &export.turns[..=step],
-    )
-    .map_err(|d| ServiceError::internal("a finished match does not replay", d))?;
-    let mut names = vec![String::new(); export.seats.len()];
-    for seat in &export.seats {
-        if let Some(slot) = names.get_mut(seat.seat) {
-            slot.clone_from(&seat.username);
-        }
-    }
-    let names = Names(names);
-    let view = state.view(None);
+    let names = names_of(record.seats.len(), &record.seats);
     let table = games::table(
         game,
         &Input {
-            view: &view,
+            view: &replayed.view,
             legal: &[],
             names: &names,
             viewer: None,
         },
     );
-    let entries: Vec<LogEntry> = export
+    let entries: Vec<LogEntry> = record
         .turns
         .iter()
         .map(|turn| log_entry(game, turn, &names))
         .collect();
+    let (step, last) = (replayed.step, replayed.last);
     let name = game.name().to_owned();
     let players = join_names(&names.0);
     render_status(
         StatusCode::OK,
         &ReplayPage {
-            layout: Layout::new(&ctx, format!("Replay: {name}"), ""),
+            layout: Layout::new(ctx, format!("Replay: {name}"), ""),
             id,
             game_name: name,
             players,
@@ -577,8 +582,8 @@ pub async fn match_replay(
             entries,
             table,
             act: None,
-            seed_sha256: export.fairness.seed_sha256,
-            seed: export.fairness.seed,
+            seed_sha256: record.fairness.seed_sha256,
+            seed: record.fairness.seed,
         },
     )
 }

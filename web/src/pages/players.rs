@@ -5,9 +5,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use askama::Template;
 use serde::Deserialize;
-use tapis_service::matches::{self, MatchFilter};
-use tapis_service::{accounts, ratings};
-use uuid::Uuid;
+use tapis_service::players::{self, PlayerRecord};
 
 use crate::error::WebError;
 use crate::page::{Layout, render, url_encode};
@@ -64,59 +62,56 @@ pub async fn profile(
     username: web::Path<String>,
     query: web::Query<ProfileQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let services = services(&req)?;
-    let profile = accounts::profile(&services, &username).await?;
+    let cursor = query.before.clone().filter(|c| !c.is_empty());
+    let later_page = cursor.is_some();
+    let record = players::record(
+        &services(&req)?,
+        &username,
+        ctx.viewer.as_ref(),
+        MATCHES_PER_PAGE,
+        cursor,
+    )
+    .await?;
+    render_profile(&ctx, record, later_page)
+}
 
-    let mut histories = Vec::new();
-    for rating in profile.ratings.iter().filter(|r| r.games > 0) {
-        let entries = ratings::history(&services, &profile.username, &rating.game).await?;
-        if !entries.is_empty() {
-            histories.push(GameHistory::of(&profile.username, &rating.game, &entries));
-        }
-    }
-
-    let filter = MatchFilter {
-        status: Some("finished".to_owned()),
-        player: Some(profile.username.clone()),
-        limit: Some(MATCHES_PER_PAGE),
-        cursor: query.before.clone().filter(|c| !c.is_empty()),
-        ..MatchFilter::default()
-    };
-    let page = matches::list(&services, &filter, ctx.viewer.as_ref()).await?;
-    let rated: Vec<Uuid> = page
-        .items
-        .iter()
-        .filter(|m| m.rated)
-        .map(|m| m.id)
-        .collect();
-    let changes = if rated.is_empty() {
-        Vec::new()
-    } else {
-        ratings::changes_in_matches(&services, profile.id, &rated).await?
-    };
-
-    let path = format!("/players/{}", url_encode(&profile.username));
+/// Renders a player's profile from their record.
+fn render_profile(
+    ctx: &Ctx,
+    record: PlayerRecord,
+    later_page: bool,
+) -> Result<HttpResponse, WebError> {
+    let PlayerRecord {
+        profile: account,
+        histories,
+        matches: page,
+        changes,
+    } = record;
+    let path = format!("/players/{}", url_encode(&account.username));
     render(&PlayerPage {
         layout: Layout::new(
-            &ctx,
-            format!("{}: ratings and matches", profile.username),
+            ctx,
+            format!("{}: ratings and matches", account.username),
             "",
         ),
-        since: When::of(profile.created_at),
+        since: When::of(account.created_at),
         own: ctx
             .username()
-            .is_some_and(|me| me.eq_ignore_ascii_case(&profile.username)),
-        ratings: profile.ratings.iter().map(RatingRow::of).collect(),
-        histories,
+            .is_some_and(|me| me.eq_ignore_ascii_case(&account.username)),
+        ratings: account.ratings.iter().map(RatingRow::of).collect(),
+        histories: histories
+            .iter()
+            .map(|(game, entries)| GameHistory::of(&account.username, game.as_str(), entries))
+            .collect(),
         matches: page
             .items
             .iter()
-            .map(|m| FinishedRow::of(m, &profile.username, &changes))
+            .map(|m| FinishedRow::of(m, &account.username, &changes))
             .collect(),
-        later_page: filter.cursor.is_some(),
+        later_page,
         older: page
             .next_cursor
             .map(|cursor| format!("{path}?before={}#matches", url_encode(&cursor))),
-        username: profile.username,
+        username: account.username,
     })
 }

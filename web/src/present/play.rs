@@ -84,6 +84,7 @@ pub fn reason_words(reason: &str) -> String {
     match reason {
         "grids_filled" => "every grid is full".to_owned(),
         "resignation" => "by resignation".to_owned(),
+        "timeout" => "on time: a player ran out of time".to_owned(),
         "target_reached" => "the target was reached".to_owned(),
         "five_ones" => "five 1s in one throw".to_owned(),
         "discharged" => "a player gave away their last token".to_owned(),

@@ -1,0 +1,426 @@
+//! The life of a match outside its moves: creating, joining, cancelling and declining it,
+//! starting it when the last seat is taken, resigning and running out of time.
+
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use rand::seq::SliceRandom;
+use serde_json::Value;
+use tapis_games::{AnyState, GameId, SetupError};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::read::view_of;
+use super::row::{
+    Loaded, MatchRow, load_match, lock_match, lock_row, now_micros, seat_index, stored_seat,
+};
+use super::step::Step;
+use super::store::advance;
+use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch, TurnKind};
+use crate::auth::Identity;
+use crate::schema::{invitations, match_seats, matches};
+use crate::{ServiceError, ServiceResult, Services, accounts, fairness};
+
+pub(super) fn setup_error(error: SetupError) -> ServiceError {
+    match error {
+        SetupError::SeatCount { .. } => ServiceError::invalid("seats", error.to_string()),
+        SetupError::Options(e) => {
+            let field = match &e.option {
+                Some(option) => format!("options.{option}"),
+                None => "options".to_owned(),
+            };
+            ServiceError::invalid(field, e.message)
+        }
+    }
+}
+
+/// Creates a match; the creator takes the first seat. A one-seat match starts at once.
+pub async fn create(
+    services: &Services,
+    who: &Identity,
+    request: NewMatch,
+) -> ServiceResult<MatchView> {
+    let game: GameId = request.game.parse().map_err(|_| {
+        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
+        ServiceError::invalid(
+            "game",
+            format!(
+                "unknown game `{}` (known: {})",
+                request.game,
+                known.join(", ")
+            ),
+        )
+    })?;
+    let (min, max) = (game.min_seats(), game.max_seats());
+    let seats = usize::try_from(request.seats)
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| {
+            ServiceError::invalid(
+                "seats",
+                format!("{} is played by {min} to {max} players", game.name()),
+            )
+        })?;
+    let options = game
+        .normalize_options(request.options.as_ref().unwrap_or(&Value::Null))
+        .map_err(setup_error)?;
+    let default_options = options == game.default_options();
+    // As stored: a `smallint`.
+    let days: Option<i16> = match request.days_per_move {
+        DaysPerMove::Default => Some(3),
+        DaysPerMove::NoClock => None,
+        DaysPerMove::Days(d) => match i16::try_from(d) {
+            Ok(d) if (1..=14).contains(&d) => Some(d),
+            _ => {
+                return Err(ServiceError::invalid(
+                    "days_per_move",
+                    "must be from 1 to 14, or null for no clock",
+                ));
+            }
+        },
+    };
+    let can_be_rated = default_options && seats >= 2 && days.is_some();
+    let rated = match request.rated {
+        Some(true) if !default_options => {
+            return Err(ServiceError::invalid(
+                "rated",
+                "rated matches use the default options",
+            ));
+        }
+        Some(true) if seats < 2 => {
+            return Err(ServiceError::invalid(
+                "rated",
+                "rated matches need two or more players",
+            ));
+        }
+        Some(true) if days.is_none() => {
+            return Err(ServiceError::invalid("rated", "rated matches need a clock"));
+        }
+        Some(rated) => rated,
+        None => can_be_rated,
+    };
+    if request.invite.len() >= seats {
+        return Err(ServiceError::invalid(
+            "invite",
+            "more players invited than free seats",
+        ));
+    }
+    let seat_count = stored_seat(seats)?;
+    let seed = fairness::new_seed().map_err(|e| ServiceError::internal("no OS randomness", e))?;
+    let id = Uuid::new_v4();
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let loaded = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let mut invited = Vec::new();
+            for name in &request.invite {
+                let user = accounts::find_by_name(conn, name).await?.ok_or_else(|| {
+                    ServiceError::invalid("invite", format!("no player is named `{name}`"))
+                })?;
+                if user.id == who.user_id {
+                    return Err(ServiceError::invalid(
+                        "invite",
+                        "you cannot invite yourself",
+                    ));
+                }
+                if invited.contains(&user.id) {
+                    return Err(ServiceError::invalid(
+                        "invite",
+                        format!("`{name}` is invited twice"),
+                    ));
+                }
+                invited.push(user.id);
+            }
+            diesel::insert_into(matches::table)
+                .values((
+                    matches::id.eq(id),
+                    matches::game.eq(game.as_str()),
+                    matches::options.eq(&options),
+                    matches::rated.eq(rated),
+                    matches::status.eq(MatchStatus::Open.as_str()),
+                    matches::seat_count.eq(seat_count),
+                    matches::creator_id.eq(who.user_id),
+                    matches::days_per_move.eq(days),
+                    matches::seed.eq(seed.to_vec()),
+                    matches::seed_sha256.eq(fairness::seed_commitment(&seed)),
+                ))
+                .execute(conn)
+                .await?;
+            diesel::insert_into(match_seats::table)
+                .values((
+                    match_seats::match_id.eq(id),
+                    match_seats::seat.eq(0),
+                    match_seats::user_id.eq(who.user_id),
+                ))
+                .execute(conn)
+                .await?;
+            for user_id in invited {
+                diesel::insert_into(invitations::table)
+                    .values((
+                        invitations::match_id.eq(id),
+                        invitations::user_id.eq(user_id),
+                    ))
+                    .execute(conn)
+                    .await?;
+            }
+            if seats == 1 {
+                return start(conn, id).await;
+            }
+            load_match(conn, id).await
+        })
+        .await?;
+    tracing::info!(match.id = %id, game = game.as_str(), seats, rated, "match created");
+    view_of(&mut conn, loaded, Some(&who)).await
+}
+
+/// Takes a free seat in an open match; the match starts when the last seat is taken.
+pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let loaded = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let locked = lock_match(conn, id).await?;
+            let row = &locked.row;
+            if row.status()? != MatchStatus::Open {
+                return Err(ServiceError::MatchNotOpen);
+            }
+            let seated = locked.seats.len();
+            if locked.seat_of(who.user_id).is_some() {
+                return Err(ServiceError::AlreadyJoined);
+            }
+            let seat_count = seat_index(row.seat_count)?;
+            if seated >= seat_count {
+                return Err(ServiceError::MatchFull);
+            }
+            let pending: Vec<Uuid> = invitations::table
+                .filter(invitations::match_id.eq(id))
+                .select(invitations::user_id)
+                .load(conn)
+                .await?;
+            let invited = pending.contains(&who.user_id);
+            if !invited && seated + pending.len() >= seat_count {
+                return Err(ServiceError::NotInvited);
+            }
+            diesel::insert_into(match_seats::table)
+                .values((
+                    match_seats::match_id.eq(id),
+                    match_seats::seat.eq(stored_seat(seated)?),
+                    match_seats::user_id.eq(who.user_id),
+                ))
+                .execute(conn)
+                .await?;
+            if invited {
+                diesel::delete(
+                    invitations::table
+                        .filter(invitations::match_id.eq(id))
+                        .filter(invitations::user_id.eq(who.user_id)),
+                )
+                .execute(conn)
+                .await?;
+            }
+            if seated + 1 == seat_count {
+                start(conn, id).await
+            } else {
+                touch(conn, row).await?;
+                load_match(conn, id).await
+            }
+        })
+        .await?;
+    tracing::info!(match.id = %id, user.id = %who.user_id, "joined match");
+    view_of(&mut conn, loaded, Some(&who)).await
+}
+
+/// The creator cancels an open match.
+pub async fn cancel(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let loaded = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let row = lock_row(conn, id).await?;
+            if row.creator_id != who.user_id {
+                return Err(ServiceError::NotTheCreator);
+            }
+            abort(conn, &row).await?;
+            load_match(conn, id).await
+        })
+        .await?;
+    view_of(&mut conn, loaded, Some(&who)).await
+}
+
+/// An invited player declines: the challenge is called off.
+pub async fn decline(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let loaded = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let row = lock_row(conn, id).await?;
+            let deleted = diesel::delete(
+                invitations::table
+                    .filter(invitations::match_id.eq(id))
+                    .filter(invitations::user_id.eq(who.user_id)),
+            )
+            .execute(conn)
+            .await?;
+            if deleted == 0 {
+                return Err(ServiceError::NotInvited);
+            }
+            abort(conn, &row).await?;
+            load_match(conn, id).await
+        })
+        .await?;
+    view_of(&mut conn, loaded, Some(&who)).await
+}
+
+pub(super) async fn abort(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()> {
+    if row.status()? != MatchStatus::Open {
+        return Err(ServiceError::MatchNotOpen);
+    }
+    let now = now_micros();
+    // The version changes: the `matches_notify` trigger tells the other server processes.
+    diesel::update(matches::table.find(row.id))
+        .set((
+            matches::status.eq(MatchStatus::Aborted.as_str()),
+            matches::version.eq(row.version + 1),
+            matches::finished_at.eq(now),
+            matches::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Bumps the version of a match that changed outside the rules (a player joined).
+pub(super) async fn touch(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()> {
+    diesel::update(matches::table.find(row.id))
+        .set((
+            matches::version.eq(row.version + 1),
+            matches::updated_at.eq(now_micros()),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Draws the seat order, sets the game up and resolves its first chance steps.
+/// The caller holds the lock on the match row.
+pub(super) async fn start(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
+    let mut players: Vec<(Uuid, OffsetDateTime)> = match_seats::table
+        .filter(match_seats::match_id.eq(id))
+        .order(match_seats::seat)
+        .select((match_seats::user_id, match_seats::joined_at))
+        .load(conn)
+        .await?;
+    players.shuffle(&mut rand::rng());
+    diesel::delete(match_seats::table.filter(match_seats::match_id.eq(id)))
+        .execute(conn)
+        .await?;
+    let new_seats: Vec<_> = players
+        .iter()
+        .enumerate()
+        .map(|(seat, (user_id, joined_at))| {
+            Ok((
+                match_seats::match_id.eq(id),
+                match_seats::seat.eq(stored_seat(seat)?),
+                match_seats::user_id.eq(*user_id),
+                match_seats::joined_at.eq(*joined_at),
+            ))
+        })
+        .collect::<ServiceResult<_>>()?;
+    diesel::insert_into(match_seats::table)
+        .values(&new_seats)
+        .execute(conn)
+        .await?;
+    // The row again, with the seats in their new order (copied by the trigger).
+    let loaded = load_match(conn, id).await?;
+    let state = AnyState::setup(loaded.row.game_id()?, players.len(), &loaded.row.options)
+        .map_err(|e| ServiceError::internal("stored options no longer set up", e))?;
+    let step = Step {
+        kind: TurnKind::Start,
+        seat: None,
+        action: None,
+        notify_after_commit: false,
+    };
+    advance(conn, loaded, state, step, Vec::new()).await
+}
+
+/// The caller resigns: they rank last, and the game goes on without them if more than one
+/// player remains.
+pub async fn resign(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let loaded = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let locked = lock_match(conn, id).await?;
+            let seat = locked
+                .seat_of(who.user_id)
+                .ok_or(ServiceError::NotAPlayer)?;
+            if locked.row.status()? != MatchStatus::Active {
+                return Err(ServiceError::MatchNotActive);
+            }
+            leave(conn, locked, seat, TurnKind::Resign).await
+        })
+        .await?;
+    tracing::info!(match.id = %id, user.id = %who.user_id, "resigned");
+    view_of(&mut conn, loaded, Some(&who)).await
+}
+
+pub(super) async fn leave(
+    conn: &mut AsyncPgConnection,
+    mut locked: Loaded,
+    seat: usize,
+    kind: TurnKind,
+) -> ServiceResult<Loaded> {
+    let mut state = locked.take_state()?;
+    let events = state
+        .resign(seat)
+        .map_err(|e| ServiceError::IllegalAction(e.to_string()))?;
+    let step = Step {
+        kind,
+        seat: Some(seat),
+        action: None,
+        notify_after_commit: false,
+    };
+    advance(conn, locked, state, step, events).await
+}
+
+/// Ends the turns of players who ran out of time (each is counted as resigning). Claims one
+/// overdue match at a time with `FOR UPDATE SKIP LOCKED`, so several server processes can run
+/// this concurrently without processing a match twice. Returns how many turns were ended.
+pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResult<usize> {
+    let mut conn = services.conn().await?;
+    let mut expired = 0;
+    while expired < at_most {
+        let done = conn
+            .transaction::<_, ServiceError, _>(async |conn| {
+                let row: Option<MatchRow> = matches::table
+                    .filter(matches::status.eq("active"))
+                    .filter(matches::deadline.le(OffsetDateTime::now_utc()))
+                    .order(matches::deadline)
+                    .select(MatchRow::as_select())
+                    .for_update()
+                    .skip_locked()
+                    .first(conn)
+                    .await
+                    .optional()?;
+                let Some(row) = row else {
+                    return Ok(false);
+                };
+                let Some(seat) = row.to_act_seat.map(seat_index).transpose()? else {
+                    // Nobody to blame: clear the stale deadline.
+                    diesel::update(matches::table.find(row.id))
+                        .set(matches::deadline.eq(None::<OffsetDateTime>))
+                        .execute(conn)
+                        .await?;
+                    return Ok(true);
+                };
+                tracing::info!(match.id = %row.id, seat, "ran out of time");
+                leave(conn, Loaded::new(row)?, seat, TurnKind::Timeout).await?;
+                Ok(true)
+            })
+            .await?;
+        if !done {
+            break;
+        }
+        expired += 1;
+    }
+    Ok(expired)
+}

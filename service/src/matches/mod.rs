@@ -1,0 +1,45 @@
+//! Matches: creating and joining them, playing them move by move, the turn log and exports.
+//!
+//! Every write is one transaction that locks the match row first (`SELECT ... FOR UPDATE`), so
+//! moves on one match are serialized by PostgreSQL whatever the number of server processes.
+//! A move checks the version the client saw, applies the action through `tapis-games`, resolves
+//! the chance steps that follow from the match's dice stream, appends one turn-log row and
+//! updates the snapshot, the version and the deadline. Every change of a match's version
+//! notifies the other server processes (`NOTIFY tapis_matches`): a move right after its
+//! commit (`store::NotifyCommitted`), every other change through the `matches_notify` trigger,
+//! delivered when its transaction commits.
+//!
+//! Moves are the hot path: a move is one transaction of two statements (lock the match row,
+//! which holds a copy of its seats; record the step), then its notification, in two round
+//! trips to the database (`BEGIN` is sent with the lock, `COMMIT` and the notification with
+//! the record: `store::move_transaction`), and its reply is built from what that transaction
+//! read and wrote; reading a match is one statement.
+//!
+//! The parts, each depending only on those listed before it:
+//! - `views`: the types sent to clients and the requests;
+//! - `record`: a turn log replayed through the rules (shared with [`crate::verify`]);
+//! - `row`: the match row as stored, its seats, and the statements that find and lock it;
+//! - `step`: working out a step (chance, clock, result, ranks and ratings);
+//! - `store`: the SQL of a move and its transaction;
+//! - `read`: one match, lists, the turn log, the export, the replay;
+//! - `life`: creating, joining, cancelling, declining, starting, resigning, running out of time;
+//! - `play`: a move.
+
+mod life;
+mod play;
+mod read;
+pub mod record;
+mod row;
+mod step;
+mod store;
+mod views;
+
+pub use life::{cancel, create, decline, expire_overdue, join, resign};
+pub use play::{submit_action, submit_action_with_turns};
+pub(crate) use read::list_on;
+pub use read::{export, get, get_with_turns, list, replay, replay_step, turn_log, version};
+pub use views::{
+    ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter, MatchResult,
+    MatchStatus, MatchSummary, MatchView, MatchWithTurns, NewMatch, Page, RankingEntry,
+    ReplayedStep, SeatView, TurnEntry, TurnKind,
+};

@@ -1,0 +1,107 @@
+//! A move: the caller's action checked and applied under the lock of its match, in the
+//! transaction of [`move_transaction`].
+
+use diesel_async::AsyncPgConnection;
+use serde_json::Value;
+use tapis_games::Turn;
+use uuid::Uuid;
+
+use super::read::{load_turns, view_of};
+use super::row::Loaded;
+use super::step::{Step, work_out_step};
+use super::store::move_transaction;
+use super::views::{MatchStatus, MatchView, MatchWithTurns, TurnKind};
+use crate::auth::Identity;
+use crate::{ServiceError, ServiceResult, Services};
+
+/// Plays one action of the caller, made on `version` of the match.
+///
+/// One transaction ([`move_transaction`]): lock the match row (its copy of the seats gives the
+/// caller's seat and the seats of the view), then record the step (turn-log row and match
+/// update in one statement, sent with `COMMIT`). The view returned is built from what the
+/// transaction read and wrote, without reading the match again.
+pub async fn submit_action(
+    services: &Services,
+    who: &Identity,
+    id: Uuid,
+    version: i64,
+    action: Value,
+) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let loaded = play(&mut conn, who, id, version, action).await?;
+    view_of(&mut conn, loaded, Some(who)).await
+}
+
+/// Plays one action of the caller as [`submit_action`] does, and answers with the match and
+/// its whole turn log, as the match page shows them: the view is built from what the move's
+/// transaction read and wrote, and the log is read once the move has committed (one more
+/// statement, on the same connection).
+pub async fn submit_action_with_turns(
+    services: &Services,
+    who: &Identity,
+    id: Uuid,
+    version: i64,
+    action: Value,
+) -> ServiceResult<MatchWithTurns> {
+    let mut conn = services.conn().await?;
+    let loaded = play(&mut conn, who, id, version, action).await?;
+    let view = view_of(&mut conn, loaded, Some(who)).await?;
+    let turns = load_turns(&mut conn, id).await?;
+    Ok(MatchWithTurns { view, turns })
+}
+
+/// The move itself: its transaction ([`move_transaction`]), which leaves the match as it
+/// now stands, its state at hand.
+async fn play(
+    conn: &mut AsyncPgConnection,
+    who: &Identity,
+    id: Uuid,
+    version: i64,
+    action: Value,
+) -> ServiceResult<Loaded> {
+    let who = who.clone();
+    let started = std::time::Instant::now();
+    let loaded = move_transaction(conn, id, async |conn, row| {
+        let mut locked = Loaded::new(row)?;
+        let seat = locked
+            .seat_of(who.user_id)
+            .ok_or(ServiceError::NotAPlayer)?;
+        let row = &locked.row;
+        if row.version != version {
+            return Err(ServiceError::VersionConflict {
+                submitted: version,
+                current: row.version,
+            });
+        }
+        if row.status()? != MatchStatus::Active {
+            return Err(ServiceError::MatchNotActive);
+        }
+        let mut state = locked.take_state()?;
+        if state.turn() != (Turn::Seat { seat }) {
+            return Err(ServiceError::NotYourTurn);
+        }
+        let events = state.apply(seat, &action).map_err(|e| match e {
+            tapis_games::ActionError::NotYourTurn => ServiceError::NotYourTurn,
+            // The error's own text already says "illegal action": keep only the reason.
+            tapis_games::ActionError::Illegal(reason) => {
+                ServiceError::IllegalAction(reason.into_owned())
+            }
+            other => ServiceError::IllegalAction(other.to_string()),
+        })?;
+        let step = Step {
+            kind: TurnKind::Action,
+            seat: Some(seat),
+            action: Some(action),
+            notify_after_commit: true,
+        };
+        work_out_step(conn, locked, state, step, events).await
+    })
+    .await?;
+    tracing::debug!(
+        match.id = %id,
+        user.id = %who.user_id,
+        duration_ms = started.elapsed().as_millis() as u64,
+        "action applied"
+    );
+    Ok(loaded)
+}

@@ -1,0 +1,419 @@
+//! Reading matches: one match as a viewer sees it, lists, the turn log, the export, and the
+//! replay of the turn log.
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde_json::Value;
+use tapis_games::GameId;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::row::{Loaded, MatchRow, find_row, load_invited, load_match, seat_index};
+use super::views::{
+    EXPORT_FORMAT, MatchExport, MatchFilter, MatchStatus, MatchSummary, MatchView, MatchWithTurns,
+    Page, ReplayedStep, TurnEntry, TurnKind,
+};
+use crate::auth::Identity;
+use crate::schema::{invitations, match_seats, matches, turns, users};
+use crate::{ServiceError, ServiceResult, Services, accounts};
+
+/// The view of a loaded match for `viewer`. Reads the invitations of open and aborted
+/// matches (an active or finished match has none: every invitee took a seat before the last
+/// seat was taken) and the creator's name when they have no seat (they always do, as the
+/// creator takes the first seat).
+pub(super) async fn view_of(
+    conn: &mut AsyncPgConnection,
+    mut loaded: Loaded,
+    viewer: Option<&Identity>,
+) -> ServiceResult<MatchView> {
+    let status = loaded.row.status()?;
+    let invited = match status {
+        MatchStatus::Open | MatchStatus::Aborted => load_invited(conn, &[loaded.row.id])
+            .await?
+            .into_iter()
+            .map(|(_, name)| name)
+            .collect(),
+        MatchStatus::Active | MatchStatus::Finished => Vec::new(),
+    };
+    let creator = match loaded
+        .seats
+        .iter()
+        .find(|s| s.user_id == loaded.row.creator_id)
+    {
+        Some(seat) => seat.view.username.clone(),
+        None => {
+            users::table
+                .find(loaded.row.creator_id)
+                .select(users::username)
+                .first(conn)
+                .await?
+        }
+    };
+    let your_seat = viewer.and_then(|who| loaded.seat_of(who.user_id));
+    let (state, legal_actions) = match (&loaded.row.state, status) {
+        (Some(_), MatchStatus::Active | MatchStatus::Finished) => {
+            let state = loaded.take_state()?;
+            let legal = match (your_seat, status) {
+                (Some(seat), MatchStatus::Active) => state.legal_actions(seat),
+                _ => Vec::new(),
+            };
+            (Some(state.view(your_seat)), legal)
+        }
+        _ => (None, Vec::new()),
+    };
+    let row = loaded.row;
+    let result = loaded.result;
+    let fairness = row.fairness()?;
+    Ok(MatchView {
+        id: row.id,
+        game: row.game,
+        options: row.options,
+        rated: row.rated,
+        status,
+        version: row.version,
+        seat_count: seat_index(row.seat_count)?,
+        days_per_move: row.days_per_move.map(i64::from),
+        creator,
+        invited,
+        seats: loaded.seats.into_iter().map(|s| s.view).collect(),
+        to_act: row
+            .to_act_seat
+            .map(seat_index)
+            .transpose()?
+            .into_iter()
+            .collect(),
+        your_seat,
+        deadline: row.deadline,
+        state,
+        legal_actions,
+        result,
+        fairness,
+        created_at: row.created_at,
+        started_at: row.started_at,
+        finished_at: row.finished_at,
+        updated_at: row.updated_at,
+    })
+}
+
+/// A match as `viewer` (or a spectator) sees it.
+pub async fn get(
+    services: &Services,
+    id: Uuid,
+    viewer: Option<&Identity>,
+) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let loaded = load_match(&mut conn, id).await?;
+    view_of(&mut conn, loaded, viewer).await
+}
+
+/// A match as `viewer` (or a spectator) sees it, with its whole turn log: the match page.
+pub async fn get_with_turns(
+    services: &Services,
+    id: Uuid,
+    viewer: Option<&Identity>,
+) -> ServiceResult<MatchWithTurns> {
+    let mut conn = services.conn().await?;
+    let loaded = load_match(&mut conn, id).await?;
+    let turns = load_turns(&mut conn, id).await?;
+    let view = view_of(&mut conn, loaded, viewer).await?;
+    Ok(MatchWithTurns { view, turns })
+}
+
+/// The current version of a match (cheap: for live updates).
+pub async fn version(services: &Services, id: Uuid) -> ServiceResult<i64> {
+    let mut conn = services.conn().await?;
+    matches::table
+        .find(id)
+        .select(matches::version)
+        .first(&mut conn)
+        .await
+        .optional()?
+        .ok_or(ServiceError::NotFound("match"))
+}
+
+pub(super) fn encode_cursor(updated_at: OffsetDateTime, id: Uuid) -> String {
+    let micros = updated_at.unix_timestamp_nanos() / 1000;
+    URL_SAFE_NO_PAD.encode(format!("{micros}.{id}"))
+}
+
+pub(super) fn decode_cursor(cursor: &str) -> ServiceResult<(OffsetDateTime, Uuid)> {
+    let bad = || ServiceError::invalid("cursor", "is not a cursor from this list");
+    let raw = URL_SAFE_NO_PAD.decode(cursor).map_err(|_| bad())?;
+    let raw = String::from_utf8(raw).map_err(|_| bad())?;
+    let (micros, id) = raw.split_once('.').ok_or_else(bad)?;
+    let micros: i128 = micros.parse().map_err(|_| bad())?;
+    let at = OffsetDateTime::from_unix_timestamp_nanos(micros * 1000).map_err(|_| bad())?;
+    let id = Uuid::parse_str(id).map_err(|_| bad())?;
+    Ok((at, id))
+}
+
+/// Lists matches, most recently updated first.
+pub async fn list(
+    services: &Services,
+    filter: &MatchFilter,
+    viewer: Option<&Identity>,
+) -> ServiceResult<Page<MatchSummary>> {
+    let mut conn = services.conn().await?;
+    list_on(&mut conn, filter, viewer).await
+}
+
+/// [`list`], on a connection the caller holds.
+pub(crate) async fn list_on(
+    conn: &mut AsyncPgConnection,
+    filter: &MatchFilter,
+    viewer: Option<&Identity>,
+) -> ServiceResult<Page<MatchSummary>> {
+    // No limit asked for: the documented default page of 50.
+    let limit = filter.limit.unwrap_or(50);
+    let page_size = usize::try_from(limit)
+        .ok()
+        .filter(|n| (1..=200).contains(n))
+        .ok_or_else(|| ServiceError::invalid("limit", "must be from 1 to 200"))?;
+    let mut query = matches::table.into_boxed();
+    if let Some(status) = &filter.status {
+        let status = MatchStatus::parse(status).map_err(|_| {
+            ServiceError::invalid("status", "must be open, active, finished or aborted")
+        })?;
+        query = query.filter(matches::status.eq(status.as_str()));
+    }
+    if let Some(game) = &filter.game {
+        let game: GameId = game
+            .parse()
+            .map_err(|e: tapis_games::UnknownGame| ServiceError::invalid("game", e.to_string()))?;
+        query = query.filter(matches::game.eq(game.as_str()));
+    }
+    if let Some(player) = &filter.player {
+        let user = accounts::find_by_name(conn, player)
+            .await?
+            .ok_or_else(|| ServiceError::invalid("player", "no player has this name"))?;
+        query = query.filter(diesel::dsl::exists(
+            match_seats::table
+                .filter(match_seats::match_id.eq(matches::id))
+                .filter(match_seats::user_id.eq(user.id)),
+        ));
+    }
+    if filter.my_turn || filter.invited {
+        let who = viewer.ok_or(ServiceError::Unauthenticated(
+            "sign in to filter by your own matches",
+        ))?;
+        if filter.my_turn {
+            query = query
+                .filter(matches::status.eq("active"))
+                .filter(diesel::dsl::exists(
+                    match_seats::table
+                        .filter(match_seats::match_id.eq(matches::id))
+                        .filter(match_seats::user_id.eq(who.user_id))
+                        .filter(match_seats::seat.nullable().eq(matches::to_act_seat)),
+                ));
+        }
+        if filter.invited {
+            query = query
+                .filter(matches::status.eq("open"))
+                .filter(diesel::dsl::exists(
+                    invitations::table
+                        .filter(invitations::match_id.eq(matches::id))
+                        .filter(invitations::user_id.eq(who.user_id)),
+                ));
+        }
+    }
+    if let Some(cursor) = &filter.cursor {
+        let (at, id) = decode_cursor(cursor)?;
+        query = query.filter(
+            matches::updated_at
+                .lt(at)
+                .or(matches::updated_at.eq(at).and(matches::id.lt(id))),
+        );
+    }
+    let mut rows: Vec<MatchRow> = query
+        .order((matches::updated_at.desc(), matches::id.desc()))
+        .limit(limit + 1)
+        .select(MatchRow::as_select())
+        .load(conn)
+        .await?;
+    let more = rows.len() > page_size;
+    rows.truncate(page_size);
+    let next_cursor = if more {
+        rows.last().map(|r| encode_cursor(r.updated_at, r.id))
+    } else {
+        None
+    };
+
+    // Only open and aborted matches can have invitations (see `view_of`).
+    let ids: Vec<Uuid> = rows
+        .iter()
+        .filter(|r| matches!(r.status.as_str(), "open" | "aborted"))
+        .map(|r| r.id)
+        .collect();
+    let invited = if ids.is_empty() {
+        Vec::new()
+    } else {
+        load_invited(conn, &ids).await?
+    };
+    let mut items = Vec::with_capacity(rows.len());
+    for row in rows {
+        let loaded = Loaded::new(row)?;
+        let your_seat = viewer.and_then(|who| loaded.seat_of(who.user_id));
+        let row = loaded.row;
+        items.push(MatchSummary {
+            id: row.id,
+            game: row.game,
+            status: MatchStatus::parse(&row.status)?,
+            rated: row.rated,
+            version: row.version,
+            seat_count: seat_index(row.seat_count)?,
+            seats: loaded.seats.into_iter().map(|seat| seat.view).collect(),
+            invited: invited
+                .iter()
+                .filter(|(m, _)| *m == row.id)
+                .map(|(_, name)| name.clone())
+                .collect(),
+            to_act: row
+                .to_act_seat
+                .map(seat_index)
+                .transpose()?
+                .into_iter()
+                .collect(),
+            your_seat,
+            deadline: row.deadline,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        });
+    }
+    Ok(Page { items, next_cursor })
+}
+
+pub(super) async fn load_turns(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> ServiceResult<Vec<TurnEntry>> {
+    type TurnRow = (
+        i64,
+        Option<i16>,
+        String,
+        Option<Value>,
+        Value,
+        Value,
+        OffsetDateTime,
+    );
+    let rows: Vec<TurnRow> = turns::table
+        .filter(turns::match_id.eq(id))
+        .order(turns::seq)
+        .select((
+            turns::seq,
+            turns::seat,
+            turns::kind,
+            turns::action,
+            turns::chance,
+            turns::events,
+            turns::at,
+        ))
+        .load(conn)
+        .await?;
+    rows.into_iter()
+        .map(|(seq, seat, kind, action, chance, events, at)| {
+            Ok(TurnEntry {
+                seq,
+                seat: seat.map(seat_index).transpose()?,
+                kind: TurnKind::parse(&kind)?,
+                action,
+                chance: serde_json::from_value(chance)
+                    .map_err(|e| ServiceError::internal("stored chance is unreadable", e))?,
+                events: serde_json::from_value(events)
+                    .map_err(|e| ServiceError::internal("stored events are unreadable", e))?,
+                at,
+            })
+        })
+        .collect()
+}
+
+/// The turn log of a match.
+pub async fn turn_log(services: &Services, id: Uuid) -> ServiceResult<Vec<TurnEntry>> {
+    let mut conn = services.conn().await?;
+    find_row(&mut conn, id).await?;
+    load_turns(&mut conn, id).await
+}
+
+/// The whole record of a match; the seed is included once the match is over.
+pub async fn export(services: &Services, id: Uuid) -> ServiceResult<MatchExport> {
+    let mut conn = services.conn().await?;
+    let loaded = load_match(&mut conn, id).await?;
+    export_of(&mut conn, loaded).await
+}
+
+/// The export of a loaded match.
+async fn export_of(conn: &mut AsyncPgConnection, loaded: Loaded) -> ServiceResult<MatchExport> {
+    let turns = load_turns(conn, loaded.row.id).await?;
+    let view = view_of(conn, loaded, None).await?;
+    Ok(MatchExport {
+        format: EXPORT_FORMAT.to_owned(),
+        id: view.id,
+        game: view.game,
+        options: view.options,
+        rated: view.rated,
+        status: view.status,
+        seats: view.seats,
+        fairness: view.fairness,
+        turns,
+        result: view.result,
+        created_at: view.created_at,
+        started_at: view.started_at,
+        finished_at: view.finished_at,
+    })
+}
+
+/// Replays the turn log of a match from its setup (used to check the stored snapshot).
+pub async fn replay(services: &Services, id: Uuid) -> ServiceResult<(Option<Value>, Value)> {
+    let mut conn = services.conn().await?;
+    let row = find_row(&mut conn, id).await?;
+    let turns = load_turns(&mut conn, id).await?;
+    let replayed = super::record::replay(
+        row.game_id()?,
+        seat_index(row.seat_count)?,
+        &row.options,
+        None,
+        &turns,
+    )
+    .map_err(|d| ServiceError::internal("the turn log does not replay", d))?;
+    Ok((row.state.clone(), replayed.to_json()))
+}
+
+/// A finished match as it stood after step `step` of its turn log (the last step when `step`
+/// is not given or is past the end), rebuilt by replaying the log through the rules. `None`
+/// while the match is not finished: its record is not public before its end (the seed, and
+/// a replay that would show what the players could not see).
+pub async fn replay_step(
+    services: &Services,
+    id: Uuid,
+    step: Option<usize>,
+) -> ServiceResult<Option<ReplayedStep>> {
+    let mut conn = services.conn().await?;
+    let loaded = load_match(&mut conn, id).await?;
+    if loaded.row.status()? != MatchStatus::Finished {
+        return Ok(None);
+    }
+    let game = loaded.row.game_id()?;
+    let record = export_of(&mut conn, loaded).await?;
+    let last = record
+        .turns
+        .len()
+        .checked_sub(1)
+        .ok_or_else(|| ServiceError::internal("a finished match has no turn log", id))?;
+    // Past the end means the end: a link to the last step stays good.
+    let step = step.map_or(last, |step| step.min(last));
+    let state = super::record::replay(
+        game,
+        record.seats.len(),
+        &record.options,
+        None,
+        &record.turns[..=step],
+    )
+    .map_err(|d| ServiceError::internal("a finished match does not replay", d))?;
+    Ok(Some(ReplayedStep {
+        view: state.view(None),
+        step,
+        last,
+        record,
+    }))
+}

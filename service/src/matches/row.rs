@@ -1,0 +1,242 @@
+//! A match as stored: its row, its seats decoded from the copy the row keeps, and the
+//! statements that find and lock it.
+
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde::Deserialize;
+use serde_json::Value;
+use tapis_games::{AnyState, GameId, Turn};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::views::{Fairness, MatchResult, MatchStatus, SeatView};
+use crate::schema::{invitations, matches, users};
+use crate::{ServiceError, ServiceResult};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = matches)]
+pub(super) struct MatchRow {
+    pub(super) id: Uuid,
+    pub(super) game: String,
+    pub(super) options: Value,
+    pub(super) rated: bool,
+    pub(super) status: String,
+    pub(super) seat_count: i16,
+    pub(super) creator_id: Uuid,
+    pub(super) days_per_move: Option<i16>,
+    pub(super) version: i64,
+    pub(super) state: Option<Value>,
+    pub(super) seed: Vec<u8>,
+    pub(super) seed_sha256: String,
+    pub(super) chance_count: i64,
+    pub(super) to_act_seat: Option<i16>,
+    pub(super) deadline: Option<OffsetDateTime>,
+    pub(super) result: Option<Value>,
+    pub(super) created_at: OffsetDateTime,
+    pub(super) started_at: Option<OffsetDateTime>,
+    pub(super) finished_at: Option<OffsetDateTime>,
+    pub(super) updated_at: OffsetDateTime,
+    /// The user of each seat, in seat order (a copy of `match_seats` kept by a trigger).
+    pub(super) seat_user_ids: Vec<Uuid>,
+    /// Their usernames, in the same order.
+    pub(super) seat_usernames: Vec<String>,
+    /// How many rows the match has in the turn log: the seq of the next one.
+    pub(super) turn_count: i64,
+}
+
+impl MatchRow {
+    pub(super) fn status(&self) -> ServiceResult<MatchStatus> {
+        MatchStatus::parse(&self.status)
+    }
+
+    pub(super) fn game_id(&self) -> ServiceResult<GameId> {
+        self.game
+            .parse()
+            .map_err(|e| ServiceError::internal("stored game id is unknown", e))
+    }
+
+    pub(super) fn load_state(&self) -> ServiceResult<AnyState> {
+        let json = self
+            .state
+            .as_ref()
+            .ok_or_else(|| ServiceError::internal("active match without state", self.id))?;
+        AnyState::from_json(self.game_id()?, json)
+            .map_err(|e| ServiceError::internal("stored state is unreadable", e))
+    }
+
+    pub(super) fn fairness(&self) -> ServiceResult<Fairness> {
+        let revealed = matches!(self.status()?, MatchStatus::Finished | MatchStatus::Aborted);
+        Ok(Fairness {
+            seed_sha256: self.seed_sha256.clone(),
+            seed: revealed.then(|| hex::encode(&self.seed)),
+        })
+    }
+}
+
+/// A seat number (or a seat count) read from the database, where it is a `smallint`: a
+/// negative one is corrupt data, not seat 0.
+pub(super) fn seat_index(seat: i16) -> ServiceResult<usize> {
+    usize::try_from(seat)
+        .map_err(|_| ServiceError::internal("a stored seat number is negative", seat))
+}
+
+/// A seat number (or a rank, or a seat count) as the database stores it, a `smallint`. The
+/// games have at most a handful of seats, so one that does not fit is a bug, not a value to
+/// clamp.
+pub(super) fn stored_seat(seat: usize) -> ServiceResult<i16> {
+    i16::try_from(seat)
+        .map_err(|_| ServiceError::internal("a seat number does not fit a smallint", seat))
+}
+
+pub(super) fn to_act(state: &AnyState) -> Option<usize> {
+    match state.turn() {
+        Turn::Seat { seat } => Some(seat),
+        Turn::Chance { .. } | Turn::Over => None,
+    }
+}
+
+/// One seat of a match, with its player's id.
+#[derive(Debug, Clone)]
+pub(super) struct Seated {
+    pub(super) view: SeatView,
+    pub(super) user_id: Uuid,
+}
+
+/// The seats of a match from the copy its row keeps, with the final ranks and scores of
+/// `result` once it is finished.
+pub(super) fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceResult<Vec<Seated>> {
+    if row.seat_user_ids.len() != row.seat_usernames.len() {
+        return Err(ServiceError::internal(
+            "the seat copy of a match is inconsistent",
+            row.id,
+        ));
+    }
+    Ok(row
+        .seat_user_ids
+        .iter()
+        .zip(&row.seat_usernames)
+        .enumerate()
+        .map(|(seat, (user_id, username))| {
+            let ranked = result.and_then(|r| r.ranking.iter().find(|e| e.seat == seat));
+            Seated {
+                view: SeatView {
+                    seat,
+                    username: username.clone(),
+                    score: ranked.map(|e| e.score),
+                    rank: ranked.map(|e| e.rank),
+                },
+                user_id: *user_id,
+            }
+        })
+        .collect())
+}
+
+pub(super) async fn load_invited(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> ServiceResult<Vec<(Uuid, String)>> {
+    Ok(invitations::table
+        .inner_join(users::table)
+        .filter(invitations::match_id.eq_any(ids))
+        .order((
+            invitations::match_id,
+            invitations::created_at,
+            users::username,
+        ))
+        .select((invitations::match_id, users::username))
+        .load(conn)
+        .await?)
+}
+
+pub(super) async fn find_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<MatchRow> {
+    matches::table
+        .find(id)
+        .select(MatchRow::as_select())
+        .first(conn)
+        .await
+        .optional()?
+        .ok_or(ServiceError::NotFound("match"))
+}
+
+pub(super) async fn lock_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<MatchRow> {
+    matches::table
+        .find(id)
+        .select(MatchRow::as_select())
+        .for_update()
+        .first(conn)
+        .await
+        .optional()?
+        .ok_or(ServiceError::NotFound("match"))
+}
+
+/// A match (its row holds its seats).
+pub(super) async fn load_match(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
+    Loaded::new(find_row(conn, id).await?)
+}
+
+/// A match, its row locked for this transaction.
+pub(super) async fn lock_match(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
+    Loaded::new(lock_row(conn, id).await?)
+}
+
+/// What a view is made of: the row, its seats and result decoded and, when it is already at
+/// hand (after a move), the decoded state of the row.
+pub(super) struct Loaded {
+    pub(super) row: MatchRow,
+    pub(super) seats: Vec<Seated>,
+    pub(super) result: Option<MatchResult>,
+    pub(super) state: Option<AnyState>,
+}
+
+impl Loaded {
+    pub(super) fn new(row: MatchRow) -> ServiceResult<Loaded> {
+        let result = match &row.result {
+            Some(json) => Some(
+                MatchResult::deserialize(json)
+                    .map_err(|e| ServiceError::internal("stored result is unreadable", e))?,
+            ),
+            None => None,
+        };
+        let seats = seats_of(&row, result.as_ref())?;
+        Ok(Loaded {
+            row,
+            seats,
+            result,
+            state: None,
+        })
+    }
+
+    pub(super) fn seat_of(&self, user_id: Uuid) -> Option<usize> {
+        self.seats
+            .iter()
+            .find(|s| s.user_id == user_id)
+            .map(|s| s.view.seat)
+    }
+
+    /// The state, decoded from the row unless a move left it at hand.
+    pub(super) fn take_state(&mut self) -> ServiceResult<AnyState> {
+        match self.state.take() {
+            Some(state) => Ok(state),
+            None => self.row.load_state(),
+        }
+    }
+}
+
+/// The current time, at the precision PostgreSQL stores (microseconds), so that values kept
+/// in memory after a write equal the stored ones.
+pub(super) fn now_micros() -> OffsetDateTime {
+    let now = OffsetDateTime::now_utc();
+    // Subtracting the nanoseconds below the microsecond cannot fail, unlike setting them.
+    now - time::Duration::nanoseconds(i64::from(now.nanosecond() % 1_000))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_kept_in_memory_have_the_precision_of_the_database() {
+        let now = now_micros();
+        assert_eq!(now.nanosecond() % 1_000, 0);
+    }
+}

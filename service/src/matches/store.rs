@@ -1,0 +1,442 @@
+//! The store of a step: the statement that records it (turn-log row and match update in one),
+//! written in the caller's transaction ([`advance`]) or, for a move, in a transaction of two
+//! round trips ([`move_transaction`]), and the notification sent after a move commits.
+
+use diesel::connection::TransactionDepthChange;
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use diesel::query_builder::{AstPass, QueryFragment, QueryId};
+use diesel_async::{
+    AnsiTransactionManager, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection,
+    TransactionManager,
+};
+use serde_json::Value;
+use tapis_games::AnyState;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::row::{Loaded, MatchRow};
+use super::step::{PendingStep, Step, work_out_step};
+use crate::schema::matches;
+use crate::{ServiceError, ServiceResult};
+
+/// The statement that records a step of a match: it updates the match row (snapshot,
+/// version, dice used, clock, result) if the match is still at the version the step was
+/// worked out from, and then appends the turn-log row, numbered after the last one (the match
+/// counts them), in one statement: the turn row is written only with the update, so the
+/// statement writes both or nothing, and says which by the rows it inserts (1 or 0).
+///
+/// The version check makes the write right on its own, whatever else the transaction holds:
+/// a move sends it together with `COMMIT` ([`move_transaction`]), and the first time a
+/// connection uses it, preparing it lets `COMMIT` overtake it, so that it then runs on its
+/// own, after the lock was released. Written out rather than built with Diesel's DSL because
+/// Diesel never keeps an `UPDATE` prepared (it prepares it anew on every execution); this text
+/// never changes, so it is prepared once per connection and cached by its type. As the
+/// version changes, the `matches_notify` trigger tells the other server processes, unless
+/// `notify_after_commit` says the caller does it after the commit (it sets `tapis.notify` for
+/// the trigger's condition).
+pub(super) struct RecordStep<'a> {
+    match_id: Uuid,
+    /// The version the step was worked out from: the update applies only to it.
+    from_version: i64,
+    /// The number of the new turn-log row: the match's `turn_count`, read under the lock.
+    seq: i64,
+    seat: Option<i16>,
+    kind: &'a str,
+    action: Option<&'a Value>,
+    chance: &'a Value,
+    events: &'a Value,
+    at: OffsetDateTime,
+    state: Option<&'a Value>,
+    status: &'a str,
+    version: i64,
+    chance_count: i64,
+    to_act_seat: Option<i16>,
+    deadline: Option<OffsetDateTime>,
+    result: Option<&'a Value>,
+    started_at: Option<OffsetDateTime>,
+    finished_at: Option<OffsetDateTime>,
+    /// The caller sends the notification itself once the transaction has committed
+    /// ([`NotifyCommitted`]): the trigger stays silent for this change.
+    notify_after_commit: bool,
+}
+
+impl QueryId for RecordStep<'_> {
+    type QueryId = RecordStep<'static>;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl QueryFragment<Pg> for RecordStep<'_> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        use diesel::sql_types::{BigInt, Jsonb, Nullable, SmallInt, Text, Timestamptz};
+        type SqlUuid = diesel::sql_types::Uuid;
+        out.push_sql("WITH updated AS (UPDATE matches SET turn_count = ");
+        out.push_bind_param::<BigInt, _>(&self.seq)?;
+        out.push_sql(" + 1, state = ");
+        out.push_bind_param::<Nullable<Jsonb>, _>(&self.state)?;
+        out.push_sql(", status = ");
+        out.push_bind_param::<Text, _>(self.status)?;
+        out.push_sql(", version = ");
+        out.push_bind_param::<BigInt, _>(&self.version)?;
+        out.push_sql(", chance_count = ");
+        out.push_bind_param::<BigInt, _>(&self.chance_count)?;
+        out.push_sql(", to_act_seat = ");
+        out.push_bind_param::<Nullable<SmallInt>, _>(&self.to_act_seat)?;
+        out.push_sql(", deadline = ");
+        out.push_bind_param::<Nullable<Timestamptz>, _>(&self.deadline)?;
+        out.push_sql(", result = ");
+        out.push_bind_param::<Nullable<Jsonb>, _>(&self.result)?;
+        out.push_sql(", updated_at = ");
+        out.push_bind_param::<Timestamptz, _>(&self.at)?;
+        out.push_sql(", started_at = ");
+        out.push_bind_param::<Nullable<Timestamptz>, _>(&self.started_at)?;
+        out.push_sql(", finished_at = ");
+        out.push_bind_param::<Nullable<Timestamptz>, _>(&self.finished_at)?;
+        out.push_sql(" WHERE id = ");
+        out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
+        out.push_sql(" AND version = ");
+        out.push_bind_param::<BigInt, _>(&self.from_version)?;
+        // Evaluated before the row is updated, hence before the trigger's condition reads it;
+        // transaction-local, so it ends with the transaction.
+        out.push_sql(" AND set_config('tapis.notify', ");
+        let notify = if self.notify_after_commit {
+            "after_commit"
+        } else {
+            "in_transaction"
+        };
+        out.push_bind_param::<Text, _>(notify)?;
+        out.push_sql(
+            ", true) IS NOT NULL RETURNING id) INSERT INTO turns (match_id, seq, seat, kind, \
+             action, chance, events, at) SELECT id, ",
+        );
+        out.push_bind_param::<BigInt, _>(&self.seq)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<SmallInt>, _>(&self.seat)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(self.kind)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Jsonb>, _>(&self.action)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Jsonb, _>(self.chance)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Jsonb, _>(self.events)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Timestamptz, _>(&self.at)?;
+        out.push_sql(" FROM updated");
+        Ok(())
+    }
+}
+
+/// The notification of a change that its transaction left to its caller
+/// (`notify_after_commit`), sent once that transaction has committed: `pg_notify` on
+/// `tapis_matches` with the match id, as the `matches_notify` trigger sends it, in a
+/// transaction of its own that does not wait for its commit to reach the disk.
+///
+/// Why not in the transaction of the move: the first NOTIFY of a transaction takes a lock that
+/// PostgreSQL holds until that transaction's commit is flushed, so the commits of notifying
+/// transactions cannot share a flush and queue up behind the disk one by one. Here the move
+/// commits (durably, flushing together with other commits) without that lock, and the
+/// notification holds it only for the time of an asynchronous commit. A notification is worth
+/// nothing after a crash of the database (its listeners lose their connections), so it needs
+/// no durability; if this statement fails, the move stands and only that notification is lost.
+pub(super) struct NotifyCommitted {
+    match_id: Uuid,
+}
+
+impl QueryId for NotifyCommitted {
+    type QueryId = NotifyCommitted;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl QueryFragment<Pg> for NotifyCommitted {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql(
+            "SELECT set_config('synchronous_commit', 'off', true), \
+             pg_notify('tapis_matches', CAST(",
+        );
+        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.match_id)?;
+        out.push_sql(" AS text))");
+        Ok(())
+    }
+}
+
+impl PendingStep {
+    /// Whether the step ends the match (its transaction wrote the result and the ratings).
+    pub(super) fn ends_match(&self) -> bool {
+        self.after.result.is_some()
+    }
+
+    pub(super) fn statement(&self) -> RecordStep<'_> {
+        let row = &self.after.row;
+        RecordStep {
+            match_id: row.id,
+            from_version: row.version - 1,
+            seq: row.turn_count - 1,
+            seat: self.seat,
+            kind: self.kind.as_str(),
+            action: self.action.as_ref(),
+            chance: &self.chance,
+            events: &self.events,
+            at: row.updated_at,
+            state: row.state.as_ref(),
+            status: &row.status,
+            version: row.version,
+            chance_count: row.chance_count,
+            to_act_seat: row.to_act_seat,
+            deadline: row.deadline,
+            result: row.result.as_ref(),
+            started_at: row.started_at,
+            finished_at: row.finished_at,
+            notify_after_commit: self.notify_after_commit,
+        }
+    }
+
+    /// Writes the step: `Ok(false)` when the match is no longer at the version the step was
+    /// worked out from, and nothing was written.
+    pub(super) async fn write(&self, conn: &mut AsyncPgConnection) -> ServiceResult<bool> {
+        written(self.statement().execute(conn).await?)
+    }
+}
+
+/// What the statement recording a step says it did: 1 row (written) or 0 (the version moved).
+pub(super) fn written(inserted: usize) -> ServiceResult<bool> {
+    match inserted {
+        0 => Ok(false),
+        1 => Ok(true),
+        more => Err(ServiceError::internal(
+            "a step appended several turn rows",
+            more,
+        )),
+    }
+}
+
+/// After a decision has been applied to `state`: resolves the chance steps that follow,
+/// records the result (and the rating changes) if the game is over, appends the turn-log row
+/// and updates the match. Returns the match as it now stands, its state at hand.
+pub(super) async fn advance(
+    conn: &mut AsyncPgConnection,
+    before: Loaded,
+    state: AnyState,
+    step: Step,
+    events: Vec<Value>,
+) -> ServiceResult<Loaded> {
+    let pending = work_out_step(conn, before, state, step, events).await?;
+    if !pending.write(conn).await? {
+        // The caller holds the lock on the match row: its version cannot have moved.
+        return Err(ServiceError::internal(
+            "the match row changed under its lock",
+            pending.after.row.id,
+        ));
+    }
+    Ok(pending.after)
+}
+
+/// The transaction of a move, in two round trips to the database instead of five: `BEGIN` is
+/// sent together with the statement that locks the match row, and the statement that writes
+/// the move together with `COMMIT` and the notification of the move ([`NotifyCommitted`]).
+/// In between, `body` checks the move on the locked row and works it out
+/// ([`work_out_step`](super::step::work_out_step)). If anything fails, the transaction is
+/// rolled back, nothing is notified and the error is returned as
+/// `AsyncConnection::transaction` returns it.
+///
+/// Pipelining: diesel-async sends a statement when its future is first polled, and
+/// `futures_util`'s `join` polls its futures in order, so PostgreSQL receives `BEGIN` (a
+/// simple query, sent at once) before the `SELECT ... FOR UPDATE`, and the write before
+/// `COMMIT` before the notification; it runs them in the order received, and answers them in
+/// one go. The one exception is a statement's first use on a connection: it is prepared first
+/// (one more round trip), so the statements sent along with it overtake it. The write is
+/// right either way: it applies only to the version the move was worked out from
+/// ([`RecordStep`]), so if `COMMIT` overtook it, it runs on its own just after, and writes
+/// nothing if another move got in between (a 409, as if it had lost the lock); the
+/// notification, prepared the same way, still follows it. A move that ends the match is
+/// written before `COMMIT` is sent: the result and the ratings are in the same transaction.
+///
+/// If the write fails in the transaction, PostgreSQL answers the `COMMIT` that follows with a
+/// rollback: nothing was written, and the notification sent with it goes out for a match that
+/// did not change (its listeners read the match again for nothing).
+///
+/// Why not `AsyncConnection::transaction`: it waits for the answer to `BEGIN` before the
+/// closure runs, and for the answer to `COMMIT` before anything else is sent. This function
+/// keeps diesel-async's transaction manager in step instead, so that the pool never hands out
+/// a connection left inside a transaction: the manager counts the transaction as open from
+/// before `BEGIN` is sent until `COMMIT` or `ROLLBACK` has been answered. If this future is
+/// dropped in between (the client hung up), or `COMMIT` fails, the manager says the connection
+/// is in a transaction or in error, and the pool closes it rather than reuse it (deadpool's
+/// recycle check, `is_broken`). The transaction manager's status is diesel's API for
+/// connection implementations, handed out by diesel-async's
+/// `TransactionManager::transaction_manager_status_mut`.
+pub(super) async fn move_transaction(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    body: impl AsyncFnOnce(&mut AsyncPgConnection, MatchRow) -> ServiceResult<PendingStep>,
+) -> ServiceResult<Loaded> {
+    let state = transaction_status(conn).transaction_state()?;
+    if state.transaction_depth().is_some() {
+        return Err(diesel::result::Error::AlreadyInTransaction.into());
+    }
+    state.change_transaction_depth(TransactionDepthChange::IncreaseDepth)?;
+
+    let (mut first, mut second) = (&*conn, &*conn);
+    let (begun, locked) = futures_util::future::join(
+        first.batch_execute("BEGIN"),
+        matches::table
+            .find(id)
+            .select(MatchRow::as_select())
+            .for_update()
+            .first::<MatchRow>(&mut second),
+    )
+    .await;
+    let mut done = match (begun, locked) {
+        (Err(e), _) => Err(e.into()),
+        (Ok(()), locked) => match locked.optional() {
+            Ok(Some(row)) => body(&mut *conn, row).await,
+            Ok(None) => Err(ServiceError::NotFound("match")),
+            Err(e) => Err(e.into()),
+        },
+    };
+    // A move that ends the match is written in the transaction, before `COMMIT` is sent.
+    let mut written_before = None;
+    if let Ok(pending) = &done
+        && pending.ends_match()
+    {
+        match pending.write(conn).await {
+            Ok(true) => written_before = Some(Ok(true)),
+            Ok(false) => {
+                done = Err(ServiceError::internal(
+                    "the match row changed under its lock",
+                    id,
+                ))
+            }
+            Err(e) => done = Err(e),
+        }
+    }
+    let pending = match done {
+        Ok(pending) => pending,
+        // As `AsyncConnection::transaction`: the error of the body, unless the rollback fails
+        // (the transaction manager then marks the connection broken).
+        Err(error) => {
+            return match AnsiTransactionManager::rollback_transaction(conn).await {
+                Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(error),
+                Err(rollback) => Err(rollback.into()),
+            };
+        }
+    };
+
+    let (mut first, mut second, mut third) = (&*conn, &*conn, &*conn);
+    let record = pending.statement();
+    let write = async {
+        match written_before {
+            Some(done) => done,
+            None => written(record.execute(&mut first).await?),
+        }
+    };
+    let (written, committed, notified) = futures_util::future::join3(
+        write,
+        second.batch_execute("COMMIT"),
+        NotifyCommitted { match_id: id }.execute(&mut third),
+    )
+    .await;
+    match committed {
+        Ok(()) => transaction_status(conn)
+            .transaction_state()?
+            .change_transaction_depth(TransactionDepthChange::DecreaseDepth)?,
+        Err(e) => {
+            // Whatever state the connection is in, it is not reused. A `COMMIT` fails only
+            // when the database does (version conflicts and illegal moves are found before,
+            // and rolled back).
+            transaction_status(conn).set_in_error();
+            return Err(e.into());
+        }
+    }
+    if let Err(e) = notified {
+        tracing::warn!(match.id = %id, error = %e, "a move was not notified");
+    }
+    if !written? {
+        // `COMMIT` overtook the write (its first use on this connection) and another move of
+        // the match got in between: this one lost the race, as if it had waited for the lock.
+        let current = matches::table
+            .find(id)
+            .select(matches::version)
+            .first::<i64>(conn)
+            .await?;
+        return Err(ServiceError::VersionConflict {
+            submitted: pending.after.row.version - 1,
+            current,
+        });
+    }
+    Ok(pending.after)
+}
+
+/// The status of the transaction manager of a connection (see [`move_transaction`]).
+pub(super) fn transaction_status(
+    conn: &mut AsyncPgConnection,
+) -> &mut diesel::connection::TransactionManagerStatus {
+    <AnsiTransactionManager as TransactionManager<AsyncPgConnection>>::transaction_manager_status_mut(
+        conn,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::row::now_micros;
+    use super::*;
+
+    fn sql_of(step: &RecordStep<'_>) -> String {
+        let shown = diesel::debug_query::<Pg, _>(step).to_string();
+        match shown.split_once(" -- binds: ") {
+            Some((sql, _)) => sql.to_owned(),
+            None => shown,
+        }
+    }
+
+    #[test]
+    fn the_record_step_statement_has_one_text_whatever_the_values() {
+        // It is cached by its type: its text must not depend on the values bound.
+        let (state, chance, events) = (serde_json::json!({"a": 1}), Value::Null, Value::Null);
+        let action = serde_json::json!({"type": "roll"});
+        let result = serde_json::json!({"ranking": []});
+        let now = now_micros();
+        let start = RecordStep {
+            match_id: Uuid::nil(),
+            from_version: 0,
+            seq: 0,
+            seat: None,
+            kind: "start",
+            action: None,
+            chance: &chance,
+            events: &events,
+            at: now,
+            state: Some(&state),
+            status: "active",
+            version: 1,
+            chance_count: 0,
+            to_act_seat: Some(0),
+            deadline: None,
+            result: None,
+            started_at: Some(now),
+            finished_at: None,
+            notify_after_commit: false,
+        };
+        let last = RecordStep {
+            from_version: 6,
+            seq: 7,
+            seat: Some(1),
+            kind: "action",
+            action: Some(&action),
+            to_act_seat: None,
+            deadline: Some(now),
+            result: Some(&result),
+            started_at: None,
+            finished_at: Some(now),
+            notify_after_commit: true,
+            ..start
+        };
+        let sql = sql_of(&start);
+        assert_eq!(sql, sql_of(&last));
+        assert!(sql.starts_with("WITH updated AS (UPDATE matches"), "{sql}");
+        assert!(sql.contains("AND version = $13"), "{sql}");
+        assert!(sql.ends_with(" FROM updated"), "{sql}");
+        assert!(sql.contains("$21") && !sql.contains("$22"), "{sql}");
+        assert!(RecordStep::query_id().is_some());
+    }
+}

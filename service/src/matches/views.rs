@@ -1,0 +1,313 @@
+//! The types a match is sent to clients as (views, summaries, the turn log, the export), and
+//! the requests that create and list matches.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::ratings::Rating;
+use crate::{ServiceError, ServiceResult};
+
+/// Where a match is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchStatus {
+    /// Waiting for players.
+    Open,
+    /// Being played.
+    Active,
+    /// Over, with a result.
+    Finished,
+    /// Cancelled or declined before it started.
+    Aborted,
+}
+
+impl MatchStatus {
+    pub(super) fn as_str(self) -> &'static str {
+        match self {
+            MatchStatus::Open => "open",
+            MatchStatus::Active => "active",
+            MatchStatus::Finished => "finished",
+            MatchStatus::Aborted => "aborted",
+        }
+    }
+
+    pub(super) fn parse(s: &str) -> ServiceResult<MatchStatus> {
+        match s {
+            "open" => Ok(MatchStatus::Open),
+            "active" => Ok(MatchStatus::Active),
+            "finished" => Ok(MatchStatus::Finished),
+            "aborted" => Ok(MatchStatus::Aborted),
+            other => Err(ServiceError::internal("unknown match status", other)),
+        }
+    }
+}
+
+/// A seat and who sits there.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct SeatView {
+    /// Playing order, from 0. Drawn at random when the match starts; before that, join order.
+    pub seat: usize,
+    pub username: String,
+    /// The final score, once finished.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub score: Option<i64>,
+    /// The final rank (1 = best), once finished.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rank: Option<usize>,
+}
+
+/// One seat's place in the result.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct RankingEntry {
+    pub seat: usize,
+    pub username: String,
+    pub rank: usize,
+    pub score: i64,
+    /// The player's rating in this game before the match (rated matches only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rating_before: Option<Rating>,
+    /// The player's rating after the match (rated matches only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rating_after: Option<Rating>,
+}
+
+/// How a finished match ended.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct MatchResult {
+    /// Every seat, best first.
+    pub ranking: Vec<RankingEntry>,
+    /// How the match ended: the game's own end reason (`target_reached`, `resignation`,
+    /// `five_in_a_row`...: each game's `EndReason`), or `timeout` when the player to act ran
+    /// out of time and that ended the match.
+    pub reason: String,
+}
+
+/// The commitment to the match's dice, and the seed once the match is over.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct Fairness {
+    /// SHA-256 of the secret seed, in hex, published before the first throw.
+    pub seed_sha256: String,
+    /// The seed in hex, revealed once the match is finished or aborted.
+    pub seed: Option<String>,
+}
+
+/// A match as its players and spectators see it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MatchView {
+    pub id: Uuid,
+    pub game: String,
+    /// Every option of the match, defaults included.
+    #[schema(schema_with = tapis_games::openapi::any_options)]
+    pub options: Value,
+    pub rated: bool,
+    pub status: MatchStatus,
+    /// Increases by one with every change; post it back with your action.
+    pub version: i64,
+    pub seat_count: usize,
+    /// Days per move; `null` when the match has no clock.
+    pub days_per_move: Option<i64>,
+    pub creator: String,
+    /// Players invited who have not joined yet.
+    pub invited: Vec<String>,
+    pub seats: Vec<SeatView>,
+    /// The seats that may act now.
+    pub to_act: Vec<usize>,
+    /// The caller's seat, if they play in this match.
+    pub your_seat: Option<usize>,
+    /// When the player to act runs out of time.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub deadline: Option<OffsetDateTime>,
+    /// The game's view for the caller (see the per-game view schemas); `null` before the start.
+    #[schema(schema_with = tapis_games::openapi::view_or_null)]
+    pub state: Option<Value>,
+    /// The caller's legal actions now, each ready to post back as `action`.
+    #[schema(schema_with = tapis_games::openapi::action_list)]
+    pub legal_actions: Vec<Value>,
+    pub result: Option<MatchResult>,
+    pub fairness: Fairness,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub started_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub finished_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339")]
+    pub updated_at: OffsetDateTime,
+}
+
+/// A match in a list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MatchSummary {
+    pub id: Uuid,
+    pub game: String,
+    pub status: MatchStatus,
+    pub rated: bool,
+    pub version: i64,
+    pub seat_count: usize,
+    pub seats: Vec<SeatView>,
+    pub invited: Vec<String>,
+    pub to_act: Vec<usize>,
+    pub your_seat: Option<usize>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub deadline: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    pub updated_at: OffsetDateTime,
+}
+
+/// A page of a list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    /// Pass as `cursor` to get the next page; `null` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// One chance event of the turn log: its index in the match's dice stream and its values.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct ChanceRecord {
+    pub k: u64,
+    pub values: Vec<u8>,
+}
+
+/// What a turn-log row records.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnKind {
+    /// The start of the match (chance events before the first decision).
+    Start,
+    /// A seat's action.
+    Action,
+    /// A seat resigned.
+    Resign,
+    /// A seat ran out of time (counted as resigning).
+    Timeout,
+}
+
+impl TurnKind {
+    pub(super) fn as_str(self) -> &'static str {
+        match self {
+            TurnKind::Start => "start",
+            TurnKind::Action => "action",
+            TurnKind::Resign => "resign",
+            TurnKind::Timeout => "timeout",
+        }
+    }
+
+    pub(super) fn parse(s: &str) -> ServiceResult<TurnKind> {
+        match s {
+            "start" => Ok(TurnKind::Start),
+            "action" => Ok(TurnKind::Action),
+            "resign" => Ok(TurnKind::Resign),
+            "timeout" => Ok(TurnKind::Timeout),
+            other => Err(ServiceError::internal("unknown turn kind", other)),
+        }
+    }
+}
+
+/// One entry of the turn log.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct TurnEntry {
+    pub seq: i64,
+    /// The seat that acted (none for the start).
+    pub seat: Option<usize>,
+    pub kind: TurnKind,
+    /// The action as posted, for `action` entries.
+    #[schema(schema_with = tapis_games::openapi::action_or_null)]
+    pub action: Option<Value>,
+    /// The chance events resolved after it, in order.
+    pub chance: Vec<ChanceRecord>,
+    /// What happened, in order: the game's events, dice throws and draws included.
+    #[schema(schema_with = tapis_games::openapi::event_list)]
+    pub events: Vec<Value>,
+    #[serde(with = "time::serde::rfc3339")]
+    pub at: OffsetDateTime,
+}
+
+/// Everything needed to check a match offline with `tapis verify`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct MatchExport {
+    /// `tapis-export/1`.
+    pub format: String,
+    pub id: Uuid,
+    pub game: String,
+    #[schema(schema_with = tapis_games::openapi::any_options)]
+    pub options: Value,
+    pub rated: bool,
+    pub status: MatchStatus,
+    pub seats: Vec<SeatView>,
+    pub fairness: Fairness,
+    pub turns: Vec<TurnEntry>,
+    pub result: Option<MatchResult>,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub started_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub finished_at: Option<OffsetDateTime>,
+}
+
+/// A match and its whole turn log, as the match page shows them.
+#[derive(Debug, Clone)]
+pub struct MatchWithTurns {
+    pub view: MatchView,
+    /// Oldest first.
+    pub turns: Vec<TurnEntry>,
+}
+
+/// A finished match as it stood after one step of its turn log, rebuilt by replaying the log
+/// through the rules.
+#[derive(Debug, Clone)]
+pub struct ReplayedStep {
+    /// The whole record of the match (its seed revealed, as it is finished).
+    pub record: MatchExport,
+    /// The step shown: an index into `record.turns`.
+    pub step: usize,
+    /// The last step of the log (`record.turns` is never empty: a match starts with a step).
+    pub last: usize,
+    /// The game's view of the table after that step, as a spectator sees it.
+    pub view: Value,
+}
+
+/// The export format this server writes.
+pub const EXPORT_FORMAT: &str = "tapis-export/1";
+
+/// The clock requested for a new match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DaysPerMove {
+    /// Not given: 3 days.
+    Default,
+    /// Explicitly no clock (casual matches only).
+    NoClock,
+    /// This many days per move.
+    Days(i64),
+}
+
+/// A request to create a match.
+#[derive(Debug, Clone)]
+pub struct NewMatch {
+    pub game: String,
+    pub seats: i64,
+    pub options: Option<Value>,
+    pub rated: Option<bool>,
+    pub days_per_move: DaysPerMove,
+    pub invite: Vec<String>,
+}
+
+/// Filters of the match list.
+#[derive(Debug, Clone, Default)]
+pub struct MatchFilter {
+    pub status: Option<String>,
+    pub game: Option<String>,
+    pub player: Option<String>,
+    /// Only matches where the caller must act now.
+    pub my_turn: bool,
+    /// Only open matches the caller is invited to.
+    pub invited: bool,
+    pub limit: Option<i64>,
+    pub cursor: Option<String>,
+}
