@@ -173,7 +173,7 @@ pub(crate) async fn list_on(
         .ok_or_else(|| ServiceError::invalid("limit", "must be from 1 to 200"))?;
     let mut query = matches::table.into_boxed();
     if let Some(status) = &filter.status {
-        let status = MatchStatus::parse(status).map_err(|_| {
+        let status = MatchStatus::named(status).ok_or_else(|| {
             ServiceError::invalid("status", "must be open, active, finished or aborted")
         })?;
         query = query.filter(matches::status.eq(status.as_str()));

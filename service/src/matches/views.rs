@@ -34,14 +34,20 @@ impl MatchStatus {
         }
     }
 
-    pub(super) fn parse(s: &str) -> ServiceResult<MatchStatus> {
+    /// The status named `s`, if any (a client's filter: no error is logged for a bad one).
+    pub(super) fn named(s: &str) -> Option<MatchStatus> {
         match s {
-            "open" => Ok(MatchStatus::Open),
-            "active" => Ok(MatchStatus::Active),
-            "finished" => Ok(MatchStatus::Finished),
-            "aborted" => Ok(MatchStatus::Aborted),
-            other => Err(ServiceError::internal("unknown match status", other)),
+            "open" => Some(MatchStatus::Open),
+            "active" => Some(MatchStatus::Active),
+            "finished" => Some(MatchStatus::Finished),
+            "aborted" => Some(MatchStatus::Aborted),
+            _ => None,
         }
+    }
+
+    /// The status stored in a match row; any other is corrupt data, logged as such.
+    pub(super) fn parse(s: &str) -> ServiceResult<MatchStatus> {
+        MatchStatus::named(s).ok_or_else(|| ServiceError::internal("unknown match status", s))
     }
 }
 

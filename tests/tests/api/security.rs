@@ -720,3 +720,58 @@ async fn a_database_outage_is_a_503_with_retry_after() {
     let health = client.get(format!("{base}/healthz")).send().await.unwrap();
     assert_eq!(health.status(), StatusCode::SERVICE_UNAVAILABLE);
 }
+
+/// Records the level of every event logged in this test process (nextest runs each test in a
+/// process of its own, so the global subscriber is this test's).
+#[derive(Clone, Default)]
+struct Levels(std::sync::Arc<std::sync::Mutex<Vec<(tracing::Level, String)>>>);
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Levels {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        let what = format!(
+            "{}: {:?}",
+            event.metadata().target(),
+            event.fields().count()
+        );
+        self.0
+            .lock()
+            .unwrap()
+            .push((*event.metadata().level(), what));
+    }
+}
+
+#[tokio::test]
+async fn bad_query_parameters_log_no_error() {
+    use tracing_subscriber::layer::SubscriberExt;
+    let levels = Levels::default();
+    let installed = tracing::subscriber::set_global_default(
+        tracing_subscriber::registry().with(levels.clone()),
+    );
+    if installed.is_err() {
+        // Another test of this process set it (a runner other than nextest): nothing to see.
+        return;
+    }
+    let app = TestApp::spawn().await;
+    for path in [
+        "/api/v1/matches?status=xyz",
+        "/api/v1/matches?game=chess",
+        "/api/v1/matches?limit=100000",
+        "/api/v1/matches?cursor=nonsense",
+        "/api/v1/matches?player=a%00b",
+        "/api/v1/leaderboards/yams?limit=-3",
+    ] {
+        let reply = app.get(path, None).await;
+        assert!(reply.status.is_client_error(), "{path}: {}", reply.status);
+    }
+    let browser = Browser::new(&app);
+    let page = browser.get("/lobby?status=xyz&game=chess").await;
+    assert!(page.status.as_u16() < 500, "{}", page.status);
+    let logged = levels.0.lock().unwrap().clone();
+    assert!(
+        !logged
+            .iter()
+            .any(|(level, _)| *level == tracing::Level::ERROR),
+        "{logged:?}"
+    );
+    assert!(!logged.is_empty(), "the layer saw the requests' logs");
+}
