@@ -92,7 +92,8 @@ run_api_client_tests() (
 
   python_log "openapi-python-client: generating a client into $out/tapis_client"
   rm -rf "$out/tapis_client"
-  (cd "$out" && "$TAPIS_VENV/bin/openapi-python-client" generate --path "$document" \
+  # Its post-generation hook runs ruff, from the venv.
+  (cd "$out" && PATH="$TAPIS_VENV/bin:$PATH" "$TAPIS_VENV/bin/openapi-python-client" generate --path "$document" \
     --config "$TAPIS_API_CLIENTS_DIR/client-config.yaml" --meta none --fail-on-warning \
     --output-path "$out/tapis_client") || { python_log "the client could not be generated"; exit 1; }
   generated=$SECONDS

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from tapis_client import Client
 from tapis_client.api.accounts import sign_up
-from tapis_client.api.matches import create
+from tapis_client.api.matches import create_match
 from tapis_client.models import CreateMatch, Credentials
 
 CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
@@ -36,7 +36,7 @@ def main() -> int:
     )
     assert signed_up.status_code == HTTPStatus.CREATED, signed_up.content
     token = signed_up.parsed.token
-    opened = create.sync_detailed(
+    opened = create_match.sync_detailed(
         client=client.with_headers({"Authorization": f"Bearer {token}"}),
         body=CreateMatch(game="yams", seats=2),
     )
