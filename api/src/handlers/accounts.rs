@@ -20,8 +20,10 @@ use crate::responses::{
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
     /// 3–24 letters, digits, `_` or `-`; unique without regard to case.
+    #[schema(pattern = "^[A-Za-z0-9_-]{3,24}$", min_length = 3, max_length = 24)]
     pub username: String,
     /// 8–128 characters.
+    #[schema(min_length = 8, max_length = 128)]
     pub password: String,
 }
 
@@ -30,6 +32,7 @@ pub struct Credentials {
 #[serde(deny_unknown_fields)]
 pub struct TokenRequest {
     /// 1–64 characters, to recognise the token in the list.
+    #[schema(min_length = 1, max_length = 64)]
     pub name: String,
 }
 
@@ -39,6 +42,7 @@ pub struct TokenRequest {
 pub struct PasswordChange {
     pub current_password: String,
     /// 8–128 characters.
+    #[schema(min_length = 8, max_length = 128)]
     pub new_password: String,
 }
 
