@@ -70,10 +70,10 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
 ///
 /// A tagged union is a `oneOf` of inline objects that all have a required string property
 /// holding a single value (`"type": {"enum": ["roll"]}`). A variant of `XAction` is named
-/// `X` + its tag in PascalCase (`CantStopRoll`), one of `XEvent` `X` + tag + `Event`
+/// `X` then its tag in PascalCase (`CantStopRoll`), one of `XEvent` `X`, the tag, then `Event`
 /// (`CantStopBustEvent`: actions and events may share a tag), one of any other union its name
-/// + tag (`ChanceDice`). A union whose names would clash with other schemas is left as it is
-/// (a test checks that none is). Unions already split are left as they are.
+/// then the tag (`ChanceDice`). A union whose names would clash with other schemas is left as
+/// it is (a test checks that none is). Unions already split are left as they are.
 pub fn name_variants(schemas: &mut BTreeMap<String, RefOr<Schema>>) {
     let names: Vec<String> = schemas.keys().cloned().collect();
     for name in names {
