@@ -79,9 +79,13 @@ def main() -> int:
         "--report-dir",
         str(report / "schemathesis"),
     ]
-    print("$ " + " ".join(c if "Bearer" not in c else "Authorization: Bearer <token>" for c in command), flush=True)
+    print(
+        "$ " + " ".join(c if "Bearer" not in c else "Authorization: Bearer <token>" for c in command),
+        flush=True,
+    )
     env = dict(os.environ, TAPIS_FUZZ_MATCH_ID=str(opened.parsed.id))
-    return subprocess.run(command, check=False, env=env).returncode
+    # Schemathesis keeps a cache in `.schemathesis/` of its working directory: under target/.
+    return subprocess.run(command, check=False, env=env, cwd=report).returncode
 
 
 if __name__ == "__main__":

@@ -85,9 +85,7 @@ def play(game: GameInfo, players: dict[str, AuthenticatedClient]) -> int:
     assert view.status == MatchStatus.OPEN
     match_id = view.id
     for name in names[1:]:
-        view = check(
-            join_match.sync_detailed(match_id, client=players[name]), HTTPStatus.OK, f"{name} joins"
-        )
+        view = check(join_match.sync_detailed(match_id, client=players[name]), HTTPStatus.OK, f"{name} joins")
     assert isinstance(view, MatchView)
     assert view.status == MatchStatus.ACTIVE, view.status
 
