@@ -1,24 +1,33 @@
 #!/usr/bin/env bash
 # Runs every check CI runs: formatting, lints, the purity guard of the rules crate, every test
 # (rules, database and HTTP) against a real PostgreSQL found or started like run.sh does, and
-# the browser tests in headless Chromium (scripts/lib/browser.sh).
+# the browser tests in headless Chromium (scripts/lib/browser.sh), and the API-client checks of
+# the OpenAPI document with pinned Python tools (scripts/lib/python.sh).
 #
 #   scripts/test.sh                              everything
 #   scripts/test.sh --browser-only [ARGS...]     only the browser tests; ARGS go to `node --test`
 #                                                (e.g. --test-name-pattern=invitation)
+#   scripts/test.sh --api-clients-only           only the API-client checks: openapi-spec-validator,
+#                                                a generated Python client playing every game,
+#                                                schemathesis over the whole document
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/postgres.sh
 source scripts/lib/browser.sh
+source scripts/lib/python.sh
 
 step() { printf '\n==> %s\n' "$*"; }
 
 browser_only=false
+api_clients_only=false
 if [ "${1:-}" = --browser-only ]; then
   browser_only=true
   shift
+elif [ "${1:-}" = --api-clients-only ] && [ $# = 1 ]; then
+  api_clients_only=true
+  shift
 elif [ $# -gt 0 ]; then
-  echo "usage: scripts/test.sh [--browser-only [node --test arguments...]]" >&2
+  echo "usage: scripts/test.sh [--browser-only [node --test arguments...] | --api-clients-only]" >&2
   exit 2
 fi
 
@@ -33,6 +42,27 @@ browser_step() {
     *) exit 1 ;;
   esac
 }
+
+# Runs the API-client step; sets api_clients_outcome to "passed" or "SKIPPED" (or exits on
+# failure).
+api_clients_step() {
+  step "API clients: openapi-spec-validator, a generated Python client, schemathesis"
+  local ready=0
+  python_prerequisites || ready=$?
+  case "$ready" in
+    0) run_api_client_tests || exit 1; api_clients_outcome=passed ;;
+    3) api_clients_outcome=SKIPPED ;;
+    *) exit 1 ;;
+  esac
+}
+
+if [ "$api_clients_only" = true ]; then
+  step "PostgreSQL"
+  ensure_postgres
+  api_clients_step
+  step "API-client tests $api_clients_outcome"
+  exit 0
+fi
 
 if [ "$browser_only" = true ]; then
   step "PostgreSQL"
@@ -73,9 +103,15 @@ else
 fi
 
 browser_step
+api_clients_step
 
-if [ "$browser_outcome" = SKIPPED ]; then
-  step "all checks passed EXCEPT the browser tests, which were SKIPPED (see above)"
+skipped=()
+[ "$browser_outcome" = SKIPPED ] && skipped+=("the browser tests")
+[ "$api_clients_outcome" = SKIPPED ] && skipped+=("the API-client tests")
+if [ ${#skipped[@]} -gt 0 ]; then
+  what="${skipped[0]}"
+  [ ${#skipped[@]} -gt 1 ] && what="$what and ${skipped[1]}"
+  step "all checks passed EXCEPT $what, which were SKIPPED (see above)"
 else
   step "all checks passed"
 fi

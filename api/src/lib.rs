@@ -7,6 +7,7 @@ pub mod extract;
 pub mod handlers;
 pub mod openapi;
 pub mod problem;
+pub mod responses;
 
 use actix_web::middleware::from_fn;
 use actix_web::{HttpRequest, HttpResponse, web};

@@ -5,6 +5,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::handlers::{accounts, games, matches, ratings, sessions};
+use crate::responses;
 
 /// Adds the bearer-token security scheme.
 #[derive(Debug)]
@@ -28,7 +29,7 @@ impl Modify for BearerAuth {
 }
 
 /// Adds the schemas of every game's actions, views, events and options, which the match
-/// schemas refer to.
+/// schemas refer to, and names the variants of every tagged union.
 #[derive(Debug)]
 struct GameSchemas;
 
@@ -38,6 +39,8 @@ impl Modify for GameSchemas {
         components
             .schemas
             .extend(tapis_games::openapi::components());
+        // The unions of the service's types too (a match's `turn`, a turn's chance records).
+        tapis_games::openapi::name_variants(&mut components.schemas);
     }
 }
 
@@ -77,7 +80,19 @@ impl Modify for GameSchemas {
         ratings::history,
         ratings::leaderboard,
     ),
-    components(schemas(crate::problem::Problem)),
+    components(
+        schemas(crate::problem::Problem),
+        responses(
+            responses::InvalidJson,
+            responses::Unauthorized,
+            responses::NotFound,
+            responses::PayloadTooLarge,
+            responses::UnsupportedMediaType,
+            responses::ValidationFailed,
+            responses::RateLimited,
+            responses::ServiceUnavailable,
+        ),
+    ),
     modifiers(&BearerAuth, &GameSchemas),
     tags(
         (name = "accounts", description = "Sign up, sign in, profiles"),

@@ -10,12 +10,18 @@
 //!
 //! La Linotte and Yam Master share their actions and events (`LinotteAction`,
 //! `LinotteEvent`); their options and views have a schema each.
+//!
+//! Every tagged union (an enum written as objects with a `type`, or a `stage`...) has each of
+//! its variants under a name of its own and a `discriminator` ([`name_variants`]): the actions
+//! of Can't Stop are `CantStopAdvance`, `CantStopRoll` and `CantStopStop`, its events
+//! `CantStopBustEvent`..., so that generated clients get readable tagged unions.
 
 use std::collections::BTreeMap;
 
 use utoipa::ToSchema;
 use utoipa::openapi::schema::{
-    AdditionalProperties, AnyOfBuilder, ArrayBuilder, ArrayItems, ObjectBuilder, Schema, Type,
+    AdditionalProperties, AnyOfBuilder, ArrayBuilder, ArrayItems, Discriminator, ObjectBuilder,
+    OneOf, Schema, Type,
 };
 use utoipa::openapi::{Ref, RefOr};
 
@@ -54,8 +60,115 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
     for (_, schema) in &mut all {
         finish(schema);
     }
-    let unique: BTreeMap<String, RefOr<Schema>> = all.into_iter().collect();
+    let mut unique: BTreeMap<String, RefOr<Schema>> = all.into_iter().collect();
+    name_variants(&mut unique);
     unique.into_iter().collect()
+}
+
+/// Moves the variants of every tagged union among `schemas` to schemas of their own, and gives
+/// the union a `discriminator` on its tag.
+///
+/// A tagged union is a `oneOf` of inline objects that all have a required string property
+/// holding a single value (`"type": {"enum": ["roll"]}`). A variant of `XAction` is named
+/// `X` then its tag in PascalCase (`CantStopRoll`), one of `XEvent` `X`, the tag, then `Event`
+/// (`CantStopBustEvent`: actions and events may share a tag), one of any other union its name
+/// then the tag (`ChanceDice`). A union whose names would clash with other schemas is left as
+/// it is (a test checks that none is). Unions already split are left as they are.
+pub fn name_variants(schemas: &mut BTreeMap<String, RefOr<Schema>>) {
+    let names: Vec<String> = schemas.keys().cloned().collect();
+    for name in names {
+        let Some(RefOr::T(Schema::OneOf(union))) = schemas.get(&name) else {
+            continue;
+        };
+        let Some((tag, values)) = union_tag(union) else {
+            continue;
+        };
+        let variant_names: Vec<String> = values
+            .iter()
+            .map(|value| variant_name(&name, value))
+            .collect();
+        let clash = variant_names.iter().any(|v| schemas.contains_key(v))
+            || variant_names
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+                != variant_names.len();
+        if clash {
+            continue;
+        }
+        let mut union = union.clone();
+        let variants = std::mem::take(&mut union.items);
+        let mut mapping = BTreeMap::new();
+        for ((value, variant), schema) in values.iter().zip(&variant_names).zip(variants) {
+            let reference = Ref::from_schema_name(variant.as_str());
+            mapping.insert(value.clone(), reference.ref_location.clone());
+            union.items.push(RefOr::Ref(reference));
+            schemas.insert(variant.clone(), schema);
+        }
+        let mut discriminator = Discriminator::new(tag);
+        discriminator.mapping = mapping;
+        union.discriminator = Some(discriminator);
+        schemas.insert(name, RefOr::T(Schema::OneOf(union)));
+    }
+}
+
+/// The tag of a tagged union and the value of each variant, in order; `None` if `union` is not
+/// one (see [`name_variants`]).
+fn union_tag(union: &OneOf) -> Option<(String, Vec<String>)> {
+    let objects: Vec<&utoipa::openapi::schema::Object> = union
+        .items
+        .iter()
+        .map(|item| match item {
+            RefOr::T(Schema::Object(object)) => Some(object),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let first = objects.first()?;
+    // The tag: `type` if every variant has one, else the first property that fits.
+    let mut candidates: Vec<&String> = first.properties.keys().collect();
+    candidates.sort_by_key(|name| name.as_str() != "type");
+    candidates.into_iter().find_map(|tag| {
+        let values: Vec<String> = objects
+            .iter()
+            .map(|object| single_value(object, tag))
+            .collect::<Option<_>>()?;
+        Some((tag.clone(), values))
+    })
+}
+
+/// The one string `object`'s required property `property` may hold.
+fn single_value(object: &utoipa::openapi::schema::Object, property: &str) -> Option<String> {
+    if !object.required.iter().any(|r| r == property) {
+        return None;
+    }
+    let Some(RefOr::T(Schema::Object(schema))) = object.properties.get(property) else {
+        return None;
+    };
+    match schema.enum_values.as_deref() {
+        Some([serde_json::Value::String(value)]) => Some(value.clone()),
+        _ => None,
+    }
+}
+
+/// The name of the variant tagged `value` of the union `union` (see [`name_variants`]).
+fn variant_name(union: &str, value: &str) -> String {
+    let pascal: String = value
+        .split(['_', '-'])
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_uppercase().chain(chars).collect::<String>()
+            })
+        })
+        .collect();
+    if let Some(game) = union.strip_suffix("Action") {
+        format!("{game}{pascal}")
+    } else if let Some(game) = union.strip_suffix("Event") {
+        format!("{game}{pascal}Event")
+    } else {
+        format!("{union}{pascal}")
+    }
 }
 
 /// Every schema as registered, before seat references and descriptions are fixed; a name may
@@ -460,5 +573,81 @@ mod tests {
         let views = json(&view_or_null());
         assert_eq!(views["anyOf"].as_array().unwrap().len(), 9);
         assert_eq!(views["anyOf"][8]["type"], "null");
+    }
+
+    #[test]
+    fn every_tagged_union_names_its_variants_and_discriminates_on_its_tag() {
+        let components: BTreeMap<String, serde_json::Value> = components()
+            .iter()
+            .map(|(name, schema)| (name.clone(), json(schema)))
+            .collect();
+        let action = &components["CantStopAction"];
+        assert_eq!(action["discriminator"]["propertyName"], "type");
+        assert_eq!(
+            action["discriminator"]["mapping"]["roll"],
+            "#/components/schemas/CantStopRoll"
+        );
+        let variants: Vec<&str> = action["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["$ref"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            variants,
+            [
+                "#/components/schemas/CantStopAdvance",
+                "#/components/schemas/CantStopRoll",
+                "#/components/schemas/CantStopStop"
+            ]
+        );
+        assert_eq!(
+            components["CantStopRoll"]["properties"]["type"]["enum"],
+            serde_json::json!(["roll"])
+        );
+        // Actions and events may share a tag: the events' names say so.
+        assert!(components.contains_key("FourTwoOneLeBon"));
+        assert!(components.contains_key("FourTwoOneLeBonEvent"));
+        assert_eq!(
+            components["LinjaPhase"]["discriminator"]["propertyName"],
+            "stage"
+        );
+        // No union is left with inline variants: none clashed with another name.
+        let mut unions = 0;
+        for (name, schema) in &components {
+            if let Some(items) = schema["oneOf"].as_array()
+                && items.iter().all(|item| item.get("properties").is_some())
+            {
+                panic!("{name} still has inline variants");
+            }
+            if schema.get("discriminator").is_some() {
+                unions += 1;
+                for item in schema["oneOf"].as_array().unwrap() {
+                    let target = item["$ref"].as_str().unwrap();
+                    let variant = target.strip_prefix("#/components/schemas/").unwrap();
+                    assert!(components.contains_key(variant), "{variant} is missing");
+                }
+            }
+        }
+        // Actions and events of seven rule sets, and the unions inside views and events.
+        assert!(unions >= 14, "{unions}");
+        // Splitting again changes nothing.
+        let mut again: BTreeMap<String, RefOr<Schema>> = super::components().into_iter().collect();
+        let before = serde_json::to_value(&again).unwrap();
+        name_variants(&mut again);
+        assert_eq!(serde_json::to_value(&again).unwrap(), before);
+    }
+
+    #[test]
+    fn variant_names_are_pascal_case_and_events_say_so() {
+        assert_eq!(variant_name("CantStopAction", "roll"), "CantStopRoll");
+        assert_eq!(
+            variant_name("FourTwoOneEvent", "le_bon"),
+            "FourTwoOneLeBonEvent"
+        );
+        assert_eq!(
+            variant_name("LinjaPhase", "following"),
+            "LinjaPhaseFollowing"
+        );
     }
 }

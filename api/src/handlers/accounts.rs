@@ -10,14 +10,20 @@ use uuid::Uuid;
 
 use crate::extract::{Body, Caller, Client};
 use crate::problem::{ApiError, Problem};
+use crate::responses::{
+    InvalidJson, NotFound, PayloadTooLarge, RateLimited, ServiceUnavailable, Unauthorized,
+    UnsupportedMediaType, ValidationFailed,
+};
 
 /// Credentials.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
     /// 3–24 letters, digits, `_` or `-`; unique without regard to case.
+    #[schema(pattern = "^[A-Za-z0-9_-]{3,24}$", min_length = 3, max_length = 24)]
     pub username: String,
     /// 8–128 characters.
+    #[schema(min_length = 8, max_length = 128)]
     pub password: String,
 }
 
@@ -26,6 +32,7 @@ pub struct Credentials {
 #[serde(deny_unknown_fields)]
 pub struct TokenRequest {
     /// 1–64 characters, to recognise the token in the list.
+    #[schema(min_length = 1, max_length = 64)]
     pub name: String,
 }
 
@@ -35,6 +42,7 @@ pub struct TokenRequest {
 pub struct PasswordChange {
     pub current_password: String,
     /// 8–128 characters.
+    #[schema(min_length = 8, max_length = 128)]
     pub new_password: String,
 }
 
@@ -43,8 +51,12 @@ pub struct PasswordChange {
     request_body = Credentials,
     responses(
         (status = 201, description = "Account created and signed in", body = Session),
+        (status = 400, response = InvalidJson),
+        (status = 413, response = PayloadTooLarge),
+        (status = 415, response = UnsupportedMediaType),
         (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`validation_failed`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, response = ValidationFailed),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/accounts")]
 pub async fn sign_up(
@@ -67,8 +79,13 @@ pub async fn sign_up(
     request_body = Credentials,
     responses(
         (status = 200, description = "Signed in", body = Session),
-        (status = 401, description = "`invalid_credentials`", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "`rate_limited`: too many failed attempts; see Retry-After", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = InvalidJson),
+        (status = 413, response = PayloadTooLarge),
+        (status = 415, response = UnsupportedMediaType),
+        (status = 401, description = "`invalid_credentials`: wrong username or password", body = Problem, content_type = "application/problem+json"),
+        (status = 422, response = ValidationFailed),
+        (status = 429, response = RateLimited),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/sessions")]
 pub async fn sign_in(
@@ -90,8 +107,9 @@ pub async fn sign_in(
 /// The signed-in user.
 #[utoipa::path(get, path = "/api/v1/me", tag = "accounts", security(("bearer" = [])),
     responses(
-        (status = 200, body = User),
-        (status = 401, description = "`unauthenticated`", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "The signed-in user", body = User),
+        (status = 401, response = Unauthorized),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/me")]
 pub async fn me(services: web::Data<Services>, caller: Caller) -> Result<HttpResponse, ApiError> {
@@ -103,7 +121,12 @@ pub async fn me(services: web::Data<Services>, caller: Caller) -> Result<HttpRes
     request_body = PasswordChange,
     responses(
         (status = 204, description = "Changed"),
-        (status = 422, description = "`validation_failed`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, response = InvalidJson),
+        (status = 413, response = PayloadTooLarge),
+        (status = 415, response = UnsupportedMediaType),
+        (status = 401, response = Unauthorized),
+        (status = 422, description = "`validation_failed`: the new password is too short or too long, or `current_password` is wrong", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/me/password")]
 pub async fn change_password(
@@ -122,11 +145,12 @@ pub async fn change_password(
 }
 
 /// A player's public profile, with their current rating in every game.
-#[utoipa::path(get, path = "/api/v1/users/{username}", tag = "accounts",
+#[utoipa::path(get, path = "/api/v1/users/{username}", operation_id = "get_profile", tag = "accounts",
     params(("username" = String, Path)),
     responses(
-        (status = 200, body = Profile),
-        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "The profile", body = Profile),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/users/{username}")]
 pub async fn profile(
@@ -140,8 +164,13 @@ pub async fn profile(
 #[utoipa::path(post, path = "/api/v1/tokens", tag = "tokens", security(("bearer" = [])),
     request_body = TokenRequest,
     responses(
-        (status = 201, body = NewApiToken),
-        (status = 422, description = "`validation_failed`", body = Problem, content_type = "application/problem+json"),
+        (status = 201, description = "Created; `secret` is shown only here", body = NewApiToken),
+        (status = 400, response = InvalidJson),
+        (status = 413, response = PayloadTooLarge),
+        (status = 415, response = UnsupportedMediaType),
+        (status = 401, response = Unauthorized),
+        (status = 422, response = ValidationFailed),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/tokens")]
 pub async fn create_token(
@@ -155,7 +184,11 @@ pub async fn create_token(
 
 /// The caller's personal API tokens (never their secrets), with their last use.
 #[utoipa::path(get, path = "/api/v1/tokens", tag = "tokens", security(("bearer" = [])),
-    responses((status = 200, body = Vec<ApiToken>)))]
+    responses(
+        (status = 200, description = "The tokens, newest first", body = Vec<ApiToken>),
+        (status = 401, response = Unauthorized),
+        (status = 503, response = ServiceUnavailable),
+    ))]
 #[get("/tokens")]
 pub async fn list_tokens(
     services: web::Data<Services>,
@@ -169,7 +202,9 @@ pub async fn list_tokens(
     params(("id" = Uuid, Path)),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/tokens/{id}")]
 pub async fn revoke_token(

@@ -3,22 +3,27 @@
 use actix_web::{HttpResponse, get, web};
 use tapis_service::games::{self, GameInfo};
 
-use crate::problem::{ApiError, Problem};
+use crate::problem::ApiError;
+use crate::responses::{NotFound, ServiceUnavailable};
 
 /// Every game, with its players and options.
-#[utoipa::path(get, path = "/api/v1/games", tag = "games",
-    responses((status = 200, body = Vec<GameInfo>)))]
+#[utoipa::path(get, path = "/api/v1/games", operation_id = "list_games", tag = "games",
+    responses(
+        (status = 200, description = "Every game", body = Vec<GameInfo>),
+        (status = 503, response = ServiceUnavailable),
+    ))]
 #[get("/games")]
 pub async fn list() -> HttpResponse {
     HttpResponse::Ok().json(games::list())
 }
 
 /// One game, with the options each match may set.
-#[utoipa::path(get, path = "/api/v1/games/{game}", tag = "games",
+#[utoipa::path(get, path = "/api/v1/games/{game}", operation_id = "get_game", tag = "games",
     params(("game" = String, Path, description = "`linotte`, `yam-master`, `linja`, `5000`, `421`, `cant-stop`, `yams` or `make-five`")),
     responses(
-        (status = 200, body = GameInfo),
-        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "The game", body = GameInfo),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/games/{game}")]
 pub async fn get(game: web::Path<String>) -> Result<HttpResponse, ApiError> {

@@ -12,6 +12,9 @@ use uuid::Uuid;
 
 use crate::extract::{Body, Caller, MaybeCaller};
 use crate::problem::{ApiError, Problem};
+use crate::responses::{
+    InvalidJson, NotFound, PayloadTooLarge, ServiceUnavailable, Unauthorized, UnsupportedMediaType,
+};
 
 /// Tells a field given as `null` from a missing one.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
@@ -78,11 +81,16 @@ pub struct ListQuery {
 }
 
 /// Create a match; the creator takes the first seat.
-#[utoipa::path(post, path = "/api/v1/matches", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches", operation_id = "create_match", tag = "matches", security(("bearer" = [])),
     request_body = CreateMatch,
     responses(
-        (status = 201, body = MatchView),
+        (status = 201, description = "Created, open for the other players", body = MatchView),
+        (status = 400, response = InvalidJson),
+        (status = 413, response = PayloadTooLarge),
+        (status = 415, response = UnsupportedMediaType),
+        (status = 401, response = Unauthorized),
         (status = 422, description = "`validation_failed` (unknown game, bad seats or options...)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches")]
 pub async fn create(
@@ -108,10 +116,14 @@ pub async fn create(
 }
 
 /// List matches, most recently updated first.
-#[utoipa::path(get, path = "/api/v1/matches", tag = "matches", params(ListQuery),
+#[utoipa::path(get, path = "/api/v1/matches", operation_id = "list_matches", tag = "matches", params(ListQuery),
+    // A token is optional: spectators send none.
+    security((), ("bearer" = [])),
     responses(
-        (status = 200, body = Page<MatchSummary>),
-        (status = 422, description = "`validation_failed`", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "A page of matches", body = Page<MatchSummary>),
+        (status = 401, description = "`unauthenticated`: a bad token, or `my_turn` or `invited` without one", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed`: a bad filter, page size or cursor", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches")]
 pub async fn list(
@@ -133,10 +145,14 @@ pub async fn list(
 }
 
 /// A match as the caller sees it, with their legal actions.
-#[utoipa::path(get, path = "/api/v1/matches/{id}", tag = "matches", params(("id" = Uuid, Path)),
+#[utoipa::path(get, path = "/api/v1/matches/{id}", operation_id = "get_match", tag = "matches", params(("id" = Uuid, Path)),
+    // A token is optional: spectators send none, players see their own legal actions.
+    security((), ("bearer" = [])),
     responses(
-        (status = 200, body = MatchView),
-        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "The match", body = MatchView),
+        (status = 401, description = "`unauthenticated`: a token was given, and it is not valid (spectators send none)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches/{id}")]
 pub async fn get(
@@ -148,12 +164,15 @@ pub async fn get(
 }
 
 /// Take a seat; the match starts (seat order drawn at random) when the last seat is taken.
-#[utoipa::path(post, path = "/api/v1/matches/{id}/join", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches/{id}/join", operation_id = "join_match", tag = "matches", security(("bearer" = [])),
     params(("id" = Uuid, Path)),
     responses(
-        (status = 200, body = MatchView),
+        (status = 200, description = "Seated; the match, started if the table is full", body = MatchView),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
         (status = 403, description = "`not_invited`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_open`, `match_full` or `already_joined`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/join")]
 pub async fn join(
@@ -165,12 +184,15 @@ pub async fn join(
 }
 
 /// Cancel an open match (its creator only).
-#[utoipa::path(post, path = "/api/v1/matches/{id}/cancel", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches/{id}/cancel", operation_id = "cancel_match", tag = "matches", security(("bearer" = [])),
     params(("id" = Uuid, Path)),
     responses(
-        (status = 200, body = MatchView),
+        (status = 200, description = "Cancelled", body = MatchView),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
         (status = 403, description = "`not_the_creator`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_open`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/cancel")]
 pub async fn cancel(
@@ -182,11 +204,15 @@ pub async fn cancel(
 }
 
 /// Decline an invitation: the challenge is called off.
-#[utoipa::path(post, path = "/api/v1/matches/{id}/decline", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches/{id}/decline", operation_id = "decline_match", tag = "matches", security(("bearer" = [])),
     params(("id" = Uuid, Path)),
     responses(
-        (status = 200, body = MatchView),
+        (status = 200, description = "Declined; the match is called off", body = MatchView),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
         (status = 403, description = "`not_invited`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`match_not_open`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/decline")]
 pub async fn decline(
@@ -198,14 +224,20 @@ pub async fn decline(
 }
 
 /// Play one of your legal actions, chosen on `version` of the match.
-#[utoipa::path(post, path = "/api/v1/matches/{id}/actions", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches/{id}/actions", operation_id = "post_action", tag = "matches", security(("bearer" = [])),
     params(("id" = Uuid, Path)),
     request_body = PostAction,
     responses(
         (status = 200, description = "Applied; the new view", body = MatchView),
+        (status = 400, response = InvalidJson),
+        (status = 413, response = PayloadTooLarge),
+        (status = 415, response = UnsupportedMediaType),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
         (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`version_conflict` (with `current_version`), `not_your_turn` or `match_not_active`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`illegal_action`, with the reason", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`illegal_action`, with the reason, or `validation_failed` (a malformed body)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/actions")]
 pub async fn act(
@@ -227,12 +259,15 @@ pub async fn act(
 }
 
 /// Resign: you rank last; with more than two players the game goes on without you.
-#[utoipa::path(post, path = "/api/v1/matches/{id}/resign", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches/{id}/resign", operation_id = "resign_match", tag = "matches", security(("bearer" = [])),
     params(("id" = Uuid, Path)),
     responses(
-        (status = 200, body = MatchView),
+        (status = 200, description = "Resigned", body = MatchView),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
         (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_active`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/resign")]
 pub async fn resign(
@@ -244,10 +279,11 @@ pub async fn resign(
 }
 
 /// The turn log: every action with the events (dice included) it produced.
-#[utoipa::path(get, path = "/api/v1/matches/{id}/turns", tag = "matches", params(("id" = Uuid, Path)),
+#[utoipa::path(get, path = "/api/v1/matches/{id}/turns", operation_id = "get_turns", tag = "matches", params(("id" = Uuid, Path)),
     responses(
-        (status = 200, body = Vec<TurnEntry>),
-        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "Every turn, in order", body = Vec<TurnEntry>),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches/{id}/turns")]
 pub async fn turns(
@@ -258,10 +294,11 @@ pub async fn turns(
 }
 
 /// The whole record, for `tapis verify`: the seed is included once the match is over.
-#[utoipa::path(get, path = "/api/v1/matches/{id}/export", tag = "matches", params(("id" = Uuid, Path)),
+#[utoipa::path(get, path = "/api/v1/matches/{id}/export", operation_id = "export_match", tag = "matches", params(("id" = Uuid, Path)),
     responses(
-        (status = 200, body = MatchExport),
-        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "The record", body = MatchExport),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches/{id}/export")]
 pub async fn export(

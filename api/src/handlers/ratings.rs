@@ -7,6 +7,7 @@ use tapis_service::ratings::{self, GameRating, HistoryEntry, LeaderboardEntry};
 use utoipa::IntoParams;
 
 use crate::problem::{ApiError, Problem};
+use crate::responses::ServiceUnavailable;
 
 /// Which places of a leaderboard.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -20,11 +21,12 @@ pub struct LeaderboardQuery {
 }
 
 /// A player's rating in every game (1500 and no matches for games never played rated).
-#[utoipa::path(get, path = "/api/v1/users/{username}/ratings", tag = "ratings",
+#[utoipa::path(get, path = "/api/v1/users/{username}/ratings", operation_id = "get_ratings", tag = "ratings",
     params(("username" = String, Path)),
     responses(
-        (status = 200, body = Vec<GameRating>),
+        (status = 200, description = "A rating per game", body = Vec<GameRating>),
         (status = 404, description = "`not_found`: no such user", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/users/{username}/ratings")]
 pub async fn of_user(
@@ -36,11 +38,12 @@ pub async fn of_user(
 
 /// The history of a player's rating in one game, oldest first: every rated match they
 /// finished, with the rating before and after it.
-#[utoipa::path(get, path = "/api/v1/users/{username}/ratings/{game}/history", tag = "ratings",
+#[utoipa::path(get, path = "/api/v1/users/{username}/ratings/{game}/history", operation_id = "get_rating_history", tag = "ratings",
     params(("username" = String, Path), ("game" = String, Path, description = "A game id")),
     responses(
-        (status = 200, body = Vec<HistoryEntry>),
+        (status = 200, description = "The history, oldest first", body = Vec<HistoryEntry>),
         (status = 404, description = "`not_found`: no such user or game", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/users/{username}/ratings/{game}/history")]
 pub async fn history(
@@ -52,12 +55,13 @@ pub async fn history(
 }
 
 /// A game's leaderboard: players with 10 or more rated matches of the game, best first.
-#[utoipa::path(get, path = "/api/v1/leaderboards/{game}", tag = "ratings",
+#[utoipa::path(get, path = "/api/v1/leaderboards/{game}", operation_id = "get_leaderboard", tag = "ratings",
     params(("game" = String, Path, description = "A game id"), LeaderboardQuery),
     responses(
-        (status = 200, body = Vec<LeaderboardEntry>),
+        (status = 200, description = "The places asked for, best first", body = Vec<LeaderboardEntry>),
         (status = 404, description = "`not_found`: no such game", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed`: bad `limit` or `offset`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/leaderboards/{game}")]
 pub async fn leaderboard(

@@ -7,13 +7,16 @@ use tapis_service::sessions::{self, SessionInfo};
 use uuid::Uuid;
 
 use crate::extract::Caller;
-use crate::problem::{ApiError, Problem};
+use crate::problem::ApiError;
+use crate::responses::{NotFound, ServiceUnavailable, Unauthorized};
 
 /// The caller's active sessions, most recently used first (`current` marks the caller's own).
-#[utoipa::path(get, path = "/api/v1/sessions", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/sessions", operation_id = "list_sessions", tag = "accounts",
+    security(("bearer" = [])),
     responses(
-        (status = 200, body = Vec<SessionInfo>),
-        (status = 401, description = "`unauthenticated`", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "The caller's active sessions", body = Vec<SessionInfo>),
+        (status = 401, response = Unauthorized),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/sessions")]
 pub async fn list(services: web::Data<Services>, caller: Caller) -> Result<HttpResponse, ApiError> {
@@ -21,12 +24,14 @@ pub async fn list(services: web::Data<Services>, caller: Caller) -> Result<HttpR
 }
 
 /// End one of the caller's sessions: its token stops working at once.
-#[utoipa::path(delete, path = "/api/v1/sessions/{id}", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/sessions/{id}", operation_id = "end_session", tag = "accounts",
+    security(("bearer" = [])),
     params(("id" = Uuid, Path)),
     responses(
         (status = 204, description = "Ended"),
-        (status = 401, description = "`unauthenticated`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/sessions/{id}")]
 pub async fn end(
@@ -39,10 +44,12 @@ pub async fn end(
 }
 
 /// End every session of the caller ("sign out everywhere"); personal API tokens keep working.
-#[utoipa::path(delete, path = "/api/v1/sessions", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/sessions", operation_id = "end_all_sessions", tag = "accounts",
+    security(("bearer" = [])),
     responses(
         (status = 204, description = "Every session ended"),
-        (status = 401, description = "`unauthenticated`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, response = Unauthorized),
+        (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/sessions")]
 pub async fn end_all(

@@ -83,3 +83,103 @@ async fn the_browsable_docs_need_no_network() {
         assert!(reply.bytes().await.unwrap().len() > 100);
     }
 }
+
+/// The statuses of an operation in the document.
+fn statuses(operation: &serde_json::Value) -> Vec<&str> {
+    operation["responses"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+#[tokio::test]
+async fn every_operation_documents_the_statuses_it_can_answer() {
+    let document: serde_json::Value =
+        serde_json::from_str(&tapis_api::openapi::document_json()).unwrap();
+    let shared = document["components"]["responses"].as_object().unwrap();
+    let mut operations = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            operations += 1;
+            let name = format!("{method} {path}");
+            let has = statuses(operation);
+            let mut wanted = vec!["503"];
+            if operation.get("security").is_some() {
+                wanted.push("401");
+            }
+            if operation.get("requestBody").is_some() {
+                wanted.extend(["400", "413", "415", "422"]);
+            }
+            if path.contains('{') {
+                wanted.push("404");
+            }
+            for status in wanted {
+                assert!(has.contains(&status), "{name} does not document {status}");
+            }
+            for (status, response) in operation["responses"].as_object().unwrap() {
+                // Every response says what it means (OpenAPI requires it), and a shared one
+                // exists.
+                if let Some(target) = response["$ref"].as_str() {
+                    let shared_name = target.strip_prefix("#/components/responses/").unwrap();
+                    assert!(shared.contains_key(shared_name), "{name}: {target}");
+                } else {
+                    assert!(
+                        response["description"]
+                            .as_str()
+                            .is_some_and(|d| !d.is_empty()),
+                        "{name} {status} has no description"
+                    );
+                }
+                // Errors are problems.
+                if !status.starts_with('2') && response.get("$ref").is_none() {
+                    assert!(
+                        response["content"]["application/problem+json"].is_object(),
+                        "{name} {status} is not a problem"
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(operations, 23);
+    assert!(statuses(&document["paths"]["/api/v1/sessions"]["post"]).contains(&"429"));
+    for (name, response) in shared {
+        assert!(response["description"].is_string(), "{name}");
+        assert!(
+            response["content"]["application/problem+json"]["schema"]["$ref"]
+                == "#/components/schemas/Problem",
+            "{name}"
+        );
+    }
+    let unavailable = &shared["ServiceUnavailable"];
+    assert!(unavailable["headers"]["Retry-After"].is_object());
+    assert!(
+        unavailable["description"]
+            .as_str()
+            .unwrap()
+            .contains("database_unavailable")
+    );
+}
+
+#[tokio::test]
+async fn actions_events_and_unions_are_named_and_discriminated() {
+    let document: serde_json::Value =
+        serde_json::from_str(&tapis_api::openapi::document_json()).unwrap();
+    let schemas = &document["components"]["schemas"];
+    for (union, variant, tag) in [
+        ("CantStopAction", "CantStopRoll", "roll"),
+        ("YamsAction", "YamsScore", "score"),
+        ("LinjaEvent", "LinjaPieceMovedEvent", "piece_moved"),
+        ("Turn", "TurnSeat", "seat"),
+        ("Chance", "ChanceDice", "dice"),
+    ] {
+        let mapping = &schemas[union]["discriminator"]["mapping"];
+        assert_eq!(
+            mapping[tag],
+            format!("#/components/schemas/{variant}"),
+            "{union}"
+        );
+        assert_eq!(schemas[variant]["properties"]["type"]["enum"][0], tag);
+    }
+}

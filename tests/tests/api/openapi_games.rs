@@ -216,6 +216,10 @@ impl Checker {
             let names = game_schemas(game);
             for schema in [names.action, names.event] {
                 for variant in schemas[&schema]["oneOf"].as_array().unwrap() {
+                    // Each variant is a schema of its own (`CantStopRoll`...).
+                    let target = variant["$ref"].as_str().unwrap();
+                    let name = target.strip_prefix("#/components/schemas/").unwrap();
+                    let variant = &schemas[name];
                     let key = format!("{schema} {}", variant["properties"]["type"]["enum"][0]);
                     if !self.seen.contains(&key) && !unseen.contains(&key) {
                         unseen.push(key);

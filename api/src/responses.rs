@@ -1,0 +1,119 @@
+//! The error responses many routes share, as reusable `components/responses` of the OpenAPI
+//! document: each handler lists the ones it can answer (`(status = 401, response =
+//! Unauthorized)`), and the document refers to one definition instead of repeating it.
+//!
+//! Every one is a [`Problem`](crate::Problem) as `application/problem+json`.
+
+use utoipa::ToResponse;
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::response::{Response, ResponseBuilder};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::{Content, Ref, RefOr};
+
+/// The media type of every error.
+pub const PROBLEM_JSON: &str = "application/problem+json";
+
+/// A problem response described by `description`.
+fn problem(description: &str) -> ResponseBuilder {
+    ResponseBuilder::new().description(description).content(
+        PROBLEM_JSON,
+        Content::new(Some(Ref::from_schema_name("Problem"))),
+    )
+}
+
+/// A problem response that says in `Retry-After` when to try again.
+fn problem_with_retry_after(description: &str, header: &str) -> RefOr<Response> {
+    problem(description)
+        .header(
+            "Retry-After",
+            HeaderBuilder::new()
+                .schema(Some(
+                    ObjectBuilder::new()
+                        .schema_type(Type::Integer)
+                        .minimum(Some(0)),
+                ))
+                .description(Some(header))
+                .build(),
+        )
+        .build()
+        .into()
+}
+
+/// Declares a unit type whose [`ToResponse`] is the problem response built by `$build`.
+macro_rules! shared_response {
+    ($(#[$doc:meta])* $ty:ident, $build:expr) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $ty;
+
+        impl<'r> ToResponse<'r> for $ty {
+            fn response() -> (&'r str, RefOr<Response>) {
+                (stringify!($ty), $build)
+            }
+        }
+    };
+}
+
+shared_response!(
+    /// 400: the body is not JSON.
+    InvalidJson,
+    problem("`invalid_json`: the body is not valid JSON").build().into()
+);
+
+shared_response!(
+    /// 401: a bearer route without a valid token.
+    Unauthorized,
+    problem(
+        "`unauthenticated`: the Authorization header is missing or malformed, or its token is \
+         expired, forged or revoked (the response carries `WWW-Authenticate: Bearer`)",
+    )
+    .build()
+    .into()
+);
+
+shared_response!(
+    /// 404: nothing at this address (a malformed id too).
+    NotFound,
+    problem("`not_found`: no such resource (a malformed id included)").build().into()
+);
+
+shared_response!(
+    /// 413: the body is over the limit.
+    PayloadTooLarge,
+    problem("`payload_too_large`: the body is over 64 KiB").build().into()
+);
+
+shared_response!(
+    /// 415: the body is not sent as JSON.
+    UnsupportedMediaType,
+    problem("`unsupported_media_type`: send the body as `application/json`")
+        .build()
+        .into()
+);
+
+shared_response!(
+    /// 422: a field is missing, of the wrong type or out of range.
+    ValidationFailed,
+    problem("`validation_failed`: a field is missing, of the wrong type or out of range; `field` names it")
+        .build()
+        .into()
+);
+
+shared_response!(
+    /// 429: too many failed attempts.
+    RateLimited,
+    problem_with_retry_after(
+        "`rate_limited`: too many failed attempts; wait the seconds `Retry-After` says",
+        "Seconds to wait before trying again",
+    )
+);
+
+shared_response!(
+    /// 503: the database cannot be reached for now.
+    ServiceUnavailable,
+    problem_with_retry_after(
+        "`database_unavailable`: the database cannot be reached for now; nothing was changed, \
+         try again after `Retry-After` seconds",
+        "Seconds to wait before trying again",
+    )
+);
