@@ -19,7 +19,8 @@ from pathlib import Path
 from tapis_client import Client
 from tapis_client.api.accounts import sign_up
 from tapis_client.api.matches import create_match, join_match
-from tapis_client.models import CreateMatch, Credentials
+from tapis_client.api.tokens import create_token
+from tapis_client.models import CreateMatch, Credentials, TokenRequest
 
 CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 
@@ -49,6 +50,14 @@ def main() -> int:
         opened.parsed.id, client=client.with_headers({"Authorization": f"Bearer {other.parsed.token}"})
     )
     assert joined.status_code == HTTPStatus.OK, joined.content
+    # Schemathesis calls every route, "sign out everywhere" (DELETE /sessions) included: it
+    # works with a personal API token, which that route leaves alone.
+    api_token = create_token.sync_detailed(
+        client=client.with_headers({"Authorization": f"Bearer {token}"}),
+        body=TokenRequest(name="schemathesis"),
+    )
+    assert api_token.status_code == HTTPStatus.CREATED, api_token.content
+    token = api_token.parsed.token
 
     report = Path(os.environ.get("CARGO_TARGET_DIR", Path(__file__).resolve().parents[2] / "target"))
     command = [
