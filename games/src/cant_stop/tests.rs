@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use serde_json::json;
 
 use super::*;
-use crate::contract::{Chance, Placing};
+use crate::contract::{Chance, Placing, SetupError};
 use crate::options::parse_options;
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 //! its dice through `apply_chance` and asserts exact events, scores and legal actions.
 
 use super::*;
+use crate::contract::SetupError;
 
 fn roll(dice: &[u8]) -> Roll {
     Roll::new(dice).unwrap()

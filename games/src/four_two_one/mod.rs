@@ -59,7 +59,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::GameId;
-use crate::contract::{ActionError, Chance, Game, Outcome, Seat, SetupError, Turn};
+use crate::contract::{ActionError, Chance, Game, Outcome, Seat, Turn};
 use crate::options::{OptionSpec, OptionsError};
 
 pub use combination::{Category, Combination, Dice};
@@ -358,18 +358,10 @@ impl Game for FourTwoOne {
         Ok(())
     }
 
-    fn setup(seats: usize, options: &Options) -> Result<State, SetupError> {
-        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&seats) {
-            return Err(SetupError::SeatCount {
-                game: Self::ID.as_str(),
-                seats,
-                min: Self::MIN_SEATS,
-                max: Self::MAX_SEATS,
-            });
-        }
-        Ok(State {
+    fn start(seats: usize, options: &Options) -> State {
+        State {
             table: Table::new(seats, options.clone()),
-        })
+        }
     }
 
     fn turn(state: &State) -> Turn {
