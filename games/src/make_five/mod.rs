@@ -45,6 +45,7 @@ use serde::{Deserialize, Serialize};
 
 pub use board::{
     Board, COLOURS, COLUMNS, Colour, HEIGHT, MIN_SCORING, PER_COLOUR, TOKENS, row_points,
+    scoring_places,
 };
 
 use crate::GameId;

@@ -6,7 +6,7 @@
 use serde_json::Value;
 use tapis_games::linja::{
     Action, EndReason, Event, Next, NoFollowingCause, Phase, ROW_CAPACITY, ROWS, Stage, View,
-    goal_line, is_inner, start_line,
+    goal_line, is_inner, rows_to_goal, start_line,
 };
 
 use super::{Input, Names, Said, fallback, plural};
@@ -446,9 +446,10 @@ fn move_label(
     label
 }
 
-/// Whether going from `from` to `to` is forward for a piece of `owner`.
+/// Whether going from `from` to `to` is forward (towards its goal) for a piece of `owner`.
 fn is_forward(owner: usize, from: u8, to: u8) -> bool {
-    if owner == 0 { to > from } else { to < from }
+    let (from, to) = (usize::from(from), usize::from(to));
+    from < ROWS && to < ROWS && rows_to_goal(owner, to) < rows_to_goal(owner, from)
 }
 
 /// One Linja event in words; `None` when it cannot be read.

@@ -6,7 +6,7 @@
 use serde_json::Value;
 use tapis_games::make_five::{
     Action, COLUMNS, Colour, EndReason, Event, HEIGHT, MIN_SCORING, MakeFiveView, Phase,
-    aligneur_of,
+    aligneur_of, scoring_places,
 };
 
 use super::{Input, Names, Said, capitalize, plural, points};
@@ -74,39 +74,6 @@ fn place_words(column: usize, position: usize) -> String {
     } else {
         format!("column {}, place {}", column + 1, position + 1)
     }
-}
-
-/// The cells of a row that score: every token of a colour seen 3 or more times (or, with
-/// `contiguous`, every run of 3 or more side by side).
-fn scoring_cells(row: &[Option<Colour>; COLUMNS], contiguous: bool) -> [bool; COLUMNS] {
-    let mut out = [false; COLUMNS];
-    let least = usize::from(MIN_SCORING);
-    if contiguous {
-        let mut start = 0;
-        while start < COLUMNS {
-            let colour = row.get(start).copied().flatten();
-            let run = row
-                .iter()
-                .skip(start)
-                .take_while(|t| colour.is_some() && **t == colour)
-                .count();
-            if run >= least {
-                for cell in out.iter_mut().skip(start).take(run) {
-                    *cell = true;
-                }
-            }
-            start += run.max(1);
-        }
-    } else {
-        for colour in Colour::ALL {
-            if row.iter().filter(|t| **t == Some(colour)).count() >= least {
-                for (cell, t) in out.iter_mut().zip(row) {
-                    *cell |= *t == Some(colour);
-                }
-            }
-        }
-    }
-    out
 }
 
 /// The points the board would score after `action`, as the view computed them.
@@ -277,9 +244,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     // The board, top row first.
     let mut rows = Vec::new();
     for r in (0..HEIGHT).rev() {
-        let row_colours: [Option<Colour>; COLUMNS] =
-            std::array::from_fn(|c| view.board.token(c, r));
-        let scoring = scoring_cells(&row_colours, contiguous);
+        let scoring = scoring_places(&view.board.row(r), contiguous);
         let row_points = view.row_points.get(r).copied().unwrap_or(0);
         let cells = (0..COLUMNS)
             .map(|c| {

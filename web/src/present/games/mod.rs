@@ -26,7 +26,9 @@ pub mod yams;
 use serde_json::Value;
 use tapis_games::GameId;
 
-use crate::present::table::Table;
+use crate::present::table::{
+    ActionButton, ActionGroup, Panel, PanelKind, ScoreRow, Scores, Table, Term,
+};
 
 /// The players' names, by seat.
 #[derive(Debug, Clone, Default)]
@@ -129,6 +131,69 @@ impl Input<'_> {
             self.names.possessive(seat)
         }
     }
+}
+
+impl Input<'_> {
+    /// The row of `seat` in a scores panel, showing `value`; `current` marks the seat on turn.
+    pub fn score_row(
+        &self,
+        seat: usize,
+        value: impl Into<String>,
+        detail: Option<Term>,
+        current: bool,
+    ) -> ScoreRow {
+        ScoreRow {
+            seat,
+            name: self.names.of(seat),
+            value: value.into(),
+            detail,
+            current,
+            yours: self.is_viewer(seat),
+        }
+    }
+
+    /// A button for a legal action the presenter could not read, named from its JSON, so that
+    /// it can still be played.
+    pub fn unread_choice(&self, raw: &Value) -> ActionButton {
+        ActionButton::new(raw, fallback::action_words(raw, self.names))
+    }
+}
+
+/// The headline of a finished game: `The game is over: Alice reached 5000 points.`
+pub(crate) fn over_headline(reason: &str) -> String {
+    format!(
+        "The game is over: {}.",
+        crate::present::play::reason_words(reason)
+    )
+}
+
+/// The panel of every seat's total (`data-testid="scores"`).
+pub(crate) fn scores_panel(
+    title: &str,
+    caption: &str,
+    unit: &str,
+    rows: impl IntoIterator<Item = ScoreRow>,
+) -> Panel {
+    Panel::new(
+        title,
+        "scores",
+        PanelKind::Scores(Scores {
+            caption: caption.to_owned(),
+            unit: unit.to_owned(),
+            rows: rows.into_iter().collect(),
+        }),
+    )
+}
+
+/// The groups of buttons that have any, in the order given.
+pub(crate) fn action_groups<'t>(
+    groups: impl IntoIterator<Item = (&'t str, Vec<ActionButton>)>,
+) -> Vec<ActionGroup> {
+    groups
+        .into_iter()
+        .filter(|(_, buttons)| !buttons.is_empty())
+        .map(|(title, buttons)| ActionGroup::new(title, buttons))
+        .collect()
 }
 
 /// A presenter's reading of one event.
