@@ -38,8 +38,6 @@
 //! `column_won` events.
 
 mod board;
-#[cfg(test)]
-mod tests;
 mod view;
 
 use std::borrow::Cow;

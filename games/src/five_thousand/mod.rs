@@ -29,8 +29,6 @@
 
 mod dice;
 mod scoring;
-#[cfg(test)]
-mod tests;
 
 use std::borrow::Cow;
 
