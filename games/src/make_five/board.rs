@@ -452,6 +452,16 @@ mod tests {
             [true, false, true, false, true]
         );
         assert_eq!(scoring_places(&[g, y, g, y, g], true), [false; COLUMNS]);
+        let b = Some(Colour::Blue);
+        assert_eq!(
+            scoring_places(&[r, r, g, r, r], false),
+            [true, true, false, true, true]
+        );
+        assert_eq!(scoring_places(&[r, r, g, r, r], true), [false; COLUMNS]);
+        assert_eq!(
+            scoring_places(&[b, b, b, g, None], true),
+            [true, true, true, false, false]
+        );
     }
 
     /// A naive model of the Aligneur's move: vectors of colours, any token, any column with room.

@@ -564,16 +564,7 @@ mod tests {
     /// Every legal action is offered exactly once, and nothing else.
     fn assert_offers_every_legal_action(state: &AnyState, seat: usize) -> Table {
         let table = table_for(state, Some(seat));
-        let mut offered: Vec<Value> = table
-            .offered_actions()
-            .iter()
-            .map(|a| serde_json::from_str(&a.json).unwrap_or_else(|e| panic!("{e}")))
-            .collect();
-        let mut legal = state.legal_actions(seat);
-        let key = |v: &Value| v.to_string();
-        offered.sort_by_key(key);
-        legal.sort_by_key(key);
-        assert_eq!(offered, legal);
+        testing::assert_offers_exactly(&table, &state.legal_actions(seat));
         table
     }
 

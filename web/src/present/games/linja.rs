@@ -547,7 +547,6 @@ mod tests {
     use super::*;
     use crate::present::games::testing::{self, act, names};
     use serde_json::json;
-    use std::collections::BTreeMap;
     use tapis_games::linja::{Board as Pieces, Options, Position, State};
     use tapis_games::{AnyState, GameId};
 
@@ -566,22 +565,12 @@ mod tests {
         }
     }
 
-    fn assert_everything_offered_once(table: &Table, legal: &[Value]) {
-        let mut offered: BTreeMap<String, usize> = BTreeMap::new();
-        for action in table.offered_actions() {
-            *offered.entry(action.json.clone()).or_default() += 1;
-            assert!(!action.label.is_empty());
-        }
-        let expected: BTreeMap<String, usize> = legal.iter().map(|a| (a.to_string(), 1)).collect();
-        assert_eq!(offered, expected);
-    }
-
     #[test]
     fn the_start_position_offers_each_initial_move_on_its_row() {
         let names = names();
         let state = started();
         let (table, legal) = table_for(&state, Some(0), &names);
-        assert_everything_offered_once(&table, &legal);
+        testing::assert_offers_exactly(&table, &legal);
         assert_eq!(legal.len(), 7);
         assert_eq!(table.headline, "Your turn · initial move");
         assert!(
@@ -653,7 +642,7 @@ mod tests {
 
         // Alice's following moves: every one offered once, the arrows pointing up.
         let (table, legal) = table_for(&state, Some(0), &names);
-        assert_everything_offered_once(&table, &legal);
+        testing::assert_offers_exactly(&table, &legal);
         let marks: Vec<String> = table
             .offered_actions()
             .iter()
@@ -680,7 +669,7 @@ mod tests {
         let json = serde_json::to_value(&state).unwrap_or_else(|e| panic!("{e}"));
         let state = AnyState::from_json(GameId::Linja, &json).unwrap_or_else(|e| panic!("{e}"));
         let (table, legal) = table_for(&state, Some(1), &names);
-        assert_everything_offered_once(&table, &legal);
+        testing::assert_offers_exactly(&table, &legal);
         assert_eq!(table.headline, "Your turn · bonus move");
         let grid = board(&table);
         // Bob (seat 1) sees row 0, his goal, at the top; his pieces go up or down.

@@ -639,17 +639,9 @@ mod tests {
     /// Every legal action is offered exactly once, and nothing else.
     fn assert_offers_every_legal_action(state: &AnyState, seat: usize) -> Table {
         let table = table_for(state, Some(seat));
-        let mut offered: Vec<Value> = table
-            .offered_actions()
-            .iter()
-            .map(|a| serde_json::from_str(&a.json).unwrap_or_else(|e| panic!("{e}")))
-            .collect();
-        let mut legal = state.legal_actions(seat);
-        let key = |v: &Value| v.to_string();
-        offered.sort_by_key(key);
-        legal.sort_by_key(key);
-        assert_eq!(offered, legal);
-        assert!(!offered.is_empty());
+        let legal = state.legal_actions(seat);
+        testing::assert_offers_exactly(&table, &legal);
+        assert!(!legal.is_empty());
         table
     }
 
@@ -804,24 +796,6 @@ mod tests {
 
     #[test]
     fn rows_and_deals_are_scored_in_words() {
-        let row = [
-            Some(Colour::Red),
-            Some(Colour::Red),
-            Some(Colour::Green),
-            Some(Colour::Red),
-            Some(Colour::Red),
-        ];
-        assert_eq!(scoring_cells(&row, false), [true, true, false, true, true]);
-        assert_eq!(scoring_cells(&row, true), [false; COLUMNS]);
-        let run = [
-            Some(Colour::Blue),
-            Some(Colour::Blue),
-            Some(Colour::Blue),
-            Some(Colour::Green),
-            None,
-        ];
-        assert_eq!(scoring_cells(&run, true), [true, true, true, false, false]);
-
         let names = names();
         let scored = json!({"type": "deal_scored", "deal": 2, "seat": 1,
             "board": [[null, null, null, null, null], [null, null, null, null, null],

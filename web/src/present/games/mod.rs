@@ -307,6 +307,8 @@ mod tests {
 /// What the presenters' unit tests share: two players, and a table drawn from a real state.
 #[cfg(test)]
 pub(crate) mod testing {
+    use std::collections::BTreeMap;
+
     use serde_json::Value;
     use tapis_games::{AnyState, GameId};
 
@@ -338,6 +340,20 @@ pub(crate) mod testing {
         })
         .unwrap_or_else(|e| panic!("{e}"));
         (table, legal)
+    }
+
+    /// Checks that `table` offers each of `legal` exactly once, with a label, and nothing else.
+    pub fn assert_offers_exactly(table: &Table, legal: &[Value]) {
+        let mut offered: BTreeMap<String, usize> = BTreeMap::new();
+        for action in table.offered_actions() {
+            *offered.entry(action.json.clone()).or_default() += 1;
+            assert!(!action.label.is_empty(), "{} has no label", action.json);
+        }
+        let mut expected: BTreeMap<String, usize> = BTreeMap::new();
+        for action in legal {
+            *expected.entry(action.to_string()).or_default() += 1;
+        }
+        assert_eq!(offered, expected);
     }
 
     /// Applies a legal action of `seat`, and returns its events.
