@@ -1,16 +1,17 @@
 //! 421: the three dice of the player throwing (tick the ones to throw again), the pot and the
 //! tokens, each player's result this round, and the leader's Stop (or "le bon").
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tapis_games::four_two_one::{
     Action, AmountBasis, Category, Combination, CurrentTurn, EndReason, Event, Phase, PhaseView,
     Stake, TableView,
 };
 
-use super::{Input, Names, Said, action_groups, capitalize, faces, nth, plural, scores_panel};
+use super::{
+    Input, Names, Said, action_groups, capitalize, faces, nth, plural, rethrow_faces, scores_panel,
+};
 use crate::present::table::{
-    ActionButton, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel, PanelKind,
-    Table, Term,
+    ActionButton, DicePanel, Die, DieState, Emphasis, Fact, Panel, PanelKind, Table, Term,
 };
 
 /// A result's dice as written on the table: `4-2-1`.
@@ -161,14 +162,7 @@ fn dice_panel(c: &CurrentTurn, input: &Input<'_>, rerolling: bool) -> Panel {
         } else {
             "Tick the dice to throw again (at least one), or keep your dice.".to_owned()
         };
-        panel = panel.compose(
-            Compose::new(
-                &json!({"type": "reroll", "faces": PICKED}),
-                "Throw again",
-                "Throw the ticked dice again",
-            )
-            .hint(hint),
-        );
+        panel = panel.compose(rethrow_faces(hint));
     }
     Panel::new(
         format!("{} dice", capitalize(&input.whose(c.seat))),
@@ -465,7 +459,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::games::testing::names;
+    use crate::present::games::testing::{self, names};
     use serde_json::json;
     use tapis_games::{AnyState, GameId, Turn};
 
@@ -495,16 +489,7 @@ mod tests {
             panic!("a seat plays")
         };
         assert_eq!(seat, 0);
-        let names = names();
-        let view = state.view(Some(0));
-        let legal = state.legal_actions(0);
-        let table = table(&Input {
-            view: &view,
-            legal: &legal,
-            names: &names,
-            viewer: Some(0),
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
+        let (table, legal) = testing::drawn(table, &state, Some(0), &names());
         assert!(
             table
                 .headline

@@ -13,6 +13,13 @@
 //! `pub fn event(event: &Value, names: &Names) -> Option<Said>` (the game's event type, in
 //! words), then route the game to them in [`table`] and [`event_words`]. Offer every legal
 //! action somewhere: a player must never be stuck.
+//!
+//! A `table` reads the view, then composes small pieces, each a function named after the part
+//! of the table it draws (`headline`, `dice_panel`, `board`, `turn_facts`, `scoreboard`,
+//! `choices`, `prompt`...); the pieces every game needs are here ([`over_headline`],
+//! [`scores_panel`], [`Input::score_row`], [`Input::unread_choice`], [`action_groups`]). A
+//! presenter says in words what the view holds: what the rules decide (which tokens score,
+//! which way a piece moves) it asks `tapis-games`, never works out again.
 
 pub mod cant_stop;
 pub mod fallback;
@@ -27,7 +34,7 @@ use serde_json::Value;
 use tapis_games::GameId;
 
 use crate::present::table::{
-    ActionButton, ActionGroup, Panel, PanelKind, ScoreRow, Scores, Table, Term,
+    ActionButton, ActionGroup, Compose, PICKED, Panel, PanelKind, ScoreRow, Scores, Table, Term,
 };
 
 /// The players' names, by seat.
@@ -183,6 +190,16 @@ pub(crate) fn scores_panel(
             rows: rows.into_iter().collect(),
         }),
     )
+}
+
+/// The dice form that throws the ticked dice again (`{"type": "reroll", "faces": [...]}`).
+pub(crate) fn rethrow_faces(hint: impl Into<String>) -> Compose {
+    Compose::new(
+        &serde_json::json!({"type": "reroll", "faces": PICKED}),
+        "Throw again",
+        "Throw the ticked dice again",
+    )
+    .hint(hint)
 }
 
 /// The groups of buttons that have any, in the order given.

@@ -469,7 +469,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::games::testing::names;
+    use crate::present::games::testing::{self, names};
     use serde_json::json;
     use tapis_games::AnyState;
     use tapis_games::GameId;
@@ -487,16 +487,7 @@ mod tests {
     #[test]
     fn the_player_on_turn_gets_tickable_dice_and_clickable_boxes() {
         let state = thrown();
-        let names = names();
-        let view = state.view(Some(0));
-        let legal = state.legal_actions(0);
-        let table = table(&Input {
-            view: &view,
-            legal: &legal,
-            names: &names,
-            viewer: Some(0),
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
+        let (table, legal) = testing::drawn(table, &state, Some(0), &names());
         assert!(
             table.headline.contains("Round 1 of 12"),
             "{}",
