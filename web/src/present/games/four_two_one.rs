@@ -489,7 +489,8 @@ mod tests {
             panic!("a seat plays")
         };
         assert_eq!(seat, 0);
-        let (table, legal) = testing::drawn(table, &state, Some(0), &names());
+        let names = names();
+        let (table, _) = testing::drawn(table, &state, Some(0), &names);
         assert!(
             table
                 .headline

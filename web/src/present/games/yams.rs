@@ -487,7 +487,7 @@ mod tests {
     #[test]
     fn the_player_on_turn_gets_tickable_dice_and_clickable_boxes() {
         let state = thrown();
-        let (table, legal) = testing::drawn(table, &state, Some(0), &names());
+        let (table, _) = testing::drawn(table, &state, Some(0), &names());
         assert!(
             table.headline.contains("Round 1 of 12"),
             "{}",
