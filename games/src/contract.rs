@@ -182,7 +182,17 @@ pub trait Game {
     }
 
     /// A new match for `seats` players; seat 0 plays first unless the rules draw the order.
-    fn setup(seats: usize, options: &Self::Options) -> Result<Self::State, SetupError>;
+    /// Refuses a seat count outside `MIN_SEATS..=MAX_SEATS` and options that
+    /// [`Game::validate_options`] refuses, then lets [`Game::start`] lay out the table: every
+    /// game checks its setup the same way.
+    fn setup(seats: usize, options: &Self::Options) -> Result<Self::State, SetupError> {
+        check_seat_count::<Self>(seats)?;
+        Self::validate_options(options)?;
+        Ok(Self::start(seats, options))
+    }
+
+    /// The first state of a match whose seat count and options [`Game::setup`] has checked.
+    fn start(seats: usize, options: &Self::Options) -> Self::State;
 
     /// Who must act now.
     fn turn(state: &Self::State) -> Turn;
@@ -223,4 +233,18 @@ pub trait Game {
 
     /// Checks the game's invariants; used by tests on every reachable state.
     fn check_invariants(state: &Self::State) -> Result<(), String>;
+}
+
+/// Checks that `G` is played by `seats` players, from its declared `MIN_SEATS` and `MAX_SEATS`.
+pub fn check_seat_count<G: Game + ?Sized>(seats: usize) -> Result<(), SetupError> {
+    if (G::MIN_SEATS..=G::MAX_SEATS).contains(&seats) {
+        Ok(())
+    } else {
+        Err(SetupError::SeatCount {
+            game: G::ID.as_str(),
+            seats,
+            min: G::MIN_SEATS,
+            max: G::MAX_SEATS,
+        })
+    }
 }

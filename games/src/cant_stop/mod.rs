@@ -38,8 +38,6 @@
 //! `column_won` events.
 
 mod board;
-#[cfg(test)]
-mod tests;
 mod view;
 
 use std::borrow::Cow;
@@ -47,7 +45,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use crate::GameId;
-use crate::contract::{ActionError, Chance, Game, Outcome, Seat, SetupError, Turn};
+use crate::contract::{ActionError, Chance, Game, Outcome, Seat, Turn, check_seat_count};
 use crate::options::{OptionSpec, OptionsError};
 use crate::ranking::{Resignations, rank_by_key};
 
@@ -675,17 +673,8 @@ impl Game for CantStop {
         Ok(())
     }
 
-    fn setup(seats: usize, options: &Options) -> Result<State, SetupError> {
-        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&seats) {
-            return Err(SetupError::SeatCount {
-                game: GameId::CantStop.name(),
-                seats,
-                min: Self::MIN_SEATS,
-                max: Self::MAX_SEATS,
-            });
-        }
-        Self::validate_options(options)?;
-        Ok(State {
+    fn start(seats: usize, options: &Options) -> State {
+        State {
             options: options.clone(),
             progress: vec![[0; COLUMNS]; seats],
             won_by: [None; COLUMNS],
@@ -696,7 +685,7 @@ impl Game for CantStop {
                 totals: [0; MAX_PLAYERS],
             },
             resignations: Resignations::default(),
-        })
+        }
     }
 
     fn turn(state: &State) -> Turn {
@@ -894,9 +883,7 @@ impl Game for CantStop {
 /// The invariants of a state (see [`Game::check_invariants`]).
 fn invariants(state: &State) -> Result<(), String> {
     let seats = state.seats();
-    if !(CantStop::MIN_SEATS..=CantStop::MAX_SEATS).contains(&seats) {
-        return Err(format!("{seats} seats"));
-    }
+    check_seat_count::<CantStop>(seats).map_err(|e| e.to_string())?;
     CantStop::validate_options(&state.options).map_err(|e| e.to_string())?;
     if state.resignations.seats().iter().any(|s| *s >= seats) {
         return Err("a seat that does not exist resigned".into());

@@ -29,15 +29,13 @@
 
 mod dice;
 mod scoring;
-#[cfg(test)]
-mod tests;
 
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
 use crate::GameId;
-use crate::contract::{ActionError, Chance, Game, Outcome, Placing, Seat, SetupError, Turn};
+use crate::contract::{ActionError, Chance, Game, Outcome, Placing, Seat, Turn, check_seat_count};
 use crate::options::{OptionSpec, OptionsError};
 use crate::ranking::{Resignations, rank_by_key};
 
@@ -697,17 +695,8 @@ impl Game for FiveThousand {
         Ok(())
     }
 
-    fn setup(seats: usize, options: &Options) -> Result<State, SetupError> {
-        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&seats) {
-            return Err(SetupError::SeatCount {
-                game: Self::ID.as_str(),
-                seats,
-                min: Self::MIN_SEATS,
-                max: Self::MAX_SEATS,
-            });
-        }
-        Self::validate_options(options)?;
-        Ok(State {
+    fn start(seats: usize, options: &Options) -> State {
+        State {
             options: options.clone(),
             players: vec![Player::default(); seats],
             resignations: Resignations::default(),
@@ -722,7 +711,7 @@ impl Game for FiveThousand {
             final_round: None,
             winner: None,
             end: None,
-        })
+        }
     }
 
     fn turn(state: &State) -> Turn {
@@ -929,9 +918,7 @@ fn invariants(state: &State) -> Result<(), String> {
     let o = &state.options;
     FiveThousand::validate_options(o).map_err(|e| e.to_string())?;
     let n = state.players.len();
-    if !(FiveThousand::MIN_SEATS..=FiveThousand::MAX_SEATS).contains(&n) {
-        return Err(format!("{n} seats"));
-    }
+    check_seat_count::<FiveThousand>(n).map_err(|e| e.to_string())?;
     if state.seat >= n {
         return Err(format!("seat {} to play of {n}", state.seat));
     }

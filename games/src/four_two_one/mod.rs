@@ -50,16 +50,13 @@ pub mod sets;
 mod table;
 mod view;
 
-#[cfg(test)]
-mod tests;
-
 use std::borrow::Cow;
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::GameId;
-use crate::contract::{ActionError, Chance, Game, Outcome, Seat, SetupError, Turn};
+use crate::contract::{ActionError, Chance, Game, Outcome, Seat, Turn, check_seat_count};
 use crate::options::{OptionSpec, OptionsError};
 
 pub use combination::{Category, Combination, Dice};
@@ -292,6 +289,37 @@ pub struct State {
     table: Table,
 }
 
+impl State {
+    /// A match at the start of a round of `phase` led by `leader`, the seats holding `tokens`
+    /// and the pot the rest of the 21 tokens: a position to start from rather than the first
+    /// player's throw. Refused when it breaks a rule (seat count, more than 21 tokens, no such
+    /// leader).
+    pub fn at_round_start(
+        options: Options,
+        phase: Phase,
+        tokens: &[u8],
+        leader: Seat,
+    ) -> Result<State, String> {
+        check_seat_count::<FourTwoOne>(tokens.len()).map_err(|e| e.to_string())?;
+        let held: u32 = tokens.iter().map(|t| u32::from(*t)).sum();
+        let pot = u8::try_from(21u32.checked_sub(held).ok_or("more than 21 tokens")?)
+            .map_err(|_| "more than 21 tokens")?;
+        if leader >= tokens.len() {
+            return Err(format!("no seat {leader} to lead"));
+        }
+        let mut table = Table::new(tokens.len(), options);
+        for (player, count) in table.players.iter_mut().zip(tokens) {
+            player.tokens = *count;
+        }
+        table.pot = pot;
+        table.phase = phase;
+        table.leader = leader;
+        table.start_round(&mut Vec::new());
+        table.check()?;
+        Ok(State { table })
+    }
+}
+
 impl<'de> Deserialize<'de> for State {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let table = Table::deserialize(deserializer)?;
@@ -358,18 +386,10 @@ impl Game for FourTwoOne {
         Ok(())
     }
 
-    fn setup(seats: usize, options: &Options) -> Result<State, SetupError> {
-        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&seats) {
-            return Err(SetupError::SeatCount {
-                game: Self::ID.as_str(),
-                seats,
-                min: Self::MIN_SEATS,
-                max: Self::MAX_SEATS,
-            });
-        }
-        Ok(State {
+    fn start(seats: usize, options: &Options) -> State {
+        State {
             table: Table::new(seats, options.clone()),
-        })
+        }
     }
 
     fn turn(state: &State) -> Turn {

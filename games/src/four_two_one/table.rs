@@ -959,3 +959,41 @@ impl Table {
 fn kept_from(kept: Faces, dice: Dice) -> bool {
     remove_faces(dice, kept).is_some()
 }
+
+/// Unit tests of the private helpers; the rules by example are in `games/tests/four_two_one_rules.rs`.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::four_two_one::{Combination, NenetteAmount};
+
+    /// The nénette's amount for every best result, under each `nenette_amount`.
+    #[test]
+    fn option_nenette_amount_exhaustive_over_every_best_result() {
+        for best in Combination::all() {
+            for (nenette_amount, expected) in [
+                (NenetteAmount::FixedTwo, 2),
+                (NenetteAmount::AtLeastTwo, best.tokens.max(2)),
+                (NenetteAmount::BestPlusTwo, best.tokens + 2),
+            ] {
+                let table = Table::new(
+                    2,
+                    Options {
+                        nenette_amount,
+                        ..Options::default()
+                    },
+                );
+                assert_eq!(
+                    table.amount(best.dice, [2, 2, 1]),
+                    (expected, AmountBasis::Nenette)
+                );
+                // Without a nénette, the option changes nothing.
+                if best.dice != [2, 2, 1] {
+                    assert_eq!(
+                        table.amount(best.dice, [3, 2, 2]),
+                        (best.tokens, AmountBasis::BestResult)
+                    );
+                }
+            }
+        }
+    }
+}

@@ -54,7 +54,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use crate::GameId;
-use crate::contract::{ActionError, Game, Outcome, Seat, SetupError, Turn};
+use crate::contract::{ActionError, Game, Outcome, Seat, Turn};
 use crate::options::{OptionSpec, OptionsError};
 use crate::ranking::{Resignations, rank_by_key};
 
@@ -717,24 +717,15 @@ impl Game for Linja {
         Ok(())
     }
 
-    fn setup(seats: usize, options: &Options) -> Result<State, SetupError> {
-        if seats != 2 {
-            return Err(SetupError::SeatCount {
-                game: Self::ID.as_str(),
-                seats,
-                min: Self::MIN_SEATS,
-                max: Self::MAX_SEATS,
-            });
-        }
-        Self::validate_options(options)?;
-        Ok(State {
+    fn start(_seats: usize, options: &Options) -> State {
+        State {
             options: *options,
             board: Board::START,
             to_move: 0,
             phase: Phase::Initial,
             extra_turn: false,
             resignations: Resignations::default(),
-        })
+        }
     }
 
     fn turn(state: &State) -> Turn {

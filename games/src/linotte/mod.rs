@@ -46,7 +46,7 @@ pub use dice::{Combination, CombinationSet, DICE, Faces, Major, combinations};
 pub use view::{CellView, PlacementView, PlayerView, RemovalView, View};
 
 use crate::GameId;
-use crate::contract::{ActionError, Chance, Game, Outcome, Seat, SetupError, Turn};
+use crate::contract::{ActionError, Chance, Game, Outcome, Seat, Turn};
 use crate::options::OptionSpec;
 use crate::ranking::{Resignations, rank_by_key};
 
@@ -1114,16 +1114,8 @@ macro_rules! impl_game {
                 <$options as Variant>::specs()
             }
 
-            fn setup(seats: usize, options: &$options) -> Result<Self::State, SetupError> {
-                if seats != SEATS {
-                    return Err(SetupError::SeatCount {
-                        game: Self::ID.as_str(),
-                        seats,
-                        min: SEATS,
-                        max: SEATS,
-                    });
-                }
-                Ok(State::new(options.clone()))
+            fn start(_seats: usize, options: &$options) -> Self::State {
+                State::new(options.clone())
             }
 
             fn turn(state: &Self::State) -> Turn {

@@ -336,38 +336,45 @@ fn column_height(column: &[Option<Colour>; HEIGHT]) -> usize {
 /// What one row scores (rule 6): the number of tokens of its most frequent colour if at least 3,
 /// else 0. At most one colour can reach 3 of 5, so "the colour" is well defined. With
 /// `require_contiguous` (M3), only a run of side-by-side tokens counts, and it scores its length.
+/// So a row scores one point per place [`scoring_places`] marks.
 pub fn row_points(row: &[Option<Colour>; COLUMNS], require_contiguous: bool) -> u8 {
-    let best = if require_contiguous {
-        longest_run(row)
-    } else {
-        most_frequent(row)
-    };
-    if best >= MIN_SCORING { best } else { 0 }
+    let scoring = scoring_places(row, require_contiguous);
+    // At most COLUMNS places, which fits a u8.
+    scoring.iter().filter(|s| **s).count() as u8
 }
 
-/// How many tokens of the row's most frequent colour it holds.
-fn most_frequent(row: &[Option<Colour>; COLUMNS]) -> u8 {
-    let mut counts = [0u8; COLOURS];
-    for colour in row.iter().flatten() {
-        counts[colour.index()] += 1;
+/// The places of a row whose tokens score (rule 6): those of the colour seen 3 or more times,
+/// or with `require_contiguous` (M3) those of the run of 3 or more side-by-side tokens of one
+/// colour. A match page highlights them.
+pub fn scoring_places(
+    row: &[Option<Colour>; COLUMNS],
+    require_contiguous: bool,
+) -> [bool; COLUMNS] {
+    let least = usize::from(MIN_SCORING);
+    let mut scoring = [false; COLUMNS];
+    if require_contiguous {
+        // A run of `least` among COLUMNS places leaves no room for a second one.
+        let mut start = 0;
+        while start < COLUMNS {
+            let colour = row[start];
+            let run = row[start..]
+                .iter()
+                .take_while(|place| colour.is_some() && **place == colour)
+                .count();
+            if run >= least {
+                scoring[start..start + run].fill(true);
+            }
+            start += run.max(1);
+        }
+    } else if let Some(colour) = Colour::ALL
+        .into_iter()
+        .find(|c| row.iter().filter(|place| **place == Some(*c)).count() >= least)
+    {
+        for (scores, place) in scoring.iter_mut().zip(row) {
+            *scores = *place == Some(colour);
+        }
     }
-    counts.into_iter().max().unwrap_or(0)
-}
-
-/// The length of the longest run of side-by-side tokens of one colour (empty places break runs).
-fn longest_run(row: &[Option<Colour>; COLUMNS]) -> u8 {
-    let (mut best, mut run) = (0, 0);
-    let mut previous = None;
-    for place in row {
-        run = match place {
-            Some(_) if *place == previous => run + 1,
-            Some(_) => 1,
-            None => 0,
-        };
-        previous = *place;
-        best = best.max(run);
-    }
-    best
+    scoring
 }
 
 #[cfg(test)]
@@ -428,6 +435,34 @@ mod tests {
         assert_eq!(row_points(&[r, r, None, r, None], true), 0);
         assert_eq!(row_points(&[None; COLUMNS], false), 0);
         assert_eq!(row_points(&[None; COLUMNS], true), 0);
+        let (y, g) = (Some(Colour::Yellow), Some(Colour::Green));
+        assert_eq!(
+            scoring_places(&[r, r, None, r, None], false),
+            [true, true, false, true, false]
+        );
+        assert_eq!(
+            scoring_places(&[r, r, None, r, None], true),
+            [false; COLUMNS]
+        );
+        assert_eq!(
+            scoring_places(&[g, y, y, y, g], true),
+            [false, true, true, true, false]
+        );
+        assert_eq!(
+            scoring_places(&[g, y, g, y, g], false),
+            [true, false, true, false, true]
+        );
+        assert_eq!(scoring_places(&[g, y, g, y, g], true), [false; COLUMNS]);
+        let b = Some(Colour::Blue);
+        assert_eq!(
+            scoring_places(&[r, r, g, r, r], false),
+            [true, true, false, true, true]
+        );
+        assert_eq!(scoring_places(&[r, r, g, r, r], true), [false; COLUMNS]);
+        assert_eq!(
+            scoring_places(&[b, b, b, g, None], true),
+            [true, true, true, false, false]
+        );
     }
 
     /// A naive model of the Aligneur's move: vectors of colours, any token, any column with room.

@@ -45,10 +45,11 @@ use serde::{Deserialize, Serialize};
 
 pub use board::{
     Board, COLOURS, COLUMNS, Colour, HEIGHT, MIN_SCORING, PER_COLOUR, TOKENS, row_points,
+    scoring_places,
 };
 
 use crate::GameId;
-use crate::contract::{ActionError, Chance, Game, MAX_DRAW_KINDS, Outcome, Seat, SetupError, Turn};
+use crate::contract::{ActionError, Chance, Game, MAX_DRAW_KINDS, Outcome, Seat, Turn};
 use crate::options::OptionSpec;
 use crate::ranking::{Resignations, rank_by_key};
 
@@ -538,16 +539,8 @@ impl Game for MakeFive {
         ]
     }
 
-    fn setup(seats: usize, options: &Options) -> Result<State, SetupError> {
-        if seats != SEATS {
-            return Err(SetupError::SeatCount {
-                game: GameId::MakeFive.as_str(),
-                seats,
-                min: SEATS,
-                max: SEATS,
-            });
-        }
-        Ok(State {
+    fn start(_seats: usize, options: &Options) -> State {
+        State {
             options: *options,
             deal: 1,
             phase: Phase::Draw,
@@ -557,7 +550,7 @@ impl Game for MakeFive {
             deal_points: [None; DEALS as usize],
             end: None,
             resignations: Resignations::default(),
-        })
+        }
     }
 
     fn turn(state: &State) -> Turn {

@@ -35,7 +35,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use crate::GameId;
-use crate::contract::{ActionError, Chance, Game, Outcome, Placing, Seat, SetupError, Turn};
+use crate::contract::{ActionError, Chance, Game, Outcome, Placing, Seat, Turn};
 use crate::options::{OptionSpec, OptionsError};
 use crate::ranking::{Resignations, rank_by_key};
 
@@ -539,17 +539,8 @@ impl Game for Yams {
         Ok(())
     }
 
-    fn setup(seats: usize, options: &Options) -> Result<State, SetupError> {
-        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&seats) {
-            return Err(SetupError::SeatCount {
-                game: Self::ID.as_str(),
-                seats,
-                min: Self::MIN_SEATS,
-                max: Self::MAX_SEATS,
-            });
-        }
-        Self::validate_options(options)?;
-        Ok(State {
+    fn start(seats: usize, options: &Options) -> State {
+        State {
             options: options.clone(),
             seats,
             grids: vec![Grid::default(); seats * options.grid_count()],
@@ -559,7 +550,7 @@ impl Game for Yams {
             dice: Dice::EMPTY,
             resignations: Resignations::default(),
             end: None,
-        })
+        }
     }
 
     fn turn(state: &State) -> Turn {

@@ -562,6 +562,40 @@ pub struct SheetCell {
     pub action: Option<ActionRef>,
 }
 
+impl SheetCell {
+    /// A cell with `text` written in it.
+    pub fn filled(text: impl Into<String>) -> SheetCell {
+        SheetCell {
+            text: text.into(),
+            state: CellState::Filled,
+            action: None,
+        }
+    }
+
+    /// A box scored `points`: scratched when they are 0.
+    pub fn scored(points: impl Into<i64>) -> SheetCell {
+        let points = points.into();
+        SheetCell {
+            text: points.to_string(),
+            state: if points == 0 {
+                CellState::Scratched
+            } else {
+                CellState::Filled
+            },
+            action: None,
+        }
+    }
+
+    /// An empty box that says something (`—`, `playing`).
+    pub fn note(text: impl Into<String>) -> SheetCell {
+        SheetCell {
+            text: text.into(),
+            state: CellState::Empty,
+            action: None,
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Board
 

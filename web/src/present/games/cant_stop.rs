@@ -3,12 +3,16 @@
 //! again" or "Stop".
 
 use serde_json::Value;
-use tapis_games::cant_stop::{Action, ChoiceView, ColumnView, EndReason, Event, Stage, View};
+use tapis_games::cant_stop::{
+    Action, ChoiceView, ColumnView, Columns, EndReason, Event, Stage, View,
+};
 
-use super::{Input, Names, Said, capitalize, faces, plural};
+use super::{
+    Input, Names, Said, action_groups, capitalize, faces, over_headline, plural, scores_panel,
+};
 use crate::present::table::{
     ActionButton, ActionGroup, ColumnView as Column, ColumnsPanel, DicePanel, Die, DieState,
-    Emphasis, Fact, Panel, PanelKind, ScoreRow, Scores, Table, Term, Token,
+    Emphasis, Fact, Panel, PanelKind, Table, Term, Token,
 };
 
 /// The throws of four dice there are (6⁴).
@@ -149,13 +153,25 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let over = view.outcome.is_some() || view.stage == Stage::Over;
     let seat = view.seat_to_play.filter(|_| !over);
     let my_turn = seat.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
-    let to_win = view.options.columns_to_win;
+    let mut panels = Vec::new();
+    if let Some(dice) = view.dice.filter(|_| !over) {
+        panels.push(dice_panel(dice));
+    }
+    panels.push(board(&view, input));
+    panels.push(turn_facts(&view, input, over));
+    panels.push(scoreboard(&view, input, seat));
+    Ok(Table {
+        headline: headline(&view, input, seat),
+        prompt: my_turn.then(|| prompt(&view)),
+        panels,
+        actions: choices(&view, input),
+    })
+}
 
-    let headline = match (&view.outcome, seat) {
-        (Some(outcome), _) => format!(
-            "The game is over: {}.",
-            crate::present::play::reason_words(&outcome.reason)
-        ),
+/// Where the game stands: the start throw, whose turn and what they do, or the end.
+fn headline(view: &View, input: &Input<'_>, seat: Option<usize>) -> String {
+    match (&view.outcome, seat) {
+        (Some(outcome), _) => over_headline(&outcome.reason),
         (None, _) if view.stage == Stage::StartThrow => {
             "Everyone throws two dice: the highest total starts".to_owned()
         }
@@ -176,37 +192,40 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             )
         }
         (None, None) => String::new(),
-    };
-
-    let mut panels = Vec::new();
-    if let Some(dice) = view.dice.filter(|_| !over) {
-        let [a, b, c, d] = dice;
-        let pairings: Vec<String> = [(a, b, c, d), (a, c, b, d), (a, d, b, c)]
-            .iter()
-            .map(|(w, x, y, z)| format!("{} and {}", w.saturating_add(*x), y.saturating_add(*z)))
-            .collect();
-        panels.push(Panel::new(
-            "Dice",
-            "dice",
-            PanelKind::Dice(
-                DicePanel::new(
-                    dice.iter()
-                        .map(|face| Die::new(*face, DieState::Thrown))
-                        .collect(),
-                )
-                .caption(format!("Pairs make {}", pairings.join(", or "))),
-            ),
-        ));
     }
+}
 
-    panels.push(Panel::new(
+/// The four dice thrown, with the three ways to pair them.
+fn dice_panel(dice: [u8; 4]) -> Panel {
+    let [a, b, c, d] = dice;
+    let pairings: Vec<String> = [(a, b, c, d), (a, c, b, d), (a, d, b, c)]
+        .iter()
+        .map(|(w, x, y, z)| format!("{} and {}", w.saturating_add(*x), y.saturating_add(*z)))
+        .collect();
+    Panel::new(
+        "Dice",
+        "dice",
+        PanelKind::Dice(
+            DicePanel::new(
+                dice.iter()
+                    .map(|face| Die::new(*face, DieState::Thrown))
+                    .collect(),
+            )
+            .caption(format!("Pairs make {}", pairings.join(", or "))),
+        ),
+    )
+}
+
+/// The eleven columns with every marker and runner.
+fn board(view: &View, input: &Input<'_>) -> Panel {
+    Panel::new(
         "Board",
         "columns",
         PanelKind::Columns(ColumnsPanel {
             caption: format!(
                 "The eleven columns, 2 to 12: markers climb from the bottom; a marker stopped \
                  on the top space claims the column, and {} win",
-                plural(to_win, "column", "columns")
+                plural(view.options.columns_to_win, "column", "columns")
             ),
             columns: view
                 .columns
@@ -214,12 +233,15 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
                 .map(|column| column_of(column, input))
                 .collect(),
         }),
-    ));
+    )
+}
 
+/// The start throws, or the turn's figures; then the goal and the variants in play.
+fn turn_facts(view: &View, input: &Input<'_>, over: bool) -> Panel {
     let mut facts = Vec::new();
     if view.stage == Stage::StartThrow {
-        for start in &view.start {
-            facts.push(Fact::new(
+        facts.extend(view.start.iter().map(|start| {
+            Fact::new(
                 Term::plain(format!(
                     "{} start throw",
                     input.names.possessive(start.seat)
@@ -227,8 +249,8 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
                 start
                     .total
                     .map_or_else(|| "to throw".to_owned(), |t| t.to_string()),
-            ));
-        }
+            )
+        }));
     } else if !over {
         facts.push(Fact::new(runner_term(), view.runners_left.to_string()));
         if let Some(throws) = view.throws_with_progress {
@@ -241,161 +263,167 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
                 progress_chance(throws),
             ));
         }
-        if !view.stop_would_win.is_empty() {
-            let columns: Vec<String> = view
-                .stop_would_win
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            facts.push(Fact::new(
-                Term::plain("Stopping now claims"),
-                format!(
-                    "{} {}{}",
-                    if columns.len() == 1 {
-                        "column"
-                    } else {
-                        "columns"
-                    },
-                    crate::present::join_names(&columns),
-                    if view.stop_would_win_game {
-                        " and wins the game"
-                    } else {
-                        ""
-                    }
-                ),
-            ));
-        }
+        facts.extend(stop_claims(view));
     }
     facts.push(Fact::new(
         Term::plain("To win"),
-        format!("claim {}", plural(to_win, "column", "columns")),
+        format!(
+            "claim {}",
+            plural(view.options.columns_to_win, "column", "columns")
+        ),
     ));
-    if view.options.skip_occupied {
-        facts.push(Fact::new(
-            Term::plain("Variant"),
+    let variants = [
+        (
+            view.options.skip_occupied,
             "runners jump over spaces holding an opponent's marker",
-        ));
-    }
-    if view.options.no_stop_on_opponent {
-        facts.push(Fact::new(
-            Term::plain("Variant"),
+        ),
+        (
+            view.options.no_stop_on_opponent,
             "no stopping while a runner stands on an opponent's marker",
-        ));
+        ),
+    ];
+    facts.extend(
+        variants
+            .into_iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, rule)| Fact::new(Term::plain("Variant"), rule)),
+    );
+    Panel::new("This turn", "facts", PanelKind::Facts(facts))
+}
+
+/// `Stopping now claims columns 7 and 9 and wins the game`, when stopping would claim any.
+fn stop_claims(view: &View) -> Option<Fact> {
+    if view.stop_would_win.is_empty() {
+        return None;
     }
-    panels.push(Panel::new("This turn", "facts", PanelKind::Facts(facts)));
+    let columns: Vec<String> = view
+        .stop_would_win
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    Some(Fact::new(
+        Term::plain("Stopping now claims"),
+        format!(
+            "{} {}{}",
+            if columns.len() == 1 {
+                "column"
+            } else {
+                "columns"
+            },
+            crate::present::join_names(&columns),
+            if view.stop_would_win_game {
+                " and wins the game"
+            } else {
+                ""
+            }
+        ),
+    ))
+}
 
+/// Every player's columns claimed, spaces climbed and markers left.
+fn scoreboard(view: &View, input: &Input<'_>, seat: Option<usize>) -> Panel {
+    let to_win = view.options.columns_to_win;
     let limited = usize::from(view.options.pieces_per_player) < view.columns.len();
-    panels.push(Panel::new(
-        "Players",
-        "scores",
-        PanelKind::Scores(Scores {
-            caption: "Columns claimed".to_owned(),
-            unit: "Columns".to_owned(),
-            rows: view
-                .players
-                .iter()
-                .map(|p| {
-                    let mut detail = format!(
-                        "{} climbed",
-                        plural(i64::from(p.progress), "space", "spaces")
-                    );
-                    if limited {
-                        detail.push_str(&format!(
-                            " · {} left",
-                            plural(p.pieces_left, "marker", "markers")
-                        ));
-                    }
-                    ScoreRow {
-                        seat: p.seat,
-                        name: input.names.of(p.seat),
-                        value: format!("{} of {to_win}", p.columns_won),
-                        detail: Some(Term::plain(if p.resigned {
-                            "resigned".to_owned()
-                        } else {
-                            detail
-                        })),
-                        current: seat == Some(p.seat),
-                        yours: input.is_viewer(p.seat),
-                    }
-                })
-                .collect(),
-        }),
-    ));
+    let rows = view.players.iter().map(|p| {
+        let mut detail = format!(
+            "{} climbed",
+            plural(i64::from(p.progress), "space", "spaces")
+        );
+        if limited {
+            detail.push_str(&format!(
+                " · {} left",
+                plural(p.pieces_left, "marker", "markers")
+            ));
+        }
+        if p.resigned {
+            detail = "resigned".to_owned();
+        }
+        input.score_row(
+            p.seat,
+            format!("{} of {to_win}", p.columns_won),
+            Some(Term::plain(detail)),
+            seat == Some(p.seat),
+        )
+    });
+    scores_panel("Players", "Columns claimed", "Columns", rows)
+}
 
-    // The viewer's choices: every legal action exactly once.
+/// The viewer's choices, every legal action exactly once: the pairings, then stop or throw.
+fn choices(view: &View, input: &Input<'_>) -> Vec<ActionGroup> {
     let mut advances = Vec::new();
     let mut decisions = Vec::new();
     let mut others = Vec::new();
     for raw in input.legal {
         match serde_json::from_value::<Action>(raw.clone()) {
-            Ok(Action::Advance { columns }) => {
-                let labels: Vec<u8> = columns.labels().collect();
-                let mut button = ActionButton::new(raw, advance_label(&labels));
-                if let Some(choice) = view.choices.iter().find(|c| {
-                    matches!(c.action, Action::Advance { columns: theirs } if theirs == columns)
-                }) {
-                    let detail = choice_detail(choice, &view.columns);
-                    if !detail.is_empty() {
-                        button = button.detail(detail);
-                    }
-                }
-                advances.push(button);
-            }
-            Ok(Action::Roll) => {
-                let mut button = ActionButton::new(raw, "Throw again");
-                if let Some(throws) = view.throws_with_progress {
-                    button = button.detail(format!("{} to advance", progress_chance(throws)));
-                }
-                decisions.push(button);
-            }
-            Ok(Action::Stop) => {
-                let kept: Vec<String> = view
-                    .columns
-                    .iter()
-                    .filter_map(|c| {
-                        c.runner
-                            .map(|r| format!("{} at {r}/{}", c.column, c.height))
-                    })
-                    .collect();
-                let mut detail = format!("keep {}", crate::present::join_names(&kept));
-                if view.stop_would_win_game {
-                    detail.push_str(" and win the game");
-                } else if !view.stop_would_win.is_empty() {
-                    detail.push_str(" and claim a column");
-                }
-                decisions.push(
-                    ActionButton::new(raw, "Stop")
-                        .term(Term::explained(
-                            "Stop",
-                            "end your turn and keep its progress: your markers move up to the runners",
-                        ))
-                        .detail(detail)
-                        .emphasis(Emphasis::Primary),
-                );
-            }
-            Err(_) => others.push(ActionButton::new(
-                raw,
-                super::fallback::action_words(raw, input.names),
-            )),
+            Ok(Action::Advance { columns }) => advances.push(advance_button(view, raw, columns)),
+            Ok(Action::Roll) => decisions.push(throw_again_button(view, raw)),
+            Ok(Action::Stop) => decisions.push(stop_button(view, raw)),
+            Err(_) => others.push(input.unread_choice(raw)),
         }
     }
     // Stop first: it is the safe choice.
     decisions.reverse();
-    let mut actions = Vec::new();
-    if !advances.is_empty() {
-        actions.push(ActionGroup::new(
-            "Choose which columns to advance",
-            advances,
-        ));
-    }
-    if !decisions.is_empty() {
-        actions.push(ActionGroup::new("Stop or throw again", decisions));
-    }
-    if !others.is_empty() {
-        actions.push(ActionGroup::new("Other choices", others));
-    }
+    action_groups([
+        ("Choose which columns to advance", advances),
+        ("Stop or throw again", decisions),
+        ("Other choices", others),
+    ])
+}
 
-    let prompt = my_turn.then(|| match view.stage {
+/// `Advance 6 and 8`, with what it does to the runners.
+fn advance_button(view: &View, raw: &Value, columns: Columns) -> ActionButton {
+    let labels: Vec<u8> = columns.labels().collect();
+    let mut button = ActionButton::new(raw, advance_label(&labels));
+    if let Some(choice) = view
+        .choices
+        .iter()
+        .find(|c| matches!(c.action, Action::Advance { columns: theirs } if theirs == columns))
+    {
+        let detail = choice_detail(choice, &view.columns);
+        if !detail.is_empty() {
+            button = button.detail(detail);
+        }
+    }
+    button
+}
+
+/// `Throw again`, with the chance that the throw advances.
+fn throw_again_button(view: &View, raw: &Value) -> ActionButton {
+    let button = ActionButton::new(raw, "Throw again");
+    match view.throws_with_progress {
+        Some(throws) => button.detail(format!("{} to advance", progress_chance(throws))),
+        None => button,
+    }
+}
+
+/// `Stop`, with the spaces it keeps and what it claims.
+fn stop_button(view: &View, raw: &Value) -> ActionButton {
+    let kept: Vec<String> = view
+        .columns
+        .iter()
+        .filter_map(|c| {
+            c.runner
+                .map(|r| format!("{} at {r}/{}", c.column, c.height))
+        })
+        .collect();
+    let mut detail = format!("keep {}", crate::present::join_names(&kept));
+    if view.stop_would_win_game {
+        detail.push_str(" and win the game");
+    } else if !view.stop_would_win.is_empty() {
+        detail.push_str(" and claim a column");
+    }
+    ActionButton::new(raw, "Stop")
+        .term(Term::explained(
+            "Stop",
+            "end your turn and keep its progress: your markers move up to the runners",
+        ))
+        .detail(detail)
+        .emphasis(Emphasis::Primary)
+}
+
+/// What the player on turn is asked to do.
+fn prompt(view: &View) -> String {
+    match view.stage {
         Stage::Choose => format!(
             "Your throw: {}. Choose which columns to advance.",
             view.dice.map(faces).unwrap_or_default()
@@ -411,14 +439,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
                 .to_owned()
         }
         _ => "Your move.".to_owned(),
-    });
-
-    Ok(Table {
-        headline,
-        prompt,
-        panels,
-        actions,
-    })
+    }
 }
 
 /// One Can't Stop event in words; `None` when it cannot be read.
@@ -543,16 +564,7 @@ mod tests {
     /// Every legal action is offered exactly once, and nothing else.
     fn assert_offers_every_legal_action(state: &AnyState, seat: usize) -> Table {
         let table = table_for(state, Some(seat));
-        let mut offered: Vec<Value> = table
-            .offered_actions()
-            .iter()
-            .map(|a| serde_json::from_str(&a.json).unwrap_or_else(|e| panic!("{e}")))
-            .collect();
-        let mut legal = state.legal_actions(seat);
-        let key = |v: &Value| v.to_string();
-        offered.sort_by_key(key);
-        legal.sort_by_key(key);
-        assert_eq!(offered, legal);
+        testing::assert_offers_exactly(&table, &state.legal_actions(seat));
         table
     }
 

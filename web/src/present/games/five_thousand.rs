@@ -4,13 +4,15 @@
 
 use serde_json::{Value, json};
 use tapis_games::five_thousand::{
-    Action, BankResult, EndReason, Event, Phase, TargetRule, TurnLostReason, View,
+    Action, BankResult, EndReason, Event, Faces, Phase, TargetRule, TurnLostReason, View,
 };
 
-use super::{Input, Names, Said, capitalize, faces, nth, plural, points};
+use super::{
+    Input, Names, Said, action_groups, capitalize, faces, nth, plural, points, scores_panel,
+};
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
-    PanelKind, ScoreRow, Scores, Table, Term,
+    PanelKind, Table, Term,
 };
 
 fn opened_term() -> Term {
@@ -30,250 +32,274 @@ fn hot_dice_term() -> Term {
 /// The table of a 5000 match.
 pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let view: View = serde_json::from_value(input.view.clone())?;
-    let seat = view.seat;
     let over = view.phase == Phase::Over;
-    let my_turn = !over && input.is_viewer(seat) && !input.legal.is_empty();
-    let player = view.players.get(seat);
-    let opened = player.is_some_and(|p| p.opened);
-
-    let headline = if over {
-        "The game is over.".to_owned()
-    } else {
-        let throw = if view.throws_used == 0 {
-            "about to throw".to_owned()
-        } else {
-            format!("{} throw of 3", nth(view.throws_used))
-        };
-        format!(
-            "{} turn · {throw} · turn total {}",
-            capitalize(&input.whose(seat)),
-            view.turn_total
-        )
-    };
-
+    let my_turn = !over && input.is_viewer(view.seat) && !input.legal.is_empty();
     let mut panels = Vec::new();
     if !over {
-        // The last throw; in the decide phase, the dice just set aside are marked.
-        let mut aside_now: Vec<u8> = match view.phase {
-            Phase::Decide => view
-                .set_aside
-                .last()
-                .map(|k| k.dice.iter().collect())
-                .unwrap_or_default(),
-            _ => Vec::new(),
-        };
-        let keeping = my_turn && view.phase == Phase::Keep;
-        let dice: Vec<Die> = view
-            .last_throw
-            .dice()
-            .iter()
-            .map(|&face| {
-                if let Some(at) = aside_now.iter().position(|f| *f == face) {
-                    aside_now.remove(at);
-                    Die::new(face, DieState::SetAside)
-                } else if keeping {
-                    Die::pickable(face, DieState::Thrown)
-                } else {
-                    Die::new(face, DieState::Thrown)
-                }
-            })
-            .collect();
-        if !dice.is_empty() {
-            let mut panel = DicePanel::new(dice).caption(format!(
-                "Throw {} of 3 · {} in hand",
-                view.throws_used,
-                plural(view.dice_in_hand, "die", "dice")
-            ));
-            if keeping {
-                panel = panel.compose(
-                    Compose::new(&json!({"type": "keep", "dice": PICKED}), "Set aside", "Set aside the ticked dice")
-                        .hint("Tick the scoring dice to set aside: 1s (100), 5s (50), a brelan (three of a kind) or a straight."),
-                );
-            }
-            panels.push(Panel::new("Last throw", "dice", PanelKind::Dice(panel)));
-        }
-        let kept: Vec<Die> = view
-            .set_aside
-            .iter()
-            .flat_map(|k| k.dice.iter())
-            .map(|face| Die::new(face, DieState::SetAside))
-            .collect();
-        if !kept.is_empty() {
-            let groups: Vec<String> = view
-                .set_aside
-                .iter()
-                .map(|k| format!("{} for {}", faces(k.dice.iter()), k.points))
-                .collect();
-            let mut caption = format!("Set aside: {}", groups.join(", "));
-            if view.carried > 0 {
-                caption.push_str(&format!(
-                    " · {} carried from before the main pleine",
-                    points(view.carried)
-                ));
-            }
-            panels.push(Panel::new(
-                "Set aside this turn",
-                "set-aside",
-                PanelKind::Dice(DicePanel::new(kept).caption(caption)),
-            ));
-        }
-        let mut facts = vec![
-            Fact::new(Term::plain("Turn total"), view.turn_total.to_string()),
-            Fact::new(Term::plain("Throws left"), view.throws_left.to_string()),
-        ];
-        if view.phase == Phase::Decide && view.dice_in_hand == 0 {
-            facts.push(Fact::new(
-                hot_dice_term(),
-                "all five dice may be thrown again",
-            ));
-        }
-        if !opened {
-            facts.push(Fact::new(
-                Term::explained(
-                    "To open",
-                    format!(
-                        "{} has not opened: they must make {} in one turn before banking",
-                        input.names.of(seat),
-                        view.options.opening_threshold
-                    ),
-                ),
-                format!("{} more", view.to_open),
-            ));
-        }
-        facts.push(Fact::new(
-            Term::plain("Target"),
-            match view.options.target_rule {
-                TargetRule::AtLeast => format!("{} or more", view.options.target),
-                TargetRule::Exactly => format!("exactly {}", view.options.target),
-                TargetRule::LastThousandInOneTurn => {
-                    format!("{}, the last 1000 in one turn", view.options.target)
-                }
-            },
-        ));
-        if let Some(first) = view.final_round {
-            facts.push(Fact::new(
-                Term::plain("Final round"),
-                format!("{} reached the target", input.names.of(first)),
-            ));
-        }
-        panels.push(Panel::new("This turn", "facts", PanelKind::Facts(facts)));
+        panels.extend(last_throw(&view, my_turn));
+        panels.extend(set_aside(&view));
+        panels.push(turn_facts(&view, input));
     }
-    panels.push(Panel::new(
-        "Scores",
-        "scores",
-        PanelKind::Scores(Scores {
-            caption: "Banked scores".to_owned(),
-            unit: "Points".to_owned(),
-            rows: view
-                .players
-                .iter()
-                .map(|p| ScoreRow {
-                    seat: p.seat,
-                    name: input.names.of(p.seat),
-                    value: p.score.to_string(),
-                    detail: if p.resigned {
-                        Some(Term::plain("resigned"))
-                    } else if view.winner == Some(p.seat) {
-                        Some(Term::plain("winner"))
-                    } else if !p.opened {
-                        Some(opened_term())
-                    } else {
-                        None
-                    },
-                    current: !over && p.seat == seat,
-                    yours: input.is_viewer(p.seat),
-                })
-                .collect(),
-        }),
-    ));
+    panels.push(scoreboard(&view, input, over));
+    Ok(Table {
+        headline: headline(&view, input, over),
+        prompt: my_turn.then(|| prompt(&view)),
+        panels,
+        actions: if my_turn {
+            choices(&view, input)
+        } else {
+            Vec::new()
+        },
+    })
+}
 
-    let mut actions = Vec::new();
-    if my_turn {
-        let mut keeps = Vec::new();
-        let mut decide = Vec::new();
-        for raw in input.legal {
-            match serde_json::from_value::<Action>(raw.clone()) {
-                Ok(Action::Keep { dice }) => {
-                    let choice = view.keep_choices.iter().find(|c| c.dice == dice);
-                    let mut button =
-                        ActionButton::new(raw, format!("Set aside {}", faces(dice.iter())));
-                    if let Some(choice) = choice {
-                        button = button.detail(if choice.dice_left == 0 {
-                            format!(
-                                "+{} · turn total {} · main pleine: all five dice back in hand",
-                                choice.points, choice.turn_total
-                            )
-                        } else {
-                            format!(
-                                "+{} · turn total {} · {} left",
-                                choice.points,
-                                choice.turn_total,
-                                plural(choice.dice_left, "die", "dice")
-                            )
-                        });
-                    }
-                    keeps.push((choice.map_or(0, |c| c.points), button));
-                }
-                Ok(Action::Bank) => {
-                    let detail = match view.bank {
-                        Some(BankResult::Banked {
-                            counted,
-                            score,
-                            reaches_target,
-                        }) => {
-                            let mut d = format!("+{counted} · your score becomes {score}");
-                            if reaches_target {
-                                d.push_str(" · you reach the target!");
-                            }
-                            d
-                        }
-                        Some(BankResult::Overshoot) => {
-                            "you would pass the target: the turn total would be lost".to_owned()
-                        }
-                        None => String::new(),
-                    };
-                    let mut button = ActionButton::new(raw, format!("Bank {}", view.turn_total))
-                        .emphasis(Emphasis::Primary);
-                    if !detail.is_empty() {
-                        button = button.detail(detail);
-                    }
-                    decide.push(button);
-                }
-                Ok(Action::Rethrow) => {
-                    let detail = if view.dice_in_hand == 0 || view.dice_in_hand == 5 {
-                        "all five dice".to_owned()
-                    } else {
-                        format!("the {} in hand", plural(view.dice_in_hand, "die", "dice"))
-                    };
-                    decide.push(ActionButton::new(raw, "Throw again").detail(format!(
-                        "{detail}; a throw with nothing that scores loses the turn total"
-                    )));
-                }
-                Err(_) => {}
+/// Whose turn, which throw and the turn total; or the end.
+fn headline(view: &View, input: &Input<'_>, over: bool) -> String {
+    if over {
+        return "The game is over.".to_owned();
+    }
+    let throw = if view.throws_used == 0 {
+        "about to throw".to_owned()
+    } else {
+        format!("{} throw of 3", nth(view.throws_used))
+    };
+    format!(
+        "{} turn · {throw} · turn total {}",
+        capitalize(&input.whose(view.seat)),
+        view.turn_total
+    )
+}
+
+/// The last throw, to tick the dice to set aside; in the decide phase, the dice just set aside
+/// are marked. `None` before the first throw.
+fn last_throw(view: &View, my_turn: bool) -> Option<Panel> {
+    let mut aside_now: Vec<u8> = match view.phase {
+        Phase::Decide => view
+            .set_aside
+            .last()
+            .map(|k| k.dice.iter().collect())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let keeping = my_turn && view.phase == Phase::Keep;
+    let dice: Vec<Die> = view
+        .last_throw
+        .dice()
+        .iter()
+        .map(|&face| {
+            if let Some(at) = aside_now.iter().position(|f| *f == face) {
+                aside_now.remove(at);
+                Die::new(face, DieState::SetAside)
+            } else if keeping {
+                Die::pickable(face, DieState::Thrown)
+            } else {
+                Die::new(face, DieState::Thrown)
             }
-        }
-        if !keeps.is_empty() {
-            // The richest keeps first.
-            keeps.sort_by_key(|k| std::cmp::Reverse(k.0));
-            actions.push(ActionGroup::new(
-                "Or pick a keep",
-                keeps.into_iter().map(|(_, b)| b).collect(),
-            ));
-        }
-        if !decide.is_empty() {
-            actions.push(ActionGroup::new("Bank or throw again", decide));
+        })
+        .collect();
+    if dice.is_empty() {
+        return None;
+    }
+    let mut panel = DicePanel::new(dice).caption(format!(
+        "Throw {} of 3 · {} in hand",
+        view.throws_used,
+        plural(view.dice_in_hand, "die", "dice")
+    ));
+    if keeping {
+        panel = panel.compose(
+            Compose::new(&json!({"type": "keep", "dice": PICKED}), "Set aside", "Set aside the ticked dice")
+                .hint("Tick the scoring dice to set aside: 1s (100), 5s (50), a brelan (three of a kind) or a straight."),
+        );
+    }
+    Some(Panel::new("Last throw", "dice", PanelKind::Dice(panel)))
+}
+
+/// The dice set aside this turn, with what each keep scored; `None` when there are none.
+fn set_aside(view: &View) -> Option<Panel> {
+    let kept: Vec<Die> = view
+        .set_aside
+        .iter()
+        .flat_map(|k| k.dice.iter())
+        .map(|face| Die::new(face, DieState::SetAside))
+        .collect();
+    if kept.is_empty() {
+        return None;
+    }
+    let groups: Vec<String> = view
+        .set_aside
+        .iter()
+        .map(|k| format!("{} for {}", faces(k.dice.iter()), k.points))
+        .collect();
+    let mut caption = format!("Set aside: {}", groups.join(", "));
+    if view.carried > 0 {
+        caption.push_str(&format!(
+            " · {} carried from before the main pleine",
+            points(view.carried)
+        ));
+    }
+    Some(Panel::new(
+        "Set aside this turn",
+        "set-aside",
+        PanelKind::Dice(DicePanel::new(kept).caption(caption)),
+    ))
+}
+
+/// The turn's figures: its total, the throws left, the opening still to make, the target.
+fn turn_facts(view: &View, input: &Input<'_>) -> Panel {
+    let mut facts = vec![
+        Fact::new(Term::plain("Turn total"), view.turn_total.to_string()),
+        Fact::new(Term::plain("Throws left"), view.throws_left.to_string()),
+    ];
+    if view.phase == Phase::Decide && view.dice_in_hand == 0 {
+        facts.push(Fact::new(
+            hot_dice_term(),
+            "all five dice may be thrown again",
+        ));
+    }
+    if !view.players.get(view.seat).is_some_and(|p| p.opened) {
+        facts.push(Fact::new(
+            Term::explained(
+                "To open",
+                format!(
+                    "{} has not opened: they must make {} in one turn before banking",
+                    input.names.of(view.seat),
+                    view.options.opening_threshold
+                ),
+            ),
+            format!("{} more", view.to_open),
+        ));
+    }
+    facts.push(Fact::new(
+        Term::plain("Target"),
+        match view.options.target_rule {
+            TargetRule::AtLeast => format!("{} or more", view.options.target),
+            TargetRule::Exactly => format!("exactly {}", view.options.target),
+            TargetRule::LastThousandInOneTurn => {
+                format!("{}, the last 1000 in one turn", view.options.target)
+            }
+        },
+    ));
+    if let Some(first) = view.final_round {
+        facts.push(Fact::new(
+            Term::plain("Final round"),
+            format!("{} reached the target", input.names.of(first)),
+        ));
+    }
+    Panel::new("This turn", "facts", PanelKind::Facts(facts))
+}
+
+/// Every player's banked score, and who has not opened yet.
+fn scoreboard(view: &View, input: &Input<'_>, over: bool) -> Panel {
+    let rows = view.players.iter().map(|p| {
+        let detail = if p.resigned {
+            Some(Term::plain("resigned"))
+        } else if view.winner == Some(p.seat) {
+            Some(Term::plain("winner"))
+        } else if !p.opened {
+            Some(opened_term())
+        } else {
+            None
+        };
+        input.score_row(
+            p.seat,
+            p.score.to_string(),
+            detail,
+            !over && p.seat == view.seat,
+        )
+    });
+    scores_panel("Scores", "Banked scores", "Points", rows)
+}
+
+/// The player's choices: the keeps, richest first, then bank or throw again.
+fn choices(view: &View, input: &Input<'_>) -> Vec<ActionGroup> {
+    let mut keeps = Vec::new();
+    let mut decide = Vec::new();
+    for raw in input.legal {
+        match serde_json::from_value::<Action>(raw.clone()) {
+            Ok(Action::Keep { dice }) => keeps.push(keep_button(view, raw, dice)),
+            Ok(Action::Bank) => decide.push(bank_button(view, raw)),
+            Ok(Action::Rethrow) => decide.push(throw_again_button(view, raw)),
+            Err(_) => {}
         }
     }
-    let prompt = my_turn.then(|| match view.phase {
+    keeps.sort_by_key(|k| std::cmp::Reverse(k.0));
+    action_groups([
+        (
+            "Or pick a keep",
+            keeps.into_iter().map(|(_, b)| b).collect(),
+        ),
+        ("Bank or throw again", decide),
+    ])
+}
+
+/// `Set aside 1 5 5`, with what it adds and the dice it leaves; and the points, to sort by.
+fn keep_button(view: &View, raw: &Value, dice: Faces) -> (u32, ActionButton) {
+    let choice = view.keep_choices.iter().find(|c| c.dice == dice);
+    let mut button = ActionButton::new(raw, format!("Set aside {}", faces(dice.iter())));
+    if let Some(choice) = choice {
+        button = button.detail(if choice.dice_left == 0 {
+            format!(
+                "+{} · turn total {} · main pleine: all five dice back in hand",
+                choice.points, choice.turn_total
+            )
+        } else {
+            format!(
+                "+{} · turn total {} · {} left",
+                choice.points,
+                choice.turn_total,
+                plural(choice.dice_left, "die", "dice")
+            )
+        });
+    }
+    (choice.map_or(0, |c| c.points), button)
+}
+
+/// `Bank 450`, with the score it makes or the overshoot it would be.
+fn bank_button(view: &View, raw: &Value) -> ActionButton {
+    let detail = match view.bank {
+        Some(BankResult::Banked {
+            counted,
+            score,
+            reaches_target,
+        }) => {
+            let mut d = format!("+{counted} · your score becomes {score}");
+            if reaches_target {
+                d.push_str(" · you reach the target!");
+            }
+            d
+        }
+        Some(BankResult::Overshoot) => {
+            "you would pass the target: the turn total would be lost".to_owned()
+        }
+        None => String::new(),
+    };
+    let button =
+        ActionButton::new(raw, format!("Bank {}", view.turn_total)).emphasis(Emphasis::Primary);
+    if detail.is_empty() {
+        button
+    } else {
+        button.detail(detail)
+    }
+}
+
+/// `Throw again`, with the dice it throws and the risk.
+fn throw_again_button(view: &View, raw: &Value) -> ActionButton {
+    let detail = if view.dice_in_hand == 0 || view.dice_in_hand == 5 {
+        "all five dice".to_owned()
+    } else {
+        format!("the {} in hand", plural(view.dice_in_hand, "die", "dice"))
+    };
+    ActionButton::new(raw, "Throw again").detail(format!(
+        "{detail}; a throw with nothing that scores loses the turn total"
+    ))
+}
+
+/// What the player on turn is asked to do.
+fn prompt(view: &View) -> String {
+    match view.phase {
         Phase::Keep => "Your move: set aside at least one scoring die from this throw.".to_owned(),
         _ => "Your move: bank your turn total, or throw the dice in hand again.".to_owned(),
-    });
-    Ok(Table {
-        headline,
-        prompt,
-        panels,
-        actions,
-    })
+    }
 }
 
 /// One 5000 event in words; `None` when it cannot be read.

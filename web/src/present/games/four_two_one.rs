@@ -1,16 +1,17 @@
 //! 421: the three dice of the player throwing (tick the ones to throw again), the pot and the
 //! tokens, each player's result this round, and the leader's Stop (or "le bon").
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tapis_games::four_two_one::{
-    Action, AmountBasis, Category, Combination, EndReason, Event, Phase, PhaseView, Stake,
-    TableView,
+    Action, AmountBasis, Category, Combination, CurrentTurn, EndReason, Event, Phase, PhaseView,
+    Stake, TableView,
 };
 
-use super::{Input, Names, Said, capitalize, faces, nth, plural};
+use super::{
+    Input, Names, Said, action_groups, capitalize, faces, nth, plural, rethrow_faces, scores_panel,
+};
 use crate::present::table::{
-    ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
-    PanelKind, ScoreRow, Scores, Table, Term,
+    ActionButton, DicePanel, Die, DieState, Emphasis, Fact, Panel, PanelKind, Table, Term,
 };
 
 /// A result's dice as written on the table: `4-2-1`.
@@ -71,11 +72,32 @@ fn phase_term(phase: PhaseView) -> Term {
 /// The table of a 421 match.
 pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let view: TableView = serde_json::from_value(input.view.clone())?;
-    let over = view.phase == PhaseView::Over;
     let current = view.current.as_ref();
     let my_turn = current.is_some_and(|c| input.is_viewer(c.seat)) && !input.legal.is_empty();
+    let mut panels = Vec::new();
+    if let Some(c) = current {
+        panels.push(dice_panel(c, input, my_turn && input.can("reroll")));
+    }
+    if view.phase != PhaseView::Over {
+        panels.push(round_facts(&view, input));
+    }
+    panels.push(scoreboard(&view, input));
+    let buttons = if my_turn {
+        keep_buttons(current, input)
+    } else {
+        Vec::new()
+    };
+    Ok(Table {
+        headline: headline(&view, input),
+        prompt: my_turn.then(|| prompt(!buttons.is_empty())),
+        panels,
+        actions: action_groups([("Keep your dice", buttons)]),
+    })
+}
 
-    let headline = match (view.phase, current) {
+/// The phase, the round, the pot and whose throw it is; or the end.
+fn headline(view: &TableView, input: &Input<'_>) -> String {
+    match (view.phase, view.current.as_ref()) {
         (PhaseView::Over, _) => "The game is over.".to_owned(),
         (PhaseView::FirstPlayer, _) => {
             "Choosing the first player: one die each, aces high.".to_owned()
@@ -95,218 +117,190 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             view.round,
             plural(view.pot, "token", "tokens")
         ),
+    }
+}
+
+/// The dice of the player throwing: the last throw (tickable to throw again when
+/// `rerolling`), or the dice kept before the next throw.
+fn dice_panel(c: &CurrentTurn, input: &Input<'_>, rerolling: bool) -> Panel {
+    let dice: Vec<Die> = match &c.dice {
+        Some(combination) => combination
+            .dice
+            .iter()
+            .map(|&face| {
+                if rerolling {
+                    Die::pickable(face, DieState::Thrown)
+                } else {
+                    Die::new(face, DieState::Thrown)
+                }
+            })
+            .collect(),
+        None => {
+            let mut dice: Vec<Die> = c
+                .kept
+                .iter()
+                .flat_map(|k| k.as_slice().iter().copied())
+                .map(|face| Die::new(face, DieState::Kept))
+                .collect();
+            while dice.len() < 3 {
+                dice.push(Die::new(0, DieState::Waiting));
+            }
+            dice
+        }
     };
-
-    let mut panels = Vec::new();
-    let rerolls = input.can("reroll");
-    if let Some(c) = current {
-        let dice: Vec<Die> = match &c.dice {
-            Some(combination) => combination
-                .dice
-                .iter()
-                .map(|&face| {
-                    if my_turn && rerolls {
-                        Die::pickable(face, DieState::Thrown)
-                    } else {
-                        Die::new(face, DieState::Thrown)
-                    }
-                })
-                .collect(),
-            None => {
-                let mut dice: Vec<Die> = c
-                    .kept
-                    .iter()
-                    .flat_map(|k| k.as_slice().iter().copied())
-                    .map(|face| Die::new(face, DieState::Kept))
-                    .collect();
-                while dice.len() < 3 {
-                    dice.push(Die::new(0, DieState::Waiting));
-                }
-                dice
-            }
+    let mut caption = format!("Throw {} of {}", c.throws, c.max_throws);
+    if let Some(combination) = &c.dice {
+        caption.push_str(&format!(": {}", combination_words(combination)));
+    }
+    let mut panel = DicePanel::new(dice).caption(caption);
+    if rerolling {
+        let hint = if c.must_rethrow {
+            format!(
+                "Tick the dice to throw again: you must use {} like the leader.",
+                plural(c.max_throws, "throw", "throws")
+            )
+        } else {
+            "Tick the dice to throw again (at least one), or keep your dice.".to_owned()
         };
-        let mut caption = format!("Throw {} of {}", c.throws, c.max_throws);
-        if let Some(combination) = &c.dice {
-            caption.push_str(&format!(": {}", combination_words(combination)));
-        }
-        let mut panel = DicePanel::new(dice).caption(caption);
-        if my_turn && rerolls {
-            let hint = if c.must_rethrow {
-                format!(
-                    "Tick the dice to throw again: you must use {} like the leader.",
-                    plural(c.max_throws, "throw", "throws")
-                )
-            } else {
-                "Tick the dice to throw again (at least one), or keep your dice.".to_owned()
-            };
-            panel = panel.compose(
-                Compose::new(
-                    &json!({"type": "reroll", "faces": PICKED}),
-                    "Throw again",
-                    "Throw the ticked dice again",
-                )
-                .hint(hint),
-            );
-        }
-        panels.push(Panel::new(
-            format!("{} dice", capitalize(&input.whose(c.seat))),
-            "dice",
-            PanelKind::Dice(panel),
-        ));
+        panel = panel.compose(rethrow_faces(hint));
     }
+    Panel::new(
+        format!("{} dice", capitalize(&input.whose(c.seat))),
+        "dice",
+        PanelKind::Dice(panel),
+    )
+}
 
-    if !over {
-        let mut facts = vec![
-            Fact::new(phase_term(view.phase), format!("round {}", view.round)),
-            Fact::new(
-                Term::explained("Pot", "tokens not yet dealt to the players"),
-                plural(view.pot, "token", "tokens"),
+/// The round's figures: the pot, the leader, the throws fixed, the best and worst so far, the
+/// stake and any tie-break.
+fn round_facts(view: &TableView, input: &Input<'_>) -> Panel {
+    let mut facts = vec![
+        Fact::new(phase_term(view.phase), format!("round {}", view.round)),
+        Fact::new(
+            Term::explained("Pot", "tokens not yet dealt to the players"),
+            plural(view.pot, "token", "tokens"),
+        ),
+    ];
+    if let Some(leader) = view.leader {
+        facts.push(Fact::new(
+            Term::explained(
+                "Leader",
+                "leads the round: the number of throws they use binds the others",
             ),
-        ];
-        if let Some(leader) = view.leader {
-            facts.push(Fact::new(
-                Term::explained(
-                    "Leader",
-                    "leads the round: the number of throws they use binds the others",
-                ),
-                input.names.of(leader),
-            ));
-        }
-        if let Some(k) = view.throws_fixed {
-            facts.push(Fact::new(
-                Term::plain("Throws this round"),
-                format!("{k}, fixed by the leader"),
-            ));
-        }
-        if let Some(best) = &view.round_best {
-            facts.push(Fact::new(
-                Term::plain("Best so far"),
-                combination_words(best),
-            ));
-        }
-        if let Some(worst) = &view.round_worst {
-            facts.push(Fact::new(
-                Term::plain("Worst so far"),
-                combination_words(worst),
-            ));
-        }
-        if let Some(amount) = view.amount_so_far {
-            facts.push(Fact::new(
-                Term::plain("At stake"),
-                plural(amount, "token", "tokens"),
-            ));
-        }
-        if let Some(tie) = &view.tie_break {
-            let seats: Vec<usize> = tie.seats.iter().collect();
-            let stake = match tie.stake {
-                Stake::Worst => "the worst result",
-                Stake::Best => "the best result",
-                Stake::Both => "the best and the worst result",
-            };
-            facts.push(Fact::new(
-                Term::explained(
-                    "Tie-break",
-                    "tied players throw once more each, in reverse playing order",
-                ),
-                format!("{} throw again for {stake}", input.names.list(&seats)),
-            ));
-        }
-        panels.push(Panel::new(
-            phase_term(view.phase).text,
-            "facts",
-            PanelKind::Facts(facts),
+            input.names.of(leader),
         ));
     }
-
-    let winners: Vec<usize> = view.winners.iter().collect();
-    panels.push(Panel::new(
-        "Tokens",
-        "scores",
-        PanelKind::Scores(Scores {
-            caption: "Tokens held (fewer is better)".to_owned(),
-            unit: "Tokens".to_owned(),
-            rows: view
-                .players
-                .iter()
-                .map(|p| {
-                    let detail = if winners.contains(&p.seat) {
-                        Some(Term::plain("winner"))
-                    } else if !p.playing {
-                        Some(Term::plain("resigned"))
-                    } else if p.sitting_out {
-                        Some(Term::plain("sits out the décharge"))
-                    } else if let Some(result) = &p.tie_break {
-                        Some(Term::plain(format!("tie-break {}", dashed(&result.dice))))
-                    } else if let Some(result) = &p.result {
-                        Some(Term {
-                            text: format!("this round: {}", combination_words(result)),
-                            hint: category_term(result.category).hint,
-                        })
-                    } else if let Some(die) = p.start_die.filter(|_| view.round == 0) {
-                        Some(Term::plain(format!("first-player die: {die}")))
-                    } else if p.to_play {
-                        Some(Term::plain("still to play this round"))
-                    } else {
-                        None
-                    };
-                    ScoreRow {
-                        seat: p.seat,
-                        name: input.names.of(p.seat),
-                        value: p.tokens.to_string(),
-                        detail,
-                        current: current.is_some_and(|c| c.seat == p.seat),
-                        yours: input.is_viewer(p.seat),
-                    }
-                })
-                .collect(),
-        }),
-    ));
-
-    let mut buttons = Vec::new();
-    if my_turn {
-        for raw in input.legal {
-            match serde_json::from_value::<Action>(raw.clone()) {
-                Ok(Action::Stop) => {
-                    let throws = current.map_or(0, |c| c.throws);
-                    buttons.push(
-                        ActionButton::new(raw, "Stop here")
-                            .detail(format!(
-                                "keep your dice: the others must use {}",
-                                plural(throws, "throw", "throws")
-                            ))
-                            .emphasis(Emphasis::Primary),
-                    );
-                }
-                Ok(Action::LeBon) => buttons.push(
-                    ActionButton::new(raw, "Le bon")
-                        .term(Term::explained(
-                            "Le bon",
-                            "keep your dice before using all the leader's throws",
-                        ))
-                        .detail("keep your dice now")
-                        .emphasis(Emphasis::Primary),
-                ),
-                Ok(Action::Reroll { .. }) | Err(_) => {}
-            }
+    if let Some(k) = view.throws_fixed {
+        facts.push(Fact::new(
+            Term::plain("Throws this round"),
+            format!("{k}, fixed by the leader"),
+        ));
+    }
+    let results = [
+        ("Best so far", &view.round_best),
+        ("Worst so far", &view.round_worst),
+    ];
+    for (label, result) in results {
+        if let Some(result) = result {
+            facts.push(Fact::new(Term::plain(label), combination_words(result)));
         }
     }
-    let prompt = my_turn.then(|| {
-        if buttons.is_empty() {
-            "Your turn: tick the dice to throw again.".to_owned()
+    if let Some(amount) = view.amount_so_far {
+        facts.push(Fact::new(
+            Term::plain("At stake"),
+            plural(amount, "token", "tokens"),
+        ));
+    }
+    if let Some(tie) = &view.tie_break {
+        let seats: Vec<usize> = tie.seats.iter().collect();
+        let stake = match tie.stake {
+            Stake::Worst => "the worst result",
+            Stake::Best => "the best result",
+            Stake::Both => "the best and the worst result",
+        };
+        facts.push(Fact::new(
+            Term::explained(
+                "Tie-break",
+                "tied players throw once more each, in reverse playing order",
+            ),
+            format!("{} throw again for {stake}", input.names.list(&seats)),
+        ));
+    }
+    Panel::new(
+        phase_term(view.phase).text,
+        "facts",
+        PanelKind::Facts(facts),
+    )
+}
+
+/// Every player's tokens, with where they stand this round.
+fn scoreboard(view: &TableView, input: &Input<'_>) -> Panel {
+    let winners: Vec<usize> = view.winners.iter().collect();
+    let rows = view.players.iter().map(|p| {
+        let detail = if winners.contains(&p.seat) {
+            Some(Term::plain("winner"))
+        } else if !p.playing {
+            Some(Term::plain("resigned"))
+        } else if p.sitting_out {
+            Some(Term::plain("sits out the décharge"))
+        } else if let Some(result) = &p.tie_break {
+            Some(Term::plain(format!("tie-break {}", dashed(&result.dice))))
+        } else if let Some(result) = &p.result {
+            Some(Term {
+                text: format!("this round: {}", combination_words(result)),
+                hint: category_term(result.category).hint,
+            })
+        } else if let Some(die) = p.start_die.filter(|_| view.round == 0) {
+            Some(Term::plain(format!("first-player die: {die}")))
+        } else if p.to_play {
+            Some(Term::plain("still to play this round"))
         } else {
-            "Your turn: keep your dice, or tick some to throw again.".to_owned()
-        }
+            None
+        };
+        let current = view.current.as_ref().is_some_and(|c| c.seat == p.seat);
+        input.score_row(p.seat, p.tokens.to_string(), detail, current)
     });
-    Ok(Table {
-        headline,
-        prompt,
-        panels,
-        actions: if buttons.is_empty() {
-            Vec::new()
-        } else {
-            vec![ActionGroup::new("Keep your dice", buttons)]
-        },
-    })
+    scores_panel("Tokens", "Tokens held (fewer is better)", "Tokens", rows)
+}
+
+/// The ways to keep the dice: Stop (the leader) or le bon.
+fn keep_buttons(current: Option<&CurrentTurn>, input: &Input<'_>) -> Vec<ActionButton> {
+    let mut buttons = Vec::new();
+    for raw in input.legal {
+        match serde_json::from_value::<Action>(raw.clone()) {
+            Ok(Action::Stop) => {
+                let throws = current.map_or(0, |c| c.throws);
+                buttons.push(
+                    ActionButton::new(raw, "Stop here")
+                        .detail(format!(
+                            "keep your dice: the others must use {}",
+                            plural(throws, "throw", "throws")
+                        ))
+                        .emphasis(Emphasis::Primary),
+                );
+            }
+            Ok(Action::LeBon) => buttons.push(
+                ActionButton::new(raw, "Le bon")
+                    .term(Term::explained(
+                        "Le bon",
+                        "keep your dice before using all the leader's throws",
+                    ))
+                    .detail("keep your dice now")
+                    .emphasis(Emphasis::Primary),
+            ),
+            Ok(Action::Reroll { .. }) | Err(_) => {}
+        }
+    }
+    buttons
+}
+
+/// What the player throwing is asked to do.
+fn prompt(may_keep: bool) -> String {
+    if may_keep {
+        "Your turn: keep your dice, or tick some to throw again.".to_owned()
+    } else {
+        "Your turn: tick the dice to throw again.".to_owned()
+    }
 }
 
 fn basis_words(basis: AmountBasis) -> &'static str {
@@ -465,7 +459,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::games::testing::names;
+    use crate::present::games::testing::{self, names};
     use serde_json::json;
     use tapis_games::{AnyState, GameId, Turn};
 
@@ -496,15 +490,7 @@ mod tests {
         };
         assert_eq!(seat, 0);
         let names = names();
-        let view = state.view(Some(0));
-        let legal = state.legal_actions(0);
-        let table = table(&Input {
-            view: &view,
-            legal: &legal,
-            names: &names,
-            viewer: Some(0),
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
+        let (table, _) = testing::drawn(table, &state, Some(0), &names);
         assert!(
             table
                 .headline

@@ -6,13 +6,13 @@
 use serde_json::Value;
 use tapis_games::linja::{
     Action, EndReason, Event, Next, NoFollowingCause, Phase, ROW_CAPACITY, ROWS, Stage, View,
-    goal_line, is_inner, start_line,
+    goal_line, is_inner, rows_to_goal, start_line,
 };
 
-use super::{Input, Names, Said, fallback, plural};
+use super::{Input, Names, Said, action_groups, over_headline, plural, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Emphasis, Fact,
-    Panel, PanelKind, ScoreRow, Scores, Table, Term, Token, seat_symbol,
+    Panel, PanelKind, Table, Term, Token, seat_symbol,
 };
 
 /// The other seat.
@@ -121,41 +121,27 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let my_turn = to_move.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
     let mover = to_move.or(input.viewer).unwrap_or(0);
     let choices = Choices::of(input.legal, mover);
-    let deducts = view.options.deducts();
+    let mut panels = vec![Panel::new(
+        "The board",
+        "board",
+        PanelKind::Board(board(&view, input, &choices, mover)),
+    )];
+    if let (Some(seat), Some(stage)) = (to_move, stage_fact(view.phase)) {
+        panels.push(turn_facts(&view, input, seat, stage));
+    }
+    panels.push(scoreboard(&view, input, to_move));
+    Ok(Table {
+        headline: headline(&view, input, to_move),
+        prompt: my_turn.then(|| prompt(&view, &choices)),
+        panels,
+        actions: quiet_choices(&choices, input),
+    })
+}
 
-    let stage = match view.phase {
-        Phase::Initial => Some((
-            Term::explained(
-                "Initial move",
-                "one piece one row forward; the pieces found on the row it reaches give the \
-                 length of the following move",
-            ),
-            "one piece 1 row forward".to_owned(),
-        )),
-        Phase::Following { rows } => Some((
-            Term::explained(
-                "Following move",
-                "one piece exactly as many rows forward as there were pieces on the row the \
-                 initial move reached; a piece that would pass its goal line stops on it",
-            ),
-            format!("one piece {} forward", rows_words(rows)),
-        )),
-        Phase::Bonus => Some((
-            Term::explained(
-                "Bonus move",
-                "earned by reaching the goal line with the exact distance: one piece one row \
-                 forward or backward, or give it up",
-            ),
-            "one piece 1 row, either way".to_owned(),
-        )),
-        Phase::Over { .. } => None,
-    };
-
-    let headline = match (&view.outcome, to_move) {
-        (Some(outcome), _) => format!(
-            "The game is over: {}.",
-            crate::present::play::reason_words(&outcome.reason)
-        ),
+/// Whose turn and which move; or the end.
+fn headline(view: &View, input: &Input<'_>, to_move: Option<usize>) -> String {
+    match (&view.outcome, to_move) {
+        (Some(outcome), _) => over_headline(&outcome.reason),
         (None, Some(seat)) => {
             let whose = input.whose_first(seat);
             let what = match view.phase {
@@ -169,120 +155,132 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             format!("{whose} turn{extra} · {what}")
         }
         (None, None) => String::new(),
-    };
+    }
+}
 
-    let mut panels = vec![Panel::new(
-        "The board",
-        "board",
-        PanelKind::Board(board(&view, input, &choices, mover)),
-    )];
-    if let (Some(seat), Some((term, value))) = (to_move, stage) {
-        let mut facts = vec![
-            Fact::new(Term::plain("To play"), input.names.of(seat)),
-            Fact::new(term, value),
-        ];
-        if view.extra_turn {
-            facts.push(Fact::new(
-                Term::explained(
-                    "Extra turn",
-                    "earned by a following move onto an empty row (2010 edition)",
-                ),
-                "yes",
-            ));
-        }
+/// The move to make now, explained, and how far it goes; `None` once the game is over.
+fn stage_fact(phase: Phase) -> Option<Fact> {
+    let (term, value) = match phase {
+        Phase::Initial => (
+            Term::explained(
+                "Initial move",
+                "one piece one row forward; the pieces found on the row it reaches give the \
+                 length of the following move",
+            ),
+            "one piece 1 row forward".to_owned(),
+        ),
+        Phase::Following { rows } => (
+            Term::explained(
+                "Following move",
+                "one piece exactly as many rows forward as there were pieces on the row the \
+                 initial move reached; a piece that would pass its goal line stops on it",
+            ),
+            format!("one piece {} forward", rows_words(rows)),
+        ),
+        Phase::Bonus => (
+            Term::explained(
+                "Bonus move",
+                "earned by reaching the goal line with the exact distance: one piece one row \
+                 forward or backward, or give it up",
+            ),
+            "one piece 1 row, either way".to_owned(),
+        ),
+        Phase::Over { .. } => return None,
+    };
+    Some(Fact::new(term, value))
+}
+
+/// Who plays, the move to make, an extra turn, and whether the armies have passed.
+fn turn_facts(view: &View, input: &Input<'_>, seat: usize, stage: Fact) -> Panel {
+    let mut facts = vec![
+        Fact::new(Term::plain("To play"), input.names.of(seat)),
+        stage,
+    ];
+    if view.extra_turn {
         facts.push(Fact::new(
             Term::explained(
-                "Armies passed",
-                "the game ends after the turn in which every piece of one colour stands beyond \
-                 every piece of the other",
+                "Extra turn",
+                "earned by a following move onto an empty row (2010 edition)",
             ),
-            if view.armies_passed {
-                "yes: the game ends after this turn"
-            } else {
-                "not yet"
-            },
+            "yes",
         ));
-        panels.push(Panel::new("This turn", "facts", PanelKind::Facts(facts)));
     }
-    let rows = (0..2)
-        .map(|seat| {
-            let mut detail = format!("heads for row {}", goal_line(seat));
-            if view.resigned.contains(&seat) {
-                detail.push_str(", resigned");
-            }
-            ScoreRow {
-                seat,
-                name: input.names.of(seat),
-                value: view.scores[seat].to_string(),
-                detail: Some(Term::explained(detail, scoring_hint(deducts))),
-                current: to_move == Some(seat),
-                yours: input.is_viewer(seat),
-            }
-        })
-        .collect();
-    panels.push(Panel::new(
-        "Scores",
-        "scores",
-        PanelKind::Scores(Scores {
-            caption: if over {
-                "Final scores".to_owned()
-            } else {
-                "Scores if the game ended now".to_owned()
-            },
-            unit: "Points".to_owned(),
-            rows,
-        }),
+    facts.push(Fact::new(
+        Term::explained(
+            "Armies passed",
+            "the game ends after the turn in which every piece of one colour stands beyond \
+             every piece of the other",
+        ),
+        if view.armies_passed {
+            "yes: the game ends after this turn"
+        } else {
+            "not yet"
+        },
     ));
+    Panel::new("This turn", "facts", PanelKind::Facts(facts))
+}
 
+/// Both players' scores as the board stands, and the goal line each heads for.
+fn scoreboard(view: &View, input: &Input<'_>, to_move: Option<usize>) -> Panel {
+    let hint = scoring_hint(view.options.deducts());
+    let rows = (0..2).map(|seat| {
+        let mut detail = format!("heads for row {}", goal_line(seat));
+        if view.resigned.contains(&seat) {
+            detail.push_str(", resigned");
+        }
+        input.score_row(
+            seat,
+            view.scores[seat].to_string(),
+            Some(Term::explained(detail, hint.clone())),
+            to_move == Some(seat),
+        )
+    });
+    let caption = if view.outcome.is_some() {
+        "Final scores"
+    } else {
+        "Scores if the game ended now"
+    };
+    scores_panel("Scores", caption, "Points", rows)
+}
+
+/// The choices that are not a move on the board: passing, giving a move up, and anything
+/// this presenter cannot read.
+fn quiet_choices(choices: &Choices<'_>, input: &Input<'_>) -> Vec<ActionGroup> {
     let mut buttons: Vec<ActionButton> = choices
         .quiet
         .iter()
         .map(|(raw, words)| ActionButton::new(raw, words.clone()).emphasis(Emphasis::Quiet))
         .collect();
-    buttons.extend(
-        choices
-            .others
-            .iter()
-            .map(|raw| ActionButton::new(raw, fallback::action_words(raw, input.names))),
-    );
-    let actions = if buttons.is_empty() {
-        Vec::new()
+    buttons.extend(choices.others.iter().map(|raw| input.unread_choice(raw)));
+    let title = if choices.moves.is_empty() {
+        "No move"
     } else {
-        let title = if choices.moves.is_empty() {
-            "No move"
-        } else {
-            "Or"
-        };
-        vec![ActionGroup::new(title, buttons)]
+        "Or"
     };
+    action_groups([(title, buttons)])
+}
 
-    let prompt = my_turn.then(|| {
-        let moves = !choices.moves.is_empty();
-        match view.phase {
-            Phase::Following { rows } if moves => format!(
-                "Your following move: click a row to move one of your pieces exactly {} \
-                 forward (a piece that would pass your goal line stops on it).",
-                rows_words(rows)
-            ),
-            Phase::Following { rows } => format!(
-                "None of your pieces can move {}: the following move is lost.",
-                rows_words(rows)
-            ),
-            Phase::Bonus => "Your bonus: click a row to move a piece one row forward or back, \
-                             or give the bonus up."
-                .to_owned(),
-            _ if moves => "Your initial move: click a row to move one of your pieces one row \
-                           forward."
-                .to_owned(),
-            _ => "You have no move: pass.".to_owned(),
-        }
-    });
-    Ok(Table {
-        headline,
-        prompt,
-        panels,
-        actions,
-    })
+/// What the player on turn is asked to do.
+fn prompt(view: &View, choices: &Choices<'_>) -> String {
+    let moves = !choices.moves.is_empty();
+    match view.phase {
+        Phase::Following { rows } if moves => format!(
+            "Your following move: click a row to move one of your pieces exactly {} \
+             forward (a piece that would pass your goal line stops on it).",
+            rows_words(rows)
+        ),
+        Phase::Following { rows } => format!(
+            "None of your pieces can move {}: the following move is lost.",
+            rows_words(rows)
+        ),
+        Phase::Bonus => "Your bonus: click a row to move a piece one row forward or back, \
+                         or give the bonus up."
+            .to_owned(),
+        _ if moves => "Your initial move: click a row to move one of your pieces one row \
+                       forward."
+            .to_owned(),
+        _ => "You have no move: pass.".to_owned(),
+    }
 }
 
 /// The eight rows, the viewer's goal line at the top (row 7 for seat 0 and spectators).
@@ -446,9 +444,10 @@ fn move_label(
     label
 }
 
-/// Whether going from `from` to `to` is forward for a piece of `owner`.
+/// Whether going from `from` to `to` is forward (towards its goal) for a piece of `owner`.
 fn is_forward(owner: usize, from: u8, to: u8) -> bool {
-    if owner == 0 { to > from } else { to < from }
+    let (from, to) = (usize::from(from), usize::from(to));
+    from < ROWS && to < ROWS && rows_to_goal(owner, to) < rows_to_goal(owner, from)
 }
 
 /// One Linja event in words; `None` when it cannot be read.
@@ -548,7 +547,6 @@ mod tests {
     use super::*;
     use crate::present::games::testing::{self, act, names};
     use serde_json::json;
-    use std::collections::BTreeMap;
     use tapis_games::linja::{Board as Pieces, Options, Position, State};
     use tapis_games::{AnyState, GameId};
 
@@ -567,22 +565,12 @@ mod tests {
         }
     }
 
-    fn assert_everything_offered_once(table: &Table, legal: &[Value]) {
-        let mut offered: BTreeMap<String, usize> = BTreeMap::new();
-        for action in table.offered_actions() {
-            *offered.entry(action.json.clone()).or_default() += 1;
-            assert!(!action.label.is_empty());
-        }
-        let expected: BTreeMap<String, usize> = legal.iter().map(|a| (a.to_string(), 1)).collect();
-        assert_eq!(offered, expected);
-    }
-
     #[test]
     fn the_start_position_offers_each_initial_move_on_its_row() {
         let names = names();
         let state = started();
         let (table, legal) = table_for(&state, Some(0), &names);
-        assert_everything_offered_once(&table, &legal);
+        testing::assert_offers_exactly(&table, &legal);
         assert_eq!(legal.len(), 7);
         assert_eq!(table.headline, "Your turn · initial move");
         assert!(
@@ -654,7 +642,7 @@ mod tests {
 
         // Alice's following moves: every one offered once, the arrows pointing up.
         let (table, legal) = table_for(&state, Some(0), &names);
-        assert_everything_offered_once(&table, &legal);
+        testing::assert_offers_exactly(&table, &legal);
         let marks: Vec<String> = table
             .offered_actions()
             .iter()
@@ -681,7 +669,7 @@ mod tests {
         let json = serde_json::to_value(&state).unwrap_or_else(|e| panic!("{e}"));
         let state = AnyState::from_json(GameId::Linja, &json).unwrap_or_else(|e| panic!("{e}"));
         let (table, legal) = table_for(&state, Some(1), &names);
-        assert_everything_offered_once(&table, &legal);
+        testing::assert_offers_exactly(&table, &legal);
         assert_eq!(table.headline, "Your turn · bonus move");
         let grid = board(&table);
         // Bob (seat 1) sees row 0, his goal, at the top; his pieces go up or down.

@@ -4,15 +4,16 @@
 //! on a named major combination, Yam Master's Défi) and Yam Master's Yam Predator; the pawns
 //! left and the alignment points.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tapis_games::GameId;
 use tapis_games::linotte::{Action, Cell, Challenge, Combination, EndReason, Event, Major, View};
 
-use super::{Input, Names, Said, faces, fallback, nth, plural, points};
+use super::{
+    Input, Names, Said, faces, nth, over_headline, plural, points, rethrow_faces, scores_panel,
+};
 use crate::present::table::{
-    ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Compose,
-    DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel, PanelKind, ScoreRow, Scores, Table,
-    Term, Token,
+    ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, DicePanel, Die,
+    DieState, Emphasis, Fact, Panel, PanelKind, Table, Term, Token,
 };
 
 /// The view of either game, its options read loosely (they differ between the two games).
@@ -171,10 +172,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let over = view.outcome.is_some();
 
     let headline = match (&view.outcome, seat) {
-        (Some(outcome), _) => format!(
-            "The game is over: {}.",
-            crate::present::play::reason_words(&outcome.reason)
-        ),
+        (Some(outcome), _) => over_headline(&outcome.reason),
         (None, Some(seat)) => {
             let throw = if view.throws == 0 {
                 "about to throw".to_owned()
@@ -216,11 +214,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
         "board",
         PanelKind::Board(grid(&view, input, &choices, my_turn)),
     ));
-    panels.push(Panel::new(
-        "Alignments",
-        "scores",
-        PanelKind::Scores(scores(&view, input)),
-    ));
+    panels.push(scoreboard(&view, input));
 
     // The buttons: the challenge, stopping without a pawn, and anything unknown.
     let mut actions = Vec::new();
@@ -259,12 +253,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     if let Some(raw) = choices.pass {
         stop.push(ActionButton::new(raw, "Stop without placing a pawn").emphasis(Emphasis::Quiet));
     }
-    stop.extend(
-        choices
-            .others
-            .iter()
-            .map(|raw| ActionButton::new(raw, fallback::action_words(raw, input.names))),
-    );
+    stop.extend(choices.others.iter().map(|raw| input.unread_choice(raw)));
     if !stop.is_empty() {
         actions.push(ActionGroup::new("Or", stop));
     }
@@ -351,14 +340,7 @@ fn dice_panel(view: &AnyView, choices: &Choices<'_>, my_turn: bool) -> DicePanel
                  at least one die of it.",
             );
         }
-        panel = panel.compose(
-            Compose::new(
-                &json!({"type": "reroll", "faces": PICKED}),
-                "Throw again",
-                "Throw the ticked dice again",
-            )
-            .hint(hint),
-        );
+        panel = panel.compose(rethrow_faces(hint));
     }
     panel
 }
@@ -545,41 +527,32 @@ fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool)
 }
 
 /// The alignment points and pawns of both players.
-fn scores(view: &AnyView, input: &Input<'_>) -> Scores {
-    let rows = view
-        .players
-        .iter()
-        .map(|p| {
-            let mut detail = format!(
-                "{} left, {} on the grid",
-                plural(p.reserve, "pawn", "pawns"),
-                p.on_board
-            );
-            if p.removed > 0 {
-                detail.push_str(&format!(", {} removed", p.removed));
-            }
-            if p.resigned {
-                detail.push_str(", resigned");
-            }
-            ScoreRow {
-                seat: p.seat,
-                name: input.names.of(p.seat),
-                value: p.points.to_string(),
-                detail: Some(Term::explained(
-                    detail,
-                    "a run of 3 of a player's pawns in a row, column or diagonal scores 1 \
-                     point, of 4 scores 2, of 5 scores 3",
-                )),
-                current: view.to_play == Some(p.seat),
-                yours: input.is_viewer(p.seat),
-            }
-        })
-        .collect();
-    Scores {
-        caption: "Alignment points and pawns".to_owned(),
-        unit: "Points".to_owned(),
-        rows,
-    }
+fn scoreboard(view: &AnyView, input: &Input<'_>) -> Panel {
+    let rows = view.players.iter().map(|p| {
+        let mut detail = format!(
+            "{} left, {} on the grid",
+            plural(p.reserve, "pawn", "pawns"),
+            p.on_board
+        );
+        if p.removed > 0 {
+            detail.push_str(&format!(", {} removed", p.removed));
+        }
+        if p.resigned {
+            detail.push_str(", resigned");
+        }
+        let detail = Term::explained(
+            detail,
+            "a run of 3 of a player's pawns in a row, column or diagonal scores 1 point, of 4 \
+             scores 2, of 5 scores 3",
+        );
+        input.score_row(
+            p.seat,
+            p.points.to_string(),
+            Some(detail),
+            view.to_play == Some(p.seat),
+        )
+    });
+    scores_panel("Alignments", "Alignment points and pawns", "Points", rows)
 }
 
 /// One La Linotte or Yam Master event in words; `None` when it cannot be read.
@@ -690,7 +663,7 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
 mod tests {
     use super::*;
     use crate::present::games::testing::{self, act, chance, names};
-    use std::collections::BTreeMap;
+    use serde_json::json;
     use tapis_games::AnyState;
 
     fn started(game: GameId) -> AnyState {
@@ -739,19 +712,11 @@ mod tests {
     /// Every legal action but the re-throws is offered exactly once as a literal action; the
     /// re-throws are the dice form.
     fn assert_everything_offered_once(table: &Table, legal: &[Value]) {
-        let mut offered: BTreeMap<String, usize> = BTreeMap::new();
-        for action in table.offered_actions() {
-            *offered.entry(action.json.clone()).or_default() += 1;
-            assert!(!action.label.is_empty());
-        }
-        let mut expected: BTreeMap<String, usize> = BTreeMap::new();
-        for action in legal.iter().filter(|a| a["type"] != "reroll") {
-            *expected.entry(action.to_string()).or_default() += 1;
-        }
-        assert_eq!(offered, expected);
-        let rerolls = legal.iter().any(|a| a["type"] == "reroll");
+        let (rerolls, others): (Vec<Value>, Vec<Value>) =
+            legal.iter().cloned().partition(|a| a["type"] == "reroll");
+        testing::assert_offers_exactly(table, &others);
         let compose = dice(table).compose.as_ref();
-        assert_eq!(compose.is_some(), rerolls);
+        assert_eq!(compose.is_some(), !rerolls.is_empty());
         if let Some(compose) = compose {
             assert_eq!(compose.template, r#"{"faces":"$picked","type":"reroll"}"#);
         }

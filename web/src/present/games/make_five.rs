@@ -6,14 +6,15 @@
 use serde_json::Value;
 use tapis_games::make_five::{
     Action, COLUMNS, Colour, EndReason, Event, HEIGHT, MIN_SCORING, MakeFiveView, Phase,
-    aligneur_of,
+    aligneur_of, scoring_places,
 };
 
-use super::{Input, Names, Said, capitalize, plural, points};
+use super::{
+    Input, Names, Said, action_groups, capitalize, over_headline, plural, points, scores_panel,
+};
 use crate::present::table::{
-    ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, CellState,
-    Emphasis, Fact, Panel, PanelKind, RowKind, ScoreRow, Scores, Sheet, SheetCell, SheetColumn,
-    SheetRow, Table, Term, Token,
+    ActionButton, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Emphasis, Fact, Panel,
+    PanelKind, RowKind, Sheet, SheetCell, SheetColumn, SheetRow, Table, Term, Token,
 };
 
 /// The name of a colour.
@@ -76,39 +77,6 @@ fn place_words(column: usize, position: usize) -> String {
     }
 }
 
-/// The cells of a row that score: every token of a colour seen 3 or more times (or, with
-/// `contiguous`, every run of 3 or more side by side).
-fn scoring_cells(row: &[Option<Colour>; COLUMNS], contiguous: bool) -> [bool; COLUMNS] {
-    let mut out = [false; COLUMNS];
-    let least = usize::from(MIN_SCORING);
-    if contiguous {
-        let mut start = 0;
-        while start < COLUMNS {
-            let colour = row.get(start).copied().flatten();
-            let run = row
-                .iter()
-                .skip(start)
-                .take_while(|t| colour.is_some() && **t == colour)
-                .count();
-            if run >= least {
-                for cell in out.iter_mut().skip(start).take(run) {
-                    *cell = true;
-                }
-            }
-            start += run.max(1);
-        }
-    } else {
-        for colour in Colour::ALL {
-            if row.iter().filter(|t| **t == Some(colour)).count() >= least {
-                for (cell, t) in out.iter_mut().zip(row) {
-                    *cell |= *t == Some(colour);
-                }
-            }
-        }
-    }
-    out
-}
-
 /// The points the board would score after `action`, as the view computed them.
 fn points_after(view: &MakeFiveView, action: &Action) -> Option<u8> {
     view.choices
@@ -155,82 +123,115 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
         Phase::Move => Some(view.aligneur),
         Phase::Place => Some(view.destructeur),
         Phase::Draw | Phase::Over => None,
-    };
-    let my_turn = to_act.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
-    let contiguous = view.options.require_contiguous;
-    let board = view.board.columns();
-
-    // Sort the viewer's legal actions out: moves by the token they take, drops by column.
-    let mut moves: Vec<Vec<Vec<ActionRef>>> = vec![vec![Vec::new(); HEIGHT]; COLUMNS];
-    let mut drops: Vec<Option<ActionRef>> = vec![None; COLUMNS];
-    let mut pass = None;
-    let mut others = Vec::new();
-    for raw in input.legal {
-        let action = serde_json::from_value::<Action>(raw.clone());
-        match action {
-            Ok(
-                a @ Action::Move {
-                    from_column,
-                    from_position,
-                    to_column,
-                },
-            ) => {
-                let (c, p, to) = (
-                    usize::from(from_column),
-                    usize::from(from_position),
-                    usize::from(to_column),
-                );
-                let colour = view.board.token(c, p);
-                match (colour, moves.get_mut(c).and_then(|col| col.get_mut(p))) {
-                    (Some(colour), Some(slot)) => slot.push(ActionRef::new(
-                        raw,
-                        move_label(colour, c, p, to, points_after(&view, &a)),
-                    )),
-                    _ => others.push(ActionButton::new(
-                        raw,
-                        super::fallback::action_words(raw, input.names),
-                    )),
-                }
-            }
-            Ok(a @ Action::Place { column }) => {
-                let c = usize::from(column);
-                let what = view
-                    .hand
-                    .map_or_else(|| "the drawn token".to_owned(), colour_words);
-                let label = format!(
-                    "Drop {what} into column {}{}",
-                    c + 1,
-                    score_words(points_after(&view, &a))
-                );
-                match drops.get_mut(c) {
-                    Some(slot @ None) => *slot = Some(ActionRef::new(raw, label)),
-                    _ => others.push(ActionButton::new(raw, label)),
-                }
-            }
-            Ok(Action::Pass) => {
-                pass = Some(
-                    ActionButton::new(raw, "Pass")
-                        .term(Term::plain("Pass"))
-                        .detail(format!(
-                            "leave the board as it is: it scores {}",
-                            points(view.points)
-                        ))
-                        .emphasis(Emphasis::Quiet),
-                );
-            }
-            Err(_) => others.push(ActionButton::new(
-                raw,
-                super::fallback::action_words(raw, input.names),
-            )),
-        }
     }
+    .filter(|_| !over);
+    let my_turn = to_act.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+    let choices = Choices::of(&view, input);
+    let mut panels = Vec::new();
+    if let Some(colour) = view.hand.filter(|_| !over) {
+        panels.push(hand_panel(colour));
+    }
+    panels.push(board_panel(&view, choices.moves, choices.drops));
+    if !over {
+        panels.push(bag_panel(&view));
+    }
+    panels.push(deal_facts(&view, input, over));
+    panels.push(deals_sheet(&view, input, to_act, over));
+    panels.push(scoreboard(&view, input, to_act, over));
+    Ok(Table {
+        headline: headline(&view, input),
+        prompt: my_turn.then(|| prompt(&view)),
+        panels,
+        actions: action_groups([
+            (
+                "Or leave the board as it is",
+                choices.pass.into_iter().collect(),
+            ),
+            ("Other choices", choices.others),
+        ]),
+    })
+}
 
+/// The viewer's legal actions, sorted by where they are offered: the Aligneur's moves on the
+/// token they take, the Destructeur's drops above their column, passing below the board.
+struct Choices {
+    /// `moves[column][place]`: the moves of the token there.
+    moves: Vec<Vec<Vec<ActionRef>>>,
+    drops: Vec<Option<ActionRef>>,
+    pass: Option<ActionButton>,
+    others: Vec<ActionButton>,
+}
+
+impl Choices {
+    fn of(view: &MakeFiveView, input: &Input<'_>) -> Choices {
+        let mut choices = Choices {
+            moves: vec![vec![Vec::new(); HEIGHT]; COLUMNS],
+            drops: vec![None; COLUMNS],
+            pass: None,
+            others: Vec::new(),
+        };
+        for raw in input.legal {
+            match serde_json::from_value::<Action>(raw.clone()) {
+                Ok(
+                    a @ Action::Move {
+                        from_column,
+                        from_position,
+                        to_column,
+                    },
+                ) => {
+                    let (c, p, to) = (
+                        usize::from(from_column),
+                        usize::from(from_position),
+                        usize::from(to_column),
+                    );
+                    let colour = view.board.token(c, p);
+                    let slot = choices.moves.get_mut(c).and_then(|col| col.get_mut(p));
+                    match (colour, slot) {
+                        (Some(colour), Some(slot)) => slot.push(ActionRef::new(
+                            raw,
+                            move_label(colour, c, p, to, points_after(view, &a)),
+                        )),
+                        _ => choices.others.push(input.unread_choice(raw)),
+                    }
+                }
+                Ok(a @ Action::Place { column }) => {
+                    let c = usize::from(column);
+                    let what = view
+                        .hand
+                        .map_or_else(|| "the drawn token".to_owned(), colour_words);
+                    let label = format!(
+                        "Drop {what} into column {}{}",
+                        c + 1,
+                        score_words(points_after(view, &a))
+                    );
+                    match choices.drops.get_mut(c) {
+                        Some(slot @ None) => *slot = Some(ActionRef::new(raw, label)),
+                        _ => choices.others.push(ActionButton::new(raw, label)),
+                    }
+                }
+                Ok(Action::Pass) => {
+                    choices.pass = Some(
+                        ActionButton::new(raw, "Pass")
+                            .term(Term::plain("Pass"))
+                            .detail(format!(
+                                "leave the board as it is: it scores {}",
+                                points(view.points)
+                            ))
+                            .emphasis(Emphasis::Quiet),
+                    );
+                }
+                Err(_) => choices.others.push(input.unread_choice(raw)),
+            }
+        }
+        choices
+    }
+}
+
+/// The deal, and who must do what in it; or the end.
+fn headline(view: &MakeFiveView, input: &Input<'_>) -> String {
     let deal = format!("Deal {} of {}", view.deal, view.deals);
-    let headline = match (&view.outcome, view.phase) {
-        (Some(outcome), _) => format!(
-            "The game is over: {}.",
-            crate::present::play::reason_words(&outcome.reason)
-        ),
+    match (&view.outcome, view.phase) {
+        (Some(outcome), _) => over_headline(&outcome.reason),
         (None, Phase::Move) => format!(
             "{deal} · {} turn as Aligneur: move a token or pass{}",
             capitalize(&input.whose(view.aligneur)),
@@ -246,82 +247,81 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             view.hand.map(colour_words).unwrap_or_default()
         ),
         (None, Phase::Draw | Phase::Over) => format!("{deal} · drawing from the bag"),
+    }
+}
+
+/// A one-row board of square cells.
+fn strip(caption: String, cells: Vec<BoardCell>) -> Board {
+    Board {
+        caption,
+        style: BoardStyle::Square,
+        column_labels: Vec::new(),
+        rows: vec![BoardRow { label: None, cells }],
+        column_actions: Vec::new(),
+    }
+}
+
+/// The token just drawn, waiting to be dropped.
+fn hand_panel(colour: Colour) -> Panel {
+    let cell = BoardCell {
+        text: Some(Term::plain(capitalize(colour_name(colour)))),
+        tokens: vec![token(colour, format!("{} token", colour_name(colour)))],
+        label: format!("drawn token: {}", colour_words(colour)),
+        highlight: true,
+        actions: Vec::new(),
     };
+    Panel::new(
+        "Drawn token",
+        "hand",
+        PanelKind::Board(strip(
+            format!("The token just drawn: {}", colour_words(colour)),
+            vec![cell],
+        )),
+    )
+}
 
-    let mut panels = Vec::new();
-
-    // The drawn token, waiting to be placed.
-    if let Some(colour) = view.hand.filter(|_| !over) {
-        panels.push(Panel::new(
-            "Drawn token",
-            "hand",
-            PanelKind::Board(Board {
-                caption: format!("The token just drawn: {}", colour_words(colour)),
-                style: BoardStyle::Square,
-                column_labels: Vec::new(),
-                rows: vec![BoardRow {
-                    label: None,
-                    cells: vec![BoardCell {
-                        text: Some(Term::plain(capitalize(colour_name(colour)))),
-                        tokens: vec![token(colour, format!("{} token", colour_name(colour)))],
-                        label: format!("drawn token: {}", colour_words(colour)),
-                        highlight: true,
-                        actions: Vec::new(),
-                    }],
-                }],
-                column_actions: Vec::new(),
-            }),
-        ));
-    }
-
-    // The board, top row first.
-    let mut rows = Vec::new();
-    for r in (0..HEIGHT).rev() {
-        let row_colours: [Option<Colour>; COLUMNS] =
-            std::array::from_fn(|c| view.board.token(c, r));
-        let scoring = scoring_cells(&row_colours, contiguous);
-        let row_points = view.row_points.get(r).copied().unwrap_or(0);
-        let cells = (0..COLUMNS)
-            .map(|c| {
-                let colour = board.get(c).and_then(|col| col.get(r)).copied().flatten();
-                let actions = moves
-                    .get_mut(c)
-                    .and_then(|col| col.get_mut(r))
-                    .map(std::mem::take)
-                    .unwrap_or_default();
-                match colour {
-                    Some(colour) => BoardCell {
-                        text: None,
-                        tokens: vec![token(colour, format!("{} token", colour_name(colour)))],
-                        label: format!(
-                            "{}: {} token",
-                            capitalize(&place_words(c, r)),
-                            colour_words(colour)
-                        ),
-                        highlight: scoring.get(c).copied().unwrap_or(false),
+/// The inclined board, top row first: the scoring tokens highlighted, the Aligneur's moves on
+/// the tokens they take and the Destructeur's drops above the columns.
+fn board_panel(
+    view: &MakeFiveView,
+    mut moves: Vec<Vec<Vec<ActionRef>>>,
+    drops: Vec<Option<ActionRef>>,
+) -> Panel {
+    let board = view.board.columns();
+    let rows = (0..HEIGHT)
+        .rev()
+        .map(|r| {
+            let scoring = scoring_places(&view.board.row(r), view.options.require_contiguous);
+            let row_points = view.row_points.get(r).copied().unwrap_or(0);
+            let cells = (0..COLUMNS)
+                .map(|c| {
+                    let colour = board.get(c).and_then(|col| col.get(r)).copied().flatten();
+                    let actions = moves
+                        .get_mut(c)
+                        .and_then(|col| col.get_mut(r))
+                        .map(std::mem::take)
+                        .unwrap_or_default();
+                    place_cell(
+                        colour,
+                        c,
+                        r,
+                        scoring.get(c).copied().unwrap_or(false),
                         actions,
-                    },
-                    None => BoardCell {
-                        text: None,
-                        tokens: Vec::new(),
-                        label: format!("{}: empty", capitalize(&place_words(c, r))),
-                        highlight: false,
-                        actions,
-                    },
-                }
-            })
-            .collect();
-        rows.push(BoardRow {
-            label: Some(if row_points > 0 {
-                format!("Row {} · {} pts", r + 1, row_points)
-            } else {
-                format!("Row {}", r + 1)
-            }),
-            cells,
-        });
-    }
+                    )
+                })
+                .collect();
+            BoardRow {
+                label: Some(if row_points > 0 {
+                    format!("Row {} · {} pts", r + 1, row_points)
+                } else {
+                    format!("Row {}", r + 1)
+                }),
+                cells,
+            }
+        })
+        .collect();
     let has_drops = drops.iter().any(Option::is_some);
-    panels.push(Panel::new(
+    Panel::new(
         "Board",
         "board",
         PanelKind::Board(Board {
@@ -336,42 +336,63 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             rows,
             column_actions: if has_drops { drops } else { Vec::new() },
         }),
-    ));
+    )
+}
 
-    // The bag.
-    if !over {
-        panels.push(Panel::new(
-            format!("In the bag: {}", plural(view.bag_total, "token", "tokens")),
-            "bag",
-            PanelKind::Board(Board {
-                caption: "The tokens left in the bag, by colour".to_owned(),
-                style: BoardStyle::Square,
-                column_labels: Vec::new(),
-                rows: vec![BoardRow {
-                    label: None,
-                    cells: Colour::ALL
-                        .iter()
-                        .map(|colour| {
-                            let left = view.bag.get(colour.index()).copied().unwrap_or(0);
-                            BoardCell {
-                                text: Some(Term::plain(format!("×{left}"))),
-                                tokens: vec![token(
-                                    *colour,
-                                    format!("{} token", colour_name(*colour)),
-                                )],
-                                label: format!("{}: {left} in the bag", colour_words(*colour)),
-                                highlight: false,
-                                actions: Vec::new(),
-                            }
-                        })
-                        .collect(),
-                }],
-                column_actions: Vec::new(),
-            }),
-        ));
+/// One place of the board, with its token if any.
+fn place_cell(
+    colour: Option<Colour>,
+    column: usize,
+    position: usize,
+    scoring: bool,
+    actions: Vec<ActionRef>,
+) -> BoardCell {
+    let place = capitalize(&place_words(column, position));
+    match colour {
+        Some(colour) => BoardCell {
+            text: None,
+            tokens: vec![token(colour, format!("{} token", colour_name(colour)))],
+            label: format!("{place}: {} token", colour_words(colour)),
+            highlight: scoring,
+            actions,
+        },
+        None => BoardCell {
+            text: None,
+            tokens: Vec::new(),
+            label: format!("{place}: empty"),
+            highlight: false,
+            actions,
+        },
     }
+}
 
-    // The deal.
+/// The tokens left in the bag, by colour.
+fn bag_panel(view: &MakeFiveView) -> Panel {
+    let cells = Colour::ALL
+        .iter()
+        .map(|colour| {
+            let left = view.bag.get(colour.index()).copied().unwrap_or(0);
+            BoardCell {
+                text: Some(Term::plain(format!("×{left}"))),
+                tokens: vec![token(*colour, format!("{} token", colour_name(*colour)))],
+                label: format!("{}: {left} in the bag", colour_words(*colour)),
+                highlight: false,
+                actions: Vec::new(),
+            }
+        })
+        .collect();
+    Panel::new(
+        format!("In the bag: {}", plural(view.bag_total, "token", "tokens")),
+        "bag",
+        PanelKind::Board(strip(
+            "The tokens left in the bag, by colour".to_owned(),
+            cells,
+        )),
+    )
+}
+
+/// The deal's figures: its number, the roles, what the board scores and the moves left.
+fn deal_facts(view: &MakeFiveView, input: &Input<'_>, over: bool) -> Panel {
     let mut facts = vec![
         Fact::new(
             Term::plain("Deal"),
@@ -394,17 +415,19 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             view.aligneur_moves_left.to_string(),
         ));
     }
-    if contiguous {
+    if view.options.require_contiguous {
         facts.push(Fact::new(
             Term::plain("Variant"),
             "only tokens side by side count in a row",
         ));
     }
-    panels.push(Panel::new("The deal", "facts", PanelKind::Facts(facts)));
+    Panel::new("The deal", "facts", PanelKind::Facts(facts))
+}
 
-    // The six deals: each seat scores in the deals where it is the Aligneur.
+/// The six deals: each seat scores in the deals where it is the Aligneur.
+fn deals_sheet(view: &MakeFiveView, input: &Input<'_>, to_act: Option<usize>, over: bool) -> Panel {
     let seats = view.totals.len();
-    let mut sheet_rows: Vec<SheetRow> = (1..=view.deals)
+    let mut rows: Vec<SheetRow> = (1..=view.deals)
         .map(|deal| {
             let aligneur = aligneur_of(deal);
             let scored = view
@@ -425,27 +448,11 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
                 cells: (0..seats)
                     .map(|seat| {
                         if seat != aligneur {
-                            SheetCell {
-                                text: "—".to_owned(),
-                                state: CellState::Empty,
-                                action: None,
-                            }
+                            SheetCell::note("—")
                         } else if let Some(p) = scored {
-                            SheetCell {
-                                text: p.to_string(),
-                                state: if p == 0 {
-                                    CellState::Scratched
-                                } else {
-                                    CellState::Filled
-                                },
-                                action: None,
-                            }
+                            SheetCell::scored(p)
                         } else if deal == view.deal && !over {
-                            SheetCell {
-                                text: "playing".to_owned(),
-                                state: CellState::Empty,
-                                action: None,
-                            }
+                            SheetCell::note("playing")
                         } else {
                             SheetCell::default()
                         }
@@ -454,20 +461,16 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             }
         })
         .collect();
-    sheet_rows.push(SheetRow {
+    rows.push(SheetRow {
         label: Term::explained("Total", "the points of the deals played as the Aligneur"),
         kind: RowKind::Total,
         cells: view
             .totals
             .iter()
-            .map(|t| SheetCell {
-                text: t.to_string(),
-                state: CellState::Filled,
-                action: None,
-            })
+            .map(|t| SheetCell::filled(t.to_string()))
             .collect(),
     });
-    panels.push(Panel::new(
+    Panel::new(
         "The six deals",
         "sheet",
         PanelKind::Sheet(Sheet {
@@ -475,54 +478,35 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             columns: (0..seats)
                 .map(|seat| SheetColumn {
                     name: input.names.of(seat),
-                    current: to_act == Some(seat) && !over,
+                    current: to_act == Some(seat),
                     yours: input.is_viewer(seat),
                 })
                 .collect(),
-            rows: sheet_rows,
+            rows,
         }),
-    ));
+    )
+}
 
-    panels.push(Panel::new(
-        "Players",
-        "scores",
-        PanelKind::Scores(Scores {
-            caption: "Match totals".to_owned(),
-            unit: "Points".to_owned(),
-            rows: view
-                .totals
-                .iter()
-                .enumerate()
-                .map(|(seat, total)| ScoreRow {
-                    seat,
-                    name: input.names.of(seat),
-                    value: total.to_string(),
-                    detail: Some(if view.resigned.contains(&seat) {
-                        Term::plain("resigned")
-                    } else if over {
-                        Term::plain("")
-                    } else if seat == view.aligneur {
-                        aligneur_term()
-                    } else {
-                        destructeur_term()
-                    })
-                    .filter(|t| !t.text.is_empty()),
-                    current: to_act == Some(seat) && !over,
-                    yours: input.is_viewer(seat),
-                })
-                .collect(),
-        }),
-    ));
+/// Every player's match total and role.
+fn scoreboard(view: &MakeFiveView, input: &Input<'_>, to_act: Option<usize>, over: bool) -> Panel {
+    let rows = view.totals.iter().enumerate().map(|(seat, total)| {
+        let role = if view.resigned.contains(&seat) {
+            Some(Term::plain("resigned"))
+        } else if over {
+            None
+        } else if seat == view.aligneur {
+            Some(aligneur_term())
+        } else {
+            Some(destructeur_term())
+        };
+        input.score_row(seat, total.to_string(), role, to_act == Some(seat))
+    });
+    scores_panel("Players", "Match totals", "Points", rows)
+}
 
-    let mut actions = Vec::new();
-    if let Some(pass) = pass {
-        actions.push(ActionGroup::new("Or leave the board as it is", vec![pass]));
-    }
-    if !others.is_empty() {
-        actions.push(ActionGroup::new("Other choices", others));
-    }
-
-    let prompt = my_turn.then(|| match view.phase {
+/// What the player on turn is asked to do.
+fn prompt(view: &MakeFiveView) -> String {
+    match view.phase {
         Phase::Move if view.final_move => "Your last move of the deal as Aligneur: open a token \
              to move it to the top of a column, or pass; then the rows are scored."
             .to_owned(),
@@ -534,14 +518,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             view.hand.map(colour_words).unwrap_or_default()
         ),
         Phase::Draw | Phase::Over => "Your move.".to_owned(),
-    });
-
-    Ok(Table {
-        headline,
-        prompt,
-        panels,
-        actions,
-    })
+    }
 }
 
 /// One Make Five event in words; `None` when it cannot be read.
@@ -662,17 +639,9 @@ mod tests {
     /// Every legal action is offered exactly once, and nothing else.
     fn assert_offers_every_legal_action(state: &AnyState, seat: usize) -> Table {
         let table = table_for(state, Some(seat));
-        let mut offered: Vec<Value> = table
-            .offered_actions()
-            .iter()
-            .map(|a| serde_json::from_str(&a.json).unwrap_or_else(|e| panic!("{e}")))
-            .collect();
-        let mut legal = state.legal_actions(seat);
-        let key = |v: &Value| v.to_string();
-        offered.sort_by_key(key);
-        legal.sort_by_key(key);
-        assert_eq!(offered, legal);
-        assert!(!offered.is_empty());
+        let legal = state.legal_actions(seat);
+        testing::assert_offers_exactly(&table, &legal);
+        assert!(!legal.is_empty());
         table
     }
 
@@ -827,24 +796,6 @@ mod tests {
 
     #[test]
     fn rows_and_deals_are_scored_in_words() {
-        let row = [
-            Some(Colour::Red),
-            Some(Colour::Red),
-            Some(Colour::Green),
-            Some(Colour::Red),
-            Some(Colour::Red),
-        ];
-        assert_eq!(scoring_cells(&row, false), [true, true, false, true, true]);
-        assert_eq!(scoring_cells(&row, true), [false; COLUMNS]);
-        let run = [
-            Some(Colour::Blue),
-            Some(Colour::Blue),
-            Some(Colour::Blue),
-            Some(Colour::Green),
-            None,
-        ];
-        assert_eq!(scoring_cells(&run, true), [true, true, true, false, false]);
-
         let names = names();
         let scored = json!({"type": "deal_scored", "deal": 2, "seat": 1,
             "board": [[null, null, null, null, null], [null, null, null, null, null],

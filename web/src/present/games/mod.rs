@@ -13,6 +13,13 @@
 //! `pub fn event(event: &Value, names: &Names) -> Option<Said>` (the game's event type, in
 //! words), then route the game to them in [`table`] and [`event_words`]. Offer every legal
 //! action somewhere: a player must never be stuck.
+//!
+//! A `table` reads the view, then composes small pieces, each a function named after the part
+//! of the table it draws (`headline`, `dice_panel`, `board`, `turn_facts`, `scoreboard`,
+//! `choices`, `prompt`...); the pieces every game needs are here ([`over_headline`],
+//! [`scores_panel`], [`Input::score_row`], [`Input::unread_choice`], [`action_groups`]). A
+//! presenter says in words what the view holds: what the rules decide (which tokens score,
+//! which way a piece moves) it asks `tapis-games`, never works out again.
 
 pub mod cant_stop;
 pub mod fallback;
@@ -26,7 +33,9 @@ pub mod yams;
 use serde_json::Value;
 use tapis_games::GameId;
 
-use crate::present::table::Table;
+use crate::present::table::{
+    ActionButton, ActionGroup, Compose, PICKED, Panel, PanelKind, ScoreRow, Scores, Table, Term,
+};
 
 /// The players' names, by seat.
 #[derive(Debug, Clone, Default)]
@@ -129,6 +138,79 @@ impl Input<'_> {
             self.names.possessive(seat)
         }
     }
+}
+
+impl Input<'_> {
+    /// The row of `seat` in a scores panel, showing `value`; `current` marks the seat on turn.
+    pub fn score_row(
+        &self,
+        seat: usize,
+        value: impl Into<String>,
+        detail: Option<Term>,
+        current: bool,
+    ) -> ScoreRow {
+        ScoreRow {
+            seat,
+            name: self.names.of(seat),
+            value: value.into(),
+            detail,
+            current,
+            yours: self.is_viewer(seat),
+        }
+    }
+
+    /// A button for a legal action the presenter could not read, named from its JSON, so that
+    /// it can still be played.
+    pub fn unread_choice(&self, raw: &Value) -> ActionButton {
+        ActionButton::new(raw, fallback::action_words(raw, self.names))
+    }
+}
+
+/// The headline of a finished game: `The game is over: Alice reached 5000 points.`
+pub(crate) fn over_headline(reason: &str) -> String {
+    format!(
+        "The game is over: {}.",
+        crate::present::play::reason_words(reason)
+    )
+}
+
+/// The panel of every seat's total (`data-testid="scores"`).
+pub(crate) fn scores_panel(
+    title: &str,
+    caption: &str,
+    unit: &str,
+    rows: impl IntoIterator<Item = ScoreRow>,
+) -> Panel {
+    Panel::new(
+        title,
+        "scores",
+        PanelKind::Scores(Scores {
+            caption: caption.to_owned(),
+            unit: unit.to_owned(),
+            rows: rows.into_iter().collect(),
+        }),
+    )
+}
+
+/// The dice form that throws the ticked dice again (`{"type": "reroll", "faces": [...]}`).
+pub(crate) fn rethrow_faces(hint: impl Into<String>) -> Compose {
+    Compose::new(
+        &serde_json::json!({"type": "reroll", "faces": PICKED}),
+        "Throw again",
+        "Throw the ticked dice again",
+    )
+    .hint(hint)
+}
+
+/// The groups of buttons that have any, in the order given.
+pub(crate) fn action_groups<'t>(
+    groups: impl IntoIterator<Item = (&'t str, Vec<ActionButton>)>,
+) -> Vec<ActionGroup> {
+    groups
+        .into_iter()
+        .filter(|(_, buttons)| !buttons.is_empty())
+        .map(|(title, buttons)| ActionGroup::new(title, buttons))
+        .collect()
 }
 
 /// A presenter's reading of one event.
@@ -242,6 +324,8 @@ mod tests {
 /// What the presenters' unit tests share: two players, and a table drawn from a real state.
 #[cfg(test)]
 pub(crate) mod testing {
+    use std::collections::BTreeMap;
+
     use serde_json::Value;
     use tapis_games::{AnyState, GameId};
 
@@ -273,6 +357,20 @@ pub(crate) mod testing {
         })
         .unwrap_or_else(|e| panic!("{e}"));
         (table, legal)
+    }
+
+    /// Checks that `table` offers each of `legal` exactly once, with a label, and nothing else.
+    pub fn assert_offers_exactly(table: &Table, legal: &[Value]) {
+        let mut offered: BTreeMap<String, usize> = BTreeMap::new();
+        for action in table.offered_actions() {
+            *offered.entry(action.json.clone()).or_default() += 1;
+            assert!(!action.label.is_empty(), "{} has no label", action.json);
+        }
+        let mut expected: BTreeMap<String, usize> = BTreeMap::new();
+        for action in legal {
+            *expected.entry(action.to_string()).or_default() += 1;
+        }
+        assert_eq!(offered, expected);
     }
 
     /// Applies a legal action of `seat`, and returns its events.

@@ -2,13 +2,15 @@
 //! empty boxes in the player's column are the buttons that write the dice in them.
 
 use serde_json::{Value, json};
-use tapis_games::yams::{Action, BonusRule, BoxId, BrelanValue, EndReason, Event, Options, View};
+use tapis_games::yams::{
+    Action, BonusRule, BoxId, BrelanValue, EndReason, Event, GridView, Options, View,
+};
 
-use super::{Input, Names, Said, faces, nth, points};
+use super::{Input, Names, Said, faces, nth, over_headline, plural, points, scores_panel};
 use crate::present::ordinal;
 use crate::present::table::{
     ActionRef, CellState, Compose, DicePanel, Die, DieState, PICKED, Panel, PanelKind, RowKind,
-    ScoreRow, Scores, Sheet, SheetCell, SheetColumn, SheetRow, Table, Term,
+    Sheet, SheetCell, SheetColumn, SheetRow, Table, Term,
 };
 
 /// The English explanation of a box, under its French name.
@@ -85,10 +87,7 @@ fn score_label(which: BoxId, grid: u8, grids: u8, would: Option<u8>) -> String {
 /// The table of a Yams match.
 pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let view: View = serde_json::from_value(input.view.clone())?;
-    let options = &view.options;
-    let grids = options.grids.max(1);
     let seat = view.current_seat;
-
     let mut rerolls = false;
     let mut scores: Vec<(u8, BoxId, &Value)> = Vec::new();
     for raw in input.legal {
@@ -99,12 +98,32 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
         }
     }
     let my_turn = seat.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+    let mut panels = Vec::new();
+    if view.outcome.is_none() {
+        panels.push(dice_panel(&view, my_turn && rerolls));
+    }
+    let sheet = SheetOf {
+        view: &view,
+        input,
+        order: seat_order(&view, input),
+        scores,
+    };
+    panels.push(sheet.panel(my_turn));
+    if view.players.len() > 1 || view.outcome.is_some() {
+        panels.push(grand_totals(&view, input));
+    }
+    Ok(Table {
+        headline: headline(&view, input),
+        prompt: my_turn.then(|| prompt(rerolls)),
+        panels,
+        actions: Vec::new(),
+    })
+}
 
-    let headline = match (&view.outcome, seat) {
-        (Some(outcome), _) => format!(
-            "The game is over: {}.",
-            crate::present::play::reason_words(&outcome.reason)
-        ),
+/// The round, whose turn and which throw; or the end.
+fn headline(view: &View, input: &Input<'_>) -> String {
+    match (&view.outcome, view.current_seat) {
+        (Some(outcome), _) => over_headline(&outcome.reason),
         (None, Some(seat)) => {
             let throw = if view.throws == 0 {
                 "about to throw".to_owned()
@@ -119,99 +138,180 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
             )
         }
         (None, None) => String::new(),
-    };
-
-    // The dice.
-    let mut panels = Vec::new();
-    if view.outcome.is_none() {
-        let dice_faces = view.dice.as_slice();
-        let mut dice: Vec<Die> = dice_faces
-            .iter()
-            .map(|&face| {
-                if my_turn && rerolls {
-                    Die::pickable(face, DieState::Thrown)
-                } else if view.throw_pending {
-                    Die::new(face, DieState::Kept)
-                } else {
-                    Die::new(face, DieState::Thrown)
-                }
-            })
-            .collect();
-        while dice.len() < 5 {
-            dice.push(Die::new(0, DieState::Waiting));
-        }
-        let mut panel = DicePanel::new(dice).caption(if view.throws == 0 {
-            "Not thrown yet".to_owned()
-        } else {
-            format!(
-                "Throw {} of 3 · {} left",
-                view.throws,
-                super::plural(view.throws_left, "throw", "throws")
-            )
-        });
-        if my_turn && rerolls {
-            panel = panel.compose(
-                Compose::new(
-                    &json!({"type": "reroll", "keep": PICKED}),
-                    "Keep",
-                    "Throw the others again",
-                )
-                .hint("Tick the dice you keep and throw the others again, or write your dice in a box of your column."),
-            );
-        }
-        panels.push(Panel::new("Dice", "dice", PanelKind::Dice(panel)));
     }
+}
 
-    // The sheet: the viewer's columns first, then the others in seat order.
+/// The five dice; `pickable` when the viewer may tick the ones to keep and throw the others.
+fn dice_panel(view: &View, pickable: bool) -> Panel {
+    let mut dice: Vec<Die> = view
+        .dice
+        .as_slice()
+        .iter()
+        .map(|&face| {
+            if pickable {
+                Die::pickable(face, DieState::Thrown)
+            } else if view.throw_pending {
+                Die::new(face, DieState::Kept)
+            } else {
+                Die::new(face, DieState::Thrown)
+            }
+        })
+        .collect();
+    while dice.len() < 5 {
+        dice.push(Die::new(0, DieState::Waiting));
+    }
+    let mut panel = DicePanel::new(dice).caption(if view.throws == 0 {
+        "Not thrown yet".to_owned()
+    } else {
+        format!(
+            "Throw {} of 3 · {} left",
+            view.throws,
+            plural(view.throws_left, "throw", "throws")
+        )
+    });
+    if pickable {
+        panel = panel.compose(
+            Compose::new(
+                &json!({"type": "reroll", "keep": PICKED}),
+                "Keep",
+                "Throw the others again",
+            )
+            .hint("Tick the dice you keep and throw the others again, or write your dice in a box of your column."),
+        );
+    }
+    Panel::new("Dice", "dice", PanelKind::Dice(panel))
+}
+
+/// The seats in the order of the sheet's columns: the viewer's first, then the others.
+fn seat_order(view: &View, input: &Input<'_>) -> Vec<usize> {
     let mut order: Vec<usize> = (0..view.players.len()).collect();
     if let Some(me) = input.viewer {
         order.sort_by_key(|s| *s != me);
     }
-    let mut columns = Vec::new();
-    for &s in &order {
-        for g in 0..grids {
-            let name = input.names.of(s);
-            columns.push(SheetColumn {
-                name: if grids > 1 {
-                    format!("{name} · grid {}", g + 1)
+    order
+}
+
+/// The score sheet being drawn: a column per grid of each seat, in `order`.
+struct SheetOf<'a> {
+    view: &'a View,
+    input: &'a Input<'a>,
+    order: Vec<usize>,
+    /// The viewer's legal `score` actions: (grid, box, action).
+    scores: Vec<(u8, BoxId, &'a Value)>,
+}
+
+impl SheetOf<'_> {
+    /// The sheet: the upper boxes, their total and bonus, the lower boxes, their total, and
+    /// the grand total; the viewer's empty boxes are the buttons that score in them.
+    fn panel(&self, my_turn: bool) -> Panel {
+        let view = self.view;
+        let options = &view.options;
+        let boxes: Vec<BoxId> = view
+            .players
+            .first()
+            .and_then(|p| p.grids.first())
+            .map(|g| g.boxes.iter().map(|b| b.r#box).collect())
+            .unwrap_or_default();
+        let mut rows: Vec<SheetRow> = boxes
+            .iter()
+            .filter(|b| b.is_upper())
+            .map(|b| self.box_row(*b))
+            .collect();
+        rows.push(self.totals_row(
+            Term::explained("Total haut", "upper total: Un to Six"),
+            RowKind::Subtotal,
+            |g| g.totals.upper.to_string(),
+        ));
+        let threshold = view.bonus_threshold;
+        let over = view.outcome.is_some();
+        rows.push(self.totals_row(
+            Term::explained("Prime", bonus_hint(options)),
+            RowKind::Subtotal,
+            |g| {
+                if g.totals.bonus > 0 {
+                    g.totals.bonus.to_string()
+                } else if g.upper_complete || over {
+                    "0".to_owned()
                 } else {
-                    name
+                    format!("needs {}", threshold.saturating_sub(g.totals.upper))
+                }
+            },
+        ));
+        rows.extend(
+            boxes
+                .iter()
+                .filter(|b| !b.is_upper())
+                .map(|b| self.box_row(*b)),
+        );
+        rows.push(self.totals_row(
+            Term::explained("Total bas", "lower total: the boxes below the bonus"),
+            RowKind::Subtotal,
+            |g| g.totals.lower.to_string(),
+        ));
+        rows.push(self.totals_row(
+            Term::explained("Total", "upper total + bonus + lower total"),
+            RowKind::Total,
+            |g| g.totals.total.to_string(),
+        ));
+        Panel::new(
+            "Score sheet",
+            "sheet",
+            PanelKind::Sheet(Sheet {
+                caption: if my_turn {
+                    "Score sheet: click an empty box of your column to write your dice in it"
+                        .to_owned()
+                } else {
+                    "Score sheet".to_owned()
                 },
-                current: seat == Some(s) && view.outcome.is_none(),
-                yours: input.is_viewer(s),
-            });
-        }
+                columns: self.columns(),
+                rows,
+            }),
+        )
     }
-    let boxes: Vec<BoxId> = view
-        .players
-        .first()
-        .and_then(|p| p.grids.first())
-        .map(|g| g.boxes.iter().map(|b| b.r#box).collect())
-        .unwrap_or_default();
-    let cells_for = |which: BoxId| -> Vec<SheetCell> {
+
+    fn grids(&self) -> u8 {
+        self.view.options.grids.max(1)
+    }
+
+    /// A column per grid of each seat: `Alice`, or `Alice · grid 2`.
+    fn columns(&self) -> Vec<SheetColumn> {
+        let grids = self.grids();
+        let mut columns = Vec::new();
+        for &s in &self.order {
+            for g in 0..grids {
+                let name = self.input.names.of(s);
+                columns.push(SheetColumn {
+                    name: if grids > 1 {
+                        format!("{name} · grid {}", g + 1)
+                    } else {
+                        name
+                    },
+                    current: self.view.current_seat == Some(s) && self.view.outcome.is_none(),
+                    yours: self.input.is_viewer(s),
+                });
+            }
+        }
+        columns
+    }
+
+    /// The row of one box: what each grid scored in it, or for the viewer the button that
+    /// writes the dice there with what they would score.
+    fn box_row(&self, which: BoxId) -> SheetRow {
+        let grids = self.grids();
         let mut cells = Vec::new();
-        for &s in &order {
-            let Some(player) = view.players.get(s) else {
+        for &s in &self.order {
+            let Some(player) = self.view.players.get(s) else {
                 continue;
             };
-            for (g, grid) in player.grids.iter().enumerate() {
-                let g = u8::try_from(g).unwrap_or(u8::MAX);
+            for (g, grid) in (0u8..).zip(&player.grids) {
                 let cell = grid.boxes.iter().find(|b| b.r#box == which);
-                let legal = scores
+                let legal = self
+                    .scores
                     .iter()
                     .find(|(lg, lb, _)| *lg == g && *lb == which)
-                    .filter(|_| input.is_viewer(s));
+                    .filter(|_| self.input.is_viewer(s));
                 cells.push(match (cell.and_then(|c| c.points), legal) {
-                    (Some(0), _) => SheetCell {
-                        text: "0".to_owned(),
-                        state: CellState::Scratched,
-                        action: None,
-                    },
-                    (Some(p), _) => SheetCell {
-                        text: p.to_string(),
-                        state: CellState::Filled,
-                        action: None,
-                    },
+                    (Some(points), _) => SheetCell::scored(points),
                     (None, Some((_, _, raw))) => {
                         let would = cell.and_then(|c| c.would_score);
                         SheetCell {
@@ -224,127 +324,56 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
                 });
             }
         }
-        cells
-    };
-    let totals_row =
-        |label: Term, kind: RowKind, pick: &dyn Fn(&tapis_games::yams::GridView) -> String| {
-            let mut cells = Vec::new();
-            for &s in &order {
-                if let Some(player) = view.players.get(s) {
-                    for grid in &player.grids {
-                        cells.push(SheetCell {
-                            text: pick(grid),
-                            state: CellState::Filled,
-                            action: None,
-                        });
-                    }
-                }
-            }
-            SheetRow { label, kind, cells }
-        };
-    let mut rows = Vec::new();
-    for which in boxes.iter().copied().filter(|b| b.is_upper()) {
-        rows.push(SheetRow {
-            label: Term::explained(which.name(), box_hint(which, options)),
+        SheetRow {
+            label: Term::explained(which.name(), box_hint(which, &self.view.options)),
             kind: RowKind::Box,
-            cells: cells_for(which),
-        });
-    }
-    rows.push(totals_row(
-        Term::explained("Total haut", "upper total: Un to Six"),
-        RowKind::Subtotal,
-        &|g| g.totals.upper.to_string(),
-    ));
-    let threshold = view.bonus_threshold;
-    let over = view.outcome.is_some();
-    rows.push(totals_row(
-        Term::explained("Prime", bonus_hint(options)),
-        RowKind::Subtotal,
-        &|g| {
-            if g.totals.bonus > 0 {
-                g.totals.bonus.to_string()
-            } else if g.upper_complete || over {
-                "0".to_owned()
-            } else {
-                format!("needs {}", threshold.saturating_sub(g.totals.upper))
-            }
-        },
-    ));
-    for which in boxes.iter().copied().filter(|b| !b.is_upper()) {
-        rows.push(SheetRow {
-            label: Term::explained(which.name(), box_hint(which, options)),
-            kind: RowKind::Box,
-            cells: cells_for(which),
-        });
-    }
-    rows.push(totals_row(
-        Term::explained("Total bas", "lower total: the boxes below the bonus"),
-        RowKind::Subtotal,
-        &|g| g.totals.lower.to_string(),
-    ));
-    rows.push(totals_row(
-        Term::explained("Total", "upper total + bonus + lower total"),
-        RowKind::Total,
-        &|g| g.totals.total.to_string(),
-    ));
-    panels.push(Panel::new(
-        "Score sheet",
-        "sheet",
-        PanelKind::Sheet(Sheet {
-            caption: if my_turn {
-                "Score sheet: click an empty box of your column to write your dice in it".to_owned()
-            } else {
-                "Score sheet".to_owned()
-            },
-            columns,
-            rows,
-        }),
-    ));
-
-    if view.players.len() > 1 || view.outcome.is_some() {
-        let rows = view
-            .players
-            .iter()
-            .map(|p| ScoreRow {
-                seat: p.seat,
-                name: input.names.of(p.seat),
-                value: p.grand_total.to_string(),
-                detail: if p.resigned {
-                    Some(Term::plain("resigned"))
-                } else {
-                    Some(Term::plain(format!(
-                        "{} left",
-                        super::plural(p.boxes_left, "box", "boxes")
-                    )))
-                },
-                current: seat == Some(p.seat) && view.outcome.is_none(),
-                yours: input.is_viewer(p.seat),
-            })
-            .collect();
-        panels.push(Panel::new(
-            "Totals",
-            "scores",
-            PanelKind::Scores(Scores {
-                caption: "Grand totals".to_owned(),
-                unit: "Points".to_owned(),
-                rows,
-            }),
-        ));
-    }
-
-    let prompt = my_turn.then(|| {
-        if rerolls {
-            "Your turn: keep some dice and throw the others again, or write your dice in a box of your column.".to_owned()
-        } else {
-            "Your turn: write your dice in an empty box of your column.".to_owned()
+            cells,
         }
+    }
+
+    /// A computed row: `pick` of each grid.
+    fn totals_row(
+        &self,
+        label: Term,
+        kind: RowKind,
+        pick: impl Fn(&GridView) -> String,
+    ) -> SheetRow {
+        let cells = self
+            .order
+            .iter()
+            .filter_map(|s| self.view.players.get(*s))
+            .flat_map(|player| &player.grids)
+            .map(|grid| SheetCell::filled(pick(grid)))
+            .collect();
+        SheetRow { label, kind, cells }
+    }
+}
+
+/// Every player's grand total and boxes left.
+fn grand_totals(view: &View, input: &Input<'_>) -> Panel {
+    let rows = view.players.iter().map(|p| {
+        let detail = if p.resigned {
+            Term::plain("resigned")
+        } else {
+            Term::plain(format!("{} left", plural(p.boxes_left, "box", "boxes")))
+        };
+        input.score_row(
+            p.seat,
+            p.grand_total.to_string(),
+            Some(detail),
+            view.current_seat == Some(p.seat) && view.outcome.is_none(),
+        )
     });
-    Ok(Table {
-        headline,
-        prompt,
-        panels,
-        actions: Vec::new(),
-    })
+    scores_panel("Totals", "Grand totals", "Points", rows)
+}
+
+/// What the player on turn is asked to do.
+fn prompt(rerolls: bool) -> String {
+    if rerolls {
+        "Your turn: keep some dice and throw the others again, or write your dice in a box of your column.".to_owned()
+    } else {
+        "Your turn: write your dice in an empty box of your column.".to_owned()
+    }
 }
 
 /// One Yams event in words; `None` when it cannot be read.
@@ -440,7 +469,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::games::testing::names;
+    use crate::present::games::testing::{self, names};
     use serde_json::json;
     use tapis_games::AnyState;
     use tapis_games::GameId;
@@ -458,16 +487,7 @@ mod tests {
     #[test]
     fn the_player_on_turn_gets_tickable_dice_and_clickable_boxes() {
         let state = thrown();
-        let names = names();
-        let view = state.view(Some(0));
-        let legal = state.legal_actions(0);
-        let table = table(&Input {
-            view: &view,
-            legal: &legal,
-            names: &names,
-            viewer: Some(0),
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
+        let (table, _) = testing::drawn(table, &state, Some(0), &names());
         assert!(
             table.headline.contains("Round 1 of 12"),
             "{}",
