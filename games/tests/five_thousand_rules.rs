@@ -649,7 +649,7 @@ fn rule_03_four_and_five_of_a_kind_are_a_brelan_plus_the_leftovers() {
 
 #[test]
 fn rule_04_groups_never_combine_across_throws() {
-    // The seed's example: a 1 kept on the first throw, two 1s on the second = 100 + 200.
+    // The original rules' example: a 1 kept on the first throw, two 1s on the second = 100 + 200.
     let mut play = Play::new(2);
     play.throw(&[1, 2, 3, 4, 6]);
     play.keep(&[1]);

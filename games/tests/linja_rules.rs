@@ -1,5 +1,5 @@
 //! The rules of Linja, one test per numbered rule and per ambiguity of
-//! `shared/rules/linja.md`, plus the facts of its §4, every option, resignation, error handling
+//! `docs/rules/linja.md`, plus the facts of its §4, every option, resignation, error handling
 //! and the wire format.
 //!
 //! Positions are set up with `State::from_position`; rows are board rows 0..=7 (row 0 = A's

@@ -1,4 +1,4 @@
-//! The rules of La Linotte and Yam Master (`rules/linotte-yam-master.md`), one test per
+//! The rules of La Linotte and Yam Master (`docs/rules/linotte-yam-master.md`), one test per
 //! numbered rule and per ambiguity resolution, each option, the §6 scoring examples, and
 //! exhaustive checks over every throw of five dice. Everything goes through the public
 //! [`Game`] API with scripted dice; expected values are worked out by hand or recomputed here
@@ -240,7 +240,7 @@ fn appel(combination: Major) -> Action {
     Action::Appel { combination }
 }
 
-/// The cells bearing each label, read off the printed grid of §1 (and of seed 000):
+/// The cells bearing each label, read off the printed grid of §1 (and of the original rules, text 000):
 ///
 /// ```text
 ///  1      3      APPEL  4      6

@@ -1,4 +1,4 @@
-//! The rules of Make Five, one test per rule and per resolution of `shared/rules/make-five.md`,
+//! The rules of Make Five, one test per rule and per resolution of `docs/rules/make-five.md`,
 //! with scripted bag draws.
 //!
 //! Boards are written in two text forms: by rows, bottom row first (`"RRRGY / GGGGW / ..."`, as
@@ -743,7 +743,7 @@ fn ambiguity_m1_a_column_holds_five_tokens() {
 
 #[test]
 fn ambiguity_m2_points_are_the_number_of_same_coloured_tokens() {
-    // The rules file's reading of the seed's "12 points": 3 + 4 + 5.
+    // The rules file's reading of the original rules' "12 points": 3 + 4 + 5.
     let mut state = new_match(Options::default());
     assert_eq!(
         scored(&play_deal(&mut state, EXAMPLE_12)),

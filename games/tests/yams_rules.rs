@@ -149,7 +149,7 @@ fn illegal(reason: &str) -> ActionError {
     ActionError::Illegal(reason.to_owned().into())
 }
 
-/// The 12 boxes of the seed's grid, in sheet order.
+/// The 12 boxes of the original rules' grid, in sheet order.
 const SEED_GRID: [BoxId; 12] = [
     BoxId::Un,
     BoxId::Deux,
@@ -744,7 +744,7 @@ fn ambiguity_y1_bonus_rule_options() {
         }
         assert_eq!(state.grand_total(0), 63 + bonus + 176);
     }
-    // `bonus_strict` belongs to the seed's rule only.
+    // `bonus_strict` belongs to the original rules only.
     let error =
         parse_options::<Yams>(&json!({"bonus_rule": "flat_35_at_63", "bonus_strict": true}))
             .unwrap_err();
@@ -814,7 +814,7 @@ fn ambiguity_y4_split_suites_have_their_own_boxes_and_values() {
         &illegal("box Suite is not on the grid in this game"),
         |s, e| Yams::apply(s, 0, &score(BoxId::Suite), e),
     );
-    // And the seed's grid has no split boxes.
+    // And the original rules' grid has no split boxes.
     let mut state = new_game(1, &Options::default());
     throw(&mut state, &[1, 2, 3, 4, 5]);
     refused(
@@ -904,7 +904,7 @@ fn option_double_paire_adds_a_box_worth_the_four_paired_dice() {
         (0, BoxId::DoublePaire),
         "before Brelan"
     );
-    // Not on the seed's grid.
+    // Not on the original rules' grid.
     let mut state = new_game(1, &Options::default());
     throw(&mut state, &[5, 5, 2, 2, 6]);
     refused(
