@@ -157,7 +157,7 @@ pub(crate) async fn reserve(
     // Either a key was waiting, or a concurrent attempt took a key's last free slot between
     // this statement's snapshot and its write: in both cases, wait.
     Err(ServiceError::RateLimited {
-        retry_after_secs: u64::try_from(found.retry_after.max(1)).unwrap_or(1),
+        retry_after_secs: found.retry_after.max(1).unsigned_abs(),
     })
 }
 
