@@ -14,6 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/postgres.sh
 source scripts/lib/browser.sh
+source scripts/lib/test_server.sh
 source scripts/lib/python.sh
 
 step() { printf '\n==> %s\n' "$*"; }

@@ -7,7 +7,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use serde::de::DeserializeOwned;
-use tapis_service::accounts::ClientAddress;
+use tapis_service::accounts::ClientInfo;
 use tapis_service::{Identity, ServiceError, Services, auth};
 
 use crate::problem::ApiError;
@@ -144,34 +144,22 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
     }
 }
 
-/// Where a request comes from: its address (as the server resolved it, see
-/// `accounts::ClientAddress`) and what the client says it is.
+/// Where a request comes from (`accounts::ClientInfo`, put in the request by the server).
 #[derive(Debug, Clone)]
-pub struct Client {
-    pub address: Option<String>,
-    pub user_agent: Option<String>,
-}
+pub struct Client(pub ClientInfo);
 
 impl FromRequest for Client {
     type Error = ApiError;
     type Future = std::future::Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let address = req
+        // Without the server's middleware (a bare app) nothing is known of the client.
+        let info = req
             .extensions()
-            .get::<ClientAddress>()
-            .map(|a| a.0)
-            .or_else(|| req.peer_addr().map(|a| a.ip()))
-            .map(|ip| ip.to_string());
-        let user_agent = req
-            .headers()
-            .get(header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned);
-        std::future::ready(Ok(Client {
-            address,
-            user_agent,
-        }))
+            .get::<ClientInfo>()
+            .cloned()
+            .unwrap_or_default();
+        std::future::ready(Ok(Client(info)))
     }
 }
 

@@ -9,7 +9,6 @@ pub mod openapi;
 pub mod problem;
 pub mod responses;
 
-use actix_web::middleware::from_fn;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 pub use problem::{ApiError, Problem};
@@ -21,7 +20,6 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api/v1")
-            .wrap(from_fn(problem::refuse_nul))
             .app_data(
                 web::JsonConfig::default()
                     .limit(MAX_BODY_BYTES)

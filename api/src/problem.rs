@@ -3,11 +3,8 @@
 //! Every failure of the API goes through [`ApiError`], including the ones actix produces before
 //! a handler runs (bad JSON, bad path or query, oversized body), so clients see one format.
 
-use actix_web::body::{EitherBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::middleware::Next;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, error};
 use serde::Serialize;
 use tapis_service::ServiceError;
@@ -169,30 +166,4 @@ pub fn path_error(error: error::PathError, _req: &HttpRequest) -> error::Error {
 /// Maps bad query strings to validation problems.
 pub fn query_error(error: error::QueryPayloadError, _req: &HttpRequest) -> error::Error {
     ApiError::validation("query", format!("bad query parameters: {error}")).into()
-}
-
-/// The middleware that refuses a NUL character (`%00`) in the address before any handler
-/// runs: PostgreSQL cannot store it in text, and no name or value of the API contains one.
-/// In the path it names nothing (404); in the query it is a bad parameter (422).
-pub async fn refuse_nul(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, error::Error> {
-    let refusal = if req.path().contains("%00") {
-        Some(ApiError::not_found("no resource at this address"))
-    } else if req.query_string().contains("%00") {
-        Some(ApiError::validation(
-            "query",
-            "the query must not contain a NUL character (%00)",
-        ))
-    } else {
-        None
-    };
-    match refusal {
-        Some(problem) => Ok(req.error_response(problem).map_into_right_body()),
-        None => next
-            .call(req)
-            .await
-            .map(ServiceResponse::map_into_left_body),
-    }
 }

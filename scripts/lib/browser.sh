@@ -142,59 +142,8 @@ browser_prerequisites() {
 run_browser_tests() (
   started=$SECONDS
   ensure_browser_deps || exit 1
-  if [ -z "${TAPIS_PG_ADMIN_URL:-}" ]; then
-    ensure_postgres || exit 1
-  fi
-  db="tapis_browser_$$"
-  url="$(browser_db_url "$db")"
-  server_pid=""
-  cleanup() {
-    if [ -n "$server_pid" ]; then
-      kill "$server_pid" 2>/dev/null || true
-      wait "$server_pid" 2>/dev/null || true
-    fi
-    psql "$TAPIS_PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true
-  }
-  trap cleanup EXIT
-  trap 'exit 130' INT TERM
-  psql "$TAPIS_PG_ADMIN_URL" -q -v ON_ERROR_STOP=1 -c "SET client_min_messages = warning" \
-    -c "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" -c "CREATE DATABASE \"$db\"" >/dev/null \
-    || { browser_log "cannot create the database $db"; exit 1; }
-
-  browser_log "building tapis (debug)"
-  cargo build --locked --quiet -p tapis-server --bin tapis || exit 1
-  bin="${CARGO_TARGET_DIR:-$TAPIS_ROOT/target}/debug/tapis"
-
-  port="$(browser_free_port 18300)" || { browser_log "no free port from 18300 to 18499"; exit 1; }
-  base="http://127.0.0.1:$port"
-  mkdir -p "$TAPIS_ROOT/target" || exit 1
-  server_log="$TAPIS_ROOT/target/browser-server.log"
-  # Development: the server applies the migrations to its fresh database when it starts.
-  DATABASE_URL="$url" \
-    TAPIS_ENV=development \
-    TAPIS_BIND="127.0.0.1:$port" \
-    TAPIS_JWT_SECRET="browser-tests-only-$(date +%s%N)-0123456789abcdef" \
-    TAPIS_LOG_FORMAT=text \
-    RUST_LOG="${RUST_LOG:-warn}" \
-    "$bin" serve >"$server_log" 2>&1 &
-  server_pid=$!
-  status=""
-  for _ in $(seq 1 300); do
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-      cat "$server_log" >&2
-      server_pid=""
-      browser_log "the server exited before answering"
-      exit 1
-    fi
-    status="$(curl -s -o /dev/null -w '%{http_code}' "$base/healthz" || true)"
-    [ "$status" = 200 ] && break
-    sleep 0.2
-  done
-  if [ "$status" != 200 ]; then
-    tail -40 "$server_log" >&2
-    browser_log "/healthz did not answer 200 within 60 s"
-    exit 1
-  fi
+  test_server_start tapis_browser 18300 "$TAPIS_ROOT/target/browser-server.log" browser_log \
+    || exit 1
   browser_log "server on $base (database $db, log $server_log), ready after $((SECONDS - started)) s"
 
   rm -rf "$TAPIS_SCREENSHOT_DIR" && mkdir -p "$TAPIS_SCREENSHOT_DIR" || exit 1

@@ -8,12 +8,16 @@ pub mod config;
 use std::net::{IpAddr, TcpListener};
 use std::time::Duration;
 
-use actix_web::body::MessageBody;
+use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Server, ServiceRequest, ServiceResponse};
+use actix_web::http::header;
 use actix_web::middleware::{DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpMessage, HttpResponse, HttpServer, get, web};
+use tapis_api::ApiError;
+use tapis_service::ServiceError;
 use tapis_service::Services;
-use tapis_service::accounts::ClientAddress;
+use tapis_service::accounts::ClientInfo;
+use tapis_web::error::WebError;
 use tapis_web::session::CookiePolicy;
 use tokio::sync::watch;
 use tracing_actix_web::TracingLogger;
@@ -31,10 +35,11 @@ async fn healthz(services: web::Data<Services>) -> HttpResponse {
     }
 }
 
-/// Puts the client's address in the request's extensions (`accounts::ClientAddress`): the
-/// peer's, or the one the trusted proxy reports in the configured header (the last address
-/// of `X-Forwarded-For`, the one that proxy added; a client can forge the earlier ones).
-async fn resolve_client_address(
+/// Puts what is known of the client in the request's extensions (`accounts::ClientInfo`): its
+/// address (the peer's, or the one the trusted proxy reports in the configured header: the last
+/// address of `X-Forwarded-For`, the one that proxy added, as a client can forge the earlier
+/// ones) and its user agent.
+async fn resolve_client(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
@@ -46,10 +51,47 @@ async fn resolve_client_address(
             value.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
         });
     let address = from_header.or_else(|| req.peer_addr().map(|a| a.ip()));
-    if let Some(address) = address {
-        req.extensions_mut().insert(ClientAddress(address));
-    }
+    let user_agent = req
+        .headers()
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    req.extensions_mut().insert(ClientInfo {
+        address: address.map(|ip| ip.to_string()),
+        user_agent,
+    });
     next.call(req).await
+}
+
+/// Refuses a NUL character (`%00`) in the address before any handler runs: PostgreSQL cannot
+/// store one in text, and no name of the site or the API holds one. In the path there is no
+/// such resource (404), in the query the address is not valid (422); the API answers with a
+/// problem, the pages with an error page.
+async fn refuse_nul(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, actix_web::Error> {
+    let in_path = req.path().contains("%00");
+    if !in_path && !req.query_string().contains("%00") {
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_left_body);
+    }
+    let api = req.path().starts_with("/api/");
+    let refusal: actix_web::Error = match (api, in_path) {
+        (true, true) => ApiError::not_found("no resource at this address").into(),
+        (true, false) => {
+            ApiError::validation("query", "the query must not contain a NUL character (%00)").into()
+        }
+        (false, true) => WebError::NotFound.into(),
+        (false, false) => WebError::Service(ServiceError::invalid(
+            "address",
+            "must not contain a NUL character (%00)",
+        ))
+        .into(),
+    };
+    Ok(req.error_response(refusal).map_into_right_body())
 }
 
 /// Registers every route of the server on an actix `App`.
@@ -107,7 +149,8 @@ impl Application {
                 headers = headers.add(("Strict-Transport-Security", hsts.clone()));
             }
             App::new()
-                .wrap(from_fn(resolve_client_address))
+                .wrap(from_fn(refuse_nul))
+                .wrap(from_fn(resolve_client))
                 .wrap(headers)
                 .wrap(TracingLogger::default())
                 .app_data(data.clone())

@@ -138,10 +138,14 @@ pub async fn sign_up(
     session_for(&mut conn, services, user, user_agent).await
 }
 
-/// The address a request came from, as the server resolved it (the peer's address, or the one
-/// a trusted proxy reports): put in the request's extensions for the sign-in throttle.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClientAddress(pub std::net::IpAddr);
+/// Where a request comes from, as the server resolved it: the client's address (the peer's, or
+/// the one a trusted proxy reports) and what it says it is. The server puts one in every
+/// request's extensions, for the sign-in throttle and the list of sessions.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClientInfo {
+    pub address: Option<String>,
+    pub user_agent: Option<String>,
+}
 
 /// A sign-in attempt, with what the throttle needs to know of where it comes from.
 #[derive(Debug, Clone, Copy, Default)]

@@ -6,7 +6,7 @@
 //! (`#flash`) instead of the fragment that was asked for. Internal causes are logged by the
 //! service and never shown: a 500 page only says that something went wrong on our side.
 
-use actix_web::body::{BoxBody, EitherBody, MessageBody};
+use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{StatusCode, header};
 use actix_web::middleware::Next;
@@ -233,32 +233,6 @@ pub async fn htmx_errors(
         );
     }
     Ok(response)
-}
-
-/// The middleware that refuses a NUL character (`%00`) in the address before any handler
-/// runs (PostgreSQL cannot store one in text): in the path there is no such page (404), in
-/// the query the address is not valid (422).
-pub async fn refuse_nul(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, Error> {
-    let refusal = if req.path().contains("%00") {
-        Some(WebError::NotFound)
-    } else if req.query_string().contains("%00") {
-        Some(WebError::Service(ServiceError::invalid(
-            "address",
-            "must not contain a NUL character (%00)",
-        )))
-    } else {
-        None
-    };
-    match refusal {
-        Some(error) => Ok(req.error_response(error).map_into_right_body()),
-        None => next
-            .call(req)
-            .await
-            .map(ServiceResponse::map_into_left_body),
-    }
 }
 
 #[cfg(test)]

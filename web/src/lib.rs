@@ -27,7 +27,6 @@ use crate::error::WebError;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(assets::serve).service(
         web::scope("")
-            .wrap(from_fn(error::refuse_nul))
             .wrap(from_fn(csrf::protect))
             .wrap(from_fn(error::htmx_errors))
             .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))

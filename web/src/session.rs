@@ -14,7 +14,7 @@ use std::pin::Pin;
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
-use tapis_service::accounts::ClientAddress;
+use tapis_service::accounts::ClientInfo;
 use tapis_service::{Identity, ServiceError, Services, auth};
 use time::OffsetDateTime;
 
@@ -55,32 +55,24 @@ pub fn device_cookie(token: &str, secure: bool) -> Cookie<'static> {
         .finish()
 }
 
-/// Where a sign-in comes from, for the throttle and the list of sessions.
+/// Where a sign-in comes from, for the throttle and the list of sessions: what the server
+/// resolved of the client (`accounts::ClientInfo`), and this browser's device cookie.
 #[derive(Debug, Clone, Default)]
 pub struct Origin {
-    pub address: Option<String>,
+    pub client: ClientInfo,
     pub device: Option<String>,
-    pub user_agent: Option<String>,
 }
 
 impl Origin {
-    /// The address the server resolved (`accounts::ClientAddress`), the device cookie and the
-    /// user agent of `req`.
     pub fn of(req: &HttpRequest) -> Origin {
-        let address = req
-            .extensions()
-            .get::<ClientAddress>()
-            .map(|a| a.0)
-            .or_else(|| req.peer_addr().map(|a| a.ip()))
-            .map(|ip| ip.to_string());
         Origin {
-            address,
+            // Without the server's middleware (a bare app) nothing is known of the client.
+            client: req
+                .extensions()
+                .get::<ClientInfo>()
+                .cloned()
+                .unwrap_or_default(),
             device: req.cookie(DEVICE_COOKIE).map(|c| c.value().to_owned()),
-            user_agent: req
-                .headers()
-                .get(actix_web::http::header::USER_AGENT)
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_owned),
         }
     }
 }

@@ -68,7 +68,7 @@ pub async fn sign_up(
         &services,
         &body.0.username,
         &body.0.password,
-        client.user_agent.as_deref(),
+        client.0.user_agent.as_deref(),
     )
     .await?;
     Ok(HttpResponse::Created().json(session))
@@ -96,9 +96,9 @@ pub async fn sign_in(
     let attempt = SignInAttempt {
         username: &body.0.username,
         password: &body.0.password,
-        address: client.address.as_deref(),
+        address: client.0.address.as_deref(),
         device: None,
-        user_agent: client.user_agent.as_deref(),
+        user_agent: client.0.user_agent.as_deref(),
     };
     let signed_in = accounts::sign_in(&services, attempt).await?;
     Ok(HttpResponse::Ok().json(signed_in.session))

@@ -145,9 +145,9 @@ pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
     let attempt = SignInAttempt {
         username: &username,
         password: form.text("password"),
-        address: origin.address.as_deref(),
+        address: origin.client.address.as_deref(),
         device: origin.device.as_deref(),
-        user_agent: origin.user_agent.as_deref(),
+        user_agent: origin.client.user_agent.as_deref(),
     };
     match accounts::sign_in(&services, attempt).await {
         Ok(signed) => Ok(signed_in(
@@ -199,7 +199,7 @@ pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
             StatusCode::UNPROCESSABLE_ENTITY,
         );
     }
-    let user_agent = Origin::of(&req).user_agent;
+    let user_agent = Origin::of(&req).client.user_agent;
     match accounts::sign_up(&services, &username, password, user_agent.as_deref()).await {
         Ok(session) => Ok(signed_in(&ctx, &session, None, &next)),
         Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
