@@ -45,14 +45,13 @@ impl FromRequest for Caller {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let token = bearer(req);
-        let services = services(req);
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let maybe = MaybeCaller::from_request(req, payload);
         Box::pin(async move {
-            let token = token?.ok_or(ServiceError::Unauthenticated(
-                "this endpoint needs Authorization: Bearer <token>",
-            ))?;
-            Ok(Caller(auth::authenticate(&services?, &token).await?))
+            maybe.await?.0.map(Caller).ok_or_else(|| {
+                ServiceError::Unauthenticated("this endpoint needs Authorization: Bearer <token>")
+                    .into()
+            })
         })
     }
 }

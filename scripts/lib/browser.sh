@@ -23,53 +23,20 @@ TAPIS_SCREENSHOT_DIR="${TAPIS_SCREENSHOT_DIR:-$TAPIS_ROOT/target/browser-screens
 
 browser_log() { printf '[browser] %s\n' "$*" >&2; }
 
-browser_in_ci() { [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; }
-
-# Says loudly that the browser tests did not run, and why.
-browser_skip_banner() {
-  local line='!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!'
-  {
-    printf '%s\n' "$line"
-    printf '!! BROWSER TESTS SKIPPED: %s\n' "$*"
-    printf '!! (outside CI only; where CI=true this is a failure)\n'
-    printf '%s\n' "$line"
-  } >&2
-}
-
 ensure_chromium() {
   if [ -x "$TAPIS_CHROMIUM" ]; then
     return 0
   fi
-  if [ "$TAPIS_CHROMIUM" = /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
-    local -a as_root=()
-    if [ "$(id -u)" != 0 ]; then
-      if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        as_root=(sudo -n)
-      else
-        as_root=(none)
-      fi
-    fi
-    if [ "${as_root[0]:-}" != none ]; then
-      browser_log "Chromium is not installed: installing Debian's chromium package with apt-get"
-      "${as_root[@]}" apt-get update -qq \
-        && "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
-        || browser_log "apt-get could not install chromium"
-      if [ -x "$TAPIS_CHROMIUM" ]; then
-        browser_log "installed: $("$TAPIS_CHROMIUM" --version 2>/dev/null || echo chromium)"
-        return 0
-      fi
+  if [ "$TAPIS_CHROMIUM" = /usr/bin/chromium ]; then
+    apt_install browser_log chromium || true
+    if [ -x "$TAPIS_CHROMIUM" ]; then
+      browser_log "installed: $("$TAPIS_CHROMIUM" --version 2>/dev/null || echo chromium)"
+      return 0
     fi
   fi
-  browser_log "Chromium not found at $TAPIS_CHROMIUM. Install it, then run this again:"
-  if command -v apt-get >/dev/null 2>&1; then
-    browser_log "  sudo apt-get update && sudo apt-get install -y chromium"
-  elif command -v dnf >/dev/null 2>&1; then
-    browser_log "  sudo dnf install -y chromium"
-  elif command -v brew >/dev/null 2>&1; then
-    browser_log "  brew install --cask chromium   (then set TAPIS_CHROMIUM to its binary)"
-  else
-    browser_log "  (install Chromium with your package manager, and set TAPIS_CHROMIUM to its binary)"
-  fi
+  browser_log "Chromium not found at $TAPIS_CHROMIUM. Install it (and set TAPIS_CHROMIUM to its"
+  browser_log "binary if it is not /usr/bin/chromium), then run this again:"
+  install_hint browser_log chromium chromium "--cask chromium"
   return 1
 }
 
@@ -127,11 +94,11 @@ browser_prerequisites() {
     why="Node.js 20+ and npm are not installed (see above)"
   fi
   [ -n "$why" ] || return 0
-  if browser_in_ci; then
+  if in_ci; then
     browser_log "CI=true: $why, and a missing browser is a failure, not a skip"
     return 1
   fi
-  browser_skip_banner "$why"
+  skip_banner BROWSER "$why"
   return 3
 }
 

@@ -30,22 +30,39 @@ pg_bindir() {
   done
 }
 
-pg_install() {
-  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    pg_log "PostgreSQL is not installed: installing it with apt-get"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
-    return
+# apt_install LOG PACKAGE: installs a Debian package with apt-get, as root or with a sudo that
+# needs no password; returns 1 at once when neither is possible, saying nothing.
+apt_install() {
+  local log="$1" package="$2"
+  local -a as_root=()
+  command -v apt-get >/dev/null 2>&1 || return 1
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null || return 1
+    as_root=(sudo -n)
   fi
-  pg_log "PostgreSQL is not installed. Install it, then run this again:"
+  "$log" "$package is not installed: installing Debian's $package package with apt-get"
+  "${as_root[@]}" apt-get update -qq \
+    && "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
+}
+
+# install_hint LOG APT_PACKAGE DNF_PACKAGE BREW_ARGS: says how to install what is missing.
+install_hint() {
+  local log="$1"
   if command -v apt-get >/dev/null 2>&1; then
-    pg_log "  sudo apt-get install -y postgresql"
+    "$log" "  sudo apt-get update && sudo apt-get install -y $2"
   elif command -v dnf >/dev/null 2>&1; then
-    pg_log "  sudo dnf install -y postgresql-server"
+    "$log" "  sudo dnf install -y $3"
   elif command -v brew >/dev/null 2>&1; then
-    pg_log "  brew install postgresql"
+    "$log" "  brew install $4"
   else
-    pg_log "  (use your system's package manager to install the PostgreSQL server)"
+    "$log" "  (use your system's package manager)"
   fi
+}
+
+pg_install() {
+  apt_install pg_log postgresql && return 0
+  pg_log "PostgreSQL is not installed. Install it, then run this again:"
+  install_hint pg_log postgresql postgresql-server postgresql
   return 1
 }
 

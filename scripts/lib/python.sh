@@ -25,17 +25,6 @@ TAPIS_API_CLIENTS_DIR="$TAPIS_ROOT/tests/api_clients"
 
 python_log() { printf '[api-clients] %s\n' "$*" >&2; }
 
-python_in_ci() { [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; }
-
-python_skip_banner() {
-  local line='!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!'
-  {
-    printf '%s\n' "$line"
-    printf '!! API-CLIENT TESTS SKIPPED: %s\n' "$*"
-    printf '!! (outside CI only; where CI=true this is a failure)\n'
-    printf '%s\n' "$line"
-  } >&2
-}
 
 # Python 3.10 or later, able to make a venv with pip in it.
 python_ok() {
@@ -56,11 +45,11 @@ python_ok() {
 # 0 ready; 3 missing outside CI (a loud message was printed: skip); 1 missing in CI.
 python_prerequisites() {
   python_ok && return 0
-  if python_in_ci; then
+  if in_ci; then
     python_log "CI=true: Python is missing, and a missing Python is a failure, not a skip"
     return 1
   fi
-  python_skip_banner "Python 3.10+ with venv and pip is not installed (see above)"
+  skip_banner API-CLIENT "Python 3.10+ with venv and pip is not installed (see above)"
   return 3
 }
 

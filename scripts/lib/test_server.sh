@@ -6,6 +6,21 @@
 # and a trap that stops the server and drops the database however the subshell ends.
 # Needs postgres.sh (ensure_postgres) and browser.sh (browser_db_url, browser_free_port).
 
+# Whether this is CI, where a missing browser, Python or database is a failure, not a skip.
+in_ci() { [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; }
+
+# skip_banner WHAT WHY: says loudly that the WHAT tests did not run, and why.
+skip_banner() {
+  local what="$1" line='!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!'
+  shift
+  {
+    printf '%s\n' "$line"
+    printf '!! %s TESTS SKIPPED: %s\n' "$what" "$*"
+    printf '!! (outside CI only; where CI=true this is a failure)\n'
+    printf '%s\n' "$line"
+  } >&2
+}
+
 # Stops the server and drops its database (the subshell's EXIT trap).
 test_server_stop() {
   if [ -n "${server_pid:-}" ]; then

@@ -11,6 +11,7 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::error::found;
 use crate::schema::{api_tokens, users};
 use crate::{ServiceError, ServiceResult, Services, sessions};
 
@@ -217,8 +218,5 @@ pub async fn revoke_api_token(services: &Services, who: &Identity, id: Uuid) -> 
     )
     .execute(&mut conn)
     .await?;
-    if deleted == 0 {
-        return Err(ServiceError::NotFound("token"));
-    }
-    Ok(())
+    found(deleted, "token")
 }

@@ -162,5 +162,14 @@ impl From<PoolError> for ServiceError {
     }
 }
 
+/// `NotFound(what)` when a write that names one of the caller's things touched no row (it does
+/// not exist, or is someone else's: the caller cannot tell which).
+pub(crate) fn found(rows: usize, what: &'static str) -> ServiceResult<()> {
+    if rows == 0 {
+        return Err(ServiceError::NotFound(what));
+    }
+    Ok(())
+}
+
 /// Shorthand for results of the service layer.
 pub type ServiceResult<T> = Result<T, ServiceError>;

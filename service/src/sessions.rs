@@ -19,6 +19,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::auth::Identity;
+use crate::error::found;
 use crate::schema::{sessions, users};
 use crate::{ServiceError, ServiceResult, Services};
 
@@ -151,10 +152,7 @@ pub async fn end(services: &Services, who: &Identity, id: Uuid) -> ServiceResult
     )
     .execute(&mut conn)
     .await?;
-    if deleted == 0 {
-        return Err(ServiceError::NotFound("session"));
-    }
-    Ok(())
+    found(deleted, "session")
 }
 
 /// Ends the caller's own session, if the caller came with one (signing out).

@@ -44,15 +44,21 @@ pub fn is_secure(req: &HttpRequest) -> bool {
     always || req.connection_info().scheme() == "https"
 }
 
-/// The device cookie for a browser that just signed in.
-pub fn device_cookie(token: &str, secure: bool) -> Cookie<'static> {
-    Cookie::build(DEVICE_COOKIE, token.to_owned())
+/// A cookie of the whole site that scripts cannot read, sent along same-site navigations.
+fn site_cookie(name: &'static str, value: &str, secure: bool) -> Cookie<'static> {
+    Cookie::build(name, value.to_owned())
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
         .secure(secure)
-        .max_age(CookieDuration::days(DEVICE_COOKIE_DAYS))
         .finish()
+}
+
+/// The device cookie for a browser that just signed in.
+pub fn device_cookie(token: &str, secure: bool) -> Cookie<'static> {
+    let mut cookie = site_cookie(DEVICE_COOKIE, token, secure);
+    cookie.set_max_age(CookieDuration::days(DEVICE_COOKIE_DAYS));
+    cookie
 }
 
 /// Where a sign-in comes from, for the throttle and the list of sessions: what the server
@@ -82,23 +88,14 @@ pub fn session_cookie(token: &str, expires_at: OffsetDateTime, secure: bool) -> 
     let max_age = (expires_at - OffsetDateTime::now_utc())
         .whole_seconds()
         .max(0);
-    Cookie::build(SESSION_COOKIE, token.to_owned())
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(secure)
-        .max_age(CookieDuration::seconds(max_age))
-        .finish()
+    let mut cookie = site_cookie(SESSION_COOKIE, token, secure);
+    cookie.set_max_age(CookieDuration::seconds(max_age));
+    cookie
 }
 
 /// A cookie that removes the session cookie.
 pub fn clear_session_cookie(secure: bool) -> Cookie<'static> {
-    let mut cookie = Cookie::build(SESSION_COOKIE, "")
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(secure)
-        .finish();
+    let mut cookie = site_cookie(SESSION_COOKIE, "", secure);
     cookie.make_removal();
     cookie
 }

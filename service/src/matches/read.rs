@@ -10,7 +10,7 @@ use tapis_games::GameId;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::row::{Loaded, MatchRow, find_row, load_invited, load_match, seat_index};
+use super::row::{Loaded, MatchRow, find_row, load_invited, load_match, seat_index, seats_to_act};
 use super::views::{
     EXPORT_FORMAT, MatchExport, MatchFilter, MatchStatus, MatchSummary, MatchView, MatchWithTurns,
     Page, ReplayedStep, TurnEntry, TurnKind,
@@ -78,12 +78,7 @@ pub(super) async fn view_of(
         creator,
         invited,
         seats: loaded.seats.into_iter().map(|s| s.view).collect(),
-        to_act: row
-            .to_act_seat
-            .map(seat_index)
-            .transpose()?
-            .into_iter()
-            .collect(),
+        to_act: seats_to_act(row.to_act_seat)?,
         your_seat,
         deadline: row.deadline,
         state,
@@ -269,12 +264,7 @@ pub(crate) async fn list_on(
                 .filter(|(m, _)| *m == row.id)
                 .map(|(_, name)| name.clone())
                 .collect(),
-            to_act: row
-                .to_act_seat
-                .map(seat_index)
-                .transpose()?
-                .into_iter()
-                .collect(),
+            to_act: seats_to_act(row.to_act_seat)?,
             your_seat,
             deadline: row.deadline,
             created_at: row.created_at,

@@ -73,6 +73,15 @@ impl MatchRow {
     }
 }
 
+/// The seats that may act now, from the row's seat to act (none, or that one).
+pub(super) fn seats_to_act(to_act_seat: Option<i16>) -> ServiceResult<Vec<usize>> {
+    Ok(to_act_seat
+        .map(seat_index)
+        .transpose()?
+        .into_iter()
+        .collect())
+}
+
 /// A seat number (or a seat count) read from the database, where it is a `smallint`: a
 /// negative one is corrupt data, not seat 0.
 pub(super) fn seat_index(seat: i16) -> ServiceResult<usize> {
