@@ -9,6 +9,7 @@
 //! Every game has three levels ([`Level`]) and the named baselines of the arena ([`BotKind`]).
 //! [`decide`] is the entry point of the server: it dispatches an [`AnyState`] to the typed bot.
 
+pub mod arena;
 pub mod baselines;
 pub mod eval;
 pub mod linja_search;
