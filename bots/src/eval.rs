@@ -381,6 +381,8 @@ impl Evaluate for Yams {
 
 impl Evaluate for MakeFive {
     const ROLLOUT_STEPS: usize = 8;
+    // The Aligneur has up to a hundred moves: each iteration costs more.
+    const SEARCH_SCALE: f64 = 0.5;
 
     fn seats(_: &make_five::State) -> usize {
         2

@@ -92,9 +92,9 @@ impl Budget {
     /// about 200 ms of one core in every game, easy and medium well under 50 ms.
     pub fn default_for(level: Level) -> Budget {
         let iterations = match level {
-            Level::Easy => 60,
-            Level::Medium => 400,
-            Level::Strong => 3000,
+            Level::Easy => 150,
+            Level::Medium => 1000,
+            Level::Strong => 15000,
         };
         Budget { iterations }
     }
