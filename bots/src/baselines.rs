@@ -2,11 +2,11 @@
 //! game-specific `rule28` (Can't Stop), `threshold` (5000) and `frequent` (Yams).
 
 use rand::RngExt;
+use tapis_games::Game;
 use tapis_games::Seat;
 use tapis_games::cant_stop::{self, CantStop, HEIGHTS, index_of};
 use tapis_games::five_thousand::{self, FiveThousand};
 use tapis_games::yams::{self, Dice, Yams};
-use tapis_games::Game;
 
 use crate::eval::Evaluate;
 use crate::{Bot, BotRng, Budget};
@@ -55,7 +55,10 @@ impl<G: Evaluate> Bot<G> for Greedy {
             let mut score = G::score(&after, seat);
             if let Some(outcome) = G::outcome(&after) {
                 // Ending the game: a win beats any score, a loss is worst.
-                let first = outcome.ranking.iter().any(|p| p.seat == seat && p.rank == 1);
+                let first = outcome
+                    .ranking
+                    .iter()
+                    .any(|p| p.seat == seat && p.rank == 1);
                 score += if first { 1e9 } else { -1e9 };
             }
             if score > best_score {

@@ -289,9 +289,7 @@ impl Evaluate for FourTwoOne {
         let view = FourTwoOne::view(state, None);
         let tokens = view.players.get(seat).map_or(0, |p| p.tokens);
         let dice = match &view.current {
-            Some(turn) if turn.seat == seat => turn
-                .dice
-                .map_or(0.0, |c| 57.0 - f64::from(c.rank)),
+            Some(turn) if turn.seat == seat => turn.dice.map_or(0.0, |c| 57.0 - f64::from(c.rank)),
             _ => 0.0,
         };
         -f64::from(tokens) + dice / 100.0

@@ -43,8 +43,16 @@ impl AlphaBeta {
 
     fn evaluate(state: &linja::State, me: Seat) -> f64 {
         if let Some(outcome) = Linja::outcome(state) {
-            let mine = outcome.ranking.iter().find(|p| p.seat == me).map(|p| p.rank);
-            let other = outcome.ranking.iter().find(|p| p.seat != me).map(|p| p.rank);
+            let mine = outcome
+                .ranking
+                .iter()
+                .find(|p| p.seat == me)
+                .map(|p| p.rank);
+            let other = outcome
+                .ranking
+                .iter()
+                .find(|p| p.seat != me)
+                .map(|p| p.rank);
             let margin = (state.score(me) - state.score(1 - me)) as f64;
             return match (mine, other) {
                 (Some(a), Some(b)) if a < b => WIN + margin,
@@ -147,7 +155,9 @@ impl Bot<Linja> for AlphaBeta {
             .map(|action| {
                 let mut next = state.clone();
                 events.clear();
-                Linja::apply(&mut next, seat, action, &mut events).ok().map(|()| next)
+                Linja::apply(&mut next, seat, action, &mut events)
+                    .ok()
+                    .map(|()| next)
             })
             .collect();
         for depth in 0..self.max_depth {

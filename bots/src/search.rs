@@ -198,8 +198,7 @@ impl<G: Evaluate> Mcts<G> {
                     }
                     let c = &self.nodes[*child as usize];
                     let visits = f64::from(c.visits.max(1));
-                    let score =
-                        c.total / visits + self.exploration * (log_n / visits).sqrt();
+                    let score = c.total / visits + self.exploration * (log_n / visits).sqrt();
                     if score > best_score {
                         best_score = score;
                         best = Some((i, *child));

@@ -1,6 +1,9 @@
 //! Every game and every bot: legal, replayable decisions over random positions, and decisions
 //! that do not depend on the dice still to come.
 
+// The helpers that build positions are test code too.
+#![allow(clippy::unwrap_used)]
+
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use tapis_bots::search::RngChooser;
@@ -21,7 +24,12 @@ fn small(level: Level) -> Budget {
 
 /// Plays `steps` random steps (actions and chance) from a new match; returns the state and the
 /// seat to act, or `None` if the game ended first.
-fn random_position(game: GameId, seats: usize, steps: usize, seed: u64) -> Option<(AnyState, Seat)> {
+fn random_position(
+    game: GameId,
+    seats: usize,
+    steps: usize,
+    seed: u64,
+) -> Option<(AnyState, Seat)> {
     let mut state = AnyState::setup(game, seats, &game.default_options()).unwrap();
     let mut rng = BotRng::seed_from_u64(seed);
     let mut values = Vec::new();
@@ -95,7 +103,10 @@ fn the_game_specific_baselines_play_legal_actions() {
                 continue;
             };
             let action = decide_as(&state, seat, kind, kind.default_budget(), seed).unwrap();
-            assert!(state.legal_actions(seat).contains(&action), "{game} {kind:?}");
+            assert!(
+                state.legal_actions(seat).contains(&action),
+                "{game} {kind:?}"
+            );
         }
         // A baseline of another game is refused, not played.
         let state = AnyState::setup(GameId::Linja, 2, &GameId::Linja.default_options()).unwrap();
@@ -115,7 +126,14 @@ fn a_bot_refuses_to_act_out_of_turn() {
 /// the bot along each continuation is recorded while the positions still agree.
 #[test]
 fn decisions_do_not_depend_on_the_dice_to_come() {
-    for game in [GameId::Yams, GameId::CantStop, GameId::FiveThousand, GameId::FourTwoOne, GameId::Linotte, GameId::MakeFive] {
+    for game in [
+        GameId::Yams,
+        GameId::CantStop,
+        GameId::FiveThousand,
+        GameId::FourTwoOne,
+        GameId::Linotte,
+        GameId::MakeFive,
+    ] {
         for seed in 0..6u64 {
             let Some((state, seat)) = random_position(game, 2, 10 + seed as usize * 5, seed) else {
                 continue;

@@ -12,7 +12,8 @@ use tapis_bots::BotKind;
 use tapis_bots::arena::{play_match, quantile_ms, wilson};
 use tapis_games::GameId;
 
-const USAGE: &str = "usage: arena --game GAME --a BOT --b BOT [--games N] [--seats K] [--seed S] [--solitaire]
+const USAGE: &str =
+    "usage: arena --game GAME --a BOT --b BOT [--games N] [--seats K] [--seed S] [--solitaire]
   GAME: linotte yam-master linja 5000 421 cant-stop yams make-five
   BOT: random greedy easy medium strong, rule28 (cant-stop), threshold[:T] (5000), frequent (yams)";
 
@@ -40,9 +41,7 @@ fn parse_args() -> Result<Args, String> {
             solitaire = true;
             continue;
         }
-        let value = args
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let bad = |what: &str| format!("{flag}: {what} `{value}`");
         match flag.as_str() {
             "--game" => game = Some(value.parse::<GameId>().map_err(|e| e.to_string())?),
@@ -186,21 +185,28 @@ fn main() -> ExitCode {
     let mut summary = vec![
         format!("game={}", args.game),
         format!("a={name_a}"),
-        format!("b={}", if args.solitaire { "-".into() } else { name_b.clone() }),
+        format!(
+            "b={}",
+            if args.solitaire {
+                "-".into()
+            } else {
+                name_b.clone()
+            }
+        ),
         format!("games={}", args.games),
         format!("seats={seats}"),
     ];
     let bots: Vec<(&str, &str, &mut Tally)> = if args.solitaire {
         vec![("a", name_a.as_str(), &mut a)]
     } else {
-        vec![("a", name_a.as_str(), &mut a), ("b", name_b.as_str(), &mut b)]
+        vec![
+            ("a", name_a.as_str(), &mut a),
+            ("b", name_b.as_str(), &mut b),
+        ]
     };
     for (key, name, tally) in bots {
         let rate = tally.win_rate();
-        let (low, high) = wilson(
-            f64::from(tally.wins) + 0.5 * f64::from(tally.draws),
-            n,
-        );
+        let (low, high) = wilson(f64::from(tally.wins) + 0.5 * f64::from(tally.draws), n);
         let p50 = quantile_ms(&mut tally.times, 0.5);
         let p99 = quantile_ms(&mut tally.times, 0.99);
         let max = quantile_ms(&mut tally.times, 1.0);
