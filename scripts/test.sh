@@ -91,6 +91,14 @@ if [ -n "$impure" ]; then
   exit 1
 fi
 
+step "tapis-bots stays pure (no diesel, actix or tokio among its normal dependencies)"
+impure=$(cargo tree --locked -p tapis-bots -e normal --prefix none --format '{p}' \
+  | awk '{print $1}' | grep -E '^(diesel|diesel-async|diesel_migrations|actix.*|tokio.*)$' | sort -u || true)
+if [ -n "$impure" ]; then
+  echo "tapis-bots must not depend on: $impure" >&2
+  exit 1
+fi
+
 step "PostgreSQL"
 ensure_postgres
 export TAPIS_TEST_DATABASE_URL="$TAPIS_PG_ADMIN_URL"
@@ -102,6 +110,13 @@ if cargo nextest --version >/dev/null 2>&1; then
 else
   cargo test --workspace --locked --no-fail-fast
 fi
+
+step "arena smoke run (a few matches of every game; strength is a benchmark, not checked here)"
+cargo build --locked --release -p tapis-bots --bin arena
+for game in linotte yam-master linja 5000 421 cant-stop yams make-five; do
+  target/release/arena --game "$game" --a strong --b random --games 2 | tail -n 1
+done
+target/release/arena --game yams --a frequent --solitaire --games 2 | tail -n 1
 
 browser_step
 api_clients_step
