@@ -56,10 +56,7 @@ pub async fn list(services: &Services) -> ServiceResult<Vec<BotInfo>> {
         .select(users::username)
         .load(&mut conn)
         .await?;
-    let games: Vec<String> = GameId::ALL
-        .iter()
-        .map(|g| g.as_str().to_owned())
-        .collect();
+    let games: Vec<String> = GameId::ALL.iter().map(|g| g.as_str().to_owned()).collect();
     let mut bots: Vec<(Level, String)> = names
         .into_iter()
         .filter_map(|name| level_of(&name).map(|level| (level, name)))
@@ -146,7 +143,11 @@ async fn claim(services: &Services, hold: Duration) -> ServiceResult<Option<Clai
 /// Runs the bot worker until `shutdown` turns true: claims bot turns while it has room to
 /// think, looking again every `interval` and as soon as a bot has moved (its next turn may
 /// follow at once).
-pub async fn run(services: Services, settings: WorkerSettings, mut shutdown: watch::Receiver<bool>) {
+pub async fn run(
+    services: Services,
+    settings: WorkerSettings,
+    mut shutdown: watch::Receiver<bool>,
+) {
     if settings.concurrency == 0 {
         return;
     }
@@ -218,8 +219,10 @@ async fn play_turn(services: &Services, turn: Claimed) {
     let thought = {
         let state = state.clone();
         tokio::task::spawn_blocking(move || match level {
-            Some(level) => tapis_bots::decide(&state, seat, level, Budget::default_for(level), seed)
-                .map_err(|e| e.to_string()),
+            Some(level) => {
+                tapis_bots::decide(&state, seat, level, Budget::default_for(level), seed)
+                    .map_err(|e| e.to_string())
+            }
             None => Err("this account is not a known bot level".to_owned()),
         })
         .await
@@ -258,7 +261,9 @@ async fn play_turn(services: &Services, turn: Claimed) {
                 let _ = matches::submit_action(services, &who, id, turn.version, action).await;
             }
         }
-        Err(e) => tracing::warn!(match.id = %id, bot = %turn.bot_name, error = %e, "a bot's move failed"),
+        Err(e) => {
+            tracing::warn!(match.id = %id, bot = %turn.bot_name, error = %e, "a bot's move failed")
+        }
     }
 }
 

@@ -122,6 +122,7 @@ pub(super) fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceR
                 view: SeatView {
                     seat,
                     username: username.clone(),
+                    bot: crate::bots::level_of(username).is_some(),
                     score: ranked.map(|e| e.score),
                     rank: ranked.map(|e| e.rank),
                 },
