@@ -73,6 +73,40 @@ pub async fn list(services: &Services) -> ServiceResult<Vec<BotInfo>> {
         .collect())
 }
 
+/// "Play the computer": creates a match of `game` against `opponents` bots of `level` (the
+/// same bot in every seat, so only a casual match may have several) and starts it.
+pub async fn challenge(
+    services: &Services,
+    who: &Identity,
+    game: &str,
+    level: &str,
+    opponents: usize,
+    rated: bool,
+) -> ServiceResult<matches::MatchView> {
+    let level = Level::parse(level)
+        .ok_or_else(|| ServiceError::invalid("level", "must be easy, medium or strong"))?;
+    if opponents == 0 {
+        return Err(ServiceError::invalid("opponents", "must be 1 or more"));
+    }
+    if rated && opponents > 1 {
+        return Err(ServiceError::invalid(
+            "rated",
+            "a rated match against the computer has one computer opponent: play several as a casual match",
+        ));
+    }
+    let seats = i64::try_from(opponents + 1)
+        .map_err(|_| ServiceError::invalid("opponents", "too many opponents"))?;
+    let request = matches::NewMatch {
+        game: game.to_owned(),
+        seats,
+        options: None,
+        rated: Some(rated),
+        days_per_move: matches::DaysPerMove::Default,
+        invite: vec![level.username().to_owned(); opponents],
+    };
+    matches::create(services, who, request).await
+}
+
 /// How the bot worker runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WorkerSettings {

@@ -414,3 +414,116 @@ async fn two_servers_share_the_bot_turns_and_never_play_one_twice() {
         assert!(claim.bot_claim_version.is_none_or(|v| v < claim.version));
     }
 }
+
+#[tokio::test]
+async fn play_the_computer_from_the_lobby_and_a_rules_page() {
+    let app = TestApp::spawn().await;
+    let browser = tapis_tests::Browser::new(&app);
+    browser.sign_up("alice").await;
+    let lobby = browser.get("/lobby").await;
+    lobby.assert_contains("Play the computer");
+    lobby.assert_contains("action=\"/play-computer\"");
+    let rules = browser.get("/rules/cant-stop").await;
+    rules.assert_contains("action=\"/play-computer\"");
+    rules.assert_contains("<input type=\"hidden\" name=\"game\" value=\"cant-stop\">");
+    rules.assert_contains("name=\"opponents\"");
+
+    // One click: the match is created with the bot seated, started, and opened.
+    let created = browser
+        .post(
+            "/play-computer",
+            &[
+                ("game", "linja"),
+                ("level", "strong"),
+                ("opponents", "1"),
+                ("rated", "true"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.text);
+    let location = created.header("location").to_owned();
+    let id = location.strip_prefix("/matches/").unwrap().to_owned();
+    let view = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    assert_eq!(view["status"], "active");
+    assert_eq!(view["rated"], true);
+    assert!(
+        view["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["username"] == "tapis-strong")
+    );
+    let page = browser.get(&location).await;
+    page.assert_contains("data-testid=\"computer-mark\"");
+
+    // Three computer opponents at a casual table.
+    let casual = browser
+        .post(
+            "/play-computer",
+            &[("game", "cant-stop"), ("level", "easy"), ("opponents", "3")],
+        )
+        .await;
+    assert_eq!(casual.status, StatusCode::SEE_OTHER, "{}", casual.text);
+    let id = casual
+        .header("location")
+        .strip_prefix("/matches/")
+        .unwrap()
+        .to_owned();
+    let view = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    assert_eq!(view["seats"].as_array().unwrap().len(), 4);
+    assert_eq!(view["rated"], false);
+
+    // Refused forms say why, inline, and create nothing.
+    for (fields, message) in [
+        (
+            vec![
+                ("game", "cant-stop"),
+                ("level", "easy"),
+                ("opponents", "2"),
+                ("rated", "true"),
+            ],
+            "one computer opponent",
+        ),
+        (
+            vec![("game", "linja"), ("level", "easy"), ("opponents", "2")],
+            "played by 2",
+        ),
+        (
+            vec![("game", "linja"), ("level", "genius"), ("opponents", "1")],
+            "easy, medium or strong",
+        ),
+    ] {
+        let refused = browser.post("/play-computer", &fields).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            refused.text
+        );
+        refused.assert_contains("data-testid=\"computer-error\"");
+        refused.assert_contains(message);
+    }
+    let mine = app.get("/api/v1/matches?player=alice", None).await.body;
+    assert_eq!(mine["items"].as_array().unwrap().len(), 2, "{mine}");
+}
+
+#[tokio::test]
+async fn the_match_page_shows_a_computer_thinking() {
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let token = app.player("alice").await;
+    let browser = tapis_tests::Browser::new(&app);
+    browser.sign_up("bob").await;
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(&token),
+            json!({"game": "linja", "seats": 2, "invite": ["tapis-easy"]}),
+        )
+        .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    until_a_bot_is_to_act(&app, &id, &token, &mut Rng(1)).await;
+    let page = browser.get(&format!("/matches/{id}")).await;
+    page.assert_contains("data-testid=\"bot-thinking\"");
+    page.assert_contains("tapis-easy (computer) is thinking…");
+    page.assert_contains("hx-trigger=\"every 1s\"");
+}
