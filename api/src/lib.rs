@@ -45,6 +45,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::accounts::revoke_token)
             .service(handlers::games::list)
             .service(handlers::games::get)
+            .service(handlers::bots::list)
             .service(handlers::matches::create)
             .service(handlers::matches::list)
             .service(handlers::matches::join)

@@ -4,7 +4,7 @@ use actix_web::{HttpResponse, get};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::handlers::{accounts, games, matches, ratings, sessions};
+use crate::handlers::{accounts, bots, games, matches, ratings, sessions};
 use crate::responses;
 
 /// Adds the bearer-token security scheme.
@@ -66,6 +66,7 @@ impl Modify for GameSchemas {
         accounts::revoke_token,
         games::list,
         games::get,
+        bots::list,
         matches::create,
         matches::list,
         matches::get,

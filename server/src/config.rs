@@ -26,6 +26,8 @@ pub struct Config {
     pub session_ttl: time::Duration,
     pub pool_size: usize,
     pub clock_interval: Duration,
+    /// How many bot decisions are thought about at once (0: this process plays no bot turns).
+    pub bot_concurrency: usize,
     pub log_format: LogFormat,
     pub http: HttpSettings,
 }
@@ -52,6 +54,7 @@ impl std::fmt::Debug for Config {
             .field("bind", &self.bind)
             .field("pool_size", &self.pool_size)
             .field("clock_interval", &self.clock_interval)
+            .field("bot_concurrency", &self.bot_concurrency)
             .field("log_format", &self.log_format)
             .finish_non_exhaustive()
     }
@@ -177,6 +180,7 @@ impl Config {
             }
         };
         let pool_size: usize = parse("TAPIS_DB_POOL_SIZE", 16)?;
+        let bot_concurrency: usize = parse("TAPIS_BOT_CONCURRENCY", 2)?;
         Ok((
             Config {
                 environment,
@@ -186,6 +190,7 @@ impl Config {
                 session_ttl: time::Duration::hours(session_hours),
                 pool_size: pool_size.max(1),
                 clock_interval: Duration::from_secs(clock_secs.max(1)),
+                bot_concurrency,
                 log_format,
                 http: HttpSettings {
                     secure_cookies: environment == Environment::Production,

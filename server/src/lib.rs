@@ -1,5 +1,5 @@
 //! The `tapis` server: composes the API and the web pages over the services, runs the
-//! correspondence clock, and shuts down gracefully. [`Application::build`] starts it the same
+//! correspondence clock and the bot worker, and shuts down gracefully. [`Application::build`] starts it the same
 //! way in `main` and in the integration tests.
 
 pub mod cli;
@@ -23,6 +23,7 @@ use tokio::sync::watch;
 use tracing_actix_web::TracingLogger;
 
 pub use config::{Config, ConfigError, Environment, HttpSettings, LogFormat};
+pub use tapis_service::bots::WorkerSettings;
 
 /// `200` when the database answers, `503` otherwise.
 #[get("/healthz")]
@@ -102,12 +103,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tapis_web::configure(cfg);
 }
 
-/// A running server: its HTTP server future, the port it listens on, and its clock.
+/// What runs beside the HTTP server: the correspondence clock and the bot worker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Background {
+    /// How often the clock looks for overdue turns.
+    pub clock_interval: Duration,
+    /// The bot worker (no worker when its concurrency is 0).
+    pub bots: WorkerSettings,
+}
+
+/// A running server: its HTTP server future, the port it listens on, its clock and its bot
+/// worker.
 pub struct Application {
     port: u16,
     server: Server,
-    clock: tokio::task::JoinHandle<()>,
-    stop_clock: watch::Sender<bool>,
+    background: Vec<tokio::task::JoinHandle<()>>,
+    stop_background: watch::Sender<bool>,
 }
 
 impl std::fmt::Debug for Application {
@@ -126,14 +137,18 @@ impl Application {
         bind: &str,
         clock_interval: Duration,
     ) -> std::io::Result<Application> {
-        Application::build_with(services, bind, clock_interval, HttpSettings::default())
+        let background = Background {
+            clock_interval,
+            bots: WorkerSettings::default(),
+        };
+        Application::build_with(services, bind, background, HttpSettings::default())
     }
 
-    /// Like [`Application::build`], with HTTP settings.
+    /// Like [`Application::build`], with the settings of the background work and HTTP.
     pub fn build_with(
         services: Services,
         bind: &str,
-        clock_interval: Duration,
+        background: Background,
         http: HttpSettings,
     ) -> std::io::Result<Application> {
         let listener = TcpListener::bind(bind)?;
@@ -161,13 +176,18 @@ impl Application {
         .shutdown_timeout(20)
         .listen(listener)?
         .run();
-        let (stop_clock, stopped) = watch::channel(false);
-        let clock = tokio::spawn(tapis_service::clock::run(services, clock_interval, stopped));
+        let (stop_background, stopped) = watch::channel(false);
+        let clock = tokio::spawn(tapis_service::clock::run(
+            services.clone(),
+            background.clock_interval,
+            stopped.clone(),
+        ));
+        let bots = tokio::spawn(tapis_service::bots::run(services, background.bots, stopped));
         Ok(Application {
             port,
             server,
-            clock,
-            stop_clock,
+            background: vec![clock, bots],
+            stop_background,
         })
     }
 
@@ -177,11 +197,14 @@ impl Application {
     }
 
     /// Serves until a shutdown signal (SIGINT or SIGTERM), then lets requests in flight finish
-    /// and stops the clock.
+    /// and stops the clock and the bot worker (a bot turn being thought about is left to the
+    /// next start, or to another process, when its claim expires).
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let result = self.server.await;
-        let _ = self.stop_clock.send(true);
-        let _ = self.clock.await;
+        let _ = self.stop_background.send(true);
+        for task in self.background {
+            let _ = task.await;
+        }
         result
     }
 }

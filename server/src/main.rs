@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use tapis_server::{Application, Config, Environment, LogFormat};
+use tapis_server::{Application, Background, Config, Environment, LogFormat};
+use tapis_service::bots::WorkerSettings;
 use tapis_service::{PasswordHashing, Services, Settings, SignInLimits};
 use tracing_subscriber::EnvFilter;
 
@@ -129,7 +130,13 @@ async fn serve() -> Result<(), String> {
     let app = Application::build_with(
         services,
         &config.bind,
-        config.clock_interval,
+        Background {
+            clock_interval: config.clock_interval,
+            bots: WorkerSettings {
+                concurrency: config.bot_concurrency,
+                ..WorkerSettings::default()
+            },
+        },
         config.http.clone(),
     )
     .map_err(|e| format!("cannot listen on {}: {e}", config.bind))?;

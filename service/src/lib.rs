@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod bots;
 pub mod clock;
 pub mod db;
 pub mod error;

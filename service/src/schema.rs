@@ -6,6 +6,7 @@ diesel::table! {
         username -> Text,
         password_hash -> Text,
         created_at -> Timestamptz,
+        is_bot -> Bool,
     }
 }
 
@@ -66,6 +67,8 @@ diesel::table! {
         seat_user_ids -> Array<Uuid>,
         seat_usernames -> Array<Text>,
         turn_count -> Int8,
+        bot_claim_version -> Nullable<Int8>,
+        bot_claimed_until -> Nullable<Timestamptz>,
     }
 }
 

@@ -14,7 +14,8 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use tapis_server::{Application, HttpSettings};
+use tapis_bots::Budget;
+use tapis_server::{Application, Background, HttpSettings, WorkerSettings};
 use tapis_service::{PasswordHashing, Services, Settings, SignInLimits};
 
 /// The JWT secret of test apps (tests forge tokens with it and with others).
@@ -22,6 +23,23 @@ pub const TEST_JWT_SECRET: &[u8] = b"test-secret-test-secret-test-secret!";
 
 /// How often the test app's clock looks for overdue turns.
 pub const TEST_CLOCK_INTERVAL: Duration = Duration::from_millis(100);
+
+/// The test app's bot worker: it looks for bot turns often and thinks briefly, so that tests
+/// wait little (the levels' full budgets are measured by the arena, not here).
+pub const TEST_BOTS: WorkerSettings = WorkerSettings {
+    interval: Duration::from_millis(20),
+    concurrency: 2,
+    claim: Duration::from_secs(30),
+    budget: Some(Budget { iterations: 200 }),
+};
+
+/// No bot worker (for tests that leave bot turns pending).
+pub const NO_BOTS: WorkerSettings = WorkerSettings {
+    interval: Duration::from_millis(50),
+    concurrency: 0,
+    claim: Duration::from_secs(30),
+    budget: None,
+};
 
 fn admin_url() -> String {
     std::env::var("TAPIS_TEST_DATABASE_URL").expect(
@@ -227,26 +245,36 @@ impl TestApp {
     /// Starts an app with these sign-in limits and HTTP settings (production's cookies and
     /// HSTS, a trusted proxy header...).
     pub async fn spawn_configured(limits: SignInLimits, http: HttpSettings) -> TestApp {
+        TestApp::spawn_full(limits, http, TEST_BOTS).await
+    }
+
+    /// Starts an app whose bot worker runs with `bots`.
+    pub async fn spawn_with_bots(bots: WorkerSettings) -> TestApp {
+        TestApp::spawn_full(SignInLimits::default(), HttpSettings::default(), bots).await
+    }
+
+    async fn spawn_full(limits: SignInLimits, http: HttpSettings, bots: WorkerSettings) -> TestApp {
         let db = TestDb::migrated().await;
-        let pool = tapis_service::db::pool(&db.url, 8).unwrap();
-        let settings = Settings {
-            jwt_secret: TEST_JWT_SECRET.to_vec(),
-            jwt_ttl: time::Duration::hours(1),
-            password_hashing: PasswordHashing::TESTING,
-            sign_in_limits: limits,
-        };
-        let services = Services::new(pool, settings).await.unwrap();
-        let app =
-            Application::build_with(services.clone(), "127.0.0.1:0", TEST_CLOCK_INTERVAL, http)
-                .unwrap();
-        let base = format!("http://127.0.0.1:{}", app.port());
-        tokio::spawn(app.run_until_stopped());
+        let (base, services) = start_app(&db.url, limits, http, bots).await;
         TestApp {
             base,
             client: reqwest::Client::new(),
             services,
             db,
         }
+    }
+
+    /// Starts another app (another server process, as far as the database can tell) on this
+    /// app's database; returns its base URL.
+    pub async fn start_another(&self, bots: WorkerSettings) -> String {
+        start_app(
+            &self.db.url,
+            SignInLimits::default(),
+            HttpSettings::default(),
+            bots,
+        )
+        .await
+        .0
     }
 
     async fn send(&self, request: reqwest::RequestBuilder, token: Option<&str>) -> Reply {
@@ -340,6 +368,31 @@ impl TestApp {
         }
         view
     }
+}
+
+/// Starts the real app on `url`; returns its base URL and its services.
+async fn start_app(
+    url: &str,
+    limits: SignInLimits,
+    http: HttpSettings,
+    bots: WorkerSettings,
+) -> (String, Services) {
+    let pool = tapis_service::db::pool(url, 8).unwrap();
+    let settings = Settings {
+        jwt_secret: TEST_JWT_SECRET.to_vec(),
+        jwt_ttl: time::Duration::hours(1),
+        password_hashing: PasswordHashing::TESTING,
+        sign_in_limits: limits,
+    };
+    let services = Services::new(pool, settings).await.unwrap();
+    let background = Background {
+        clock_interval: TEST_CLOCK_INTERVAL,
+        bots,
+    };
+    let app = Application::build_with(services.clone(), "127.0.0.1:0", background, http).unwrap();
+    let base = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    (base, services)
 }
 
 /// A small seeded generator for choosing among legal actions reproducibly.

@@ -51,6 +51,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::lobby::join)
             .service(pages::lobby::decline)
             .service(pages::lobby::cancel)
+            .service(pages::lobby::play_computer)
             .service(pages::play::match_page)
             .service(pages::play::match_fragment)
             .service(pages::play::match_poll)

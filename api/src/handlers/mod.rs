@@ -2,6 +2,7 @@
 //! the result.
 
 pub mod accounts;
+pub mod bots;
 pub mod games;
 pub mod matches;
 pub mod ratings;

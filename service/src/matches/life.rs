@@ -17,8 +17,8 @@ use super::step::Step;
 use super::store::advance;
 use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch, TurnKind};
 use crate::auth::Identity;
-use crate::schema::{invitations, match_seats, matches};
-use crate::{ServiceError, ServiceResult, Services, accounts, fairness};
+use crate::schema::{invitations, match_seats, matches, users};
+use crate::{ServiceError, ServiceResult, Services, fairness};
 
 pub(super) fn setup_error(error: SetupError) -> ServiceError {
     match error {
@@ -33,7 +33,8 @@ pub(super) fn setup_error(error: SetupError) -> ServiceError {
     }
 }
 
-/// Creates a match; the creator takes the first seat. A one-seat match starts at once.
+/// Creates a match; the creator takes the first seat and the bots invited (who accept at
+/// once) the next ones. A match whose seats are all taken starts at once.
 pub async fn create(
     services: &Services,
     who: &Identity,
@@ -112,23 +113,47 @@ pub async fn create(
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             let mut invited = Vec::new();
+            // Bots accept at once: they take their seats in this transaction.
+            let mut bots = Vec::new();
             for name in &request.invite {
-                let user = accounts::find_by_name(conn, name).await?.ok_or_else(|| {
-                    ServiceError::invalid("invite", format!("no player is named `{name}`"))
-                })?;
-                if user.id == who.user_id {
+                let (user_id, is_bot): (Uuid, bool) = users::table
+                    .filter(
+                        diesel::dsl::sql::<diesel::sql_types::Bool>("lower(username) = lower(")
+                            .bind::<diesel::sql_types::Text, _>(name)
+                            .sql(")"),
+                    )
+                    .select((users::id, users::is_bot))
+                    .first(conn)
+                    .await
+                    .optional()?
+                    .ok_or_else(|| {
+                        ServiceError::invalid("invite", format!("no player is named `{name}`"))
+                    })?;
+                if user_id == who.user_id {
                     return Err(ServiceError::invalid(
                         "invite",
                         "you cannot invite yourself",
                     ));
                 }
-                if invited.contains(&user.id) {
+                if is_bot {
+                    // The same bot may fill several seats of a casual match only: a rating
+                    // is one player's against the others.
+                    if rated && bots.contains(&user_id) {
+                        return Err(ServiceError::invalid(
+                            "invite",
+                            format!("`{name}` can sit only once at a rated match"),
+                        ));
+                    }
+                    bots.push(user_id);
+                    continue;
+                }
+                if invited.contains(&user_id) {
                     return Err(ServiceError::invalid(
                         "invite",
                         format!("`{name}` is invited twice"),
                     ));
                 }
-                invited.push(user.id);
+                invited.push(user_id);
             }
             diesel::insert_into(matches::table)
                 .values((
@@ -153,6 +178,16 @@ pub async fn create(
                 ))
                 .execute(conn)
                 .await?;
+            for (seat, user_id) in bots.iter().enumerate() {
+                diesel::insert_into(match_seats::table)
+                    .values((
+                        match_seats::match_id.eq(id),
+                        match_seats::seat.eq(stored_seat(seat + 1)?),
+                        match_seats::user_id.eq(*user_id),
+                    ))
+                    .execute(conn)
+                    .await?;
+            }
             for user_id in invited {
                 diesel::insert_into(invitations::table)
                     .values((
@@ -162,7 +197,7 @@ pub async fn create(
                     .execute(conn)
                     .await?;
             }
-            if seats == 1 {
+            if 1 + bots.len() == seats {
                 return start(conn, id).await;
             }
             load_match(conn, id).await

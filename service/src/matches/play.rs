@@ -64,7 +64,7 @@ async fn play(
     let loaded = move_transaction(conn, id, async |conn, row| {
         let mut locked = Loaded::new(row)?;
         let seat = locked
-            .seat_of(who.user_id)
+            .acting_seat_of(who.user_id)
             .ok_or(ServiceError::NotAPlayer)?;
         let row = &locked.row;
         if row.version != version {

@@ -131,6 +131,7 @@ pub(super) fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceR
                 view: SeatView {
                     seat,
                     username: username.clone(),
+                    bot: crate::bots::level_of(username).is_some(),
                     score: ranked.map(|e| e.score),
                     rank: ranked.map(|e| e.rank),
                 },
@@ -219,6 +220,17 @@ impl Loaded {
         self.seats
             .iter()
             .find(|s| s.user_id == user_id)
+            .map(|s| s.view.seat)
+    }
+
+    /// The seat `user_id` acts from: the seat to act if they sit there (a bot may sit in
+    /// several seats of a casual match), else their first seat.
+    pub(super) fn acting_seat_of(&self, user_id: Uuid) -> Option<usize> {
+        let to_act = self.row.to_act_seat.and_then(|s| usize::try_from(s).ok());
+        self.seats
+            .iter()
+            .find(|s| s.user_id == user_id && Some(s.view.seat) == to_act)
+            .or_else(|| self.seats.iter().find(|s| s.user_id == user_id))
             .map(|s| s.view.seat)
     }
 

@@ -57,6 +57,9 @@ pub struct SeatView {
     /// Playing order, from 0. Drawn at random when the match starts; before that, join order.
     pub seat: usize,
     pub username: String,
+    /// Whether a computer player sits here (`GET /api/v1/bots`).
+    #[serde(default)]
+    pub bot: bool,
     /// The final score, once finished.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub score: Option<i64>,

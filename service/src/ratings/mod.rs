@@ -107,6 +107,8 @@ pub struct LeaderboardEntry {
     /// 1 = best; equal ratings share a rank (1, 2, 2, 4).
     pub rank: i64,
     pub username: String,
+    /// Whether this is a computer player (`GET /api/v1/bots`).
+    pub bot: bool,
     pub rating: Rating,
     /// Rated matches of this game played.
     pub games: u32,
@@ -448,6 +450,7 @@ pub async fn leaderboard(
         .map(|row| {
             Ok(LeaderboardEntry {
                 rank: row.rank,
+                bot: crate::bots::level_of(&row.username).is_some(),
                 username: row.username,
                 rating: Rating::from_micros(row.rating),
                 games: games_count(row.games)?,

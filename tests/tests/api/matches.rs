@@ -20,7 +20,10 @@ async fn a_new_match_is_open_with_the_creator_seated() {
     assert_eq!(view["rated"], true, "default options are rated by default");
     assert_eq!(view["days_per_move"], 3);
     assert_eq!(view["seat_count"], 3);
-    assert_eq!(view["seats"], json!([{"seat": 0, "username": "alice"}]));
+    assert_eq!(
+        view["seats"],
+        json!([{"seat": 0, "username": "alice", "bot": false}])
+    );
     assert_eq!(view["your_seat"], 0);
     assert_eq!(view["creator"], "alice");
     assert!(view["state"].is_null());

@@ -59,6 +59,8 @@ pub async fn index(ctx: Ctx) -> Result<HttpResponse, WebError> {
 pub struct Place {
     pub rank: i64,
     pub username: String,
+    /// A computer player.
+    pub bot: bool,
     /// Rounded to a whole point.
     pub rating: i64,
     pub games: u32,
@@ -71,6 +73,7 @@ impl Place {
         Place {
             rank: entry.rank,
             username: entry.username.clone(),
+            bot: entry.bot,
             rating: entry.rating.rounded(),
             games: entry.games,
             you: viewer.is_some_and(|me| me.eq_ignore_ascii_case(&entry.username)),

@@ -20,6 +20,7 @@ use crate::error::{WebError, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, render, render_status, see_other};
 use crate::pages::auth::FieldError;
+use crate::pages::computer::ComputerForm;
 use crate::present::MatchCard;
 use crate::session::{Ctx, services};
 
@@ -205,6 +206,7 @@ struct LobbyPage {
     seeks: Vec<MatchCard>,
     mine: Vec<MatchCard>,
     form: CreateForm,
+    computer: ComputerForm,
 }
 
 #[derive(Debug, Deserialize)]
@@ -220,8 +222,11 @@ async fn lobby_page(
     req: &HttpRequest,
     ctx: &Ctx,
     form: CreateForm,
+    computer: Option<ComputerForm>,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
+    let game = form.game.id.parse().unwrap_or(GameId::Yams);
+    let computer = computer.unwrap_or_else(|| ComputerForm::for_lobby(&ctx.csrf, game));
     let services = services(req)?;
     let open = MatchFilter {
         status: Some("open".to_owned()),
@@ -253,6 +258,7 @@ async fn lobby_page(
             seeks,
             mine,
             form,
+            computer,
         },
     )
 }
@@ -264,7 +270,7 @@ pub async fn lobby(
     query: web::Query<LobbyQuery>,
 ) -> Result<HttpResponse, WebError> {
     let form = CreateForm::new(&ctx.csrf, chosen_game(query.game.as_deref()));
-    lobby_page(&req, &ctx, form, StatusCode::OK).await
+    lobby_page(&req, &ctx, form, None, StatusCode::OK).await
 }
 
 /// The create form for another game (the fragment htmx swaps in), or the lobby page.
@@ -369,7 +375,7 @@ pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpRe
             }
             let mut refused = CreateForm::from_form(&ctx.csrf, game, &form);
             refused.error = Some(field_error);
-            lobby_page(&req, &ctx, refused, service_status(&error)).await
+            lobby_page(&req, &ctx, refused, None, service_status(&error)).await
         }
     }
 }
@@ -405,4 +411,48 @@ pub async fn cancel(
     let who = ctx.require()?;
     matches::cancel(&services(&req)?, who, id.into_inner()).await?;
     Ok(see_other("/lobby"))
+}
+
+/// "Play the computer": creates the match with the bots invited (they accept at once) and
+/// opens it; a refused form comes back in the lobby with an inline message.
+#[post("/play-computer")]
+pub async fn play_computer(
+    req: HttpRequest,
+    ctx: Ctx,
+    form: FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let services = services(&req)?;
+    let result = match form.text("opponents").trim().parse::<usize>() {
+        Ok(opponents) => {
+            tapis_service::bots::challenge(
+                &services,
+                &who,
+                form.text("game"),
+                form.text("level"),
+                opponents,
+                form.checked("rated"),
+            )
+            .await
+        }
+        Err(_) => Err(ServiceError::invalid("opponents", "must be a number")),
+    };
+    match result {
+        Ok(view) => Ok(see_other(&format!("/matches/{}", view.id))),
+        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
+        Err(error) => {
+            let message = FieldError::of(&error).message;
+            let computer = ComputerForm::refused(&ctx.csrf, &form, message);
+            let game = chosen_game(form.get("game"));
+            let match_form = CreateForm::new(&ctx.csrf, game);
+            lobby_page(
+                &req,
+                &ctx,
+                match_form,
+                Some(computer),
+                service_status(&error),
+            )
+            .await
+        }
+    }
 }

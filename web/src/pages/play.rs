@@ -50,6 +50,8 @@ pub struct SeatLine {
     pub name: String,
     pub token: Token,
     pub yours: bool,
+    /// A computer player sits here.
+    pub bot: bool,
     pub to_act: bool,
     /// Resigned or ran out of time.
     pub left: bool,
@@ -76,6 +78,8 @@ pub struct Live {
     /// `open`, `active`, `finished` or `aborted`.
     pub status_code: &'static str,
     pub polling: bool,
+    /// How often the page asks whether the match changed: sooner while a computer thinks.
+    pub poll_every: &'static str,
     pub status_line: String,
     pub your_turn: bool,
     pub deadline: Option<When>,
@@ -128,6 +132,8 @@ impl Live {
             .copied()
             .filter(|_| view.status == MatchStatus::Active);
         let your_turn = to_act.is_some() && to_act == view.your_seat;
+        let bot_thinking =
+            to_act.is_some_and(|seat| view.seats.iter().any(|s| s.seat == seat && s.bot));
         let left = departed(turns);
         let result = view
             .result
@@ -141,6 +147,7 @@ impl Live {
             ),
             MatchStatus::Active => match to_act {
                 Some(_) if your_turn => "Your move".to_owned(),
+                Some(seat) if bot_thinking => format!("{} (computer) is thinking…", names.of(seat)),
                 Some(seat) => format!("{} to play", names.of(seat)),
                 None => "In play".to_owned(),
             },
@@ -177,6 +184,7 @@ impl Live {
                 name: s.username.clone(),
                 token: Token::of_seat(s.seat, format!("{}'s colour", s.username)),
                 yours: view.your_seat == Some(s.seat),
+                bot: s.bot,
                 to_act: to_act == Some(s.seat),
                 left: left.contains(&s.seat),
             })
@@ -215,6 +223,7 @@ impl Live {
             version: view.version,
             status_code: status_code(view.status),
             polling: matches!(view.status, MatchStatus::Open | MatchStatus::Active),
+            poll_every: if bot_thinking { "1s" } else { "2s" },
             status_line,
             your_turn,
             deadline: view

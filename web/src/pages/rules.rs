@@ -12,6 +12,7 @@ use tapis_service::games::{self, GameInfo};
 
 use crate::error::WebError;
 use crate::page::{Layout, render};
+use crate::pages::computer::ComputerForm;
 use crate::present::GameCard;
 use crate::present::glossary::{self, Abbr, Term};
 use crate::present::rules::{self, BoxRow, ColumnRow, OptionRow, PointsRow, ResultRow};
@@ -55,6 +56,8 @@ struct GameRules {
     /// The games before and after this one in the index.
     previous: GameCard,
     next: GameCard,
+    /// "Play the computer" at this game.
+    computer: ComputerForm,
 }
 
 impl GameRules {
@@ -71,6 +74,7 @@ impl GameRules {
             terms: glossary::for_game(game),
             previous: GameCard::of(GameId::ALL[(at + count - 1) % count]),
             next: GameCard::of(GameId::ALL[(at + 1) % count]),
+            computer: ComputerForm::for_game(&ctx.csrf, game),
         }
     }
 

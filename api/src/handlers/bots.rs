@@ -1,0 +1,20 @@
+//! The computer opponents.
+
+use actix_web::{HttpResponse, get, web};
+use tapis_service::Services;
+use tapis_service::bots::{self, BotInfo};
+
+use crate::problem::ApiError;
+use crate::responses::ServiceUnavailable;
+
+/// Every computer opponent: invite one by its `username` when creating a match
+/// (`invite: ["tapis-strong"]`); it accepts at once.
+#[utoipa::path(get, path = "/api/v1/bots", operation_id = "list_bots", tag = "games",
+    responses(
+        (status = 200, description = "The bots, from the easiest to the strongest", body = Vec<BotInfo>),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/bots")]
+pub async fn list(services: web::Data<Services>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(bots::list(&services).await?))
+}

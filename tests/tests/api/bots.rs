@@ -1,0 +1,529 @@
+//! Computer players: their accounts, inviting them, and the worker that plays their turns
+//! (through the API only, the bots' moves arriving by themselves).
+
+use std::time::{Duration, Instant};
+
+use diesel::sql_types::{BigInt, Nullable, SmallInt, Text};
+use diesel_async::RunQueryDsl;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tapis_tests::{NO_BOTS, Rng, TEST_BOTS, TestApp};
+
+const LEVELS: [&str; 3] = ["tapis-easy", "tapis-medium", "tapis-strong"];
+
+/// The player's view of match `id` once it is their turn or the match is over, checking that
+/// every bot turn on the way was played within 2 s.
+async fn wait_for_person(app: &TestApp, base: &str, id: &str, token: &str) -> Value {
+    let mut waiting_since = Instant::now();
+    let mut last_version = -1;
+    loop {
+        let reply = app
+            .client
+            .get(format!("{base}/api/v1/matches/{id}"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(reply.status(), StatusCode::OK);
+        let view: Value = reply.json().await.unwrap();
+        if view["status"] != "active" || !view["legal_actions"].as_array().unwrap().is_empty() {
+            return view;
+        }
+        let version = view["version"].as_i64().unwrap();
+        if version != last_version {
+            last_version = version;
+            waiting_since = Instant::now();
+        }
+        assert!(
+            waiting_since.elapsed() < Duration::from_secs(2),
+            "no bot moved within 2 s at version {version}: {view}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Plays the person's turns at random until the match ends; the bots play theirs.
+async fn play_against_bots(app: &TestApp, id: &str, token: &str, rng: &mut Rng) -> Value {
+    for _ in 0..5_000 {
+        let view = wait_for_person(app, &app.base, id, token).await;
+        if view["status"] != "active" {
+            return view;
+        }
+        let actions = view["legal_actions"].as_array().unwrap();
+        let action = actions[rng.below(actions.len())].clone();
+        let reply = app
+            .post(
+                &format!("/api/v1/matches/{id}/actions"),
+                Some(token),
+                json!({"version": view["version"], "action": action}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{action}: {:?}", reply.body);
+    }
+    panic!("match {id} did not end");
+}
+
+/// The seats of the turn log's entries, with their kind and the match's version at the end.
+async fn turn_log(app: &TestApp, id: &str) -> Vec<Value> {
+    let reply = app.get(&format!("/api/v1/matches/{id}/turns"), None).await;
+    assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    reply.body.as_array().unwrap().clone()
+}
+
+/// Checks a finished match's turn log: numbered without gaps, every action by the seat whose
+/// turn it was (the export verifies offline, replaying every step through the rules).
+async fn assert_log_is_sound(app: &TestApp, id: &str) {
+    let turns = turn_log(app, id).await;
+    for (i, turn) in turns.iter().enumerate() {
+        assert_eq!(turn["seq"].as_u64().unwrap(), i as u64, "{turn}");
+    }
+    let export = app.get(&format!("/api/v1/matches/{id}/export"), None).await;
+    assert_eq!(export.status, StatusCode::OK);
+    let export: tapis_service::matches::MatchExport = serde_json::from_value(export.body).unwrap();
+    tapis_service::verify::verify_export(&export).unwrap();
+}
+
+#[tokio::test]
+async fn the_bots_are_listed_and_cannot_sign_in() {
+    let app = TestApp::spawn().await;
+    let reply = app.get("/api/v1/bots", None).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let bots = reply.body.as_array().unwrap();
+    let names: Vec<&str> = bots
+        .iter()
+        .map(|b| b["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, LEVELS);
+    let levels: Vec<&str> = bots.iter().map(|b| b["level"].as_str().unwrap()).collect();
+    assert_eq!(levels, ["easy", "medium", "strong"]);
+    let games = app.get("/api/v1/games", None).await.body;
+    for bot in bots {
+        assert!(!bot["description"].as_str().unwrap().is_empty());
+        assert_eq!(
+            bot["games"].as_array().unwrap().len(),
+            games.as_array().unwrap().len()
+        );
+    }
+    for name in LEVELS {
+        for password in ["", "!bot: no password", "correct horse"] {
+            let reply = app
+                .post(
+                    "/api/v1/sessions",
+                    None,
+                    json!({"username": name, "password": password}),
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{:?}", reply.body);
+            assert_eq!(reply.code(), "invalid_credentials");
+        }
+        let taken = app
+            .post(
+                "/api/v1/accounts",
+                None,
+                json!({"username": name.to_uppercase(), "password": "correct horse"}),
+            )
+            .await;
+        assert_eq!(taken.code(), "username_taken");
+        // A bot has a profile and a rating per game like anyone.
+        let profile = app.get(&format!("/api/v1/users/{name}"), None).await;
+        assert_eq!(profile.status, StatusCode::OK, "{:?}", profile.body);
+    }
+}
+
+/// Plays `game` against each level in turn.
+async fn play_game_against_each_level(app: &TestApp, token: &str, game: &Value, seed: u64) {
+    let id = game["id"].as_str().unwrap();
+    let seats = game["min_players"].as_u64().unwrap().max(2);
+    let mut rng = Rng(seed);
+    for bot in LEVELS {
+        let invite: Vec<&str> = vec![bot; seats as usize - 1];
+        let created = app
+            .post(
+                "/api/v1/matches",
+                Some(token),
+                json!({"game": id, "seats": seats, "invite": invite, "rated": seats == 2}),
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+        // The bot accepted at once: the match has started.
+        assert_eq!(created.body["status"], "active", "{:?}", created.body);
+        let bot_seats: Vec<&Value> = created.body["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["username"] == bot)
+            .collect();
+        assert_eq!(bot_seats.len(), seats as usize - 1);
+        assert!(bot_seats.iter().all(|s| s["bot"] == true));
+        let match_id = created.body["id"].as_str().unwrap();
+        let end = play_against_bots(app, match_id, token, &mut rng).await;
+        assert_eq!(end["status"], "finished", "{id} against {bot}: {end}");
+        let turns = turn_log(app, match_id).await;
+        let your_seat = end["your_seat"].as_u64().unwrap();
+        assert!(
+            turns
+                .iter()
+                .any(|t| t["kind"] == "action" && t["seat"].as_u64() != Some(your_seat)),
+            "{bot} never moved in {id}"
+        );
+        assert_log_is_sound(app, match_id).await;
+    }
+}
+
+#[tokio::test]
+async fn a_match_of_every_game_against_each_level_is_played_to_the_end() {
+    let app = TestApp::spawn().await;
+    let token = app.player("alice").await;
+    let games = app.get("/api/v1/games", None).await.body;
+    // The games side by side: the bots play several matches at once.
+    futures_util::future::join_all(
+        games
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(i, game)| play_game_against_each_level(&app, &token, game, i as u64)),
+    )
+    .await;
+    // The rated matches against bots count: the bots have ratings like anyone.
+    for bot in LEVELS {
+        let ratings = app.get(&format!("/api/v1/users/{bot}/ratings"), None).await;
+        assert_eq!(ratings.status, StatusCode::OK, "{:?}", ratings.body);
+        let linja = ratings
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["game"] == "linja")
+            .unwrap();
+        assert_eq!(linja["games"], 1, "{linja}");
+    }
+    // Once past their provisional matches, they are on the leaderboards, marked as bots.
+    let mut conn = app.db.connect().await;
+    diesel::sql_query("UPDATE ratings SET games = 100")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let board = app.get("/api/v1/leaderboards/linja", None).await;
+    assert_eq!(board.status, StatusCode::OK, "{:?}", board.body);
+    let places = board.body.as_array().unwrap();
+    assert_eq!(places.len(), 4, "{places:?}");
+    for place in places {
+        assert_eq!(place["bot"], place["username"] != "alice", "{place}");
+    }
+}
+
+#[tokio::test]
+async fn two_bots_and_a_person_play_a_three_player_match() {
+    let app = TestApp::spawn().await;
+    let token = app.player("alice").await;
+    let mut rng = Rng(3);
+    for (invite, rated) in [
+        (json!(["tapis-easy", "tapis-strong"]), true),
+        (json!(["tapis-medium", "tapis-medium"]), false),
+    ] {
+        let created = app
+            .post(
+                "/api/v1/matches",
+                Some(&token),
+                json!({"game": "cant-stop", "seats": 3, "invite": invite, "rated": rated}),
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+        assert_eq!(created.body["status"], "active");
+        let id = created.body["id"].as_str().unwrap();
+        let end = play_against_bots(&app, id, &token, &mut rng).await;
+        assert_eq!(end["status"], "finished");
+        let seats: Vec<usize> = turn_log(&app, id)
+            .await
+            .iter()
+            .filter(|t| t["kind"] == "action")
+            .filter_map(|t| t["seat"].as_u64().map(|s| s as usize))
+            .collect();
+        for seat in 0..3 {
+            assert!(seats.contains(&seat), "seat {seat} never acted");
+        }
+        assert_log_is_sound(&app, id).await;
+    }
+    // The same bot sits only once at a rated match.
+    let twice = app
+        .post(
+            "/api/v1/matches",
+            Some(&token),
+            json!({"game": "cant-stop", "seats": 3, "invite": ["tapis-easy", "tapis-easy"], "rated": true}),
+        )
+        .await;
+    assert_eq!(
+        twice.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{:?}",
+        twice.body
+    );
+    assert_eq!(twice.body["field"], "invite", "{:?}", twice.body);
+}
+
+#[tokio::test]
+async fn a_bot_with_a_person_still_to_come_waits_and_never_joins_seeks() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(&alice),
+            json!({"game": "cant-stop", "seats": 3, "invite": ["tapis-easy", "bob"]}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    assert_eq!(created.body["status"], "open");
+    assert_eq!(created.body["seats"].as_array().unwrap().len(), 2);
+    let id = created.body["id"].as_str().unwrap();
+    let joined = app
+        .post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({}))
+        .await;
+    assert_eq!(joined.body["status"], "active", "{:?}", joined.body);
+    // An open seek stays open: no bot takes it.
+    let seek = app
+        .post(
+            "/api/v1/matches",
+            Some(&alice),
+            json!({"game": "yams", "seats": 2}),
+        )
+        .await;
+    let seek_id = seek.body["id"].as_str().unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let still = app.get(&format!("/api/v1/matches/{seek_id}"), None).await;
+    assert_eq!(still.body["status"], "open");
+    assert_eq!(still.body["seats"].as_array().unwrap().len(), 1);
+}
+
+/// The person's first turns until a bot is to act; returns the match's view then.
+async fn until_a_bot_is_to_act(app: &TestApp, id: &str, token: &str, rng: &mut Rng) -> Value {
+    for _ in 0..100 {
+        let view = app
+            .get(&format!("/api/v1/matches/{id}"), Some(token))
+            .await
+            .body;
+        let actions = view["legal_actions"].as_array().unwrap();
+        if actions.is_empty() {
+            return view;
+        }
+        let action = actions[rng.below(actions.len())].clone();
+        let reply = app
+            .post(
+                &format!("/api/v1/matches/{id}/actions"),
+                Some(token),
+                json!({"version": view["version"], "action": action}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    }
+    panic!("the bot never came to act");
+}
+
+#[tokio::test]
+async fn a_bot_turn_pending_when_the_server_stops_is_played_after_it_starts_again() {
+    // A server whose bot worker does not run stands for one that stopped: the bot's turn is
+    // in the database only.
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let token = app.player("alice").await;
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(&token),
+            json!({"game": "linja", "seats": 2, "invite": ["tapis-strong"]}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let pending = until_a_bot_is_to_act(&app, &id, &token, &mut Rng(5)).await;
+    let version = pending["version"].as_i64().unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let still = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    assert_eq!(
+        still["version"].as_i64().unwrap(),
+        version,
+        "nobody plays bots"
+    );
+
+    let restarted = app.start_another(TEST_BOTS).await;
+    let view = wait_for_person(&app, &restarted, &id, &token).await;
+    assert!(view["version"].as_i64().unwrap() > version);
+    let turns = turn_log(&app, &id).await;
+    let bot_seat = pending["to_act"][0].as_u64().unwrap();
+    assert!(
+        turns
+            .iter()
+            .any(|t| t["kind"] == "action" && t["seat"].as_u64() == Some(bot_seat)),
+        "the pending turn was not played: {turns:?}"
+    );
+}
+
+#[derive(diesel::QueryableByName, Debug)]
+struct Claim {
+    #[diesel(sql_type = BigInt)]
+    version: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    bot_claim_version: Option<i64>,
+    #[diesel(sql_type = Nullable<SmallInt>)]
+    to_act_seat: Option<i16>,
+    #[diesel(sql_type = Text)]
+    status: String,
+}
+
+#[tokio::test]
+async fn two_servers_share_the_bot_turns_and_never_play_one_twice() {
+    let app = TestApp::spawn().await;
+    let other = app.start_another(TEST_BOTS).await;
+    let token = app.player("alice").await;
+    // Four bots at each table: most turns are bots' turns, several in a row, and both servers
+    // look for them all the time.
+    let mut ids = Vec::new();
+    for game in ["cant-stop", "5000", "yams", "421"] {
+        let created = app
+            .post(
+                "/api/v1/matches",
+                Some(&token),
+                json!({"game": game, "seats": 4, "rated": false,
+                       "invite": ["tapis-easy", "tapis-strong", "tapis-strong"]}),
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+        ids.push(created.body["id"].as_str().unwrap().to_owned());
+    }
+    let mut rng = Rng(8);
+    for id in &ids {
+        // The person plays through both servers in turn.
+        let _ = wait_for_person(&app, &other, id, &token).await;
+        let end = play_against_bots(&app, id, &token, &mut rng).await;
+        assert_eq!(end["status"], "finished");
+        // Every turn-log row was a legal step from the one before (the export replays them):
+        // a bot decision played twice would have been a step from a state that had passed.
+        assert_log_is_sound(&app, id).await;
+    }
+    // No claim is left on a finished match's last version that would block anything.
+    let mut conn = app.db.connect().await;
+    let claims: Vec<Claim> =
+        diesel::sql_query("SELECT version, bot_claim_version, to_act_seat, status FROM matches")
+            .load(&mut conn)
+            .await
+            .unwrap();
+    for claim in claims {
+        assert_eq!(claim.status, "finished", "{claim:?}");
+        assert!(claim.to_act_seat.is_none());
+        assert!(claim.bot_claim_version.is_none_or(|v| v < claim.version));
+    }
+}
+
+#[tokio::test]
+async fn play_the_computer_from_the_lobby_and_a_rules_page() {
+    let app = TestApp::spawn().await;
+    let browser = tapis_tests::Browser::new(&app);
+    browser.sign_up("alice").await;
+    let lobby = browser.get("/lobby").await;
+    lobby.assert_contains("Play the computer");
+    lobby.assert_contains("action=\"/play-computer\"");
+    let rules = browser.get("/rules/cant-stop").await;
+    rules.assert_contains("action=\"/play-computer\"");
+    rules.assert_contains("<input type=\"hidden\" name=\"game\" value=\"cant-stop\">");
+    rules.assert_contains("name=\"opponents\"");
+
+    // One click: the match is created with the bot seated, started, and opened.
+    let created = browser
+        .post(
+            "/play-computer",
+            &[
+                ("game", "linja"),
+                ("level", "strong"),
+                ("opponents", "1"),
+                ("rated", "true"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.text);
+    let location = created.header("location").to_owned();
+    let id = location.strip_prefix("/matches/").unwrap().to_owned();
+    let view = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    assert_eq!(view["status"], "active");
+    assert_eq!(view["rated"], true);
+    assert!(
+        view["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["username"] == "tapis-strong")
+    );
+    let page = browser.get(&location).await;
+    page.assert_contains("data-testid=\"computer-mark\"");
+
+    // Three computer opponents at a casual table.
+    let casual = browser
+        .post(
+            "/play-computer",
+            &[("game", "cant-stop"), ("level", "easy"), ("opponents", "3")],
+        )
+        .await;
+    assert_eq!(casual.status, StatusCode::SEE_OTHER, "{}", casual.text);
+    let id = casual
+        .header("location")
+        .strip_prefix("/matches/")
+        .unwrap()
+        .to_owned();
+    let view = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    assert_eq!(view["seats"].as_array().unwrap().len(), 4);
+    assert_eq!(view["rated"], false);
+
+    // Refused forms say why, inline, and create nothing.
+    for (fields, message) in [
+        (
+            vec![
+                ("game", "cant-stop"),
+                ("level", "easy"),
+                ("opponents", "2"),
+                ("rated", "true"),
+            ],
+            "one computer opponent",
+        ),
+        (
+            vec![("game", "linja"), ("level", "easy"), ("opponents", "2")],
+            "played by 2",
+        ),
+        (
+            vec![("game", "linja"), ("level", "genius"), ("opponents", "1")],
+            "easy, medium or strong",
+        ),
+    ] {
+        let refused = browser.post("/play-computer", &fields).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            refused.text
+        );
+        refused.assert_contains("data-testid=\"computer-error\"");
+        refused.assert_contains(message);
+    }
+    let mine = app.get("/api/v1/matches?player=alice", None).await.body;
+    assert_eq!(mine["items"].as_array().unwrap().len(), 2, "{mine}");
+}
+
+#[tokio::test]
+async fn the_match_page_shows_a_computer_thinking() {
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let token = app.player("alice").await;
+    let browser = tapis_tests::Browser::new(&app);
+    browser.sign_up("bob").await;
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(&token),
+            json!({"game": "linja", "seats": 2, "invite": ["tapis-easy"]}),
+        )
+        .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    until_a_bot_is_to_act(&app, &id, &token, &mut Rng(1)).await;
+    let page = browser.get(&format!("/matches/{id}")).await;
+    page.assert_contains("data-testid=\"bot-thinking\"");
+    page.assert_contains("tapis-easy (computer) is thinking…");
+    page.assert_contains("hx-trigger=\"every 1s\"");
+}

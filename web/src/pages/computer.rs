@@ -1,0 +1,112 @@
+//! "Play the computer": one form, in the lobby and on each game's rules page, that creates a
+//! match against computer players and opens it.
+
+use askama::Template;
+use tapis_bots::Level;
+use tapis_games::GameId;
+
+use crate::form::FormData;
+
+/// A game in the form's list.
+#[derive(Debug, Clone)]
+pub struct GameOption {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub selected: bool,
+}
+
+/// A level to choose.
+#[derive(Debug, Clone)]
+pub struct LevelChoice {
+    pub value: &'static str,
+    pub label: String,
+    pub description: &'static str,
+    pub checked: bool,
+}
+
+/// The form.
+#[derive(Debug, Template)]
+#[template(path = "computer_form_partial.html")]
+pub struct ComputerForm {
+    pub csrf: String,
+    /// Every game in the lobby; only the page's game on a rules page.
+    pub games: Vec<GameOption>,
+    pub levels: Vec<LevelChoice>,
+    /// How many computer opponents may be chosen (1 to this).
+    pub opponent_choices: Vec<usize>,
+    pub opponents: usize,
+    pub rated: bool,
+    /// Why the last submission was refused.
+    pub error: Option<String>,
+}
+
+impl ComputerForm {
+    fn with(csrf: &str, games: Vec<GameId>, selected: GameId) -> ComputerForm {
+        let most = games
+            .iter()
+            .map(|g| g.max_seats().saturating_sub(1))
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        ComputerForm {
+            csrf: csrf.to_owned(),
+            games: games
+                .into_iter()
+                .map(|g| GameOption {
+                    id: g.as_str(),
+                    name: g.name(),
+                    selected: g == selected,
+                })
+                .collect(),
+            levels: Level::ALL
+                .into_iter()
+                .map(|l| LevelChoice {
+                    value: l.as_str(),
+                    label: crate::pages::lobby::humanize(l.as_str()),
+                    description: l.description(),
+                    checked: l == Level::Medium,
+                })
+                .collect(),
+            opponent_choices: (1..=most).collect(),
+            opponents: 1,
+            rated: true,
+            error: None,
+        }
+    }
+
+    /// The lobby's form: every game, `selected` first chosen.
+    pub fn for_lobby(csrf: &str, selected: GameId) -> ComputerForm {
+        ComputerForm::with(csrf, GameId::ALL.to_vec(), selected)
+    }
+
+    /// The form of one game's rules page.
+    pub fn for_game(csrf: &str, game: GameId) -> ComputerForm {
+        ComputerForm::with(csrf, vec![game], game)
+    }
+
+    /// The lobby's form as submitted, with why it was refused.
+    pub fn refused(csrf: &str, form: &FormData, error: String) -> ComputerForm {
+        let game = form
+            .get("game")
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(GameId::Yams);
+        let mut this = ComputerForm::for_lobby(csrf, game);
+        let level = form.text("level");
+        for choice in &mut this.levels {
+            choice.checked = choice.value == level;
+        }
+        // Only which choice to show selected again: the refusal itself says what was wrong.
+        this.opponents = form.text("opponents").trim().parse().unwrap_or(1);
+        this.rated = form.checked("rated");
+        this.error = Some(error);
+        this
+    }
+
+    /// Whether the form is about one game only.
+    pub fn one_game(&self) -> Option<&GameOption> {
+        match self.games.as_slice() {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+}
