@@ -9,21 +9,15 @@ use tapis_games::five_thousand::{self, FiveThousand};
 use tapis_games::yams::{self, Dice, Yams};
 
 use crate::eval::Evaluate;
-use crate::{Bot, BotRng, Budget};
+use crate::{Bot, BotRng, Position};
 
 /// Uniform over the legal actions.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RandomBot;
 
 impl<G: Game> Bot<G> for RandomBot {
-    fn choose(
-        &mut self,
-        _: &G::State,
-        _: Seat,
-        legal: &[G::Action],
-        _: Budget,
-        rng: &mut BotRng,
-    ) -> usize {
+    fn choose(&mut self, at: &Position<'_, G>, rng: &mut BotRng) -> usize {
+        let Position { legal, .. } = *at;
         rng.random_range(0..legal.len().max(1))
     }
 }
@@ -34,14 +28,10 @@ impl<G: Game> Bot<G> for RandomBot {
 pub struct Greedy;
 
 impl<G: Evaluate> Bot<G> for Greedy {
-    fn choose(
-        &mut self,
-        state: &G::State,
-        seat: Seat,
-        legal: &[G::Action],
-        _: Budget,
-        rng: &mut BotRng,
-    ) -> usize {
+    fn choose(&mut self, at: &Position<'_, G>, rng: &mut BotRng) -> usize {
+        let Position {
+            state, seat, legal, ..
+        } = *at;
         let mut events = Vec::new();
         let mut best = 0;
         let mut best_score = f64::NEG_INFINITY;
@@ -117,14 +107,10 @@ fn rule28_count(state: &cant_stop::State, seat: Seat) -> u32 {
 }
 
 impl Bot<CantStop> for Rule28 {
-    fn choose(
-        &mut self,
-        state: &cant_stop::State,
-        seat: Seat,
-        legal: &[cant_stop::Action],
-        _: Budget,
-        _: &mut BotRng,
-    ) -> usize {
+    fn choose(&mut self, at: &Position<'_, CantStop>, _: &mut BotRng) -> usize {
+        let Position {
+            state, seat, legal, ..
+        } = *at;
         let position = |a: &cant_stop::Action| legal.iter().position(|l| l == a);
         if let (Some(roll), Some(stop)) = (
             position(&cant_stop::Action::Roll),
@@ -172,14 +158,10 @@ impl Bot<CantStop> for Rule28 {
 pub struct Threshold(pub u32);
 
 impl Bot<FiveThousand> for Threshold {
-    fn choose(
-        &mut self,
-        state: &<FiveThousand as Game>::State,
-        seat: Seat,
-        legal: &[five_thousand::Action],
-        _: Budget,
-        _: &mut BotRng,
-    ) -> usize {
+    fn choose(&mut self, at: &Position<'_, FiveThousand>, _: &mut BotRng) -> usize {
+        let Position {
+            state, seat, legal, ..
+        } = *at;
         let view = FiveThousand::view(state, Some(seat));
         let position = |a: &five_thousand::Action| legal.iter().position(|l| l == a);
         if let (Some(bank), Some(rethrow)) = (
@@ -206,14 +188,10 @@ impl Bot<FiveThousand> for Threshold {
 pub struct Frequent;
 
 impl Bot<Yams> for Frequent {
-    fn choose(
-        &mut self,
-        state: &yams::State,
-        seat: Seat,
-        legal: &[yams::Action],
-        _: Budget,
-        _: &mut BotRng,
-    ) -> usize {
+    fn choose(&mut self, at: &Position<'_, Yams>, _: &mut BotRng) -> usize {
+        let Position {
+            state, seat, legal, ..
+        } = *at;
         let dice = state.dice();
         let counts = dice.counts();
         let (face, count) = (1..=6u8)

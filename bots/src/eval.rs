@@ -30,13 +30,19 @@ pub trait Evaluate: Game + Sized + 'static {
     /// The immediate score of `seat`, in the game's unit, the turn in progress counted.
     fn score(state: &Self::State, seat: Seat) -> f64;
 
-    /// Each seat's estimated chance of winning (`0..=1`), into `out` (cleared first). The
-    /// default compares scores through a logistic curve of width [`Evaluate::score_scale`].
+    /// How well `seat` stands, in the game's unit, for judging a position: by default its
+    /// score; a game may count what is not yet safe at a discount.
+    fn standing(state: &Self::State, seat: Seat) -> f64 {
+        Self::score(state, seat)
+    }
+
+    /// Each seat's estimated chance of winning (`0..=1`), into `out` (cleared first): the
+    /// standings compared through a logistic curve of width [`Evaluate::score_scale`].
     fn values(state: &Self::State, out: &mut Vec<f64>) {
         out.clear();
         let seats = Self::seats(state);
-        let scores: Vec<f64> = (0..seats).map(|s| Self::score(state, s)).collect();
-        contest(&scores, Self::score_scale(), Self::solo_mid(), out);
+        let standings: Vec<f64> = (0..seats).map(|s| Self::standing(state, s)).collect();
+        contest(&standings, Self::score_scale(), Self::solo_mid(), out);
     }
 
     /// The score difference that makes a position clearly better (the logistic's width).
@@ -203,16 +209,17 @@ impl Evaluate for CantStop {
         cant_stop_progress(state, seat, 1.0)
     }
 
-    fn values(state: &cant_stop::State, out: &mut Vec<f64>) {
+    fn standing(state: &cant_stop::State, seat: Seat) -> f64 {
         // The runners are not safe until the turn ends: count them at a discount.
-        let scores: Vec<f64> = (0..state.seats())
-            .map(|s| cant_stop_progress(state, s, 0.7))
-            .collect();
-        contest(&scores, 0.35, 1.5, out);
+        cant_stop_progress(state, seat, 0.7)
     }
 
     fn score_scale() -> f64 {
         0.35
+    }
+
+    fn solo_mid() -> f64 {
+        1.5
     }
 
     fn special_bot(kind: BotKind) -> Option<Box<dyn Bot<Self>>> {
@@ -241,23 +248,20 @@ impl Evaluate for FiveThousand {
         f64::from(banked + pending)
     }
 
-    fn values(state: &<FiveThousand as Game>::State, out: &mut Vec<f64>) {
+    fn standing(state: &<FiveThousand as Game>::State, seat: Seat) -> f64 {
         let view = FiveThousand::view(state, None);
-        let acting = seat_to_act::<FiveThousand>(state).is_some();
-        let scores: Vec<f64> = view
+        let banked = view
             .players
             .iter()
-            .map(|p| {
-                let pending = if acting && p.seat == view.seat {
-                    // A turn total is not banked yet: count most of it.
-                    0.8 * f64::from(view.turn_total)
-                } else {
-                    0.0
-                };
-                f64::from(p.score) + pending
-            })
-            .collect();
-        contest(&scores, 900.0, 2500.0, out);
+            .find(|p| p.seat == seat)
+            .map_or(0, |p| p.score);
+        let pending = if view.seat == seat && seat_to_act::<FiveThousand>(state).is_some() {
+            // A turn total is not banked yet: count most of it.
+            0.8 * f64::from(view.turn_total)
+        } else {
+            0.0
+        };
+        f64::from(banked) + pending
     }
 
     fn score_scale() -> f64 {
@@ -295,10 +299,9 @@ impl Evaluate for FourTwoOne {
         -f64::from(tokens) + dice / 100.0
     }
 
-    fn values(state: &<FourTwoOne as Game>::State, out: &mut Vec<f64>) {
+    fn standing(state: &<FourTwoOne as Game>::State, seat: Seat) -> f64 {
         let view = FourTwoOne::view(state, None);
-        let scores: Vec<f64> = view.players.iter().map(|p| -f64::from(p.tokens)).collect();
-        contest(&scores, 3.0, 0.0, out);
+        view.players.get(seat).map_or(0.0, |p| -f64::from(p.tokens))
     }
 
     fn score_scale() -> f64 {
@@ -354,11 +357,8 @@ impl Evaluate for Yams {
         f64::from(state.grand_total(seat))
     }
 
-    fn values(state: &yams::State, out: &mut Vec<f64>) {
-        let scores: Vec<f64> = (0..state.seats())
-            .map(|s| yams_potential(state, s))
-            .collect();
-        contest(&scores, 25.0, 200.0, out);
+    fn standing(state: &yams::State, seat: Seat) -> f64 {
+        yams_potential(state, seat)
     }
 
     fn score_scale() -> f64 {

@@ -120,19 +120,39 @@ pub enum BotError {
     Encode(#[from] serde_json::Error),
 }
 
+/// What a bot decides from: the position (no seed of the match in it, on purpose), the seat
+/// that must act there, its legal actions (never empty) and how much it may think.
+pub struct Position<'a, G: Game> {
+    pub state: &'a G::State,
+    pub seat: Seat,
+    pub legal: &'a [G::Action],
+    pub budget: Budget,
+}
+
+impl<G: Game> Clone for Position<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Position<'_, G> {}
+
+impl<G: Game> std::fmt::Debug for Position<'_, G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Position")
+            .field("seat", &self.seat)
+            .field("legal", &self.legal.len())
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
+
 /// A computer player of game `G`.
 pub trait Bot<G: Game> {
-    /// The index in `legal` (never empty: every legal action of `seat`, which must act in
-    /// `state`) of the action to play. Deterministic for the same arguments and generator
-    /// state. There is no seed of the match here on purpose: a bot draws only from `rng`.
-    fn choose(
-        &mut self,
-        state: &G::State,
-        seat: Seat,
-        legal: &[G::Action],
-        budget: Budget,
-        rng: &mut BotRng,
-    ) -> usize;
+    /// The index in `at.legal` (at least two actions: with one, no bot is asked) of the action
+    /// to play. Deterministic for the same position and generator state: a bot draws only from
+    /// `rng`.
+    fn choose(&mut self, at: &Position<'_, G>, rng: &mut BotRng) -> usize;
 }
 
 /// Every bot the crate can field: the levels, and the named baselines of the arena.
@@ -266,7 +286,18 @@ pub fn decide_typed<G: Evaluate>(
         game: G::ID.as_str(),
     })?;
     let mut rng = BotRng::seed_from_u64(seed);
-    let index = bot.choose(state, seat, &legal, budget, &mut rng);
+    let at = Position {
+        state,
+        seat,
+        legal: &legal,
+        budget,
+    };
+    // With one legal action there is nothing to think about.
+    let index = if legal.len() == 1 {
+        0
+    } else {
+        bot.choose(&at, &mut rng)
+    };
     let action = legal.get(index).ok_or(BotError::NoLegalAction)?;
     let mut check = state.clone();
     G::apply(&mut check, seat, action, &mut Vec::new())?;

@@ -8,7 +8,7 @@ use rand::RngExt;
 use tapis_games::linja::{self, Linja};
 use tapis_games::{Game, Seat, Turn};
 
-use crate::{Bot, BotRng, Budget, Level};
+use crate::{Bot, BotRng, Level, Position};
 
 /// Nodes searched per budget iteration.
 const NODES_PER_ITERATION: u64 = 60;
@@ -128,17 +128,13 @@ impl AlphaBeta {
 }
 
 impl Bot<Linja> for AlphaBeta {
-    fn choose(
-        &mut self,
-        state: &linja::State,
-        seat: Seat,
-        legal: &[linja::Action],
-        budget: Budget,
-        rng: &mut BotRng,
-    ) -> usize {
-        if legal.len() <= 1 {
-            return 0;
-        }
+    fn choose(&mut self, at: &Position<'_, Linja>, rng: &mut BotRng) -> usize {
+        let Position {
+            state,
+            seat,
+            legal,
+            budget,
+        } = *at;
         self.nodes = 0;
         self.limit =
             ((f64::from(budget.iterations) * self.effort) as u64 * NODES_PER_ITERATION).max(1);

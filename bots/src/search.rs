@@ -16,7 +16,7 @@ use tapis_games::playout::{Chooser, chance_values};
 use tapis_games::{Seat, Turn};
 
 use crate::eval::{Evaluate, outcome_rewards};
-use crate::{Bot, BotRng, Budget, Level};
+use crate::{Bot, BotRng, Budget, Level, Position};
 
 /// Adapts the bot's generator to the rules crate's chance helper.
 pub struct RngChooser<'a>(pub &'a mut BotRng);
@@ -245,17 +245,13 @@ impl<G: Evaluate> Mcts<G> {
 }
 
 impl<G: Evaluate> Bot<G> for Mcts<G> {
-    fn choose(
-        &mut self,
-        state: &G::State,
-        _seat: Seat,
-        legal: &[G::Action],
-        budget: Budget,
-        rng: &mut BotRng,
-    ) -> usize {
-        if legal.len() <= 1 {
-            return 0;
-        }
+    fn choose(&mut self, at: &Position<'_, G>, rng: &mut BotRng) -> usize {
+        let Position {
+            state,
+            legal,
+            budget,
+            ..
+        } = *at;
         self.run(state, legal, budget, rng);
         let mut ranked: Vec<(usize, u32, f64)> = legal
             .iter()

@@ -16,7 +16,7 @@
 #                          database dropped however it ends. Screenshots go to
 #                          $TAPIS_SCREENSHOT_DIR (default target/browser-screenshots).
 
-TAPIS_ROOT="${TAPIS_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+# TAPIS_ROOT and ensure_postgres come from scripts/lib/postgres.sh, sourced first.
 TAPIS_CHROMIUM="${TAPIS_CHROMIUM:-/usr/bin/chromium}"
 TAPIS_BROWSER_DIR="$TAPIS_ROOT/tests/browser"
 TAPIS_SCREENSHOT_DIR="${TAPIS_SCREENSHOT_DIR:-$TAPIS_ROOT/target/browser-screenshots}"

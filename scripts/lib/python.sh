@@ -18,7 +18,7 @@
 #                          ($TAPIS_SCHEMATHESIS_EXAMPLES per operation, default 30). The server
 #                          is stopped and the database dropped however it ends.
 
-TAPIS_ROOT="${TAPIS_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+# TAPIS_ROOT and ensure_postgres come from scripts/lib/postgres.sh, sourced first.
 TAPIS_PYTHON="${TAPIS_PYTHON:-python3}"
 TAPIS_VENV="${TAPIS_VENV:-${CARGO_TARGET_DIR:-$TAPIS_ROOT/target}/venv}"
 TAPIS_API_CLIENTS_DIR="$TAPIS_ROOT/tests/api_clients"

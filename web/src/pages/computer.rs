@@ -6,14 +6,7 @@ use tapis_bots::Level;
 use tapis_games::GameId;
 
 use crate::form::FormData;
-
-/// A game in the form's list.
-#[derive(Debug, Clone)]
-pub struct GameOption {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub selected: bool,
-}
+use crate::pages::lobby::{GameChoice, game_choices};
 
 /// A level to choose.
 #[derive(Debug, Clone)]
@@ -30,7 +23,7 @@ pub struct LevelChoice {
 pub struct ComputerForm {
     pub csrf: String,
     /// Every game in the lobby; only the page's game on a rules page.
-    pub games: Vec<GameOption>,
+    pub games: Vec<GameChoice>,
     pub levels: Vec<LevelChoice>,
     /// How many computer opponents may be chosen (1 to this).
     pub opponent_choices: Vec<usize>,
@@ -50,14 +43,7 @@ impl ComputerForm {
             .max(1);
         ComputerForm {
             csrf: csrf.to_owned(),
-            games: games
-                .into_iter()
-                .map(|g| GameOption {
-                    id: g.as_str(),
-                    name: g.name(),
-                    selected: g == selected,
-                })
-                .collect(),
+            games: game_choices(games, selected),
             levels: Level::ALL
                 .into_iter()
                 .map(|l| LevelChoice {
@@ -103,7 +89,7 @@ impl ComputerForm {
     }
 
     /// Whether the form is about one game only.
-    pub fn one_game(&self) -> Option<&GameOption> {
+    pub fn one_game(&self) -> Option<&GameChoice> {
         match self.games.as_slice() {
             [only] => Some(only),
             _ => None,

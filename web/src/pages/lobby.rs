@@ -95,7 +95,7 @@ impl CreateForm {
             .collect();
         CreateForm {
             csrf: csrf.to_owned(),
-            games: game_choices(game),
+            games: game_choices(GameId::ALL, game),
             seats: info.min_players.max(2).min(info.max_players).to_string(),
             game: info,
             options,
@@ -148,8 +148,9 @@ impl CreateForm {
     }
 }
 
-fn game_choices(selected: GameId) -> Vec<GameChoice> {
-    GameId::ALL
+/// `games` as a list to choose from, with `selected` chosen.
+pub fn game_choices(games: impl IntoIterator<Item = GameId>, selected: GameId) -> Vec<GameChoice> {
+    games
         .into_iter()
         .map(|g| GameChoice {
             id: g.as_str(),
