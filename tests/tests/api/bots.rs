@@ -42,6 +42,20 @@ async fn wait_for_person(app: &TestApp, base: &str, id: &str, token: &str) -> Va
     }
 }
 
+/// Posts one of the legal actions of `view` (the person's), chosen at random.
+async fn play_one_at_random(app: &TestApp, id: &str, token: &str, view: &Value, rng: &mut Rng) {
+    let actions = view["legal_actions"].as_array().unwrap();
+    let action = actions[rng.below(actions.len())].clone();
+    let reply = app
+        .post(
+            &format!("/api/v1/matches/{id}/actions"),
+            Some(token),
+            json!({"version": view["version"], "action": action}),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{action}: {:?}", reply.body);
+}
+
 /// Plays the person's turns at random until the match ends; the bots play theirs.
 async fn play_against_bots(app: &TestApp, id: &str, token: &str, rng: &mut Rng) -> Value {
     for _ in 0..5_000 {
@@ -49,16 +63,7 @@ async fn play_against_bots(app: &TestApp, id: &str, token: &str, rng: &mut Rng) 
         if view["status"] != "active" {
             return view;
         }
-        let actions = view["legal_actions"].as_array().unwrap();
-        let action = actions[rng.below(actions.len())].clone();
-        let reply = app
-            .post(
-                &format!("/api/v1/matches/{id}/actions"),
-                Some(token),
-                json!({"version": view["version"], "action": action}),
-            )
-            .await;
-        assert_eq!(reply.status, StatusCode::OK, "{action}: {:?}", reply.body);
+        play_one_at_random(app, id, token, &view, rng).await;
     }
     panic!("match {id} did not end");
 }
@@ -304,19 +309,10 @@ async fn until_a_bot_is_to_act(app: &TestApp, id: &str, token: &str, rng: &mut R
             .get(&format!("/api/v1/matches/{id}"), Some(token))
             .await
             .body;
-        let actions = view["legal_actions"].as_array().unwrap();
-        if actions.is_empty() {
+        if view["legal_actions"].as_array().unwrap().is_empty() {
             return view;
         }
-        let action = actions[rng.below(actions.len())].clone();
-        let reply = app
-            .post(
-                &format!("/api/v1/matches/{id}/actions"),
-                Some(token),
-                json!({"version": view["version"], "action": action}),
-            )
-            .await;
-        assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+        play_one_at_random(app, id, token, &view, rng).await;
     }
     panic!("the bot never came to act");
 }

@@ -83,13 +83,7 @@ async fn a_match_lost_on_time_says_timeout_in_its_result_and_still_verifies() {
 #[tokio::test]
 async fn a_resignation_after_a_time_out_ends_the_match_by_resignation() {
     let app = TestApp::spawn().await;
-    let names = ["alice", "bob", "carol"];
-    let mut tokens = Vec::new();
-    for name in names {
-        tokens.push(app.player(name).await);
-    }
-    let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
-    let view = app.started_match("cant-stop", &refs, json!({})).await;
+    let (names, tokens, view) = three_player_cant_stop(&app).await;
     let id = view["id"].as_str().unwrap();
     let late_seat = view["to_act"][0].as_u64().unwrap() as usize;
     expire_deadline(&app, id).await;
@@ -114,13 +108,7 @@ async fn a_resignation_after_a_time_out_ends_the_match_by_resignation() {
 #[tokio::test]
 async fn with_more_players_the_game_goes_on_without_the_late_one() {
     let app = TestApp::spawn().await;
-    let names = ["alice", "bob", "carol"];
-    let mut tokens = Vec::new();
-    for name in names {
-        tokens.push(app.player(name).await);
-    }
-    let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
-    let view = app.started_match("cant-stop", &refs, json!({})).await;
+    let (_, _, view) = three_player_cant_stop(&app).await;
     let id = view["id"].as_str().unwrap();
     let late_seat = view["to_act"][0].as_u64().unwrap();
     expire_deadline(&app, id).await;
@@ -156,4 +144,16 @@ async fn matches_without_a_clock_never_expire() {
     let after = app.get(&format!("/api/v1/matches/{id}"), None).await;
     assert_eq!(after.status, StatusCode::OK);
     assert_eq!(after.body["status"], "active");
+}
+
+/// A Can't Stop match of alice, bob and carol, started: their names, tokens and its view.
+async fn three_player_cant_stop(app: &TestApp) -> ([&'static str; 3], Vec<String>, Value) {
+    let names = ["alice", "bob", "carol"];
+    let mut tokens = Vec::new();
+    for name in names {
+        tokens.push(app.player(name).await);
+    }
+    let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    let view = app.started_match("cant-stop", &refs, json!({})).await;
+    (names, tokens, view)
 }
