@@ -369,6 +369,10 @@ impl Evaluate for Yams {
         200.0
     }
 
+    fn level_bot(level: Level) -> Box<dyn Bot<Self>> {
+        crate::yams::level_bot(level)
+    }
+
     fn special_bot(kind: BotKind) -> Option<Box<dyn Bot<Self>>> {
         match kind {
             BotKind::Frequent => Some(Box::new(baselines::Frequent)),

@@ -14,6 +14,7 @@ pub mod baselines;
 pub mod eval;
 pub mod linja_search;
 pub mod search;
+pub mod yams;
 
 use rand::SeedableRng;
 use serde_json::Value;

@@ -1,0 +1,237 @@
+//! The Yams bots: every level plays from the exact solution of the solitaire game
+//! ([`solver`]), the strong one exactly, the others with the mistakes of a player who
+//! misjudges close choices.
+//!
+//! A decision values every legal action by the expected points still to come after it under
+//! the best play: writing the dice in a box is worth its points, the bonus they earn and the
+//! value of the grid after; a re-throw is worth the mean, over the dice to come, of the best
+//! continuation. With several grids (option `grids`) a position is valued as the sum of its
+//! grids' values, each solved alone, and the turn's best box is sought over all of them; that
+//! is an approximation (a grid's value assumes every remaining turn is its own). Grids whose
+//! Maxi and Mini boxes limit each other are not solved: there the levels of the generic
+//! search play ([`crate::search`]).
+//!
+//! The solution of a sheet is worked out at its first use in the process (about a second for
+//! the default grid, in an optimised build) and kept: [`solved`].
+
+pub mod hands;
+pub mod solver;
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rand::RngExt;
+use tapis_games::yams::{Action, BoxId, Grid, Options, Yams};
+
+use crate::{Bot, BotRng, Level, Position, search};
+use hands::{Hands, THROWS};
+use solver::{Sheet, Solution, Spot, Turn};
+
+/// A solved sheet and the box of the game behind each of its boxes.
+#[derive(Debug)]
+pub struct Solved {
+    solution: Solution,
+    boxes: Vec<BoxId>,
+    threshold: u16,
+}
+
+impl Solved {
+    /// Solves the grid of `options` (its number of grids aside); `None` where the solver
+    /// does not apply (Maxi and Mini).
+    pub fn new(options: &Options) -> Option<Solved> {
+        let (sheet, boxes) = Sheet::for_options(options)?;
+        Some(Solved {
+            solution: Solution::solve(sheet),
+            boxes,
+            threshold: options.bonus_threshold(),
+        })
+    }
+
+    /// The exact expected final score of one grid under the best play.
+    pub fn expected_score(&self) -> f64 {
+        self.solution.expected_score()
+    }
+
+    /// The position of `grid` between turns.
+    fn spot(&self, grid: &Grid, options: &Options) -> Spot {
+        let filled = self
+            .boxes
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| grid.get(**b).is_some())
+            .fold(0, |bits, (i, _)| bits | 1 << i);
+        Spot {
+            filled,
+            upper: grid.totals(options).upper.min(self.threshold),
+            yahtzee_50: false,
+        }
+    }
+}
+
+/// The solution of the grid of `options`, worked out at its first use and kept for the
+/// process; `None` where the solver does not apply. Callers asking for the same sheet at once
+/// wait for one computation.
+pub fn solved(options: &Options) -> Option<Arc<Solved>> {
+    type Slot = Arc<OnceLock<Option<Arc<Solved>>>>;
+    static SOLVED: Mutex<Vec<(Options, Slot)>> = Mutex::new(Vec::new());
+    let key = Options {
+        grids: 1,
+        ..options.clone()
+    };
+    let slot = {
+        // A panic while the list was held cannot leave it half-written: take it as it is.
+        let mut list = SOLVED
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        match list.iter().find(|(o, _)| *o == key) {
+            Some((_, slot)) => Arc::clone(slot),
+            None => {
+                let slot = Slot::default();
+                list.push((key.clone(), Arc::clone(&slot)));
+                slot
+            }
+        }
+    };
+    slot.get_or_init(|| Solved::new(&key).map(Arc::new)).clone()
+}
+
+/// How a level turns the actions' values into a choice.
+#[derive(Debug, Clone, Copy)]
+enum Choice {
+    /// The best action (the first of equal ones).
+    Best,
+    /// An action drawn with a weight of `exp(-loss / temperature)`, `loss` being its value
+    /// below the best in points: close choices are often confused, costly ones rarely.
+    Soft { temperature: f64 },
+}
+
+/// A Yams bot playing from the exact solution.
+pub struct SolvedBot {
+    choice: Choice,
+    /// Plays where the solver does not apply.
+    fallback: Box<dyn Bot<Yams>>,
+    turn: Box<Turn>,
+    values: Vec<f64>,
+}
+
+impl std::fmt::Debug for SolvedBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolvedBot")
+            .field("choice", &self.choice)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The Yams bot of `level`.
+pub fn level_bot(level: Level) -> Box<dyn Bot<Yams>> {
+    let choice = match level {
+        Level::Easy => Choice::Soft { temperature: 2.5 },
+        Level::Medium => Choice::Soft { temperature: 1.0 },
+        Level::Strong => Choice::Best,
+    };
+    Box::new(SolvedBot {
+        choice,
+        fallback: search::level_bot::<Yams>(level),
+        turn: Box::default(),
+        values: Vec::new(),
+    })
+}
+
+impl Bot<Yams> for SolvedBot {
+    fn choose(&mut self, at: &Position<'_, Yams>, rng: &mut BotRng) -> usize {
+        let Some(solved) = solved(at.state.options()) else {
+            return self.fallback.choose(at, rng);
+        };
+        if !self.value_actions(&solved, at) {
+            return self.fallback.choose(at, rng);
+        }
+        let best = self
+            .values
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        match self.choice {
+            Choice::Best => self.values.iter().position(|v| *v == best).unwrap_or(0),
+            Choice::Soft { temperature } => {
+                let weights: Vec<f64> = self
+                    .values
+                    .iter()
+                    .map(|v| ((v - best) / temperature).exp())
+                    .collect();
+                let total: f64 = weights.iter().sum();
+                let mut pick = rng.random::<f64>() * total;
+                for (i, w) in weights.iter().enumerate() {
+                    if pick < *w {
+                        return i;
+                    }
+                    pick -= w;
+                }
+                weights.len().saturating_sub(1)
+            }
+        }
+    }
+}
+
+impl SolvedBot {
+    /// Values every legal action into `self.values` (expected points to come, up to a
+    /// constant); `false` when the position is not one the solution describes (dice not
+    /// thrown, a box it does not know).
+    fn value_actions(&mut self, solved: &Solved, at: &Position<'_, Yams>) -> bool {
+        let Position {
+            state, seat, legal, ..
+        } = *at;
+        let hands = Hands::get();
+        let Some(throw) = hands.index(&state.dice()).filter(|t| *t < THROWS) else {
+            return false;
+        };
+        let options = state.options();
+        let spots: Vec<(Spot, f64)> = state
+            .grids_of(seat)
+            .iter()
+            .map(|g| {
+                let spot = solved.spot(g, options);
+                (spot, solved.solution.value(spot))
+            })
+            .collect();
+        let rethrows = usize::from(tapis_games::yams::MAX_THROWS.saturating_sub(state.throws()));
+        if rethrows > 0 && legal.iter().any(|a| matches!(a, Action::Reroll { .. })) {
+            // The turn's final throws are worth the best box over every grid.
+            let mut best = [f64::NEG_INFINITY; hands::HANDS];
+            for (spot, now) in &spots {
+                solved.solution.score_now(*spot, &mut self.turn.score_now);
+                for (b, v) in best.iter_mut().zip(self.turn.score_now.iter()) {
+                    *b = b.max(v - now);
+                }
+            }
+            self.turn.score_now = best;
+            self.turn.follow(rethrows - 1);
+        }
+        self.values.clear();
+        for action in legal {
+            let value = match action {
+                Action::Score { grid, r#box } => {
+                    let Some((spot, now)) = spots.get(usize::from(*grid)) else {
+                        return false;
+                    };
+                    let Some(b) = solved.boxes.iter().position(|x| x == r#box) else {
+                        return false;
+                    };
+                    solved.solution.score_value(*spot, b, throw) - now
+                }
+                Action::Reroll { keep } => {
+                    let Some(kept) = hands.index(keep) else {
+                        return false;
+                    };
+                    match rethrows.checked_sub(1) {
+                        Some(r) => self.turn.keep[r][kept],
+                        None => return false,
+                    }
+                }
+            };
+            self.values.push(value);
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;
