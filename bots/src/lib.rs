@@ -227,6 +227,13 @@ pub fn bot_for<G: Evaluate>(kind: BotKind) -> Option<Box<dyn Bot<G>>> {
     }
 }
 
+/// Works out the tables that bots otherwise compute at their first decision in a process: the
+/// solved grid of Yams with its default options (a few seconds of one core). Servers call it
+/// once at start, off their request threads.
+pub fn warm_up() {
+    let _ = yams::solved(&tapis_games::yams::Options::default());
+}
+
 /// The action (as the JSON `AnyState::apply` takes) that `level` plays for `seat` in `state`.
 /// Deterministic for the same (state, seat, level, budget, seed). Never sees any dice seed.
 pub fn decide(

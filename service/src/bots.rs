@@ -119,6 +119,10 @@ pub struct WorkerSettings {
     /// The thinking budget of every decision; `None`: each level's own
     /// (`Budget::default_for`). Tests set a small one, so that whole matches play fast.
     pub budget: Option<Budget>,
+    /// Whether the worker prepares, at its start and off the async threads, the tables the
+    /// bots would otherwise work out at their first decision (the solved Yams grid, a few
+    /// seconds of one core), so that no player waits for them.
+    pub warm_up: bool,
 }
 
 impl Default for WorkerSettings {
@@ -128,6 +132,7 @@ impl Default for WorkerSettings {
             concurrency: 2,
             claim: Duration::from_secs(30),
             budget: None,
+            warm_up: true,
         }
     }
 }
@@ -188,6 +193,10 @@ pub async fn run(
 ) {
     if settings.concurrency == 0 {
         return;
+    }
+    if settings.warm_up {
+        // Not awaited: a decision that needs a table before it is ready waits for it.
+        drop(tokio::task::spawn_blocking(tapis_bots::warm_up));
     }
     let thinking = Arc::new(Semaphore::new(settings.concurrency));
     let moved = Arc::new(Notify::new());

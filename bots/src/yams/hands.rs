@@ -23,10 +23,9 @@ pub struct Hands {
     /// For every hand of fewer than five dice, the hand with one more die showing face
     /// `f + 1`, per `f`; unused for throws.
     child: Vec<[u16; 6]>,
-    /// The hands that may be kept from each throw (every sub-multiset but the throw itself),
-    /// in `kept[kept_from[t]..kept_from[t + 1]]`.
-    kept: Vec<u16>,
-    kept_from: Vec<usize>,
+    /// For every hand, the hand with one die showing face `f + 1` fewer, per `f`; `u16::MAX`
+    /// where no die shows it.
+    parent: Vec<[u16; 6]>,
     /// Hand number by face counts, read as a number in base 6.
     by_code: Vec<u16>,
 }
@@ -82,34 +81,24 @@ impl Hands {
                 next
             })
             .collect();
-        let mut kept = Vec::new();
-        let mut kept_from = Vec::with_capacity(THROWS + 1);
-        for throw in &counts[..THROWS] {
-            kept_from.push(kept.len());
-            // Every count vector below this one, face by face.
-            let mut sub = [0u8; 6];
-            loop {
-                if sub != *throw {
-                    kept.push(by_code[code(&sub)]);
+        let parent = counts
+            .iter()
+            .map(|c| {
+                let mut less = [u16::MAX; 6];
+                for (f, slot) in less.iter_mut().enumerate() {
+                    if c[f] > 0 {
+                        let mut fewer = *c;
+                        fewer[f] -= 1;
+                        *slot = by_code[code(&fewer)];
+                    }
                 }
-                // Next sub-vector in odometer order.
-                let mut f = 0;
-                while f < 6 && sub[f] == throw[f] {
-                    sub[f] = 0;
-                    f += 1;
-                }
-                if f == 6 {
-                    break;
-                }
-                sub[f] += 1;
-            }
-        }
-        kept_from.push(kept.len());
+                less
+            })
+            .collect();
         Hands {
             counts,
             child,
-            kept,
-            kept_from,
+            parent,
             by_code,
         }
     }
@@ -133,11 +122,6 @@ impl Hands {
         (n != u16::MAX).then_some(usize::from(n))
     }
 
-    /// The hands that may be kept from throw `throw` to throw again (the throw itself aside).
-    pub fn kept_from(&self, throw: usize) -> &[u16] {
-        &self.kept[self.kept_from[throw]..self.kept_from[throw + 1]]
-    }
-
     /// Turns values of the throws (`values[..THROWS]`, filled by the caller) into the value of
     /// every hand kept before throwing the missing dice: the mean over the next die's six
     /// faces, one die at a time, which is the mean over the throw of all the missing dice.
@@ -152,14 +136,23 @@ impl Hands {
     }
 
     /// The best of scoring now (`now`) and keeping a hand to throw again (values of kept hands
-    /// in `kept`), per throw, into `out[..THROWS]`.
+    /// in `kept`), per throw, into `out[..THROWS]`; `out[THROWS..]` is left holding, for every
+    /// smaller hand, the best value of keeping it or any hand inside it.
+    ///
+    /// The best over every sub-hand of a hand is the best of keeping the hand itself and of the
+    /// best over each hand one die smaller: one pass from the empty hand up, a few steps per
+    /// hand rather than one per sub-hand.
     pub fn best_of(&self, now: &[f64; HANDS], kept: &[f64; HANDS], out: &mut [f64; HANDS]) {
-        for throw in 0..THROWS {
-            let best = self
-                .kept_from(throw)
+        for hand in (0..HANDS).rev() {
+            let below = self.parent[hand]
                 .iter()
-                .fold(now[throw], |best, &k| best.max(kept[usize::from(k)]));
-            out[throw] = best;
+                .filter(|&&p| p != u16::MAX)
+                .fold(f64::NEG_INFINITY, |best, &p| best.max(out[usize::from(p)]));
+            out[hand] = if hand < THROWS {
+                below.max(now[hand])
+            } else {
+                below.max(kept[hand])
+            };
         }
     }
 }
@@ -183,18 +176,26 @@ mod tests {
         assert_eq!(hands.counts(EMPTY_HAND), [0; 6]);
     }
 
+    /// The best over sub-hands, checked against every proper sub-multiset of each throw.
     #[test]
-    fn a_throw_keeps_every_proper_sub_hand_once() {
+    fn the_best_keep_is_the_best_over_every_proper_sub_hand() {
         let hands = Hands::get();
-        let dice = Dice::new(&[2, 2, 5, 5, 5]).unwrap();
-        let throw = hands.index(&dice).unwrap();
-        let mut expected = Vec::new();
-        dice.for_each_proper_subset(|d| expected.push(hands.index(&d).unwrap() as u16));
-        let mut got = hands.kept_from(throw).to_vec();
-        expected.sort_unstable();
-        got.sort_unstable();
-        assert_eq!(got, expected);
-        assert_eq!(got.len(), 3 * 4 - 1);
+        let mut now = [0.0; HANDS];
+        let mut kept = [0.0; HANDS];
+        for h in 0..HANDS {
+            // Arbitrary, distinct values.
+            now[h] = ((h * 7919) % 1009) as f64;
+            kept[h] = ((h * 104_729) % 1013) as f64;
+        }
+        let mut out = [0.0; HANDS];
+        hands.best_of(&now, &kept, &mut out);
+        for t in 0..THROWS {
+            let mut best = now[t];
+            hands
+                .dice(t)
+                .for_each_proper_subset(|d| best = best.max(kept[hands.index(&d).unwrap()]));
+            assert_eq!(out[t], best, "throw {:?}", hands.dice(t));
+        }
     }
 
     #[test]

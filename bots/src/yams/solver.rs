@@ -236,17 +236,51 @@ impl Solution {
             .enumerate()
             .filter(|(_, f)| f.is_some())
             .fold(0, |m, (b, _)| m | 1 << b);
-        let full = (1u32 << boxes) - 1;
+        // Positions with the same number of boxes filled depend only on fuller ones: each
+        // layer is shared out between threads that read the layers above and return values.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        for layer in (0..boxes as u32).rev() {
+            let sets: Vec<u32> = (0..1u32 << boxes)
+                .filter(|s| s.count_ones() == layer)
+                .collect();
+            let share = sets.len().div_ceil(threads).max(1);
+            let (solution_ref, reachable) = (&solution, &reachable);
+            let found: Vec<Vec<(usize, f64)>> = std::thread::scope(|scope| {
+                let workers: Vec<_> = sets
+                    .chunks(share)
+                    .map(|part| {
+                        scope.spawn(move || solution_ref.solve_sets(part, reachable, upper_mask))
+                    })
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|w| {
+                        w.join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                    })
+                    .collect()
+            });
+            for (at, value) in found.into_iter().flatten() {
+                solution.values[at] = value;
+            }
+        }
+        solution
+    }
+
+    /// The value of every reachable position whose box set is in `sets`, from the values of
+    /// fuller positions, as (index, value) pairs.
+    fn solve_sets(&self, sets: &[u32], reachable: &[u128], upper_mask: u32) -> Vec<(usize, f64)> {
         let mut turn = Box::<Turn>::default();
-        for filled in (0..full).rev() {
+        let mut found = Vec::new();
+        for &filled in sets {
             let can_reach = reachable[(filled & upper_mask) as usize];
-            for upper in 0..solution.sheet.upper_states() as u16 {
+            for upper in 0..self.sheet.upper_states() as u16 {
                 if can_reach & 1 << upper == 0 {
                     continue;
                 }
-                for flag in 0..solution.sheet.flags() {
+                for flag in 0..self.sheet.flags() {
                     let yahtzee_50 = flag == 1;
-                    if yahtzee_50 && !solution.yahtzee_filled(filled) {
+                    if yahtzee_50 && !self.yahtzee_filled(filled) {
                         continue;
                     }
                     let spot = Spot {
@@ -254,13 +288,12 @@ impl Solution {
                         upper,
                         yahtzee_50,
                     };
-                    solution.turn(spot, 2, &mut turn);
-                    let at = solution.index(spot);
-                    solution.values[at] = turn.keep[2][EMPTY_HAND];
+                    self.turn(spot, 2, &mut turn);
+                    found.push((self.index(spot), turn.keep[2][EMPTY_HAND]));
                 }
             }
         }
-        solution
+        found
     }
 
     /// The sheet solved.
