@@ -70,7 +70,7 @@ impl Level {
             }
             Level::Medium => "Looks a few moves ahead: a fair challenge for regular players.",
             Level::Strong => {
-                "Searches thousands of continuations before each move: a good player has to work to beat it."
+                "Searches thousands of continuations before each move, and plays Yams perfectly: a good player has to work to beat it."
             }
         }
     }
