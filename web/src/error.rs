@@ -14,7 +14,10 @@ use actix_web::{Error, HttpResponse, ResponseError};
 use askama::Template;
 use tapis_service::ServiceError;
 
+use actix_web::FromRequest;
+
 use crate::page::{Layout, html};
+use crate::session::Ctx;
 
 /// Why a web request failed.
 #[derive(Debug, thiserror::Error)]
@@ -39,6 +42,14 @@ pub enum WebError {
 /// The message of an error response, kept for [`htmx_errors`].
 #[derive(Debug, Clone)]
 pub struct ErrorMessage(pub String);
+
+/// What an error page says, kept on the response so that [`htmx_errors`], which has the
+/// request, can draw it again for the signed-in player (with their navigation).
+#[derive(Debug, Clone)]
+struct ErrorParts {
+    heading: &'static str,
+    message: String,
+}
 
 #[derive(Debug, Template)]
 #[template(path = "error.html")]
@@ -146,6 +157,10 @@ impl ResponseError for WebError {
             heading: self.heading(),
             message: message.clone(),
         };
+        let parts = ErrorParts {
+            heading: self.heading(),
+            message: message.clone(),
+        };
         let mut response = match page.render() {
             Ok(body) => html(status, body),
             Err(e) => {
@@ -164,8 +179,50 @@ impl ResponseError for WebError {
                 .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
         }
         response.extensions_mut().insert(ErrorMessage(message));
+        response.extensions_mut().insert(parts);
         response
     }
+}
+
+/// An error page drawn again with the signed-in player's navigation, when someone is signed
+/// in (an error page is made without the request, so it starts out anonymous). If the session
+/// cannot be read (the database is down, say) the anonymous page stays.
+async fn for_the_viewer(response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
+    let parts = response
+        .response()
+        .extensions()
+        .get::<ErrorParts>()
+        .cloned();
+    let Some(parts) = parts else {
+        return response;
+    };
+    let Ok(ctx) = Ctx::extract(response.request()).await else {
+        return response;
+    };
+    if ctx.viewer.is_none() {
+        return response;
+    }
+    let status = response.status();
+    let page = ErrorPage {
+        layout: Layout::new(&ctx, parts.heading, ""),
+        status: status.as_u16(),
+        heading: parts.heading,
+        message: parts.message.clone(),
+    };
+    let Ok(body) = page.render() else {
+        return response;
+    };
+    let mut fresh = html(status, body);
+    if let Some(retry) = response.headers().get(header::RETRY_AFTER) {
+        fresh
+            .headers_mut()
+            .insert(header::RETRY_AFTER, retry.clone());
+    }
+    fresh
+        .extensions_mut()
+        .insert(ErrorMessage(parts.message.clone()));
+    fresh.extensions_mut().insert(parts);
+    response.into_response(fresh)
 }
 
 fn is_htmx(req: &ServiceRequest) -> bool {
@@ -195,6 +252,9 @@ pub async fn htmx_errors(
                     .finish(),
             );
         }
+    }
+    if !htmx {
+        response = for_the_viewer(response).await;
     }
     if htmx {
         let status = response.status();

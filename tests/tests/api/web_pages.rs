@@ -128,6 +128,25 @@ async fn unknown_pages_get_a_friendly_404_page_with_security_headers() {
     let bad = browser.get("/matches/not-a-uuid").await;
     assert_eq!(bad.status, StatusCode::NOT_FOUND);
     bad.assert_contains("Not found");
+    // A signed-in player's error pages keep their navigation: no "Sign in" offered to them.
+    page.assert_contains("href=\"/signin\"");
+    let signed_in = Browser::new(&app);
+    signed_in.sign_up("marie_dupont").await;
+    for path in [
+        "/no/such/page",
+        "/matches/not-a-uuid",
+        "/players/nobody_here",
+    ] {
+        let page = signed_in.get(path).await;
+        assert_eq!(page.status, StatusCode::NOT_FOUND, "{path}");
+        page.assert_contains("Not found");
+        page.assert_contains(">marie_dupont</a>");
+        assert!(
+            !page.text.contains("href=\"/signin\""),
+            "{path}: {}",
+            page.text
+        );
+    }
     // The API keeps its problem+json errors.
     let api = browser.get("/api/v1/nothing").await;
     assert_eq!(api.status, StatusCode::NOT_FOUND);
