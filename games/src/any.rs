@@ -168,6 +168,12 @@ impl GameId {
         with_game!(self, G => G::MAX_SEATS)
     }
 
+    /// Whether the game has chance steps (every game but Linja): only those have dice whose
+    /// fairness is worth showing.
+    pub fn has_chance(self) -> bool {
+        with_game!(self, G => G::HAS_CHANCE)
+    }
+
     /// Every option of the game, with defaults and allowed values.
     pub fn option_specs(self) -> Vec<OptionSpec> {
         with_game!(self, G => G::option_specs())

@@ -171,6 +171,9 @@ pub trait Game {
     const MIN_SEATS: usize;
     /// The largest number of seats.
     const MAX_SEATS: usize;
+    /// Whether the game has chance steps (dice, draws); a game without them never asks for
+    /// chance values, so it has no dice seed worth showing.
+    const HAS_CHANCE: bool = true;
 
     /// Describes every option, with its default and the values it may take.
     fn option_specs() -> Vec<OptionSpec>;

@@ -3,7 +3,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod support;
+
 use serde_json::Value;
+use support::SplitMix;
+use tapis_games::playout::{Chooser, chance_values};
 use tapis_games::{AnyState, GameId, SetupError, Turn};
 
 #[test]
@@ -34,5 +38,35 @@ fn every_game_sets_up_exactly_its_declared_seat_counts() {
                 ),
             }
         }
+    }
+}
+
+/// A game declares chance exactly when its matches meet chance steps: random matches of a game
+/// with chance meet one, and Linja's never do.
+#[test]
+fn every_game_declares_whether_it_has_chance() {
+    for game in GameId::ALL {
+        let mut met_chance = false;
+        for seed in 0..20 {
+            let mut state = AnyState::setup(game, game.min_seats().max(2), &Value::Null).unwrap();
+            let mut rng = SplitMix(seed);
+            let mut values = Vec::new();
+            for _ in 0..400 {
+                match state.turn() {
+                    Turn::Over => break,
+                    Turn::Chance { chance } => {
+                        met_chance = true;
+                        chance_values(&chance, &mut rng, &mut values);
+                        state.apply_chance(&values).unwrap();
+                    }
+                    Turn::Seat { seat } => {
+                        let legal = state.legal_actions(seat);
+                        let pick = rng.choose(legal.len());
+                        state.apply(seat, &legal[pick]).unwrap();
+                    }
+                }
+            }
+        }
+        assert_eq!(met_chance, game.has_chance(), "{game}");
     }
 }

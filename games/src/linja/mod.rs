@@ -661,6 +661,7 @@ impl Game for Linja {
     type View = View;
     const MIN_SEATS: usize = 2;
     const MAX_SEATS: usize = 2;
+    const HAS_CHANCE: bool = false;
 
     fn option_specs() -> Vec<OptionSpec> {
         let defaults = Options::default();

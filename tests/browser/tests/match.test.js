@@ -72,13 +72,18 @@ function statusIs([live, status]) {
 
 /**
  * The end of a match on a player's page: the result with one ranking row per player, and the
- * seed, revealed, whose SHA-256 is the hash committed to at the start.
+ * seed, revealed, whose SHA-256 is the hash committed to at the start; a game without chance
+ * (Linja) has no fair-dice panel at all.
  */
-async function expectResult(page) {
+async function expectResult(page, { chance = true } = {}) {
   const { status } = await shown(page);
   assert.equal(status, "finished");
   assert.equal(await page.getByTestId("result").count(), 1, "the result is shown");
   assert.equal(await page.getByTestId("ranking-row").count(), 2, "one ranking row per player");
+  if (!chance) {
+    assert.equal(await page.getByTestId("fairness").count(), 0, "no dice, no fair-dice panel");
+    return page.getByTestId("ranking-row").allInnerTexts();
+  }
   const seed = (await page.getByTestId("seed").innerText()).trim();
   const hash = (await page.getByTestId("seed-hash").first().innerText()).trim();
   assert.match(seed, /^[0-9a-f]{32,}$/, "the seed is revealed, in hex");
@@ -121,8 +126,9 @@ async function wholeGame(game, choose) {
   const moves = await playToTheEnd([alice, bob], { choose, maxMoves: 150 });
   console.log(`${game}: ${moves} moves by clicking in ${Date.now() - started} ms`);
 
-  const rows = await expectResult(alice.page);
-  assert.deepEqual(await expectResult(bob.page), rows, "both players see the same ranking");
+  const chance = game !== "linja";
+  const rows = await expectResult(alice.page, { chance });
+  assert.deepEqual(await expectResult(bob.page, { chance }), rows, "both players see the same ranking");
   assert.equal(await alice.page.getByTestId("resign").count(), 0, "no resigning a finished match");
   await checkPage(alice.page, `match-${game}-finished`);
 

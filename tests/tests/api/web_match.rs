@@ -190,7 +190,12 @@ async fn every_game_has_a_table_with_clickable_actions() {
         page.assert_contains(&format!("<h1 class=\"page-title\">{name}</h1>"));
         page.assert_contains("data-testid=\"game-table\"");
         page.assert_contains("data-testid=\"turn-log\"");
-        page.assert_contains("data-testid=\"seed-hash\"");
+        // The fair-dice panel is for games with chance: not Linja (Make Five's draws keep it).
+        assert_eq!(
+            page.text.contains("data-testid=\"seed-hash\""),
+            *game != "linja",
+            "{game}"
+        );
         page.assert_contains("data-testid=\"deadline\"");
         let offered = actions(&page);
         assert!(
@@ -627,6 +632,10 @@ async fn a_whole_yams_match_through_the_web_forms_then_its_replay() {
     );
     let last = alice.get(&format!("/matches/{id}/replay")).await;
     last.assert_contains("Step 48 of 48");
+    // The list of steps counts as the position does: the start is step 0, then 48 moves.
+    last.assert_contains("All 48 steps, from the start");
+    last.assert_contains("<ol class=\"log-list\" start=\"0\">");
+    assert_eq!(last.text.matches("class=\"log-entry").count(), 49);
     last.assert_contains("The game is over");
     assert!(!last.text.contains("rel=\"next\""));
     let beyond = alice.get(&format!("/matches/{id}/replay?step=999")).await;

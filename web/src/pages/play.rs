@@ -92,11 +92,29 @@ pub struct Live {
     pub act: Option<ActForm>,
     pub can_resign: bool,
     pub csrf: String,
-    pub seed_sha256: String,
-    pub seed: Option<String>,
+    /// The fair-dice panel: only for games with chance (not Linja).
+    pub fairness: Option<Fairness>,
     pub recent: Vec<LogEntry>,
     pub earlier: Vec<LogEntry>,
     pub turn_count: usize,
+}
+
+/// The seed a match committed to: its hash from the start, itself once the match is over.
+#[derive(Debug, Clone)]
+pub struct Fairness {
+    pub seed_sha256: String,
+    pub seed: Option<String>,
+}
+
+impl Fairness {
+    /// The panel for a match of `game`, or `None` for a game without chance, whose seed decides
+    /// nothing (Linja).
+    fn of(game: Option<GameId>, seed_sha256: &str, seed: Option<&str>) -> Option<Fairness> {
+        game.is_none_or(GameId::has_chance).then(|| Fairness {
+            seed_sha256: seed_sha256.to_owned(),
+            seed: seed.map(str::to_owned),
+        })
+    }
 }
 
 fn status_code(status: MatchStatus) -> &'static str {
@@ -240,8 +258,11 @@ impl Live {
             can_resign: view.status == MatchStatus::Active
                 && view.your_seat.is_some_and(|s| !left.contains(&s)),
             csrf: ctx.csrf.clone(),
-            seed_sha256: view.fairness.seed_sha256.clone(),
-            seed: view.fairness.seed.clone(),
+            fairness: Fairness::of(
+                game,
+                &view.fairness.seed_sha256,
+                view.fairness.seed.as_deref(),
+            ),
             recent: log,
             earlier,
             turn_count: turns.len(),
@@ -526,8 +547,7 @@ struct ReplayPage {
     entries: Vec<LogEntry>,
     table: Table,
     act: Option<ActForm>,
-    seed_sha256: String,
-    seed: Option<String>,
+    fairness: Option<Fairness>,
 }
 
 impl ReplayPage {
@@ -591,8 +611,11 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResp
             entries,
             table,
             act: None,
-            seed_sha256: record.fairness.seed_sha256,
-            seed: record.fairness.seed,
+            fairness: Fairness::of(
+                Some(game),
+                &record.fairness.seed_sha256,
+                record.fairness.seed.as_deref(),
+            ),
         },
     )
 }
