@@ -208,7 +208,7 @@ impl fmt::Display for GameId {
 
 /// The id names no game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game `{0}`")]
+#[error("unknown game “{0}”")]
 pub struct UnknownGame(pub String);
 
 impl FromStr for GameId {

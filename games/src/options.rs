@@ -104,7 +104,7 @@ impl OptionSpec {
 
 /// Options were refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
-#[error("{}{message}", option.as_deref().map(|o| format!("option `{o}`: ")).unwrap_or_default())]
+#[error("{}{message}", option.as_deref().map(|o| format!("option “{o}”: ")).unwrap_or_default())]
 pub struct OptionsError {
     /// The option at fault, when one is.
     pub option: Option<String>,

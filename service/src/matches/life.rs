@@ -45,7 +45,7 @@ pub async fn create(
         ServiceError::invalid(
             "game",
             format!(
-                "unknown game `{}` (known: {})",
+                "unknown game “{}” (known: {})",
                 request.game,
                 known.join(", ")
             ),
@@ -127,7 +127,7 @@ pub async fn create(
                     .await
                     .optional()?
                     .ok_or_else(|| {
-                        ServiceError::invalid("invite", format!("no player is named `{name}`"))
+                        ServiceError::invalid("invite", format!("no player is named “{name}”"))
                     })?;
                 if user_id == who.user_id {
                     return Err(ServiceError::invalid(
@@ -141,7 +141,7 @@ pub async fn create(
                     if rated && bots.contains(&user_id) {
                         return Err(ServiceError::invalid(
                             "invite",
-                            format!("`{name}` can sit only once at a rated match"),
+                            format!("“{name}” can sit only once at a rated match"),
                         ));
                     }
                     bots.push(user_id);
@@ -150,7 +150,7 @@ pub async fn create(
                 if invited.contains(&user_id) {
                     return Err(ServiceError::invalid(
                         "invite",
-                        format!("`{name}` is invited twice"),
+                        format!("“{name}” is invited twice"),
                     ));
                 }
                 invited.push(user_id);

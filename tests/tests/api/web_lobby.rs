@@ -99,7 +99,7 @@ async fn a_refused_create_form_keeps_what_was_typed() {
         )
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
-    page.assert_contains("Target:");
+    page.assert_contains("Winning score:");
     page.assert_contains("value=\"12345\"");
     page.assert_contains("value=\"500\"");
     page.assert_contains("value=\"nobody_here\"");
@@ -119,6 +119,22 @@ async fn a_refused_create_form_keeps_what_was_typed() {
         .await;
     assert_eq!(rated.status, StatusCode::UNPROCESSABLE_ENTITY);
     rated.assert_contains("default options");
+
+    // Messages name things in players' words: quotes, never code marks.
+    let unknown = browser
+        .post(
+            "/lobby/matches",
+            &[
+                ("game", "5000"),
+                ("seats", "2"),
+                ("days_per_move", "3"),
+                ("invite", "nobody_here"),
+            ],
+        )
+        .await;
+    assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
+    unknown.assert_contains("Invitations: no player is named “nobody_here”.");
+    assert!(!unknown.text.contains('`'), "{}", unknown.text);
 
     // Signed out, the form sends to the sign-in page.
     let stranger = Browser::new(&app);

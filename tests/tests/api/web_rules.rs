@@ -91,22 +91,40 @@ async fn every_game_has_a_rules_page_with_its_words_and_its_options() {
         for option in options {
             let option_name = option["name"].as_str().unwrap();
             page.assert_contains(&format!("<code>{option_name}</code>"));
-            let default = match &option["default"] {
-                serde_json::Value::Bool(true) => "on".to_owned(),
-                serde_json::Value::Bool(false) => "off".to_owned(),
-                serde_json::Value::String(s) => s.replace('_', " "),
-                other => other.to_string(),
-            };
             let row = page
                 .text
                 .split(&format!("<li id=\"option-{option_name}\">"))
                 .nth(1)
                 .and_then(|rest| rest.split("</li>").next())
                 .unwrap_or_else(|| panic!("{id}: no row for {option_name}"));
-            assert!(
-                row.contains(&format!("<strong>{default}</strong>")),
-                "{id}: {option_name} defaults to {default}: {row}"
-            );
+            // The option's heading and values are players' words: the API's names (with
+            // underscores) appear only as the API's name.
+            let heading = row.split("</h3>").next().unwrap_or_default();
+            assert!(!heading.contains('_'), "{id}: {heading}");
+            match &option["default"] {
+                serde_json::Value::String(s) => {
+                    let shown = row
+                        .split("Default: <strong>")
+                        .nth(1)
+                        .and_then(|rest| rest.split("</strong>").next())
+                        .unwrap_or_default();
+                    assert!(!shown.is_empty() && !shown.contains('_'), "{id}: {row}");
+                    if s.contains('_') {
+                        assert!(!row.contains(&s.replace('_', " ")), "{id}: {row}");
+                    }
+                }
+                other => {
+                    let default = match other {
+                        serde_json::Value::Bool(true) => "on".to_owned(),
+                        serde_json::Value::Bool(false) => "off".to_owned(),
+                        other => other.to_string(),
+                    };
+                    assert!(
+                        row.contains(&format!("<strong>{default}</strong>")),
+                        "{id}: {option_name} defaults to {default}: {row}"
+                    );
+                }
+            }
         }
         // Links to play the game and to the API's documentation, in the page itself.
         let main = main_of(&page);

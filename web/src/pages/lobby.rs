@@ -21,7 +21,7 @@ use crate::form::FormData;
 use crate::page::{Layout, render, render_status, see_other};
 use crate::pages::auth::FieldError;
 use crate::pages::computer::ComputerForm;
-use crate::present::MatchCard;
+use crate::present::{MatchCard, options};
 use crate::session::{Ctx, services};
 
 /// The days-per-move choices of the form (the service accepts 1 to 14, or no clock).
@@ -91,7 +91,7 @@ impl CreateForm {
         let options = info
             .options
             .iter()
-            .map(|option| option_field(option, &option.default))
+            .map(|option| option_field(game, option, &option.default))
             .collect();
         CreateForm {
             csrf: csrf.to_owned(),
@@ -169,20 +169,15 @@ pub fn humanize(name: &str) -> String {
     out
 }
 
-fn option_field(option: &games::GameOption, value: &Value) -> OptionField {
+fn option_field(game: GameId, option: &games::GameOption, value: &Value) -> OptionField {
     let text = match value {
         Value::String(s) => s.clone(),
         other => other.to_string(),
     };
-    let default_text = match &option.default {
-        Value::Bool(true) => "on".to_owned(),
-        Value::Bool(false) => "off".to_owned(),
-        Value::String(s) => s.replace('_', " "),
-        other => other.to_string(),
-    };
+    let default_text = options::value_words(game, &option.name, &option.default);
     OptionField {
         name: option.name.clone(),
-        label: humanize(&option.name),
+        label: options::label_or_name(game, &option.name),
         description: option.description.clone(),
         kind: option.kind.clone(),
         checked: value == &Value::Bool(true),
@@ -193,7 +188,10 @@ fn option_field(option: &games::GameOption, value: &Value) -> OptionField {
             .values
             .iter()
             .flatten()
-            .map(|v| (v.clone(), v.replace('_', " ")))
+            .map(|v| {
+                let words = options::value_words(game, &option.name, &Value::from(v.as_str()));
+                (v.clone(), words)
+            })
             .collect(),
         default_text,
     }
@@ -367,7 +365,7 @@ pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpRe
             if let Some(option) = field_error.field.strip_prefix("opt.") {
                 field_error.message = crate::error::sentence(&format!(
                     "{}: {}",
-                    humanize(option),
+                    options::label_or_name(game, option),
                     match &error {
                         ServiceError::Validation { message, .. } => message.to_string(),
                         other => other.to_string(),

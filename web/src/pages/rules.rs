@@ -69,7 +69,7 @@ impl GameRules {
             layout: Layout::new(ctx, format!("Rules of {}", game.name()), "rules"),
             game,
             card: GameCard::of(game),
-            options: OptionRow::all(&info),
+            options: OptionRow::all(game, &info),
             info,
             terms: glossary::for_game(game),
             previous: GameCard::of(GameId::ALL[(at + count - 1) % count]),
@@ -85,7 +85,7 @@ impl GameRules {
 
     /// The default of one of this game's options, in words (`750`, `off`).
     fn default_of(&self, option: &str) -> String {
-        rules::default_of(&self.info, option)
+        rules::default_of(self.game, &self.info, option)
     }
 
     /// `1 to 8`, `2`: how many players.

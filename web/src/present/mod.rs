@@ -4,6 +4,7 @@
 pub mod chart;
 pub mod games;
 pub mod glossary;
+pub mod options;
 pub mod play;
 pub mod record;
 pub mod rules;

@@ -11,7 +11,7 @@ use tapis_games::yams::{BoxId, Dice};
 use tapis_games::{cant_stop, five_thousand, yams};
 use tapis_service::games::{GameInfo, GameOption};
 
-use crate::pages::lobby::humanize;
+use crate::present::options;
 
 /// One option of a game, as the rules page lists it.
 #[derive(Debug, Clone)]
@@ -27,18 +27,8 @@ pub struct OptionRow {
     pub default: String,
 }
 
-/// A value as the lobby's form shows it: `on`/`off`, `seed diff plus 30`, `750`.
-pub fn value_text(value: &Value) -> String {
-    match value {
-        Value::Bool(true) => "on".to_owned(),
-        Value::Bool(false) => "off".to_owned(),
-        Value::String(s) => s.replace('_', " "),
-        other => other.to_string(),
-    }
-}
-
 impl OptionRow {
-    pub fn of(option: &GameOption) -> OptionRow {
+    pub fn of(game: GameId, option: &GameOption) -> OptionRow {
         let values = match option.kind.as_str() {
             "bool" => "on or off".to_owned(),
             "integer" => match (option.min, option.max) {
@@ -50,33 +40,36 @@ impl OptionRow {
                     .values
                     .iter()
                     .flatten()
-                    .map(|v| v.replace('_', " "))
+                    .map(|v| options::value_words(game, &option.name, &Value::from(v.as_str())))
                     .collect();
-                format!("one of: {}", choices.join(", "))
+                format!("one of: {}", choices.join("; "))
             }
         };
         OptionRow {
             name: option.name.clone(),
-            label: humanize(&option.name),
+            label: options::label_or_name(game, &option.name),
             description: option.description.clone(),
             values,
-            default: value_text(&option.default),
+            default: options::value_words(game, &option.name, &option.default),
         }
     }
 
     /// Every option of a game.
-    pub fn all(info: &GameInfo) -> Vec<OptionRow> {
-        info.options.iter().map(OptionRow::of).collect()
+    pub fn all(game: GameId, info: &GameInfo) -> Vec<OptionRow> {
+        info.options
+            .iter()
+            .map(|option| OptionRow::of(game, option))
+            .collect()
     }
 }
 
 /// The default of one option of a game, in words (`750`, `off`), or `""` if it has no such
 /// option.
-pub fn default_of(info: &GameInfo, name: &str) -> String {
+pub fn default_of(game: GameId, info: &GameInfo, name: &str) -> String {
     info.options
         .iter()
         .find(|o| o.name == name)
-        .map(|o| value_text(&o.default))
+        .map(|o| options::value_words(game, &o.name, &o.default))
         .unwrap_or_default()
 }
 
@@ -285,7 +278,7 @@ pub fn five_thousand_groups(info: &GameInfo) -> Vec<PointsRow> {
             points: five_thousand::brelan(face).to_string(),
         });
     }
-    let straight = default_of(info, "straight_value");
+    let straight = default_of(GameId::FiveThousand, info, "straight_value");
     rows.push(PointsRow {
         dice: "1-2-3-4-5 (all five dice)".to_owned(),
         points: straight.clone(),
@@ -399,13 +392,13 @@ mod tests {
     #[test]
     fn options_read_as_the_lobby_shows_them() {
         let info = describe(GameId::FiveThousand);
-        let rows = OptionRow::all(&info);
+        let rows = OptionRow::all(GameId::FiveThousand, &info);
         let rule = rows.iter().find(|r| r.name == "target_rule").unwrap();
-        assert_eq!(rule.label, "Target rule");
-        assert_eq!(rule.default, "at least");
+        assert_eq!(rule.label, "Reaching the winning score");
+        assert_eq!(rule.default, "reach it or go past it");
         assert_eq!(
             rule.values,
-            "one of: at least, exactly, last thousand in one turn"
+            "one of: reach it or go past it; hit it exactly; make the last 1000 points in one turn"
         );
         let opening = rows.iter().find(|r| r.name == "opening_threshold").unwrap();
         assert_eq!(opening.default, "750");
@@ -418,8 +411,11 @@ mod tests {
             (hot.values.as_str(), hot.default.as_str()),
             ("on or off", "off")
         );
-        assert_eq!(default_of(&info, "target"), "5000");
-        assert_eq!(default_of(&info, "no_such_option"), "");
+        assert_eq!(default_of(GameId::FiveThousand, &info, "target"), "5000");
+        assert_eq!(
+            default_of(GameId::FiveThousand, &info, "no_such_option"),
+            ""
+        );
     }
 
     #[test]

@@ -7,9 +7,7 @@ use tapis_games::cant_stop::{
     Action, ChoiceView, ColumnView, Columns, EndReason, Event, Stage, View,
 };
 
-use super::{
-    Input, Names, Said, action_groups, capitalize, faces, over_headline, plural, scores_panel,
-};
+use super::{Input, Names, Said, action_groups, faces, over_headline, plural, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, ColumnView as Column, ColumnsPanel, DicePanel, Die, DieState,
     Emphasis, Fact, Panel, PanelKind, Table, Term, Token,
@@ -187,7 +185,7 @@ fn headline(view: &View, input: &Input<'_>, seat: Option<usize>) -> String {
             };
             format!(
                 "{} turn · {step} · {} left",
-                capitalize(&input.whose(seat)),
+                input.whose_first(seat),
                 plural(view.runners_left, "runner", "runners")
             )
         }

@@ -7,9 +7,7 @@ use tapis_games::five_thousand::{
     Action, BankResult, EndReason, Event, Faces, Phase, TargetRule, TurnLostReason, View,
 };
 
-use super::{
-    Input, Names, Said, action_groups, capitalize, faces, nth, plural, points, scores_panel,
-};
+use super::{Input, Names, Said, action_groups, faces, nth, plural, points, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
     PanelKind, Table, Term,
@@ -65,7 +63,7 @@ fn headline(view: &View, input: &Input<'_>, over: bool) -> String {
     };
     format!(
         "{} turn · {throw} · turn total {}",
-        capitalize(&input.whose(view.seat)),
+        input.whose_first(view.seat),
         view.turn_total
     )
 }

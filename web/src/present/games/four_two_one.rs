@@ -7,9 +7,7 @@ use tapis_games::four_two_one::{
     Stake, TableView,
 };
 
-use super::{
-    Input, Names, Said, action_groups, capitalize, faces, nth, plural, rethrow_faces, scores_panel,
-};
+use super::{Input, Names, Said, action_groups, faces, nth, plural, rethrow_faces, scores_panel};
 use crate::present::table::{
     ActionButton, DicePanel, Die, DieState, Emphasis, Fact, Panel, PanelKind, Table, Term,
 };
@@ -165,7 +163,7 @@ fn dice_panel(c: &CurrentTurn, input: &Input<'_>, rerolling: bool) -> Panel {
         panel = panel.compose(rethrow_faces(hint));
     }
     Panel::new(
-        format!("{} dice", capitalize(&input.whose(c.seat))),
+        format!("{} dice", input.whose_first(c.seat)),
         "dice",
         PanelKind::Dice(panel),
     )

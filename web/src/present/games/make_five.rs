@@ -234,7 +234,7 @@ fn headline(view: &MakeFiveView, input: &Input<'_>) -> String {
         (Some(outcome), _) => over_headline(&outcome.reason),
         (None, Phase::Move) => format!(
             "{deal} · {} turn as Aligneur: move a token or pass{}",
-            capitalize(&input.whose(view.aligneur)),
+            input.whose_first(view.aligneur),
             if view.final_move {
                 " (the last move of the deal)"
             } else {
@@ -243,7 +243,7 @@ fn headline(view: &MakeFiveView, input: &Input<'_>) -> String {
         ),
         (None, Phase::Place) => format!(
             "{deal} · {} turn as Destructeur: drop the drawn {} token",
-            capitalize(&input.whose(view.destructeur)),
+            input.whose_first(view.destructeur),
             view.hand.map(colour_words).unwrap_or_default()
         ),
         (None, Phase::Draw | Phase::Over) => format!("{deal} · drawing from the bag"),
