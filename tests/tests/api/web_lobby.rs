@@ -267,3 +267,37 @@ async fn the_account_page_changes_the_password_and_manages_tokens() {
     assert_eq!(redirect.status, StatusCode::SEE_OTHER);
     assert_eq!(redirect.header("location"), "/signin?next=/account");
 }
+
+/// A solo Yams (or a match without a clock) is never rated: once the players or the clock are
+/// changed, the form comes back with the "Rated" box disabled and the reason beside it, and
+/// keeps what was typed; with two players and a clock the box is offered again.
+#[tokio::test]
+async fn the_form_offers_rated_only_where_a_match_can_be_rated() {
+    let app = TestApp::spawn().await;
+    let browser = Browser::new(&app);
+    browser.sign_up("alice").await;
+    browser.get("/lobby").await;
+    let solo = browser
+        .hx_get("/lobby/form?game=yams&seats=1&rated=true&days_per_move=3&opt.grids=2&invite=bob")
+        .await;
+    assert_eq!(solo.status, StatusCode::OK);
+    solo.assert_contains("data-testid=\"unrated-reason\"");
+    solo.assert_contains("A match for one player is never rated");
+    solo.assert_contains("name=\"rated\" value=\"true\" disabled");
+    solo.assert_contains(
+        "id=\"seats\" name=\"seats\" type=\"number\" min=\"1\" max=\"8\" value=\"1\"",
+    );
+    solo.assert_contains("value=\"bob\"");
+    let no_clock = browser
+        .hx_get("/lobby/form?game=yams&seats=2&days_per_move=none")
+        .await;
+    no_clock.assert_contains("A match without a clock is never rated");
+    let duel = browser
+        .hx_get("/lobby/form?game=yams&seats=2&rated=true&days_per_move=3")
+        .await;
+    assert!(!duel.text.contains("unrated-reason"), "{}", duel.text);
+    duel.assert_contains("name=\"rated\" value=\"true\" checked");
+    // Choosing another game starts its form afresh.
+    let other = browser.hx_get("/lobby/form?game=linja").await;
+    other.assert_contains("Options of Linja");
+}

@@ -125,6 +125,18 @@ impl CreateForm {
         this
     }
 
+    /// Why this match could not be rated, when it could not: the form then offers no "Rated"
+    /// box to tick, rather than refusing it once sent.
+    pub fn unrated_reason(&self) -> Option<&'static str> {
+        if self.seats.trim() == "1" {
+            Some("A match for one player is never rated: it is played for the score alone.")
+        } else if self.days == "none" {
+            Some("A match without a clock is never rated: choose a time per move to play it rated.")
+        } else {
+            None
+        }
+    }
+
     /// Whether the error is about `field` (a form field name like `seats` or `opt.target`).
     pub fn error_on(&self, field: &str) -> bool {
         self.error.as_ref().is_some_and(|e| e.field == field)
@@ -272,17 +284,21 @@ pub async fn lobby(
     lobby_page(&req, &ctx, form, None, StatusCode::OK).await
 }
 
-/// The create form for another game (the fragment htmx swaps in), or the lobby page.
+/// The create form (the fragment htmx swaps in), or the lobby page: for another game, afresh
+/// (only `game` is sent); after the players or the clock changed, with everything the form
+/// holds, so that what was typed stays and the "Rated" box follows what can be rated.
 #[get("/lobby/form")]
-pub async fn create_form(
-    ctx: Ctx,
-    query: web::Query<LobbyQuery>,
-) -> Result<HttpResponse, WebError> {
-    let game = chosen_game(query.game.as_deref());
+pub async fn create_form(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    let form = FormData::parse(req.query_string().as_bytes())?;
+    let game = chosen_game(form.get("game"));
     if !ctx.htmx {
         return Ok(see_other(&format!("/lobby?game={game}")));
     }
-    render(&CreateForm::new(&ctx.csrf, game))
+    if form.get("seats").is_some() {
+        render(&CreateForm::from_form(&ctx.csrf, game, &form))
+    } else {
+        render(&CreateForm::new(&ctx.csrf, game))
+    }
 }
 
 /// Reads the form into a request for the service; an unreadable field is a validation error.
