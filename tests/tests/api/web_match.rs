@@ -657,3 +657,49 @@ async fn a_match_in_play_has_no_replay_yet() {
     let home = alice.get("/").await;
     home.assert_contains(&format!("href=\"/matches/{id}\""));
 }
+
+/// What the other player just did is said above the table and marked on it, until the viewer
+/// plays: the box just filled (Yams), the rows a piece left and reached (Linja), the token
+/// dropped (Make Five), the columns climbed (Can't Stop).
+#[tokio::test]
+async fn the_opponents_last_move_is_said_and_marked_on_the_board() {
+    for game in ["yams", "linja", "make-five", "cant-stop"] {
+        let app = TestApp::spawn().await;
+        let (alice, bob, id) = two_player_match(&app, game).await;
+        let players = [&alice, &bob];
+        let (first, mut page) = mover(&players, &id).await;
+        // The first player moves (the first action offered each time) until the turn passes.
+        for _ in 0..60 {
+            let offered = actions(&page);
+            let Some(action) = offered.first() else {
+                panic!("{game}: nothing to click:\n{}", page.text);
+            };
+            play(players[first], &id, &page, action).await;
+            page = players[first].get(&format!("/matches/{id}")).await;
+            if !page.text.contains("<strong>Your move</strong>") {
+                break;
+            }
+        }
+        // The first player's own page marks nothing new for them.
+        assert!(!page.text.contains("cell-recent"), "{game}: {}", page.text);
+        let (next, theirs) = mover(&players, &id).await;
+        assert_ne!(next, first, "{game}: the turn passed");
+        theirs.assert_contains("data-testid=\"last-moves\"");
+        theirs.assert_contains("Since your last move");
+        let name = ["alice", "bob"][first];
+        assert!(
+            theirs.text.contains(&format!("<strong>{name}</strong>")),
+            "{game}: {}",
+            theirs.text
+        );
+        assert!(
+            theirs.text.contains("cell-recent"),
+            "{game}: {}",
+            theirs.text
+        );
+        assert!(
+            theirs.text.contains("(just played)") || theirs.text.contains("(just climbed)"),
+            "{game}"
+        );
+    }
+}

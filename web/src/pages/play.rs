@@ -16,7 +16,7 @@ use serde_json::Value;
 use tapis_games::GameId;
 use tapis_service::ServiceError;
 use tapis_service::matches::{
-    self, MatchStatus, MatchView, MatchWithTurns, ReplayedStep, SeatView, TurnEntry,
+    self, MatchStatus, MatchView, MatchWithTurns, ReplayedStep, SeatView, TurnEntry, TurnKind,
 };
 use uuid::Uuid;
 
@@ -24,7 +24,9 @@ use crate::error::{WebError, service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, render_status, see_other};
 use crate::present::games::{self, Input, Names};
-use crate::present::play::{LogEntry, RECENT_TURNS, ResultView, departed, log_entry, turn_log};
+use crate::present::play::{
+    LogEntry, RECENT_TURNS, ResultView, departed, log_entry, since_last_move, turn_log,
+};
 use crate::present::table::{PanelKind, Table, Token, compose_action};
 use crate::present::{When, game_name, join_names};
 use crate::session::{Ctx, services};
@@ -94,6 +96,8 @@ pub struct Live {
     pub csrf: String,
     /// The fair-dice panel: only for games with chance (not Linja).
     pub fairness: Option<Fairness>,
+    /// The moves the viewer has not seen played yet, oldest first (said above the table).
+    pub since: Vec<LogEntry>,
     pub recent: Vec<LogEntry>,
     pub earlier: Vec<LogEntry>,
     pub turn_count: usize,
@@ -175,6 +179,16 @@ impl Live {
             },
             MatchStatus::Aborted => "Cancelled before it started".to_owned(),
         };
+        // What the viewer has not seen played: said above the table, marked on it.
+        let since = if view.status == MatchStatus::Active {
+            since_last_move(turns, view.your_seat)
+        } else {
+            &[]
+        };
+        let recent: Vec<Value> = since
+            .iter()
+            .flat_map(|t| t.events.iter().cloned())
+            .collect();
         let table = match (&view.state, game) {
             (Some(state), Some(game)) => Some(games::table(
                 game,
@@ -183,9 +197,18 @@ impl Live {
                     legal: &view.legal_actions,
                     names: &names,
                     viewer: view.your_seat,
+                    recent: &recent,
                 },
             )),
             _ => None,
+        };
+        let since: Vec<LogEntry> = match game {
+            Some(game) => since
+                .iter()
+                .filter(|t| t.kind != TurnKind::Start)
+                .map(|t| log_entry(game, t, &names))
+                .collect(),
+            None => Vec::new(),
         };
         let act =
             (view.status == MatchStatus::Active && !view.legal_actions.is_empty()).then(|| {
@@ -263,6 +286,7 @@ impl Live {
                 &view.fairness.seed_sha256,
                 view.fairness.seed.as_deref(),
             ),
+            since,
             recent: log,
             earlier,
             turn_count: turns.len(),
@@ -581,6 +605,11 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResp
         .parse()
         .map_err(|e| ServiceError::internal("stored game id is unknown", e))?;
     let names = names_of(record.seats.len(), &record.seats);
+    // The step's own move is marked on the table, as the last move is on the match page.
+    let recent = record
+        .turns
+        .get(replayed.step)
+        .map_or(&[][..], |turn| turn.events.as_slice());
     let table = games::table(
         game,
         &Input {
@@ -588,6 +617,7 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResp
             legal: &[],
             names: &names,
             viewer: None,
+            recent,
         },
     );
     let entries: Vec<LogEntry> = record

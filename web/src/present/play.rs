@@ -70,6 +70,27 @@ pub fn turn_log(game: GameId, turns: &[TurnEntry], names: &Names) -> Vec<LogEntr
         .collect()
 }
 
+/// The most turns "since your last move" shows.
+pub const SINCE_TURNS: usize = 6;
+
+/// What the viewer has not seen played yet: the turns of the other seats since the viewer's
+/// own last move (at most [`SINCE_TURNS`], the latest ones), oldest first; for a spectator, or
+/// a player who has not moved yet, the last turns played. The start of the match (its first
+/// throws, say) counts as a turn nobody played.
+pub fn since_last_move(turns: &[TurnEntry], viewer: Option<usize>) -> &[TurnEntry] {
+    let mine = |t: &TurnEntry| viewer.is_some() && t.seat == viewer && t.kind == TurnKind::Action;
+    let from = match turns.iter().rposition(mine) {
+        Some(last) => last + 1,
+        None if viewer.is_some() => 0,
+        // A spectator sees the last turn played.
+        None => turns.len().saturating_sub(1),
+    };
+    let since = turns.get(from..).unwrap_or(&[]);
+    since
+        .get(since.len().saturating_sub(SINCE_TURNS)..)
+        .unwrap_or(&[])
+}
+
 /// The seats that have left the match (resigned or ran out of time).
 pub fn departed(turns: &[TurnEntry]) -> Vec<usize> {
     turns

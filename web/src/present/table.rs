@@ -560,6 +560,8 @@ pub struct SheetCell {
     pub state: CellState,
     /// Clicking the cell plays this action (write the dice here).
     pub action: Option<ActionRef>,
+    /// Filled by a move the viewer has not seen yet (marked until the viewer plays).
+    pub recent: bool,
 }
 
 impl SheetCell {
@@ -569,6 +571,7 @@ impl SheetCell {
             text: text.into(),
             state: CellState::Filled,
             action: None,
+            recent: false,
         }
     }
 
@@ -583,6 +586,7 @@ impl SheetCell {
                 CellState::Filled
             },
             action: None,
+            recent: false,
         }
     }
 
@@ -592,6 +596,7 @@ impl SheetCell {
             text: text.into(),
             state: CellState::Empty,
             action: None,
+            recent: false,
         }
     }
 }
@@ -700,8 +705,10 @@ pub struct BoardCell {
     pub tokens: Vec<Token>,
     /// The full text alternative ("row 2, column 3: Full, Alice's pawn").
     pub label: String,
-    /// Marked (the last move, a winning line).
+    /// Marked (a cell to play, a winning line).
     pub highlight: bool,
+    /// Changed by a move the viewer has not seen yet (marked until the viewer plays).
+    pub recent: bool,
     /// What clicking plays: one action is a small button; several open a menu from the cell
     /// (a token to move, then where to), each choice shown as its label.
     pub actions: Vec<ActionRef>,
@@ -730,6 +737,8 @@ pub struct ColumnView {
     pub label_long: String,
     /// Clicking the column plays this.
     pub action: Option<ActionRef>,
+    /// Climbed by a move the viewer has not seen yet (marked until the viewer plays).
+    pub recent: bool,
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -142,6 +142,11 @@ fn column_of(column: &ColumnView, input: &Input<'_>) -> Column {
         }),
         label_long: column_words(column, input),
         action: None,
+        // A column the other players climbed since the viewer's last move.
+        recent: input
+            .recent_of("piece_moved")
+            .chain(input.recent_of("runner_moved"))
+            .any(|e| e["column"].as_u64() == Some(u64::from(label))),
     }
 }
 

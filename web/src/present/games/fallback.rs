@@ -275,6 +275,7 @@ mod tests {
             legal: &legal,
             names: &names,
             viewer: Some(0),
+            recent: &[],
         });
         assert_eq!(table.offered_actions().len(), 2);
         assert!(table.is_playable());

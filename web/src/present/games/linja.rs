@@ -298,6 +298,9 @@ fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) ->
             .position(|r| *r == usize::from(row))
             .unwrap_or(0)
     };
+    // The rows the other player's pieces just left and reached.
+    let mut recent = input.recent_places(&["piece_moved"], "owner", "to");
+    recent.extend(input.recent_places(&["piece_moved"], "owner", "from"));
     let rows = order
         .iter()
         .map(|&row| {
@@ -359,6 +362,7 @@ fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) ->
                             plural(count, "piece", "pieces")
                         ),
                         highlight: !actions.is_empty(),
+                        recent: recent.contains(&(owner as u64, row as u64)),
                         actions,
                     }
                 })

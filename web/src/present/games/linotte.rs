@@ -426,6 +426,8 @@ fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool)
         .viewer
         .and_then(|v| view.players.iter().find(|p| p.seat == v))
         .map_or(0, |p| p.points);
+    // The pawn just placed, or just taken away by the Yam Predator.
+    let recent = input.recent_places(&["placed", "pawn_removed"], "row", "col");
     let rows = view
         .grid
         .iter()
@@ -506,6 +508,7 @@ fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool)
                         ),
                         tokens: pawn.into_iter().collect(),
                         highlight: !actions.is_empty(),
+                        recent: recent.contains(&(r as u64, c as u64)),
                         actions,
                     }
                 })

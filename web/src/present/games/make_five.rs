@@ -131,7 +131,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     if let Some(colour) = view.hand.filter(|_| !over) {
         panels.push(hand_panel(colour));
     }
-    panels.push(board_panel(&view, choices.moves, choices.drops));
+    panels.push(board_panel(&view, choices.moves, choices.drops, input));
     if !over {
         panels.push(bag_panel(&view));
     }
@@ -268,6 +268,7 @@ fn hand_panel(colour: Colour) -> Panel {
         tokens: vec![token(colour, format!("{} token", colour_name(colour)))],
         label: format!("drawn token: {}", colour_words(colour)),
         highlight: true,
+        recent: false,
         actions: Vec::new(),
     };
     Panel::new(
@@ -286,8 +287,13 @@ fn board_panel(
     view: &MakeFiveView,
     mut moves: Vec<Vec<Vec<ActionRef>>>,
     drops: Vec<Option<ActionRef>>,
+    input: &Input<'_>,
 ) -> Panel {
     let board = view.board.columns();
+    // The tokens just dropped or moved (and the places they came from).
+    let mut recent = input.recent_places(&["token_placed"], "column", "position");
+    recent.extend(input.recent_places(&["token_moved"], "to_column", "to_position"));
+    recent.extend(input.recent_places(&["token_moved"], "from_column", "from_position"));
     let rows = (0..HEIGHT)
         .rev()
         .map(|r| {
@@ -301,13 +307,15 @@ fn board_panel(
                         .and_then(|col| col.get_mut(r))
                         .map(std::mem::take)
                         .unwrap_or_default();
-                    place_cell(
+                    let mut cell = place_cell(
                         colour,
                         c,
                         r,
                         scoring.get(c).copied().unwrap_or(false),
                         actions,
-                    )
+                    );
+                    cell.recent = recent.contains(&(c as u64, r as u64));
+                    cell
                 })
                 .collect();
             BoardRow {
@@ -354,6 +362,7 @@ fn place_cell(
             tokens: vec![token(colour, format!("{} token", colour_name(colour)))],
             label: format!("{place}: {} token", colour_words(colour)),
             highlight: scoring,
+            recent: false,
             actions,
         },
         None => BoardCell {
@@ -361,6 +370,7 @@ fn place_cell(
             tokens: Vec::new(),
             label: format!("{place}: empty"),
             highlight: false,
+            recent: false,
             actions,
         },
     }
@@ -377,6 +387,7 @@ fn bag_panel(view: &MakeFiveView) -> Panel {
                 tokens: vec![token(*colour, format!("{} token", colour_name(*colour)))],
                 label: format!("{}: {left} in the bag", colour_words(*colour)),
                 highlight: false,
+                recent: false,
                 actions: Vec::new(),
             }
         })

@@ -85,9 +85,27 @@ pub struct Input<'a> {
     pub names: &'a Names,
     /// The viewer's seat, if they play.
     pub viewer: Option<usize>,
+    /// The events of the moves the viewer has not seen played yet (the other players' since
+    /// the viewer's last move): what the table marks as just played.
+    pub recent: &'a [Value],
 }
 
 impl Input<'_> {
+    /// The recent events of a `type`.
+    pub fn recent_of<'b>(&'b self, kind: &'b str) -> impl Iterator<Item = &'b Value> + 'b {
+        self.recent.iter().filter(move |e| e["type"] == kind)
+    }
+
+    /// The places (`first`, `second` fields) of the recent events of these types: the cells a
+    /// move the viewer has not seen yet changed.
+    pub fn recent_places(&self, kinds: &[&str], first: &str, second: &str) -> Vec<(u64, u64)> {
+        self.recent
+            .iter()
+            .filter(|e| kinds.iter().any(|k| e["type"] == *k))
+            .filter_map(|e| Some((e[first].as_u64()?, e[second].as_u64()?)))
+            .collect()
+    }
+
     /// Whether `seat` is the viewer.
     pub fn is_viewer(&self, seat: usize) -> bool {
         self.viewer == Some(seat)
@@ -354,6 +372,7 @@ pub(crate) mod testing {
             legal: &legal,
             names,
             viewer,
+            recent: &[],
         })
         .unwrap_or_else(|e| panic!("{e}"));
         (table, legal)

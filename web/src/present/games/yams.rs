@@ -311,13 +311,22 @@ impl SheetOf<'_> {
                     .find(|(lg, lb, _)| *lg == g && *lb == which)
                     .filter(|_| self.input.is_viewer(s));
                 cells.push(match (cell.and_then(|c| c.points), legal) {
-                    (Some(points), _) => SheetCell::scored(points),
+                    (Some(points), _) => SheetCell {
+                        // The box another player just filled.
+                        recent: self.input.recent_of("scored").any(|e| {
+                            e["seat"].as_u64() == Some(s as u64)
+                                && e["grid"].as_u64() == Some(u64::from(g))
+                                && serde_json::to_value(which).is_ok_and(|b| e["box"] == b)
+                        }),
+                        ..SheetCell::scored(points)
+                    },
                     (None, Some((_, _, raw))) => {
                         let would = cell.and_then(|c| c.would_score);
                         SheetCell {
                             text: would.map_or_else(String::new, |w| w.to_string()),
                             state: CellState::Preview,
                             action: Some(ActionRef::new(raw, score_label(which, g, grids, would))),
+                            recent: false,
                         }
                     }
                     (None, None) => SheetCell::default(),
@@ -535,6 +544,7 @@ mod tests {
             legal: &[],
             names: &names,
             viewer: Some(1),
+            recent: &[],
         })
         .unwrap_or_else(|e| panic!("{e}"));
         assert!(table.offered_actions().is_empty());
