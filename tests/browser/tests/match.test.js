@@ -6,13 +6,16 @@ import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { ApiPlayer } from "../lib/api.js";
 import { launchBrowser, newPlayer, watchErrors } from "../lib/browser.js";
+import { WIDTHS } from "../lib/env.js";
 import { checkPage } from "../lib/check.js";
 import { createMatch, joinFromLobby, signUp } from "../lib/flows.js";
 import { openMatch, waitForLiveUpdate } from "../lib/match.js";
 import {
   LIVE,
   canMove,
+  catchUp,
   choicesOn,
+  clickMove,
   firstNonQuiet,
   linjaRearmost,
   moverOf,
@@ -90,6 +93,13 @@ async function expectResult(page, { chance = true } = {}) {
   assert.equal(createHash("sha256").update(Buffer.from(seed, "hex")).digest("hex"), hash,
     "the revealed seed is the one committed to");
   return page.getByTestId("ranking-row").allInnerTexts();
+}
+
+/** Whether `locator`'s element lies within the page's viewport (at least partly). */
+async function inViewport(page, locator) {
+  const box = await locator.boundingBox();
+  const { height, width } = page.viewportSize();
+  return box !== null && box.y < height && box.y + box.height > 0 && box.x < width && box.x + box.width > 0;
 }
 
 /** The replay position "Step N of M" as numbers. */
@@ -213,12 +223,53 @@ describe("match page", () => {
       assert.equal(stale.version, version + 1, "the stale tab now shows the fresh version");
       assert.equal(new URL(tab.url()).pathname, `/matches/${id}`, "still on the match page");
       assert.equal(await tab.getByRole("alert").filter({ hasText: "Someone moved" }).count(), 1);
+      // The message is where the eye is: in view, with the focus on it.
+      const message = tab.getByTestId("match-message");
+      assert.ok(await inViewport(tab, message), "the message is scrolled into view");
+      assert.equal(
+        await tab.evaluate(() => document.activeElement?.dataset?.testid),
+        "match-message",
+        "the focus moved to the message",
+      );
       assert.equal(await canMove(tab), false, "the fresh table: it is Bob's turn now");
       assert.equal((await alice.api.match(id)).version, version + 1, "the stale click played nothing");
       await tab.waitForFunction(statusIs, [LIVE, "active"]);
       await checkPage(tab, "match-stale-move");
     } finally {
       await tab.close();
+    }
+  });
+
+  test("on a phone the step's choices stay beside the board, and the other's move is said and marked", async () => {
+    const id = await startMatch("cant-stop");
+    await openBoth(id);
+    const first = await moverOf([alice, bob]);
+    const second = first === alice ? bob : alice;
+    // The first player's turn: roll until the turn passes (a stop or a bust), by clicking.
+    while (await canMove(first.page)) {
+      const move = await clickMove(
+        first.page,
+        (buttons) => buttons.find((b) => /^Stop/.test(b.label)) ?? firstNonQuiet(buttons),
+      );
+      await catchUp(second.page, move.after);
+    }
+    const page = second.page;
+    await page.setViewportSize({ width: WIDTHS.phone, height: 640 });
+    try {
+      await page.reload();
+      await page.waitForFunction(statusIs, [LIVE, "active"]);
+      // What the first player did, said above the board, marked on it, and told to screen
+      // readers once the part of the page changes.
+      const said = page.getByTestId("last-moves");
+      assert.match(await said.innerText(), new RegExp(first.name));
+      assert.ok((await page.locator(`${LIVE} .cell-recent`).count()) >= 1, "a climbed column is marked");
+      // Scrolled to the board, the step's choices are still in view.
+      await page.getByTestId("columns").scrollIntoViewIfNeeded();
+      const bar = page.getByTestId("action-bar");
+      assert.ok(await inViewport(page, bar), "the action bar stays in view beside the board");
+      await checkPage(page, "match-cant-stop-phone-action-bar");
+    } finally {
+      await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
     }
   });
 

@@ -40,6 +40,11 @@ impl Table {
             || self.panels.iter().any(Panel::is_playable)
     }
 
+    /// Whether any group of action buttons has a button (the action bar is drawn then).
+    pub fn has_action_buttons(&self) -> bool {
+        self.actions.iter().any(|g| !g.buttons.is_empty())
+    }
+
     /// Every literal action offered anywhere on the table (for tests and the fallback check).
     pub fn offered_actions(&self) -> Vec<&ActionRef> {
         let mut out: Vec<&ActionRef> = self
