@@ -768,6 +768,8 @@ pub struct ScoreRow {
     pub detail: Option<Term>,
     pub current: bool,
     pub yours: bool,
+    /// Changed by a move the viewer has not seen yet (marked until the viewer plays).
+    pub recent: bool,
 }
 
 impl ScoreRow {

@@ -115,6 +115,7 @@ fn scores_of(input: &Input<'_>) -> Option<Scores> {
                     detail: (p["resigned"] == Value::Bool(true)).then(|| Term::plain("resigned")),
                     current: false,
                     yours: input.is_viewer(seat),
+                    recent: false,
                 }
             })
             .collect();
@@ -140,6 +141,7 @@ fn scores_of(input: &Input<'_>) -> Option<Scores> {
                 detail: None,
                 current: false,
                 yours: input.is_viewer(seat),
+                recent: false,
             })
             .collect(),
     })

@@ -174,7 +174,30 @@ impl Input<'_> {
             detail,
             current,
             yours: self.is_viewer(seat),
+            recent: self.scored_recently(seat),
         }
+    }
+
+    /// Whether a move the viewer has not seen yet changed `seat`'s score or tokens: a bank
+    /// (5000), a box (Yams), a pawn placed (La Linotte, Yam Master), a column won (Can't Stop),
+    /// a deal scored (Make Five), tokens charged or paid (421).
+    pub fn scored_recently(&self, seat: usize) -> bool {
+        const SCORING: [&str; 7] = [
+            "banked",
+            "scored",
+            "placed",
+            "column_won",
+            "deal_scored",
+            "charged",
+            "paid",
+        ];
+        let seat = Some(seat as u64);
+        self.recent.iter().any(|e| {
+            SCORING.iter().any(|k| e["type"] == *k)
+                && (e["seat"].as_u64() == seat
+                    || e["from"].as_u64() == seat
+                    || e["to"].as_u64() == seat)
+        })
     }
 
     /// A button for a legal action the presenter could not read, named from its JSON, so that
@@ -390,6 +413,33 @@ pub(crate) mod testing {
             *expected.entry(action.to_string()).or_default() += 1;
         }
         assert_eq!(offered, expected);
+    }
+
+    /// A seat's score row is marked when a move the viewer has not seen changed its score or
+    /// its tokens, whoever gave or took them.
+    #[test]
+    fn score_rows_mark_the_seats_a_recent_move_scored_for() {
+        let names = names();
+        let view = Value::Null;
+        let recent = [
+            serde_json::json!({"type": "banked", "seat": 1, "points": 350}),
+            serde_json::json!({"type": "dice_thrown", "seat": 0}),
+        ];
+        let input = Input {
+            view: &view,
+            legal: &[],
+            names: &names,
+            viewer: Some(0),
+            recent: &recent,
+        };
+        assert!(input.scored_recently(1));
+        assert!(!input.scored_recently(0), "a throw changes no score");
+        let paid = [serde_json::json!({"type": "paid", "from": 0, "to": 1, "count": 2})];
+        let input = Input {
+            recent: &paid,
+            ..input
+        };
+        assert!(input.scored_recently(0) && input.scored_recently(1));
     }
 
     /// Applies a legal action of `seat`, and returns its events.
