@@ -148,6 +148,9 @@ macro_rules! linotte_eval {
     ($game:ty, $options:ty) => {
         impl Evaluate for $game {
             const ROLLOUT_STEPS: usize = 12;
+            // Many actions per node (dice to keep times cells): each iteration costs more, so
+            // fewer keep the strong level within 200 ms a decision.
+            const SEARCH_SCALE: f64 = 0.75;
 
             fn seats(_: &linotte::State<$options>) -> usize {
                 2
@@ -282,6 +285,8 @@ impl Evaluate for FiveThousand {
 
 impl Evaluate for FourTwoOne {
     const ROLLOUT_STEPS: usize = 30;
+    // Long playouts (a round of every seat): fewer iterations keep a decision within 200 ms.
+    const SEARCH_SCALE: f64 = 0.75;
 
     fn seats(state: &<FourTwoOne as Game>::State) -> usize {
         FourTwoOne::view(state, None).players.len()

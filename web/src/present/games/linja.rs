@@ -235,12 +235,14 @@ fn scoreboard(view: &View, input: &Input<'_>, to_move: Option<usize>) -> Panel {
             to_move == Some(seat),
         )
     });
-    let caption = if view.outcome.is_some() {
+    // Mid-game the points are those of the board as it stands, said in the panel's title so
+    // that a negative score (the deduction) does not puzzle.
+    let title = if view.outcome.is_some() {
         "Final scores"
     } else {
         "Scores if the game ended now"
     };
-    scores_panel("Scores", caption, "Points", rows)
+    scores_panel(title, title, "Points", rows)
 }
 
 /// The choices that are not a move on the board: passing, giving a move up, and anything
