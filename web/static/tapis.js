@@ -43,3 +43,35 @@ function tapisShowMessage(root) {
 document.addEventListener("htmx:afterSettle", (event) => tapisAfterSwap(event.target));
 // A form sent without htmx comes back as a whole page: show its error the same way.
 document.addEventListener("DOMContentLoaded", () => tapisShowMessage(document));
+
+// Boards where a piece is picked, then its destination (Linja, Make Five's Aligneur): with
+// this script, a move's button shows only once its piece is picked; without it, every move's
+// button stays in view at its destination, and the forms work the same.
+function tapisPickReady(root) {
+  for (const board of root.querySelectorAll(".board-picking")) board.classList.add("picks-ready");
+}
+
+function tapisPick(button) {
+  const board = button.closest(".board-picking");
+  if (board === null) return;
+  const key = button.dataset.pick;
+  const again = button.getAttribute("aria-pressed") === "true";
+  for (const pick of board.querySelectorAll("[data-pick]")) {
+    pick.setAttribute("aria-pressed", "false");
+    pick.closest(".board-cell")?.classList.remove("cell-picked");
+  }
+  for (const target of board.querySelectorAll(".move-target")) target.classList.remove("move-shown");
+  if (again) return;
+  button.setAttribute("aria-pressed", "true");
+  button.closest(".board-cell")?.classList.add("cell-picked");
+  const targets = board.querySelectorAll(`.move-target[data-from="${key}"]`);
+  for (const target of targets) target.classList.add("move-shown");
+  targets[0]?.querySelector("button")?.focus();
+}
+
+document.addEventListener("click", (event) => {
+  const pick = event.target.closest("[data-pick]");
+  if (pick !== null) tapisPick(pick);
+});
+document.addEventListener("DOMContentLoaded", () => tapisPickReady(document));
+document.addEventListener("htmx:afterSettle", (event) => tapisPickReady(event.target));

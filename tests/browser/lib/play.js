@@ -141,9 +141,15 @@ export async function clickMove(page, choose = firstNonQuiet) {
     label = pick.label;
     const button = page.locator(ENABLED_ACTIONS).nth(pick.index);
     if (!(await button.isVisible())) {
-      // A choice in a board cell's menu (Make Five's tokens): open the menu first, as a player
-      // would, by clicking the cell.
-      await button.locator("xpath=ancestor::details[1]").locator("summary").first().click();
+      const from = await button.evaluate((b) => b.closest("[data-from]")?.dataset.from ?? null);
+      if (from !== null) {
+        // A move shown once its piece is picked (Linja, Make Five's tokens): pick the piece
+        // first, as a player would, then its destination.
+        await page.locator(`${LIVE} [data-pick="${from}"]`).click();
+      } else {
+        // A choice in a board cell's menu: open the menu first, by clicking the cell.
+        await button.locator("xpath=ancestor::details[1]").locator("summary").first().click();
+      }
     }
     await button.click();
   } else if (composes > 0) {

@@ -273,6 +273,33 @@ describe("match page", () => {
     }
   });
 
+  test("Make Five: the Aligneur picks a token on the board, then the column it goes to", async () => {
+    const id = await startMatch("make-five");
+    await openBoth(id);
+    const aligneur = await moverOf([alice, bob]);
+    const page = aligneur.page;
+    const targets = page.locator(`${LIVE} .move-target button`);
+    assert.ok((await targets.count()) > 0, "the moves are on the page");
+    assert.equal(await targets.first().isVisible(), false, "no move shows before a token is picked");
+    const pick = page.locator(`${LIVE} [data-pick]`).first();
+    await pick.click();
+    assert.equal(await pick.getAttribute("aria-pressed"), "true", "the token is picked");
+    const key = await pick.getAttribute("data-pick");
+    const shownTargets = page.locator(`${LIVE} .move-target[data-from="${key}"] button`);
+    assert.ok((await shownTargets.count()) > 0 && (await shownTargets.first().isVisible()), "its moves show above the columns");
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.closest(".move-target") !== null),
+      true,
+      "the focus goes to its first destination",
+    );
+    await checkPage(page, "match-make-five-token-picked");
+    const label = await shownTargets.first().getAttribute("aria-label");
+    const before = (await shown(page)).version;
+    await shownTargets.first().click();
+    await page.waitForFunction(([live, v]) => Number(document.querySelector(live)?.dataset.version) > v, [LIVE, before]);
+    assert.match(label, /^Move .* to column \d/, `a move (${label})`);
+  });
+
   test("resigning by clicking, with its confirmation, ends the match; the opponent sees it live", async () => {
     const id = await startMatch("cant-stop");
     await openBoth(id);

@@ -161,7 +161,8 @@ async fn web_make_five_shows_the_board_a_token_menu_the_pass_and_the_drops() {
 
     // The inclined board with its five set-up tokens, each with a colour, a symbol and words.
     page.assert_contains("data-testid=\"board\"");
-    page.assert_contains("class=\"board board-inclined\"");
+    // The Aligneur picks a token on the board, then the column it goes to.
+    page.assert_contains("class=\"board board-inclined board-picking\"");
     assert_eq!(
         page.text.matches("data-testid=\"board-cell\"").count(),
         25 + 5
@@ -173,8 +174,16 @@ async fn web_make_five_shows_the_board_a_token_menu_the_pass_and_the_drops() {
     page.assert_contains("data-testid=\"bag\"");
     page.assert_contains("data-testid=\"sheet\"");
     page.assert_contains(" drew a ");
-    // Each token opens a menu of where it may go; the pass is a quiet button.
-    assert_eq!(page.text.matches("data-testid=\"cell-menu\"").count(), 5);
+    // Each token is picked on the board; its moves are buttons above the columns they go to
+    // (shown once it is picked), each linked to its token; the pass is a quiet button.
+    assert_eq!(page.text.matches("data-testid=\"pick\"").count(), 5);
+    assert_eq!(page.text.matches("data-testid=\"cell-menu\"").count(), 0);
+    assert_eq!(
+        page.text
+            .matches("class=\"cell-form move-target\" data-from=\"")
+            .count(),
+        20
+    );
     let offered = actions(&page);
     assert_eq!(offered.len(), 21, "{offered:?}");
     let labels = action_labels(&page);

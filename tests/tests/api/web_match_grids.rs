@@ -148,15 +148,19 @@ async fn the_linja_page_shows_the_rows_and_the_moves() {
     for row in 0..8 {
         page.assert_contains(&format!("<span class=\"board-label\">Row {row}</span>"));
     }
-    page.assert_contains("aria-label=\"alice&#39;s piece\"");
-    page.assert_contains("aria-label=\"bob&#39;s piece\"");
+    // The other player's pieces are drawn with their names; the mover's are picked.
+    let other = ["bob", "alice"][index];
+    page.assert_contains(&format!("aria-label=\"{other}&#39;s piece\""));
+    assert_eq!(page.text.matches("data-testid=\"pick\"").count(), 7);
+    page.assert_contains(": pick to move\"");
     page.assert_contains("Row 3 (2 of 6 places taken): alice 1 piece");
     page.assert_contains("6 · start");
     page.assert_contains("Your turn · initial move");
     page.assert_contains("data-testid=\"scores\"");
     page.assert_contains("Scores if the game ended now");
 
-    // Seven initial moves, each a button on the row it leaves, named in words.
+    // Seven initial moves, each a button on the row it goes to (shown once its piece is
+    // picked), named in words.
     let offered = actions(&page);
     assert_eq!(offered.len(), 7, "{offered:?}");
     assert!(offered.iter().all(|a| a["type"] == "initial_move"));
@@ -178,7 +182,7 @@ async fn the_linja_page_shows_the_rows_and_the_moves() {
     assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
     let page = player.get(&format!("/matches/{id}")).await;
     page.assert_contains("Your turn · following move of 2 rows");
-    page.assert_contains("Your following move: click a row");
+    page.assert_contains("Your following move: pick one of your pieces");
     page.assert_contains("initial move: a piece from the start line (row ");
     page.assert_contains("has a following move of 2 rows");
     let offered = actions(&page);

@@ -167,6 +167,18 @@ pub struct ActionRef {
     /// What a board cell's button shows instead of `+` ("✕" for a removal, "↑5" for a move
     /// to row 5); the label still names the action.
     pub mark: Option<String>,
+    /// Where a move leads, when it takes something from one place of a board to another: the
+    /// player then picks the piece, and the move's button appears at its destination.
+    pub target: Option<Target>,
+}
+
+/// The destination of a move on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A cell: its row (from the top) and its place in the row.
+    Cell { row: usize, cell: usize },
+    /// A column, whose button stands above it (Make Five's token goes on top).
+    Column(usize),
 }
 
 impl ActionRef {
@@ -175,7 +187,14 @@ impl ActionRef {
             json: action.to_string(),
             label: label.into(),
             mark: None,
+            target: None,
         }
+    }
+
+    /// The move with its destination: offered there once its piece is picked.
+    pub fn to(mut self, target: Target) -> ActionRef {
+        self.target = Some(target);
+        self
     }
 
     /// The action with the short mark its board cell button shows.
@@ -691,6 +710,90 @@ impl Board {
     /// Whether some row has a label (then every row keeps room for one).
     pub fn has_row_labels(&self) -> bool {
         self.rows.iter().any(|r| r.label.is_some())
+    }
+
+    /// Whether the cell at `row`, `cell` holds pieces to pick: every action it offers is a
+    /// move with a destination.
+    pub fn pickable(&self, row: impl Place, cell: impl Place) -> bool {
+        let (row, cell) = (row.place(), cell.place());
+        self.rows
+            .get(row)
+            .and_then(|r| r.cells.get(cell))
+            .is_some_and(|c| !c.actions.is_empty() && c.actions.iter().all(|a| a.target.is_some()))
+    }
+
+    /// Whether any cell holds pieces to pick (the board then works by picking).
+    pub fn has_picks(&self) -> bool {
+        (0..self.rows.len()).any(|r| (0..self.rows[r].cells.len()).any(|c| self.pickable(r, c)))
+    }
+
+    /// The name of a picked place, as the page links a piece to its moves: `row-cell`.
+    pub fn pick_key(&self, row: impl Place, cell: impl Place) -> String {
+        format!("{}-{}", row.place(), cell.place())
+    }
+
+    /// The moves leading to `target`, each with the key of the place its piece is picked from.
+    fn moves_to(&self, target: Target) -> Vec<(String, &ActionRef)> {
+        let mut moves = Vec::new();
+        for (r, row) in self.rows.iter().enumerate() {
+            for (c, cell) in row.cells.iter().enumerate() {
+                if !self.pickable(r, c) {
+                    continue;
+                }
+                for action in &cell.actions {
+                    if action.target == Some(target) {
+                        moves.push((self.pick_key(r, c), action));
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// The moves that end in the cell at `row`, `cell`.
+    pub fn moves_to_cell(&self, row: impl Place, cell: impl Place) -> Vec<(String, &ActionRef)> {
+        self.moves_to(Target::Cell {
+            row: row.place(),
+            cell: cell.place(),
+        })
+    }
+
+    /// The moves that go on top of column `column`.
+    pub fn moves_to_column(&self, column: impl Place) -> Vec<(String, &ActionRef)> {
+        self.moves_to(Target::Column(column.place()))
+    }
+
+    /// Whether some move goes on top of a column (the row of buttons above the columns is
+    /// drawn then).
+    pub fn has_column_moves(&self) -> bool {
+        (0..self.columns()).any(|c| !self.moves_to_column(c).is_empty())
+    }
+
+    /// The action above column `column`, if any.
+    pub fn column_action(&self, column: impl Place) -> Option<&Option<ActionRef>> {
+        self.column_actions.get(column.place())
+    }
+
+    /// How many columns the board has (its widest row).
+    pub fn columns(&self) -> usize {
+        self.rows.iter().map(|r| r.cells.len()).max().unwrap_or(0)
+    }
+}
+
+/// A place number (row, cell, column) as templates pass it: by value or by reference.
+pub trait Place {
+    fn place(&self) -> usize;
+}
+
+impl Place for usize {
+    fn place(&self) -> usize {
+        *self
+    }
+}
+
+impl<T: Place + ?Sized> Place for &T {
+    fn place(&self) -> usize {
+        (**self).place()
     }
 }
 

@@ -12,7 +12,7 @@ use tapis_games::linja::{
 use super::{Input, Names, Said, action_groups, over_headline, plural, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Emphasis, Fact,
-    Panel, PanelKind, Table, Term, Token, seat_symbol,
+    Panel, PanelKind, Table, Target, Term, Token, seat_symbol,
 };
 
 /// The other seat.
@@ -267,7 +267,7 @@ fn prompt(view: &View, choices: &Choices<'_>) -> String {
     let moves = !choices.moves.is_empty();
     match view.phase {
         Phase::Following { rows } if moves => format!(
-            "Your following move: click a row to move one of your pieces exactly {} \
+            "Your following move: pick one of your pieces, then the row it goes to, exactly {} \
              forward (a piece that would pass your goal line stops on it).",
             rows_words(rows)
         ),
@@ -275,12 +275,16 @@ fn prompt(view: &View, choices: &Choices<'_>) -> String {
             "None of your pieces can move {}: the following move is lost.",
             rows_words(rows)
         ),
-        Phase::Bonus => "Your bonus: click a row to move a piece one row forward or back, \
+        Phase::Bonus => {
+            "Your bonus: pick a piece, then the row it goes to, one row forward or back, \
                          or give the bonus up."
-            .to_owned(),
-        _ if moves => "Your initial move: click a row to move one of your pieces one row \
+                .to_owned()
+        }
+        _ if moves => {
+            "Your initial move: pick one of your pieces, then the row it goes to, one row \
                        forward."
-            .to_owned(),
+                .to_owned()
+        }
         _ => "You have no move: pass.".to_owned(),
     }
 }
@@ -349,8 +353,13 @@ fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) ->
                             } else {
                                 "↓"
                             };
+                            // Picked in its row, then offered in the row it goes to.
                             ActionRef::new(raw, move_label(view, input, mover, o, from, to, stage))
                                 .marked(format!("{arrow}{to}"))
+                                .to(Target::Cell {
+                                    row: drawn_at(to),
+                                    cell: owner,
+                                })
                         })
                         .collect();
                     BoardCell {
@@ -386,7 +395,7 @@ fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) ->
         input.names.of(1)
     );
     if !choices.moves.is_empty() {
-        caption.push_str("; click a row's arrow to move a piece from it");
+        caption.push_str("; pick a piece, then the row it goes to");
     }
     Board {
         caption,

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::present::table::{
     ActionButton, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Emphasis, Fact, Panel,
-    PanelKind, RowKind, Sheet, SheetCell, SheetColumn, SheetRow, Table, Term, Token,
+    PanelKind, RowKind, Sheet, SheetCell, SheetColumn, SheetRow, Table, Target, Term, Token,
 };
 
 /// The name of a colour.
@@ -187,10 +187,14 @@ impl Choices {
                     let colour = view.board.token(c, p);
                     let slot = choices.moves.get_mut(c).and_then(|col| col.get_mut(p));
                     match (colour, slot) {
-                        (Some(colour), Some(slot)) => slot.push(ActionRef::new(
-                            raw,
-                            move_label(colour, c, p, to, points_after(view, &a)),
-                        )),
+                        // Picked on the board, then offered above the column it goes to.
+                        (Some(colour), Some(slot)) => slot.push(
+                            ActionRef::new(
+                                raw,
+                                move_label(colour, c, p, to, points_after(view, &a)),
+                            )
+                            .to(Target::Column(to)),
+                        ),
                         _ => choices.others.push(input.unread_choice(raw)),
                     }
                 }
@@ -518,11 +522,13 @@ fn scoreboard(view: &MakeFiveView, input: &Input<'_>, to_act: Option<usize>, ove
 /// What the player on turn is asked to do.
 fn prompt(view: &MakeFiveView) -> String {
     match view.phase {
-        Phase::Move if view.final_move => "Your last move of the deal as Aligneur: open a token \
-             to move it to the top of a column, or pass; then the rows are scored."
-            .to_owned(),
-        Phase::Move => "You are the Aligneur: open a token to move it to the top of a column, \
-             or pass."
+        Phase::Move if view.final_move => {
+            "Your last move of the deal as Aligneur: pick a token, then \
+             the column whose top it goes to (▼), or pass; then the rows are scored."
+                .to_owned()
+        }
+        Phase::Move => "You are the Aligneur: pick a token, then the column whose top it goes to \
+             (▼), or pass."
             .to_owned(),
         Phase::Place => format!(
             "You are the Destructeur: drop the {} token into a column (▼).",
