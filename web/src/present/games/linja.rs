@@ -378,20 +378,30 @@ fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) ->
                     }
                 })
                 .collect();
+            // What a piece standing here is worth to each colour at the end.
+            let worth: Vec<String> = (0..2)
+                .map(|seat| {
+                    let value = tapis_games::linja::piece_value(seat, row, view.options.deducts());
+                    format!("{} {}", seat_symbol(seat), signed(value))
+                })
+                .collect();
             BoardRow {
-                label: Some(if full {
-                    format!("Row {row} · full")
-                } else {
-                    format!("Row {row}")
-                }),
+                label: Some(format!(
+                    "Row {row}{} · {}",
+                    if full { " · full" } else { "" },
+                    worth.join(" ")
+                )),
                 cells,
             }
         })
         .collect();
     let top = order.first().copied().unwrap_or(ROWS - 1);
     let mut caption = format!(
-        "The board, row {top} at the top: {} moves towards row 7, {} towards row 0",
+        "The board, row {top} at the top: {} {} moves towards row 7, {} {} towards row 0; each \
+         row says what a piece standing there is worth to each colour at the end",
+        seat_symbol(0),
         input.names.of(0),
+        seat_symbol(1),
         input.names.of(1)
     );
     if !choices.moves.is_empty() {
@@ -405,6 +415,15 @@ fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) ->
             .collect(),
         rows,
         column_actions: Vec::new(),
+    }
+}
+
+/// A row's worth: `+3`, `−2`, `0`.
+fn signed(value: i64) -> String {
+    match value {
+        v if v > 0 => format!("+{v}"),
+        v if v < 0 => format!("−{}", -v),
+        _ => "0".to_owned(),
     }
 }
 
@@ -597,8 +616,11 @@ mod tests {
         let grid = board(&table);
         // Alice (seat 0) sees her goal, row 7, at the top.
         let labels: Vec<Option<&str>> = grid.rows.iter().map(|r| r.label.as_deref()).collect();
-        assert_eq!(labels[0], Some("Row 7"));
-        assert_eq!(labels[7], Some("Row 0"));
+        // Each row says what a piece there is worth to each colour, the own half deducting in
+        // the original edition.
+        assert_eq!(labels[0], Some("Row 7 · ● +5 ▲ −5"));
+        assert_eq!(labels[3], Some("Row 4 · ● +1 ▲ −1"));
+        assert_eq!(labels[7], Some("Row 0 · ● −5 ▲ +5"));
         assert_eq!(grid.column_labels, ["● Alice", "▲ Bob"]);
         // Row 0: Alice's six pieces, drawn and counted, on her start line.
         let start = &grid.rows[7].cells[0];
@@ -647,7 +669,7 @@ mod tests {
         assert!(table.prompt.is_none());
         assert_eq!(table.headline, "Alice's turn · following move of 2 rows");
         let grid = board(&table);
-        assert_eq!(grid.rows[0].label.as_deref(), Some("Row 0"));
+        assert_eq!(grid.rows[0].label.as_deref(), Some("Row 0 · ● −5 ▲ +5"));
         let facts = match &table.panels[1].kind {
             PanelKind::Facts(f) => f,
             other => panic!("{other:?}"),
@@ -688,7 +710,7 @@ mod tests {
         assert_eq!(table.headline, "Your turn · bonus move");
         let grid = board(&table);
         // Bob (seat 1) sees row 0, his goal, at the top; his pieces go up or down.
-        assert_eq!(grid.rows[0].label.as_deref(), Some("Row 0"));
+        assert_eq!(grid.rows[0].label.as_deref(), Some("Row 0 · ● −5 ▲ +5"));
         let row_3: Vec<(String, String)> = grid.rows[3]
             .cells
             .iter()
