@@ -2,6 +2,7 @@
 //! (password, API tokens).
 
 use reqwest::StatusCode;
+use serde_json::json;
 use tapis_tests::{Browser, TestApp};
 
 fn match_id(location: &str) -> String {
@@ -300,4 +301,44 @@ async fn the_form_offers_rated_only_where_a_match_can_be_rated() {
     // Choosing another game starts its form afresh.
     let other = browser.hx_get("/lobby/form?game=linja").await;
     other.assert_contains("Options of Linja");
+}
+
+/// A box of the form is sent as a hidden `false` and, when ticked, `true`: an option left
+/// unticked is off, and one the request does not mention at all keeps its default (on, for
+/// Linja's deduction), rather than being read as unticked.
+#[tokio::test]
+async fn unticked_and_unmentioned_options_are_told_apart() {
+    let app = TestApp::spawn().await;
+    let browser = Browser::new(&app);
+    browser.sign_up("alice").await;
+    browser.get("/lobby").await;
+    let form = browser.get("/lobby?game=linja").await;
+    form.assert_contains("<input type=\"hidden\" name=\"opt.deduct_own_half\" value=\"false\">");
+    let mut options = Vec::new();
+    for fields in [
+        vec![("game", "linja"), ("seats", "2"), ("days_per_move", "3")],
+        vec![
+            ("game", "linja"),
+            ("seats", "2"),
+            ("days_per_move", "3"),
+            ("opt.deduct_own_half", "false"),
+        ],
+        vec![
+            ("game", "linja"),
+            ("seats", "2"),
+            ("days_per_move", "3"),
+            ("opt.deduct_own_half", "false"),
+            ("opt.deduct_own_half", "true"),
+        ],
+    ] {
+        let created = browser.post("/lobby/matches", &fields).await;
+        assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.text);
+        let id = created
+            .header("location")
+            .trim_start_matches("/matches/")
+            .to_owned();
+        let view = app.get(&format!("/api/v1/matches/{id}"), None).await;
+        options.push(view.body["options"]["deduct_own_half"].clone());
+    }
+    assert_eq!(options, [json!(true), json!(false), json!(true)]);
 }

@@ -145,14 +145,14 @@ async fn the_linja_page_shows_the_rows_and_the_moves() {
     // Eight rows of two cells (one per colour), the pieces drawn and counted.
     page.assert_contains("data-testid=\"board\"");
     assert_eq!(page.text.matches("data-testid=\"board-cell\"").count(), 16);
-    // Each row says what a piece there is worth to each colour at the end (this match, made
-    // by a form that ticked no option, has no deduction for the own half).
+    // Each row says what a piece there is worth to each colour at the end (the original
+    // edition: the own half deducts).
     for row in 0..8 {
         page.assert_contains(&format!("<span class=\"board-label\">Row {row} · ● "));
     }
-    page.assert_contains("<span class=\"board-label\">Row 0 · ● 0 ▲ +5</span>");
-    page.assert_contains("<span class=\"board-label\">Row 7 · ● +5 ▲ 0</span>");
-    page.assert_contains("<span class=\"board-label\">Row 4 · ● +1 ▲ 0</span>");
+    page.assert_contains("<span class=\"board-label\">Row 0 · ● −5 ▲ +5</span>");
+    page.assert_contains("<span class=\"board-label\">Row 7 · ● +5 ▲ −5</span>");
+    page.assert_contains("<span class=\"board-label\">Row 4 · ● +1 ▲ −1</span>");
     // The other player's pieces are drawn with their names; the mover's are picked.
     let other = ["bob", "alice"][index];
     page.assert_contains(&format!("aria-label=\"{other}&#39;s piece\""));

@@ -117,7 +117,9 @@ impl CreateForm {
         for (field, spec) in this.options.iter_mut().zip(&this.game.options) {
             let submitted = form.get(&format!("opt.{}", spec.name));
             if spec.kind == "bool" {
-                field.checked = submitted.is_some_and(|v| !v.is_empty() && v != "false");
+                if let Some(on) = ticked(form, &format!("opt.{}", spec.name)) {
+                    field.checked = on;
+                }
             } else if let Some(value) = submitted {
                 field.value = value.to_owned();
             }
@@ -301,6 +303,14 @@ pub async fn create_form(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, Web
     }
 }
 
+/// A checkbox of the form: `Some(true)` when ticked, `Some(false)` when only its hidden `false`
+/// came, `None` when the request does not mention it.
+fn ticked(form: &FormData, field: &str) -> Option<bool> {
+    let mut values = form.all(field).peekable();
+    values.peek()?;
+    Some(values.any(|v| !v.is_empty() && v != "false"))
+}
+
 /// Reads the form into a request for the service; an unreadable field is a validation error.
 fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError> {
     let seats: i64 = form
@@ -313,7 +323,12 @@ fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError>
         let field = format!("opt.{}", spec.name);
         let raw = form.get(&field);
         let value = match spec.kind.as_str() {
-            "bool" => Value::Bool(raw.is_some_and(|v| !v.is_empty() && v != "false")),
+            // The form sends a hidden `false` before each box and `true` when it is ticked; an
+            // option the request does not mention at all keeps its default.
+            "bool" => match ticked(form, &field) {
+                Some(on) => Value::Bool(on),
+                None => continue,
+            },
             "integer" => {
                 let Some(raw) = raw else { continue };
                 let n: i64 = raw
