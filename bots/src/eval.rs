@@ -23,6 +23,9 @@ pub trait Evaluate: Game + Sized + 'static {
     const ROLLOUT_STEPS: usize = 24;
     /// How many search iterations a budget iteration buys: cheap games search more.
     const SEARCH_SCALE: f64 = 1.0;
+    /// A further scale of the strong level's search alone, where its default budget would
+    /// take more than 200 ms a decision.
+    const STRONG_SCALE: f64 = 1.0;
 
     /// The number of seats at the table.
     fn seats(state: &Self::State) -> usize;
@@ -150,7 +153,7 @@ macro_rules! linotte_eval {
             const ROLLOUT_STEPS: usize = 12;
             // Many actions per node (dice to keep times cells): each iteration costs more, so
             // fewer keep the strong level within 200 ms a decision.
-            const SEARCH_SCALE: f64 = 0.75;
+            const STRONG_SCALE: f64 = 0.75;
 
             fn seats(_: &linotte::State<$options>) -> usize {
                 2
@@ -286,7 +289,7 @@ impl Evaluate for FiveThousand {
 impl Evaluate for FourTwoOne {
     const ROLLOUT_STEPS: usize = 30;
     // Long playouts (a round of every seat): fewer iterations keep a decision within 200 ms.
-    const SEARCH_SCALE: f64 = 0.75;
+    const STRONG_SCALE: f64 = 0.75;
 
     fn seats(state: &<FourTwoOne as Game>::State) -> usize {
         FourTwoOne::view(state, None).players.len()

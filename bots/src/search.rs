@@ -281,6 +281,6 @@ pub fn level_bot<G: Evaluate>(level: Level) -> Box<dyn Bot<G>> {
     match level {
         Level::Easy => Box::new(Mcts::<G>::new(1.0, Pick::Slip { slip: 0.25 })),
         Level::Medium => Box::new(Mcts::<G>::new(1.0, Pick::MostVisited)),
-        Level::Strong => Box::new(Mcts::<G>::new(1.0, Pick::MostVisited)),
+        Level::Strong => Box::new(Mcts::<G>::new(G::STRONG_SCALE, Pick::MostVisited)),
     }
 }
