@@ -152,11 +152,6 @@ impl Sheet {
         self.points.len()
     }
 
-    /// The points of throw `t` in box `b` (without any joker or bonus).
-    pub fn points(&self, b: usize, t: usize) -> u8 {
-        self.points[b][t]
-    }
-
     /// Upper totals tracked: `0..=threshold`.
     fn upper_states(&self) -> usize {
         usize::from(self.threshold) + 1
@@ -294,11 +289,6 @@ impl Solution {
             }
         }
         found
-    }
-
-    /// The sheet solved.
-    pub fn sheet(&self) -> &Sheet {
-        &self.sheet
     }
 
     /// The expected points still to come from `spot` under the best play.

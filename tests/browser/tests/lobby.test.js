@@ -53,6 +53,31 @@ describe("lobby", () => {
     await checkPage(page, "lobby-form-cant-stop");
   });
 
+  test("one player: Rated is not offered; a refused form shows its error in view, with the focus", async () => {
+    const { page } = alice;
+    await visit(page, "/lobby", "lobby");
+    const form = page.locator("#create-form");
+    assert.equal(await form.getByLabel("Rated").isDisabled(), false, "two players may play rated");
+    await htmxSwap(page, () => form.getByLabel("Players", { exact: true }).fill("1").then(() =>
+      form.getByLabel("Players", { exact: true }).dispatchEvent("change")));
+    assert.equal(await form.getByLabel("Rated").isDisabled(), true, "a solo Yams is never rated");
+    assert.match(await page.getByTestId("unrated-reason").innerText(), /one player is never rated/);
+    assert.equal(await form.getByLabel("Players", { exact: true }).inputValue(), "1", "what was typed stays");
+    await checkPage(page, "lobby-form-solo-yams");
+
+    // An invitation to nobody: the page comes back with the error beside the field, in view
+    // and focused.
+    await form.getByLabel("Players", { exact: true }).fill("2");
+    await form.getByLabel(/Invite players/).fill("nobody_at_all");
+    await Promise.all([page.waitForNavigation(), form.getByRole("button", { name: "Create the match" }).click()]);
+    const error = page.locator(".field-error");
+    assert.match(await error.innerText(), /no player is named “nobody_at_all”/);
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains("field-error")), true,
+      "the focus is on the error");
+    const box = await error.boundingBox();
+    assert.ok(box !== null && box.y >= 0 && box.y < page.viewportSize().height, "the error is in view");
+  });
+
   test("an open two-player match: created by one player, joined by the other from the lobby", async () => {
     const id = await createMatch(alice.page, { game: "cant-stop", seats: 2 });
     const created = await alice.api.match(id);
