@@ -288,7 +288,8 @@ pub async fn lobby(
 
 /// The create form (the fragment htmx swaps in), or the lobby page: for another game, afresh
 /// (only `game` is sent); after the players or the clock changed, with everything the form
-/// holds, so that what was typed stays and the "Rated" box follows what can be rated.
+/// holds, of which the page swaps in only the "Rated" box (`hx-select`), so that it follows
+/// what can be rated while the rest stays as typed.
 #[get("/lobby/form")]
 pub async fn create_form(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
     let form = FormData::parse(req.query_string().as_bytes())?;
