@@ -240,7 +240,7 @@ describe("match page", () => {
     }
   });
 
-  test("on a phone the step's choices stay beside the board, and the other's move is said and marked", async () => {
+  test("on a phone the step's choices stand beside the board, and the other's move is said and marked", async () => {
     const id = await startMatch("cant-stop");
     await openBoth(id);
     const first = await moverOf([alice, bob]);
@@ -263,10 +263,17 @@ describe("match page", () => {
       const said = page.getByTestId("last-moves");
       assert.match(await said.innerText(), new RegExp(first.name));
       assert.ok((await page.locator(`${LIVE} .cell-recent`).count()) >= 1, "a climbed column is marked");
-      // Scrolled to the board, the step's choices are still in view.
-      await page.getByTestId("columns").scrollIntoViewIfNeeded();
+      // The step's choices stand right after the board: both in view at once on a phone.
       const bar = page.getByTestId("action-bar");
-      assert.ok(await inViewport(page, bar), "the action bar stays in view beside the board");
+      assert.equal(
+        await bar.evaluate((el) => el.previousElementSibling?.dataset.testid),
+        "columns",
+        "the choices follow the board",
+      );
+      await bar.scrollIntoViewIfNeeded();
+      const board = await page.getByTestId("columns").boundingBox();
+      assert.ok(await inViewport(page, bar), "the choices are in view");
+      assert.ok(board !== null && board.y + board.height > 0, "with the board just above them");
       await checkPage(page, "match-cant-stop-phone-action-bar");
     } finally {
       await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });

@@ -40,6 +40,16 @@ impl Table {
             || self.panels.iter().any(Panel::is_playable)
     }
 
+    /// After which panel the action bar stands: the board or the columns, else the dice (the
+    /// panel the choices are about), else the last.
+    pub fn actions_after(&self) -> usize {
+        let first =
+            |wanted: fn(&PanelKind) -> bool| self.panels.iter().position(|p| wanted(&p.kind));
+        first(|k| matches!(k, PanelKind::Board(_) | PanelKind::Columns(_)))
+            .or_else(|| first(|k| matches!(k, PanelKind::Dice(_))))
+            .unwrap_or_else(|| self.panels.len().saturating_sub(1))
+    }
+
     /// Whether any group of action buttons has a button (the action bar is drawn then).
     pub fn has_action_buttons(&self) -> bool {
         self.actions.iter().any(|g| !g.buttons.is_empty())
