@@ -1,5 +1,6 @@
 //! The named baselines the arena measures the levels against: `random`, `greedy`, and the
-//! game-specific `rule28` (Can't Stop), `threshold` (5000) and `frequent` (Yams).
+//! game-specific `rule28` (Can't Stop), `threshold` (5000) and `frequent` (Yams); and `idle`,
+//! the partner of a solitaire run in the games that need two players (Can't Stop, 5000).
 
 use rand::RngExt;
 use tapis_games::Game;
@@ -223,5 +224,44 @@ impl Bot<Yams> for Frequent {
             }
         }
         best
+    }
+}
+
+/// The partner of a solitaire run, in games that need two players: it plays its turns
+/// without ever keeping anything. In Can't Stop it never stops, so every turn ends in a bust
+/// and its runners leave the board as they came (a column is only won by stopping); in 5000
+/// it keeps the fewest points and never banks, so it scores only in the rare turn whose
+/// third throw forces a banking of the opening threshold, or by five 1s (the arena sets such
+/// runs aside).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Idle;
+
+impl Bot<CantStop> for Idle {
+    fn choose(&mut self, at: &Position<'_, CantStop>, _: &mut BotRng) -> usize {
+        at.legal
+            .iter()
+            .position(|a| *a == cant_stop::Action::Roll)
+            .unwrap_or(0)
+    }
+}
+
+impl Bot<FiveThousand> for Idle {
+    fn choose(&mut self, at: &Position<'_, FiveThousand>, _: &mut BotRng) -> usize {
+        if let Some(rethrow) = at
+            .legal
+            .iter()
+            .position(|a| *a == five_thousand::Action::Rethrow)
+        {
+            return rethrow;
+        }
+        let table = FiveThousand::view(at.state, Some(at.seat)).options.table();
+        at.legal
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, a)| match a {
+                five_thousand::Action::Keep { dice } => table.keep_value(*dice).unwrap_or(0),
+                _ => u32::MAX,
+            })
+            .map_or(0, |(i, _)| i)
     }
 }

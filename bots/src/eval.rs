@@ -228,9 +228,18 @@ impl Evaluate for CantStop {
         1.5
     }
 
+    /// The strong level solves each turn exactly (`crate::cant_stop`).
+    fn level_bot(level: Level) -> Box<dyn Bot<Self>> {
+        match level {
+            Level::Strong => crate::cant_stop::strong_bot(),
+            _ => search::level_bot::<Self>(level),
+        }
+    }
+
     fn special_bot(kind: BotKind) -> Option<Box<dyn Bot<Self>>> {
         match kind {
             BotKind::Rule28 => Some(Box::new(baselines::Rule28)),
+            BotKind::Idle => Some(Box::new(baselines::Idle)),
             _ => None,
         }
     }
@@ -278,9 +287,19 @@ impl Evaluate for FiveThousand {
         2500.0
     }
 
+    /// The strong level plays the solved match (`crate::five_thousand`).
+    fn level_bot(level: Level) -> Box<dyn Bot<Self>> {
+        match level {
+            Level::Strong => crate::five_thousand::strong_bot(),
+            _ => search::level_bot::<Self>(level),
+        }
+    }
+
     fn special_bot(kind: BotKind) -> Option<Box<dyn Bot<Self>>> {
         match kind {
             BotKind::Threshold(t) => Some(Box::new(baselines::Threshold(t))),
+            BotKind::MaxPoints => Some(crate::five_thousand::max_points_bot()),
+            BotKind::Idle => Some(Box::new(baselines::Idle)),
             _ => None,
         }
     }

@@ -11,7 +11,9 @@
 
 pub mod arena;
 pub mod baselines;
+pub mod cant_stop;
 pub mod eval;
+pub mod five_thousand;
 pub mod linja_search;
 pub mod search;
 pub mod yams;
@@ -167,6 +169,10 @@ pub enum BotKind {
     Rule28,
     /// 5000: bank once the turn total reaches the threshold.
     Threshold(u32),
+    /// 5000: the most points expected from each turn, every decision of the turn exact.
+    MaxPoints,
+    /// Can't Stop and 5000: a partner that never keeps anything, for solitaire runs.
+    Idle,
     /// Yams: keep the most frequent face, score the best box.
     Frequent,
     /// A level offered to players.
@@ -177,8 +183,8 @@ pub enum BotKind {
 pub const DEFAULT_THRESHOLD: u32 = 300;
 
 impl BotKind {
-    /// Reads `random`, `greedy`, `rule28`, `threshold` or `threshold:T`, `frequent`, `easy`,
-    /// `medium`, `strong`.
+    /// Reads `random`, `greedy`, `rule28`, `threshold` or `threshold:T`, `max-points`,
+    /// `idle`, `frequent`, `easy`, `medium`, `strong`.
     pub fn parse(s: &str) -> Option<BotKind> {
         if let Some(level) = Level::parse(s) {
             return Some(BotKind::Level(level));
@@ -189,6 +195,8 @@ impl BotKind {
             "rule28" => Some(BotKind::Rule28),
             "threshold" => Some(BotKind::Threshold(DEFAULT_THRESHOLD)),
             "frequent" => Some(BotKind::Frequent),
+            "max-points" => Some(BotKind::MaxPoints),
+            "idle" => Some(BotKind::Idle),
             _ => s
                 .strip_prefix("threshold:")
                 .and_then(|t| t.parse().ok())
@@ -204,6 +212,8 @@ impl BotKind {
             BotKind::Rule28 => "rule28".into(),
             BotKind::Threshold(t) => format!("threshold:{t}"),
             BotKind::Frequent => "frequent".into(),
+            BotKind::MaxPoints => "max-points".into(),
+            BotKind::Idle => "idle".into(),
             BotKind::Level(level) => level.as_str().into(),
         }
     }
@@ -223,15 +233,20 @@ pub fn bot_for<G: Evaluate>(kind: BotKind) -> Option<Box<dyn Bot<G>>> {
         BotKind::Random => Some(Box::new(baselines::RandomBot)),
         BotKind::Greedy => Some(Box::new(baselines::Greedy)),
         BotKind::Level(level) => Some(G::level_bot(level)),
-        BotKind::Rule28 | BotKind::Threshold(_) | BotKind::Frequent => G::special_bot(kind),
+        BotKind::Rule28
+        | BotKind::Threshold(_)
+        | BotKind::MaxPoints
+        | BotKind::Idle
+        | BotKind::Frequent => G::special_bot(kind),
     }
 }
 
 /// Works out the tables that bots otherwise compute at their first decision in a process: the
-/// solved grid of Yams with its default options (a few seconds of one core). Servers call it
-/// once at start, off their request threads.
+/// solved grid of Yams and the solved match of 5000, with their default options (a few
+/// seconds of one core). Servers call it once at start, off their request threads.
 pub fn warm_up() {
     let _ = yams::solved(&tapis_games::yams::Options::default());
+    let _ = five_thousand::solved(&tapis_games::five_thousand::Options::default());
 }
 
 /// The action (as the JSON `AnyState::apply` takes) that `level` plays for `seat` in `state`.

@@ -3,19 +3,24 @@
 //! not a test; its last line is `key=value` pairs for scripts.
 //!
 //! cargo run --release -p tapis-bots --bin arena -- --game GAME --a BOT --b BOT
-//!     [--games N] [--seats K] [--seed S] [--solitaire]
+//!     [--games N] [--seats K] [--seed S] [--solitaire] [--jobs J]
+//!
+//! `--jobs J` plays the matches on J threads; every match keeps its own seeds, so the figures
+//! are the same whatever J (decision times apart, which a shared core lengthens).
 
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tapis_bots::BotKind;
-use tapis_bots::arena::{play_match, quantile_ms, wilson};
+use tapis_bots::arena::{ArenaError, MatchResult, play_match, quantile_ms, wilson};
 use tapis_games::GameId;
 
 const USAGE: &str =
-    "usage: arena --game GAME --a BOT --b BOT [--games N] [--seats K] [--seed S] [--solitaire]
+    "usage: arena --game GAME --a BOT --b BOT [--games N] [--seats K] [--seed S] [--solitaire] [--jobs J]
   GAME: linotte yam-master linja 5000 421 cant-stop yams make-five
-  BOT: random greedy easy medium strong, rule28 (cant-stop), threshold[:T] (5000), frequent (yams)";
+  BOT: random greedy easy medium strong, rule28 (cant-stop), threshold[:T] max-points (5000), idle (cant-stop, 5000), frequent (yams)";
 
 struct Args {
     game: GameId,
@@ -25,6 +30,7 @@ struct Args {
     seats: Option<usize>,
     seed: u64,
     solitaire: bool,
+    jobs: usize,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -35,6 +41,7 @@ fn parse_args() -> Result<Args, String> {
     let mut seats = None;
     let mut seed = 1;
     let mut solitaire = false;
+    let mut jobs = 1;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         if flag == "--solitaire" {
@@ -50,6 +57,7 @@ fn parse_args() -> Result<Args, String> {
             "--games" => games = value.parse().map_err(|_| bad("not a count"))?,
             "--seats" => seats = Some(value.parse().map_err(|_| bad("not a count"))?),
             "--seed" => seed = value.parse().map_err(|_| bad("not a number"))?,
+            "--jobs" => jobs = value.parse().map_err(|_| bad("not a count"))?,
             _ => return Err(format!("unknown argument `{flag}`")),
         }
     }
@@ -57,11 +65,15 @@ fn parse_args() -> Result<Args, String> {
     let a = a.ok_or("--a is required")?;
     let b = match (b, solitaire) {
         (Some(b), _) => b,
-        (None, true) => BotKind::Random,
+        // In the games that need two players, the solitaire bot's partner never keeps anything.
+        (None, true) => BotKind::Idle,
         (None, false) => return Err("--b is required (or --solitaire)".into()),
     };
     if games == 0 {
         return Err("--games must be at least 1".into());
+    }
+    if jobs == 0 {
+        return Err("--jobs must be at least 1".into());
     }
     Ok(Args {
         game,
@@ -71,6 +83,7 @@ fn parse_args() -> Result<Args, String> {
         seats,
         seed,
         solitaire,
+        jobs,
     })
 }
 
@@ -92,6 +105,74 @@ impl Tally {
     }
 }
 
+/// A match played, or the match's number, seed and error.
+type Played = Result<MatchResult, (usize, u64, ArenaError)>;
+
+/// Match `g` of a run: bot A sits in seat g mod K, so it moves first in one match out of K;
+/// the match's dice and the bots' generators are seeded from the run's seed and `g` alone.
+fn play_one(args: &Args, seats: usize, g: usize) -> Played {
+    let a_seat = g % seats;
+    let match_seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+    play_match(
+        args.game,
+        seats,
+        &[a_seat],
+        args.a,
+        args.b,
+        match_seed,
+        match_seed ^ 0x5eed_b075,
+    )
+    .map_err(|error| (g, match_seed, error))
+}
+
+/// Every match of the run, in order, played on `args.jobs` threads; progress goes to stderr
+/// every tenth of the run.
+fn play_all(args: &Args, seats: usize) -> Result<Vec<MatchResult>, (usize, u64, ArenaError)> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<Played>>> = Mutex::new((0..args.games).map(|_| None).collect());
+    let tenth = (args.games / 10).max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.min(args.games) {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= args.games {
+                        break;
+                    }
+                    let result = play_one(args, seats, g);
+                    let failed = result.is_err();
+                    if let Ok(mut slots) = slots.lock() {
+                        slots[g] = Some(result);
+                    }
+                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if finished.is_multiple_of(tenth) {
+                        eprintln!("{finished} of {} matches played", args.games);
+                    }
+                    if failed {
+                        // Stop handing out matches; the error is reported below.
+                        next.store(args.games, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    let slots = slots
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut results = Vec::with_capacity(args.games);
+    for slot in slots {
+        match slot {
+            Some(Ok(result)) => results.push(result),
+            Some(Err(failure)) => return Err(failure),
+            // A match left unplayed after another failed: the failure comes first in order
+            // or is reported when its slot is reached.
+            None => continue,
+        }
+    }
+    Ok(results)
+}
+
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(args) => args,
@@ -101,7 +182,7 @@ fn main() -> ExitCode {
         }
     };
     let seats = if args.solitaire {
-        1
+        args.game.min_seats()
     } else {
         args.seats.unwrap_or(2.max(args.game.min_seats()))
     };
@@ -114,27 +195,23 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    let results = match play_all(&args, seats) {
+        Ok(results) => results,
+        Err((g, seed, error)) => {
+            eprintln!("match {g} (seed {seed}): {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let mut a = Tally::default();
     let mut b = Tally::default();
-    for g in 0..args.games {
-        // Bot A sits in seat g mod K, so it moves first in one match out of K.
+    // Solitaire runs whose idle partner scored anyway (5000: five 1s, or a forced banking).
+    let mut spoiled = 0;
+    for (g, result) in results.into_iter().enumerate() {
         let a_seat = g % seats;
-        let match_seed = args.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
-        let result = match play_match(
-            args.game,
-            seats,
-            &[a_seat],
-            args.a,
-            args.b,
-            match_seed,
-            match_seed ^ 0x5eed_b075,
-        ) {
-            Ok(result) => result,
-            Err(error) => {
-                eprintln!("match {g} (seed {match_seed}): {error}");
-                return ExitCode::FAILURE;
-            }
-        };
+        if args.solitaire && seats > 1 && result.ranks[a_seat] != 1 {
+            spoiled += 1;
+            continue;
+        }
         let a_rank = result.ranks[a_seat];
         let best_b = (0..seats)
             .filter(|s| *s != a_seat)
@@ -171,7 +248,7 @@ fn main() -> ExitCode {
         a.times.extend(result.times_a);
         b.times.extend(result.times_b);
     }
-    let n = args.games as f64;
+    let n = (args.games - spoiled) as f64;
     let name_a = args.a.name();
     let name_b = args.b.name();
     println!(
@@ -182,6 +259,9 @@ fn main() -> ExitCode {
         args.seed,
         if args.solitaire { ", solitaire" } else { "" }
     );
+    if spoiled > 0 {
+        println!("{spoiled} solitaire runs set aside: the idle partner won them");
+    }
     let mut summary = vec![
         format!("game={}", args.game),
         format!("a={name_a}"),
@@ -193,7 +273,7 @@ fn main() -> ExitCode {
                 name_b.clone()
             }
         ),
-        format!("games={}", args.games),
+        format!("games={}", args.games - spoiled),
         format!("seats={seats}"),
     ];
     let bots: Vec<(&str, &str, &mut Tally)> = if args.solitaire {

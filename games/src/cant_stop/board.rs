@@ -268,6 +268,12 @@ pub struct Choices {
     len: usize,
 }
 
+impl Default for Choices {
+    fn default() -> Self {
+        Choices::new()
+    }
+}
+
 impl Choices {
     /// No choice yet.
     pub const fn new() -> Self {

@@ -49,8 +49,10 @@ use crate::contract::{ActionError, Chance, Game, Outcome, Seat, Turn, check_seat
 use crate::options::{OptionSpec, OptionsError};
 use crate::ranking::{Resignations, rank_by_key};
 
-use board::{Board, Climb, pairings};
-pub use board::{COLUMNS, Columns, HEIGHTS, RUNNERS, RunnerAt, RunnerList, index_of, label_of};
+pub use board::{
+    Board, COLUMNS, Choices, Climb, Columns, HEIGHTS, RUNNERS, RunnerAt, RunnerList, index_of,
+    label_of, pairings,
+};
 pub use view::{ChoiceView, ColumnView, MoveView, PlayerView, Stage, StartView, View};
 
 /// The game of Can't Stop.
@@ -307,8 +309,9 @@ impl State {
         self.runners.iter().filter(|r| **r > 0).count() as u8
     }
 
-    /// The fixed facts of the current seat's turn.
-    fn board(&self) -> Board {
+    /// The fixed facts of the current seat's turn: its pieces, the won columns, the spaces
+    /// its runners skip.
+    pub fn board(&self) -> Board {
         let own = self
             .progress
             .get(self.current)
@@ -340,8 +343,8 @@ impl State {
         }
     }
 
-    /// Where the current seat's turn stands.
-    fn climb(&self) -> Climb {
+    /// Where the current seat's turn stands: its runners, and the runners and pieces left.
+    pub fn climb(&self) -> Climb {
         Climb {
             runners: self.runners,
             free_runners: RUNNERS.saturating_sub(self.runner_count()),
