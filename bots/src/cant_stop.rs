@@ -26,6 +26,7 @@
 //! With the variant that forbids stopping on an opponent's piece the strong level plays the
 //! generic search instead.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
@@ -196,6 +197,17 @@ impl Turn {
         }
     }
 
+    /// Whether `other` is the same turn's position (the same pieces, won columns and spaces
+    /// skipped): then its solved positions hold here too.
+    fn same_turn(&self, other: &Turn) -> bool {
+        self.board.own == other.board.own
+            && self.board.closed == other.board.closed
+            && self.board.skipped == other.board.skipped
+            && self.mine == other.mine
+            && self.others == other.others
+            && self.to_win == other.to_win
+    }
+
     /// What stopping with `climb` is worth.
     fn stop(&self, climb: &Climb) -> f64 {
         let mut pieces = self.pieces;
@@ -352,7 +364,17 @@ impl Bot<CantStop> for Expert {
         if state.options().no_stop_on_opponent {
             return self.fallback.choose(at, rng);
         }
-        let mut turn = Turn::new(state, at.seat);
+        // The decisions of one turn share their solved positions: a position's value depends
+        // only on the turn's fixed facts, the runners and the rolls left to look at (which
+        // its key holds), not on the decision that first asked for it.
+        thread_local! {
+            static LAST_TURN: RefCell<Option<Turn>> = const { RefCell::new(None) };
+        }
+        let fresh = Turn::new(state, at.seat);
+        let mut turn = match LAST_TURN.with(|last| last.borrow_mut().take()) {
+            Some(last) if last.same_turn(&fresh) => last,
+            _ => fresh,
+        };
         let climb = state.climb();
         let mut best = (f64::NEG_INFINITY, 0);
         for (i, action) in at.legal.iter().enumerate() {
@@ -368,6 +390,7 @@ impl Bot<CantStop> for Expert {
                 best = (value, i);
             }
         }
+        LAST_TURN.with(|last| *last.borrow_mut() = Some(turn));
         best.1
     }
 }
