@@ -190,14 +190,76 @@ fn spread_throw(
     }
 }
 
-/// The best any player can do against `max-points`: its chance of winning moving first and
-/// moving second, by value iteration over (own score, opponent's score) with the opponent's
-/// turns played by `max-points`.
-fn best_response_to_max_points(rules: Rules) -> (f64, f64) {
+/// How a turn of the `random` player with `score` steps ends (as [`max_points_turn`]): every
+/// keep the rules list equally likely, and banking or throwing again equally likely where
+/// both are allowed (where one is, the rules take it), even with the target's worth in hand.
+fn random_turn(rules: Rules, score: u16) -> (Vec<f64>, f64) {
+    let cap = rules.target - score;
+    let opened = score > 0;
+    let mut banked = vec![0.0; usize::from(cap) + 1];
+    let mut lost = 0.0;
+    // The mass about to throw, by (dice in hand, turn total), one stage per throw.
+    let mut stage: Vec<((u8, u16), f64)> = vec![((DICE, 0), 1.0)];
+    for throws_used in 1..=THROW_LIMIT {
+        let mut next: Vec<((u8, u16), f64)> = Vec::new();
+        for ((dice, total), mass) in stage {
+            let outcomes = 6f64.powi(i32::from(dice));
+            for_each_counts(dice, |counts| {
+                let Some(faces) = Faces::from_counts(counts) else {
+                    return;
+                };
+                let m = mass * arrangements(&counts) / outcomes;
+                if is_five_ones(faces) {
+                    banked[usize::from(cap)] += m;
+                    return;
+                }
+                let mut keeps = Vec::new();
+                rules.table.for_each_keep(faces, |kept, points| {
+                    keeps.push((kept.len(), (points / STEP) as u16));
+                });
+                if keeps.is_empty() {
+                    lost += m;
+                    return;
+                }
+                let each = m / keeps.len() as f64;
+                for (kept, steps) in keeps {
+                    // At the target's worth a banking wins; random may throw again anyway.
+                    let t = (total + steps).min(cap);
+                    let left = match dice - kept {
+                        0 => DICE,
+                        left => left,
+                    };
+                    let bank = opened || t >= rules.opening;
+                    let again = throws_used < THROW_LIMIT;
+                    let share = if bank && again { each / 2.0 } else { each };
+                    if bank {
+                        banked[usize::from(t)] += share;
+                    }
+                    if again {
+                        match next.iter_mut().find(|(s, _)| *s == (left, t)) {
+                            Some((_, q)) => *q += share,
+                            None => next.push(((left, t), share)),
+                        }
+                    }
+                    if !bank && !again {
+                        lost += each;
+                    }
+                }
+            });
+        }
+        stage = next;
+    }
+    (banked, lost)
+}
+
+/// The best any player can do against the player whose turns `turn` describes: its chance of
+/// winning moving first and moving second, by value iteration over (own score, opponent's
+/// score).
+fn best_response(rules: Rules, turn: impl Fn(u16) -> (Vec<f64>, f64)) -> (f64, f64) {
     let throws = Arc::new(Throws::new(&rules.table));
     let size = usize::from(rules.target);
     let turns: Vec<Option<(Vec<f64>, f64)>> = (0..rules.target)
-        .map(|s| (s == 0 || s >= rules.opening).then(|| max_points_turn(&throws, rules, s)))
+        .map(|s| (s == 0 || s >= rules.opening).then(|| turn(s)))
         .collect();
     // x[a][b]: I throw next, with a against b; y[a][b]: the opponent throws next.
     let mut x = vec![f64::NAN; size * size];
@@ -263,9 +325,34 @@ fn no_player_beats_max_points_by_much() {
     // level's included) can win against it, seat-averaged, is 50.65 % (52.67 % moving first,
     // 48.64 % second). The goal of 52 % is out of every strategy's reach under these
     // rules; the strong level measures 50.0 % over 10,000 games (docs/bots.md).
-    let (first, second) = best_response_to_max_points(default_rules());
+    let rules = default_rules();
+    let throws = Arc::new(Throws::new(&rules.table));
+    let (first, second) = best_response(rules, |s| max_points_turn(&throws, rules, s));
     let mean = (first + second) / 2.0;
     assert!((first - 0.5267).abs() < 1e-4, "{first}");
     assert!((second - 0.4864).abs() < 1e-4, "{second}");
     assert!(mean < 0.52, "{mean}");
+}
+
+#[test]
+fn the_random_players_turns_add_up() {
+    let rules = default_rules();
+    for score in [0, 20, 90] {
+        let (banked, lost) = random_turn(rules, score);
+        let total: f64 = banked.iter().sum::<f64>() + lost;
+        assert!((total - 1.0).abs() < 1e-9, "{score}: {total}");
+    }
+}
+
+#[test]
+fn no_player_beats_random_nineteen_times_in_twenty() {
+    // The best reply to `random`, worked out exactly: 93.27 % seat-averaged (93.68 % moving
+    // first, 92.86 % second), so the 95 % asked of the strong level against random is out of
+    // every strategy's reach in 5000: luck weighs that much. The strong level measures 92.9 %
+    // over 2,000 games (docs/bots.md).
+    let rules = default_rules();
+    let (first, second) = best_response(rules, |s| random_turn(rules, s));
+    assert!((first - 0.9368).abs() < 1e-4, "{first}");
+    assert!((second - 0.9286).abs() < 1e-4, "{second}");
+    assert!((first + second) / 2.0 < 0.95);
 }
