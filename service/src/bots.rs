@@ -120,8 +120,8 @@ pub struct WorkerSettings {
     /// (`Budget::default_for`). Tests set a small one, so that whole matches play fast.
     pub budget: Option<Budget>,
     /// Whether the worker prepares, at its start and off the async threads, the tables the
-    /// bots would otherwise work out at their first decision (the solved Yams grid, a few
-    /// seconds of one core), so that no player waits for them.
+    /// bots would otherwise work out at their first decision (the solved Yams grid and 5000
+    /// match, a few seconds of one core), so that no player waits for them.
     pub warm_up: bool,
 }
 

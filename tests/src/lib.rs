@@ -31,7 +31,8 @@ pub const TEST_BOTS: WorkerSettings = WorkerSettings {
     concurrency: 2,
     claim: Duration::from_secs(30),
     budget: Some(Budget { iterations: 200 }),
-    // Only the tests that play Yams against a bot need its solved grid: they work it out then.
+    // Only the tests that play Yams or 5000 against a strong bot need the solved tables: they
+    // work them out then.
     warm_up: false,
 };
 
