@@ -334,6 +334,14 @@ impl Evaluate for FourTwoOne {
     fn score_scale() -> f64 {
         3.0
     }
+
+    /// The strong level solves each round's throws exactly (`crate::four_two_one`).
+    fn level_bot(level: Level) -> Box<dyn Bot<Self>> {
+        match level {
+            Level::Strong => crate::four_two_one::strong_bot(),
+            _ => search::level_bot::<Self>(level),
+        }
+    }
 }
 
 /// Yams: what an empty box is worth on average to a fair player, roughly.

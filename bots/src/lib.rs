@@ -14,6 +14,7 @@ pub mod baselines;
 pub mod cant_stop;
 pub mod eval;
 pub mod five_thousand;
+pub mod four_two_one;
 pub mod linja_search;
 pub mod search;
 pub mod yams;
