@@ -167,8 +167,12 @@ fn spread_throw(
             continue;
         }
         let Some(keep) = throw.keeps.iter().copied().reduce(|best, k| {
-            let v = solver.decide(throws_used + 1, k.left, total + k.steps).value;
-            let b = solver.decide(throws_used + 1, best.left, total + best.steps).value;
+            let v = solver
+                .decide(throws_used + 1, k.left, total + k.steps)
+                .value;
+            let b = solver
+                .decide(throws_used + 1, best.left, total + best.steps)
+                .value;
             if v > b { k } else { best }
         }) else {
             *lost += m;
