@@ -73,7 +73,7 @@ impl Level {
             }
             Level::Medium => "Looks a few moves ahead: a fair challenge for regular players.",
             Level::Strong => {
-                "Searches thousands of continuations before each move, and plays Yams perfectly: a good player has to work to beat it."
+                "Weighs every throw to come, or thousands of continuations, before each move, and plays Yams and 5000 as well as they can be played: a good player has to work to beat it."
             }
         }
     }
