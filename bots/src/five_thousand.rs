@@ -39,14 +39,14 @@
 //! after hot dice or a played-out last round, the strong level plays the generic search and
 //! `max-points` the `greedy` baseline.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use tapis_games::Game;
 use tapis_games::five_thousand::{
     Action, DICE, Faces, FiveThousand, Options, Phase, THROW_LIMIT, Table, TargetRule, is_five_ones,
 };
 
-use crate::{Bot, BotRng, Level, Position, baselines, search};
+use crate::{Bot, BotRng, Level, Position, Tables, baselines, search, solved_once};
 
 /// Every score, threshold and group of the game is a multiple of this.
 pub const STEP: u32 = 50;
@@ -436,26 +436,11 @@ impl Solution {
 /// The solution for the rules of `options`, worked out at its first use and kept for the
 /// process; `None` where it does not apply.
 pub fn solved(options: &Options) -> Option<Arc<Solution>> {
-    type Slot = Arc<OnceLock<Arc<Solution>>>;
-    static SOLVED: Mutex<Vec<(Rules, Slot)>> = Mutex::new(Vec::new());
+    static SOLVED: Tables<Rules, Arc<Solution>> = Tables::new(Vec::new());
     let rules = Rules::for_options(options)?;
-    let slot = {
-        // A panic while the list was held cannot leave it half-written: take it as it is.
-        let mut list = SOLVED
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        match list.iter().find(|(r, _)| *r == rules) {
-            Some((_, slot)) => Arc::clone(slot),
-            None => {
-                let slot = Slot::default();
-                list.push((rules, Arc::clone(&slot)));
-                slot
-            }
-        }
-    };
-    Some(Arc::clone(
-        slot.get_or_init(|| Arc::new(Solution::solve(rules))),
-    ))
+    Some(solved_once(&SOLVED, &rules, || {
+        Arc::new(Solution::solve(rules))
+    }))
 }
 
 /// What a turn's endings are worth to a bot.

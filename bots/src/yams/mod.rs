@@ -17,12 +17,12 @@
 pub mod hands;
 pub mod solver;
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use rand::RngExt;
 use tapis_games::yams::{Action, BoxId, Grid, Options, Yams};
 
-use crate::{Bot, BotRng, Level, Position, search};
+use crate::{Bot, BotRng, Level, Position, Tables, search, solved_once};
 use hands::{Hands, THROWS};
 use solver::{Sheet, Solution, Spot, Turn};
 
@@ -71,27 +71,12 @@ impl Solved {
 /// process; `None` where the solver does not apply. Callers asking for the same sheet at once
 /// wait for one computation.
 pub fn solved(options: &Options) -> Option<Arc<Solved>> {
-    type Slot = Arc<OnceLock<Option<Arc<Solved>>>>;
-    static SOLVED: Mutex<Vec<(Options, Slot)>> = Mutex::new(Vec::new());
+    static SOLVED: Tables<Options, Option<Arc<Solved>>> = Tables::new(Vec::new());
     let key = Options {
         grids: 1,
         ..options.clone()
     };
-    let slot = {
-        // A panic while the list was held cannot leave it half-written: take it as it is.
-        let mut list = SOLVED
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        match list.iter().find(|(o, _)| *o == key) {
-            Some((_, slot)) => Arc::clone(slot),
-            None => {
-                let slot = Slot::default();
-                list.push((key.clone(), Arc::clone(&slot)));
-                slot
-            }
-        }
-    };
-    slot.get_or_init(|| Solved::new(&key).map(Arc::new)).clone()
+    solved_once(&SOLVED, &key, || Solved::new(&key).map(Arc::new))
 }
 
 /// How a level turns the actions' values into a choice.
