@@ -42,6 +42,15 @@ async fn wait_for_person(app: &TestApp, base: &str, id: &str, token: &str) -> Va
     }
 }
 
+/// What a server's bot worker does at its start (test apps skip it): the strong bots' solved
+/// tables (Yams, 5000) are ready before their first turn, which must then come within 2 s like
+/// any other. Until then a strong decision waits for them, holding one of the worker's places.
+async fn warm_up() {
+    tokio::task::spawn_blocking(tapis_bots::warm_up)
+        .await
+        .unwrap();
+}
+
 /// Posts one of the legal actions of `view` (the person's), chosen at random.
 async fn play_one_at_random(app: &TestApp, id: &str, token: &str, view: &Value, rng: &mut Rng) {
     let actions = view["legal_actions"].as_array().unwrap();
@@ -178,11 +187,7 @@ async fn play_game_against_each_level(app: &TestApp, token: &str, game: &Value, 
 #[tokio::test]
 async fn a_match_of_every_game_against_each_level_is_played_to_the_end() {
     let app = TestApp::spawn().await;
-    // What a server's bot worker does at its start (test apps skip it): the Yams bots' solved
-    // grid is ready before their first turn, which must then come within 2 s like any other.
-    tokio::task::spawn_blocking(tapis_bots::warm_up)
-        .await
-        .unwrap();
+    warm_up().await;
     let token = app.player("alice").await;
     let games = app.get("/api/v1/games", None).await.body;
     // The games side by side: the bots play several matches at once.
@@ -376,6 +381,7 @@ struct Claim {
 async fn two_servers_share_the_bot_turns_and_never_play_one_twice() {
     let app = TestApp::spawn().await;
     let other = app.start_another(TEST_BOTS).await;
+    warm_up().await;
     let token = app.player("alice").await;
     // Four bots at each table: most turns are bots' turns, several in a row, and both servers
     // look for them all the time.
