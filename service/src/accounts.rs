@@ -330,3 +330,17 @@ pub async fn overview(services: &Services, who: &Identity) -> ServiceResult<Acco
         sessions: sessions::list(services, who).await?,
     })
 }
+
+/// Records the language the caller chose for the interface (`None`: follow the browser's).
+pub async fn set_language(
+    services: &Services,
+    who: &Identity,
+    language: Option<tapis_l10n::Language>,
+) -> ServiceResult<()> {
+    let mut conn = services.conn().await?;
+    diesel::update(users::table.find(who.user_id))
+        .set(users::language.eq(language.map(|l| l.code())))
+        .execute(&mut conn)
+        .await?;
+    Ok(())
+}

@@ -7,6 +7,7 @@ use diesel_async::RunQueryDsl;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use tapis_l10n::Language;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -25,6 +26,8 @@ pub struct Identity {
     pub username: String,
     /// The session the caller came with; `None` for a personal API token.
     pub session_id: Option<Uuid>,
+    /// The language the player chose for the interface, if they chose one.
+    pub language: Option<Language>,
 }
 
 /// Signing and checking keys for session tokens.
@@ -92,13 +95,18 @@ pub async fn authenticate(services: &Services, bearer: &str) -> ServiceResult<Id
     sessions::identity(services, data.claims.sid, data.claims.sub).await
 }
 
+/// A player's stored language: the column's check allows only the codes of [`Language`].
+pub(crate) fn stored_language(code: Option<String>) -> Option<Language> {
+    code.and_then(|c| c.parse().ok())
+}
+
 fn hash_token(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
 async fn authenticate_api_token(services: &Services, token: &str) -> ServiceResult<Identity> {
     let mut conn = services.conn().await?;
-    type Found = (Uuid, Option<OffsetDateTime>, Uuid, String);
+    type Found = (Uuid, Option<OffsetDateTime>, Uuid, String, Option<String>);
     let found: Option<Found> = api_tokens::table
         .inner_join(users::table)
         .filter(api_tokens::token_hash.eq(hash_token(token)))
@@ -107,11 +115,12 @@ async fn authenticate_api_token(services: &Services, token: &str) -> ServiceResu
             api_tokens::last_used_at,
             users::id,
             users::username,
+            users::language,
         ))
         .first(&mut conn)
         .await
         .optional()?;
-    let Some((token_id, last_used_at, user_id, username)) = found else {
+    let Some((token_id, last_used_at, user_id, username, language)) = found else {
         return Err(ServiceError::Unauthenticated("the token is not valid"));
     };
     // Record the use, at most once a minute per token: most requests read only. The filter
@@ -133,6 +142,7 @@ async fn authenticate_api_token(services: &Services, token: &str) -> ServiceResu
         user_id,
         username,
         session_id: None,
+        language: stored_language(language),
     })
 }
 

@@ -7,6 +7,7 @@ diesel::table! {
         password_hash -> Text,
         created_at -> Timestamptz,
         is_bot -> Bool,
+        language -> Nullable<Text>,
     }
 }
 

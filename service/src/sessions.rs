@@ -94,16 +94,16 @@ pub(crate) async fn identity(
 ) -> ServiceResult<Identity> {
     let mut conn = services.conn().await?;
     let now = OffsetDateTime::now_utc();
-    let found: Option<(String, OffsetDateTime)> = sessions::table
+    let found: Option<(String, Option<String>, OffsetDateTime)> = sessions::table
         .inner_join(users::table)
         .filter(sessions::id.eq(session_id))
         .filter(sessions::user_id.eq(user_id))
         .filter(sessions::expires_at.gt(now))
-        .select((users::username, sessions::last_used_at))
+        .select((users::username, users::language, sessions::last_used_at))
         .first(&mut conn)
         .await
         .optional()?;
-    let Some((username, last_used_at)) = found else {
+    let Some((username, language, last_used_at)) = found else {
         return Err(ServiceError::Unauthenticated("this session has ended"));
     };
     let a_minute_ago = now - time::Duration::minutes(1);
@@ -119,6 +119,7 @@ pub(crate) async fn identity(
         user_id,
         username,
         session_id: Some(session_id),
+        language: crate::auth::stored_language(language),
     })
 }
 

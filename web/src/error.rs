@@ -12,6 +12,7 @@ use actix_web::http::{StatusCode, header};
 use actix_web::middleware::Next;
 use actix_web::{Error, HttpResponse, ResponseError};
 use askama::Template;
+use tapis_l10n::Language;
 use tapis_service::ServiceError;
 
 use actix_web::FromRequest;
@@ -55,6 +56,7 @@ struct ErrorParts {
 #[template(path = "error.html")]
 struct ErrorPage {
     layout: Layout,
+    lang: Language,
     status: u16,
     heading: &'static str,
     message: String,
@@ -152,6 +154,7 @@ impl ResponseError for WebError {
         let status = self.status_code();
         let message = self.message();
         let page = ErrorPage {
+            lang: Language::default(),
             layout: Layout::anonymous(self.heading()),
             status: status.as_u16(),
             heading: self.heading(),
@@ -184,8 +187,9 @@ impl ResponseError for WebError {
     }
 }
 
-/// An error page drawn again with the signed-in player's navigation, when someone is signed
-/// in (an error page is made without the request, so it starts out anonymous). If the session
+/// An error page drawn again with the signed-in player's navigation and in the reader's
+/// language (an error page is made without the request, so it starts out anonymous and in
+/// English). If the session
 /// cannot be read (the database is down, say) the anonymous page stays.
 async fn for_the_viewer(response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
     let parts = response
@@ -199,11 +203,12 @@ async fn for_the_viewer(response: ServiceResponse<BoxBody>) -> ServiceResponse<B
     let Ok(ctx) = Ctx::extract(response.request()).await else {
         return response;
     };
-    if ctx.viewer.is_none() {
+    if ctx.viewer.is_none() && ctx.lang == Language::default() {
         return response;
     }
     let status = response.status();
     let page = ErrorPage {
+        lang: ctx.lang,
         layout: Layout::new(&ctx, parts.heading, ""),
         status: status.as_u16(),
         heading: parts.heading,

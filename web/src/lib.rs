@@ -39,6 +39,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::auth::sign_up_page)
             .service(pages::auth::sign_up)
             .service(pages::auth::sign_out)
+            .service(pages::language::switch)
             .service(pages::account::account)
             .service(pages::account::change_password)
             .service(pages::account::create_token)

@@ -4,6 +4,7 @@
 use actix_web::HttpResponse;
 use actix_web::http::{StatusCode, header};
 use askama::Template;
+use tapis_l10n::Language;
 use url::Url;
 
 use crate::assets::{ASSETS, Assets};
@@ -41,6 +42,8 @@ pub struct Layout {
     pub section: Section,
     pub assets: &'static Assets,
     pub htmx_config: &'static str,
+    /// The path and query of the page (where the language switch comes back to).
+    pub path: String,
 }
 
 impl Layout {
@@ -52,6 +55,7 @@ impl Layout {
             section,
             assets: &ASSETS,
             htmx_config: HTMX_CONFIG,
+            path: ctx.path.clone(),
         }
     }
 
@@ -64,7 +68,13 @@ impl Layout {
             section: "",
             assets: &ASSETS,
             htmx_config: HTMX_CONFIG,
+            path: "/".to_owned(),
         }
+    }
+
+    /// The languages the switch offers.
+    pub fn languages(&self) -> &'static [Language] {
+        &Language::ALL
     }
 
     /// `aria-current="page"` for the navigation link of this page's section.

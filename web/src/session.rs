@@ -13,7 +13,9 @@ use std::pin::Pin;
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Payload;
+use actix_web::http::header::{AcceptLanguage, Header};
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use tapis_l10n::Language;
 use tapis_service::accounts::ClientInfo;
 use tapis_service::{Identity, ServiceError, Services, auth};
 use time::OffsetDateTime;
@@ -27,6 +29,11 @@ pub const SESSION_COOKIE: &str = "tapis_session";
 pub const DEVICE_COOKIE: &str = "tapis_device";
 /// How long a browser keeps its device cookie.
 const DEVICE_COOKIE_DAYS: i64 = 365;
+/// The cookie of the language switch (for visitors who are not signed in, and browsers whose
+/// player has not chosen on their account).
+pub const LANGUAGE_COOKIE: &str = "tapis_lang";
+/// How long a browser remembers the language it was switched to.
+const LANGUAGE_COOKIE_DAYS: i64 = 365;
 
 /// How cookies are set; the server registers it as app data.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -59,6 +66,36 @@ pub fn device_cookie(token: &str, secure: bool) -> Cookie<'static> {
     let mut cookie = site_cookie(DEVICE_COOKIE, token, secure);
     cookie.set_max_age(CookieDuration::days(DEVICE_COOKIE_DAYS));
     cookie
+}
+
+/// The cookie that remembers the language a browser was switched to.
+pub fn language_cookie(lang: Language, secure: bool) -> Cookie<'static> {
+    let mut cookie = site_cookie(LANGUAGE_COOKIE, lang.code(), secure);
+    cookie.set_max_age(CookieDuration::days(LANGUAGE_COOKIE_DAYS));
+    cookie
+}
+
+/// The language of the pages for this request: the signed-in player's choice, else the
+/// language switch's cookie, else the first of ours that `Accept-Language` ranks (any `fr*`
+/// is French), else English.
+pub fn language(req: &HttpRequest, viewer: Option<&Identity>) -> Language {
+    if let Some(chosen) = viewer.and_then(|v| v.language) {
+        return chosen;
+    }
+    if let Some(cookie) = req.cookie(LANGUAGE_COOKIE)
+        && let Ok(lang) = cookie.value().parse::<Language>()
+    {
+        return lang;
+    }
+    // A header that does not parse says nothing about the reader: the default applies.
+    let ranked = AcceptLanguage::parse(req)
+        .map(|h| h.ranked())
+        .unwrap_or_default();
+    let tags: Vec<String> = ranked
+        .iter()
+        .filter_map(|p| p.item().map(|tag| tag.as_str().to_owned()))
+        .collect();
+    Language::preferred(tags.iter().map(String::as_str)).unwrap_or_default()
 }
 
 /// Where a sign-in comes from, for the throttle and the list of sessions: what the server
@@ -113,6 +150,8 @@ pub struct Ctx {
     pub path: String,
     /// Cookies should be `Secure`.
     pub secure: bool,
+    /// The language of the pages.
+    pub lang: Language,
 }
 
 impl Ctx {
@@ -159,6 +198,7 @@ impl FromRequest for Ctx {
             .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned());
         let secure = is_secure(req);
         let services = services(req);
+        let req = req.clone();
         Box::pin(async move {
             let viewer = match token.filter(|t| !t.is_empty()) {
                 None => None,
@@ -170,12 +210,14 @@ impl FromRequest for Ctx {
                     Err(other) => return Err(other.into()),
                 },
             };
+            let lang = language(&req, viewer.as_ref());
             Ok(Ctx {
                 viewer,
                 csrf,
                 htmx,
                 path,
                 secure,
+                lang,
             })
         })
     }

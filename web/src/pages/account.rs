@@ -5,6 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
+use tapis_l10n::Language;
 use tapis_service::ServiceError;
 use tapis_service::accounts;
 use tapis_service::auth::{self, ApiToken, NewApiToken};
@@ -65,6 +66,7 @@ impl SessionRow {
 #[template(path = "account.html")]
 struct AccountPage {
     layout: Layout,
+    lang: Language,
     username: String,
     tokens: Vec<TokenRow>,
     sessions: Vec<SessionRow>,
@@ -131,6 +133,7 @@ async fn account_page(
     render_status(
         outcome.status,
         &AccountPage {
+            lang: ctx.lang,
             layout: Layout::new(ctx, "Your account", "account"),
             username: who.username.clone(),
             tokens: overview.tokens.iter().map(TokenRow::of).collect(),

@@ -5,6 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 use serde::Deserialize;
+use tapis_l10n::Language;
 use tapis_service::accounts::{self, Session, SignInAttempt};
 use tapis_service::{ServiceError, sessions};
 
@@ -66,6 +67,7 @@ pub fn field_label(field: &str) -> &str {
 #[template(path = "signin.html")]
 struct SignInPage {
     layout: Layout,
+    lang: Language,
     username: String,
     next: String,
     error: Option<FieldError>,
@@ -75,6 +77,7 @@ struct SignInPage {
 #[template(path = "signup.html")]
 struct SignUpPage {
     layout: Layout,
+    lang: Language,
     username: String,
     next: String,
     error: Option<FieldError>,
@@ -95,6 +98,7 @@ pub async fn sign_in_page(
         return Ok(see_other(&next));
     }
     render(&SignInPage {
+        lang: ctx.lang,
         layout: Layout::new(&ctx, "Sign in", ""),
         username: String::new(),
         next,
@@ -108,6 +112,7 @@ pub async fn sign_up_page(
     query: web::Query<NextQuery>,
 ) -> Result<HttpResponse, WebError> {
     render(&SignUpPage {
+        lang: ctx.lang,
         layout: Layout::new(&ctx, "Sign up", ""),
         username: String::new(),
         next: safe_next(query.next.as_deref()),
@@ -162,6 +167,7 @@ pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
             render_status(
                 status,
                 &SignInPage {
+                    lang: ctx.lang,
                     layout: Layout::new(&ctx, "Sign in", ""),
                     username,
                     next,
@@ -182,6 +188,7 @@ pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
         render_status(
             status,
             &SignUpPage {
+                lang: ctx.lang,
                 layout: Layout::new(&ctx, "Sign up", ""),
                 username: username.clone(),
                 next: next.clone(),

@@ -3,6 +3,7 @@
 
 use actix_web::{HttpResponse, get};
 use askama::Template;
+use tapis_l10n::Language;
 use tapis_service::matches::{self, MatchFilter};
 
 use crate::error::WebError;
@@ -14,6 +15,7 @@ use crate::session::{Ctx, services};
 #[template(path = "home.html")]
 struct HomePage {
     layout: Layout,
+    lang: Language,
     games: Vec<GameCard>,
     your_turn: Vec<MatchCard>,
     others: Vec<MatchCard>,
@@ -51,6 +53,7 @@ pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse,
         others = rest;
     }
     render(&HomePage {
+        lang: ctx.lang,
         layout: Layout::new(&ctx, "Dice and board games by correspondence", "home"),
         games: GameCard::all(),
         your_turn,

@@ -5,6 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
 use askama::Template;
 use serde::Deserialize;
 use tapis_games::GameId;
+use tapis_l10n::Language;
 use tapis_service::ratings::{self, LeaderboardEntry, elo};
 
 use crate::error::WebError;
@@ -41,6 +42,7 @@ fn board_links(current: Option<GameId>) -> Vec<BoardLink> {
 #[template(path = "leaderboards.html")]
 struct LeaderboardsPage {
     layout: Layout,
+    lang: Language,
     games: Vec<GameCard>,
     provisional_matches: u32,
 }
@@ -48,6 +50,7 @@ struct LeaderboardsPage {
 #[get("/leaderboards")]
 pub async fn index(ctx: Ctx) -> Result<HttpResponse, WebError> {
     render(&LeaderboardsPage {
+        lang: ctx.lang,
         layout: Layout::new(&ctx, "Leaderboards", "leaderboards"),
         games: GameCard::all(),
         provisional_matches: elo::PROVISIONAL_MATCHES,
@@ -85,6 +88,7 @@ impl Place {
 #[template(path = "leaderboard.html")]
 struct LeaderboardPage {
     layout: Layout,
+    lang: Language,
     game: String,
     game_name: String,
     boards: Vec<BoardLink>,
@@ -125,6 +129,7 @@ pub async fn board(
     let id: Option<GameId> = game.parse().ok();
     let name = game_name(&game);
     render(&LeaderboardPage {
+        lang: ctx.lang,
         layout: Layout::new(&ctx, format!("{name} leaderboard"), "leaderboards"),
         game: id.map_or_else(|| game.to_string(), |g| g.as_str().to_owned()),
         game_name: name,

@@ -11,6 +11,7 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use tapis_games::GameId;
+use tapis_l10n::Language;
 use tapis_service::ServiceError;
 use tapis_service::games::{self, GameInfo};
 use tapis_service::matches::{self, DaysPerMove, MatchFilter, NewMatch};
@@ -215,6 +216,7 @@ fn option_field(game: GameId, option: &games::GameOption, value: &Value) -> Opti
 #[template(path = "lobby.html")]
 struct LobbyPage {
     layout: Layout,
+    lang: Language,
     invitations: Vec<MatchCard>,
     seeks: Vec<MatchCard>,
     mine: Vec<MatchCard>,
@@ -266,6 +268,7 @@ async fn lobby_page(
     render_status(
         status,
         &LobbyPage {
+            lang: ctx.lang,
             layout: Layout::new(ctx, "Lobby", "lobby"),
             invitations,
             seeks,

@@ -5,6 +5,7 @@ pub mod account;
 pub mod auth;
 pub mod computer;
 pub mod home;
+pub mod language;
 pub mod leaderboards;
 pub mod lobby;
 pub mod play;

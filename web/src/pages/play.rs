@@ -14,6 +14,7 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::Value;
 use tapis_games::GameId;
+use tapis_l10n::Language;
 use tapis_service::ServiceError;
 use tapis_service::matches::{
     self, MatchStatus, MatchView, MatchWithTurns, ReplayedStep, SeatView, TurnEntry, TurnKind,
@@ -298,6 +299,7 @@ impl Live {
 #[template(path = "match.html")]
 struct MatchPage {
     layout: Layout,
+    lang: Language,
     game_id: String,
     game_name: String,
     players: String,
@@ -358,6 +360,7 @@ fn render_match(
     render_status(
         status,
         &MatchPage {
+            lang: ctx.lang,
             layout: Layout::new(ctx, format!("{name}: {players}"), ""),
             game_id: view.game.clone(),
             game_name: name,
@@ -511,6 +514,7 @@ pub async fn match_act(
 #[template(path = "match_resign.html")]
 struct ResignPage {
     layout: Layout,
+    lang: Language,
     id: Uuid,
     game_name: String,
     rated: bool,
@@ -533,6 +537,7 @@ pub async fn match_resign(
         return render_status(
             StatusCode::OK,
             &ResignPage {
+                lang: ctx.lang,
                 layout: Layout::new(&ctx, "Resign?", ""),
                 id,
                 game_name: game_name(&view.game),
@@ -562,6 +567,7 @@ pub struct ReplayQuery {
 #[template(path = "match_replay.html")]
 struct ReplayPage {
     layout: Layout,
+    lang: Language,
     id: Uuid,
     game_name: String,
     players: String,
@@ -631,6 +637,7 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResp
     render_status(
         StatusCode::OK,
         &ReplayPage {
+            lang: ctx.lang,
             layout: Layout::new(ctx, format!("Replay: {name}"), ""),
             id,
             game_name: name,

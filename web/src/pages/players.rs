@@ -5,6 +5,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use askama::Template;
 use serde::Deserialize;
+use tapis_l10n::Language;
 use tapis_service::players::{self, PlayerRecord};
 
 use crate::error::WebError;
@@ -20,6 +21,7 @@ const MATCHES_PER_PAGE: i64 = 20;
 #[template(path = "player.html")]
 struct PlayerPage {
     layout: Layout,
+    lang: Language,
     username: String,
     since: When,
     /// The viewer is looking at their own profile.
@@ -89,6 +91,7 @@ fn render_profile(
     } = record;
     let path = format!("/players/{}", url_encode(&account.username));
     render(&PlayerPage {
+        lang: ctx.lang,
         layout: Layout::new(
             ctx,
             format!("{}: ratings and matches", account.username),

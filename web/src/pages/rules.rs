@@ -8,6 +8,7 @@
 use actix_web::{HttpResponse, get, web};
 use askama::Template;
 use tapis_games::GameId;
+use tapis_l10n::Language;
 use tapis_service::games::{self, GameInfo};
 
 use crate::error::WebError;
@@ -22,6 +23,7 @@ use crate::session::Ctx;
 #[template(path = "rules/index.html")]
 struct RulesIndex {
     layout: Layout,
+    lang: Language,
     games: Vec<GameCard>,
     terms: &'static [Term],
 }
@@ -37,6 +39,7 @@ impl RulesIndex {
 #[get("/rules")]
 pub async fn rules_index(ctx: Ctx) -> Result<HttpResponse, WebError> {
     render(&RulesIndex {
+        lang: ctx.lang,
         layout: Layout::new(&ctx, "Rules of the games", "rules"),
         games: GameCard::all(),
         terms: glossary::TERMS,
@@ -48,6 +51,7 @@ pub async fn rules_index(ctx: Ctx) -> Result<HttpResponse, WebError> {
 #[template(path = "rules/game.html")]
 struct GameRules {
     layout: Layout,
+    lang: Language,
     game: GameId,
     card: GameCard,
     info: GameInfo,
@@ -66,6 +70,7 @@ impl GameRules {
         let at = GameId::ALL.iter().position(|g| *g == game).unwrap_or(0);
         let count = GameId::ALL.len();
         GameRules {
+            lang: ctx.lang,
             layout: Layout::new(ctx, format!("Rules of {}", game.name()), "rules"),
             game,
             card: GameCard::of(game),

@@ -1,0 +1,48 @@
+# What every page shares: the frame, the navigation, the language switch, times.
+
+site-tagline = Classic French dice and board games by correspondence
+page-title = { $title } · Tapis
+skip-to-content = Skip to the content
+nav-main = Main
+nav-home = Home
+nav-lobby = Lobby
+nav-rules = Rules
+nav-leaderboards = Leaderboards
+nav-sign-in = Sign in
+nav-sign-up = Sign up
+nav-sign-out = Sign out
+footer-about = Tapis — classic French dice and board games by correspondence. Free software.
+footer-rules = Rules of the games
+footer-api = API documentation
+footer-htmx-licence = htmx licence
+
+language-switch = Language
+language-switch-button = Change
+language-en = English
+language-fr = Français
+
+time-now = now
+time-in-minutes = { $count ->
+    [one] in { $count } minute
+   *[other] in { $count } minutes
+}
+time-in-hours = { $count ->
+    [one] in { $count } hour
+   *[other] in { $count } hours
+}
+time-in-days = { $count ->
+    [one] in { $count } day
+   *[other] in { $count } days
+}
+time-ago-minutes = { $count ->
+    [one] { $count } minute ago
+   *[other] { $count } minutes ago
+}
+time-ago-hours = { $count ->
+    [one] { $count } hour ago
+   *[other] { $count } hours ago
+}
+time-ago-days = { $count ->
+    [one] { $count } day ago
+   *[other] { $count } days ago
+}
