@@ -260,7 +260,7 @@ macro_rules! areas {
     };
 }
 
-areas!["site"];
+areas!["games", "site"];
 
 /// The source of `area`'s message file in `lang` (for the tests of the files).
 pub fn source(lang: Language, area: &str) -> Option<&'static str> {
@@ -284,6 +284,8 @@ fn bundle(lang: Language) -> FluentBundle<FluentResource> {
     // Placeables are never wrapped in Unicode isolation marks: both languages run left to
     // right, and the marks would reach attributes and page titles.
     bundle.set_use_isolating(false);
+    // NUMBER(), for ordinals (`1st`, `1er`); it can only fail if NUMBER were defined twice.
+    let _ = bundle.add_builtins();
     bundle.set_formatter(Some(match lang {
         Language::En => format_english,
         Language::Fr => format_french,

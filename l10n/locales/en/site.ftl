@@ -46,3 +46,20 @@ time-ago-days = { $count ->
     [one] { $count } day ago
    *[other] { $count } days ago
 }
+
+# Lists of names: "Ann", "Ann and Bob", "Ann, Bob and Cy" ($init: all but the last, joined
+# by list-separator).
+list-separator = {", "}
+list-and = { $init } and { $last }
+
+ordinal = { NUMBER($n, type: "ordinal") ->
+    [one] { $n }st
+    [two] { $n }nd
+    [few] { $n }rd
+   *[other] { $n }th
+}
+
+match-status-open = Waiting for players
+match-status-active = In play
+match-status-finished = Finished
+match-status-aborted = Cancelled

@@ -46,3 +46,18 @@ time-ago-days = { $count ->
     [one] il y a { $count } jour
    *[other] il y a { $count } jours
 }
+
+# Listes de noms : « Ann », « Ann et Bob », « Ann, Bob et Cy » ($init : tous sauf le dernier,
+# séparés par list-separator).
+list-separator = {", "}
+list-and = { $init } et { $last }
+
+ordinal = { NUMBER($n, type: "ordinal") ->
+    [one] { $n }er
+   *[other] { $n }e
+}
+
+match-status-open = En attente de joueurs
+match-status-active = En cours
+match-status-finished = Terminée
+match-status-aborted = Annulée

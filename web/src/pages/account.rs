@@ -34,8 +34,10 @@ impl TokenRow {
         TokenRow {
             id: token.id,
             name: token.name.clone(),
-            created: When::of(token.created_at),
-            last_used: token.last_used_at.map(When::of),
+            created: When::of(token.created_at, crate::present::UNTHREADED),
+            last_used: token
+                .last_used_at
+                .map(|at| When::of(at, crate::present::UNTHREADED)),
         }
     }
 }
@@ -55,8 +57,8 @@ impl SessionRow {
         SessionRow {
             id: session.id,
             user_agent: session.user_agent.clone(),
-            created: When::of(session.created_at),
-            last_used: When::of(session.last_used_at),
+            created: When::of(session.created_at, crate::present::UNTHREADED),
+            last_used: When::of(session.last_used_at, crate::present::UNTHREADED),
             current: session.current,
         }
     }

@@ -37,7 +37,7 @@ pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse,
         let (mine, rest): (Vec<MatchCard>, Vec<MatchCard>) = page
             .items
             .iter()
-            .map(MatchCard::of)
+            .map(|m| MatchCard::of(m, ctx.lang))
             .partition(|card| card.your_turn);
         your_turn = mine;
         // The most urgent first.
@@ -55,7 +55,7 @@ pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse,
     render(&HomePage {
         lang: ctx.lang,
         layout: Layout::new(&ctx, "Dice and board games by correspondence", "home"),
-        games: GameCard::all(),
+        games: GameCard::all(ctx.lang),
         your_turn,
         others,
     })

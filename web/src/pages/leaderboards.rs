@@ -52,7 +52,7 @@ pub async fn index(ctx: Ctx) -> Result<HttpResponse, WebError> {
     render(&LeaderboardsPage {
         lang: ctx.lang,
         layout: Layout::new(&ctx, "Leaderboards", "leaderboards"),
-        games: GameCard::all(),
+        games: GameCard::all(ctx.lang),
         provisional_matches: elo::PROVISIONAL_MATCHES,
     })
 }

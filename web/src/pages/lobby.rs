@@ -254,7 +254,7 @@ async fn lobby_page(
     let mut seeks = Vec::new();
     let mut mine = Vec::new();
     for summary in &page.items {
-        let card = MatchCard::of(summary);
+        let card = MatchCard::of(summary, ctx.lang);
         let invited = summary.invited.iter().any(|n| n.to_lowercase() == me);
         if card.mine {
             mine.push(card);

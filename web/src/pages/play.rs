@@ -271,7 +271,7 @@ impl Live {
             deadline: view
                 .deadline
                 .filter(|_| view.status == MatchStatus::Active)
-                .map(When::of),
+                .map(|at| When::of(at, ctx.lang)),
             notice,
             seats,
             open,
@@ -325,7 +325,7 @@ fn players_line(view: &MatchView) -> String {
     if names.is_empty() {
         "No players yet".to_owned()
     } else {
-        join_names(&names)
+        join_names(&names, crate::present::UNTHREADED)
     }
 }
 
@@ -633,7 +633,7 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResp
         .collect();
     let (step, last) = (replayed.step, replayed.last);
     let name = game.name().to_owned();
-    let players = join_names(&names.0);
+    let players = join_names(&names.0, ctx.lang);
     render_status(
         StatusCode::OK,
         &ReplayPage {

@@ -97,7 +97,7 @@ fn render_profile(
             format!("{}: ratings and matches", account.username),
             "",
         ),
-        since: When::of(account.created_at),
+        since: When::of(account.created_at, ctx.lang),
         own: ctx
             .username()
             .is_some_and(|me| me.eq_ignore_ascii_case(&account.username)),

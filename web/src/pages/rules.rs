@@ -32,7 +32,7 @@ impl RulesIndex {
     /// The names of the games that use a word.
     fn games_of(&self, term: &Term) -> String {
         let names: Vec<String> = term.games.iter().map(|g| g.name().to_owned()).collect();
-        crate::present::join_names(&names)
+        crate::present::join_names(&names, crate::present::UNTHREADED)
     }
 }
 
@@ -41,7 +41,7 @@ pub async fn rules_index(ctx: Ctx) -> Result<HttpResponse, WebError> {
     render(&RulesIndex {
         lang: ctx.lang,
         layout: Layout::new(&ctx, "Rules of the games", "rules"),
-        games: GameCard::all(),
+        games: GameCard::all(ctx.lang),
         terms: glossary::TERMS,
     })
 }
@@ -73,12 +73,12 @@ impl GameRules {
             lang: ctx.lang,
             layout: Layout::new(ctx, format!("Rules of {}", game.name()), "rules"),
             game,
-            card: GameCard::of(game),
+            card: GameCard::of(game, ctx.lang),
             options: OptionRow::all(game, &info),
             info,
             terms: glossary::for_game(game),
-            previous: GameCard::of(GameId::ALL[(at + count - 1) % count]),
-            next: GameCard::of(GameId::ALL[(at + 1) % count]),
+            previous: GameCard::of(GameId::ALL[(at + count - 1) % count], ctx.lang),
+            next: GameCard::of(GameId::ALL[(at + 1) % count], ctx.lang),
             computer: ComputerForm::for_game(&ctx.csrf, game),
         }
     }

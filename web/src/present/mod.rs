@@ -11,68 +11,45 @@ pub mod rules;
 pub mod table;
 
 use tapis_games::GameId;
+use tapis_l10n::{Language, format};
 use tapis_service::matches::{MatchStatus, MatchSummary, SeatView};
 use time::OffsetDateTime;
-use time::macros::format_description;
 use uuid::Uuid;
 
-/// A point in time as pages show it: an exact UTC time (made local by the page's script) and
-/// how far away it is.
+/// The language of presenters that are not yet given the page's (issue 15, in progress): every
+/// use goes as its area is translated, and this constant with the last.
+pub const UNTHREADED: Language = Language::En;
+
+/// A point in time as pages show it: an exact UTC time (made local by the page's script, in
+/// the page's language) and how far away it is.
 #[derive(Debug, Clone)]
 pub struct When {
     /// RFC 3339, for the `datetime` attribute.
     pub iso: String,
-    /// `2026-05-01 14:03 UTC`.
+    /// `28 nov. 2026, 12:36` / `Nov 28, 2026, 12:36 PM` (UTC until the script makes it local).
     pub text: String,
-    /// `in 2 days`, `3 hours ago`.
+    /// `in 2 days`, `il y a 3 heures`.
     pub relative: String,
 }
 
 impl When {
-    pub fn of(at: OffsetDateTime) -> When {
-        When::relative_to(at, OffsetDateTime::now_utc())
+    pub fn of(at: OffsetDateTime, lang: Language) -> When {
+        When::relative_to(at, OffsetDateTime::now_utc(), lang)
     }
 
-    pub fn relative_to(at: OffsetDateTime, now: OffsetDateTime) -> When {
-        let iso = at
-            .format(&time::format_description::well_known::Rfc3339)
-            .unwrap_or_default();
-        let text = at
-            .format(format_description!(
-                "[year]-[month]-[day] [hour]:[minute] UTC"
-            ))
-            .unwrap_or_default();
+    pub fn relative_to(at: OffsetDateTime, now: OffsetDateTime, lang: Language) -> When {
         When {
-            iso,
-            text,
-            relative: relative(at - now),
+            // RFC 3339 formats every date of the range the database stores.
+            iso: at
+                .format(&time::format_description::well_known::Rfc3339)
+                .unwrap_or_default(),
+            text: format::date_time(lang, at),
+            relative: format::relative(lang, at - now),
         }
     }
 }
 
-/// `in 2 days`, `5 minutes ago`, `now`.
-pub fn relative(delta: time::Duration) -> String {
-    let seconds = delta.whole_seconds();
-    let future = seconds >= 0;
-    let abs = seconds.unsigned_abs();
-    let (count, unit) = if abs < 60 {
-        return "now".to_owned();
-    } else if abs < 3600 {
-        (abs / 60, "minute")
-    } else if abs < 86_400 {
-        (abs / 3600, "hour")
-    } else {
-        (abs / 86_400, "day")
-    };
-    let plural = if count == 1 { "" } else { "s" };
-    if future {
-        format!("in {count} {unit}{plural}")
-    } else {
-        format!("{count} {unit}{plural} ago")
-    }
-}
-
-/// The name players know a game by, from its id.
+/// The name players know a game by, from its id (the same in every language).
 pub fn game_name(id: &str) -> String {
     id.parse::<GameId>()
         .map_or_else(|_| id.to_owned(), |g| g.name().to_owned())
@@ -84,66 +61,39 @@ pub struct GameCard {
     pub id: &'static str,
     pub name: &'static str,
     pub players: String,
-    pub blurb: &'static str,
-    /// `Dice` or `Board`.
-    pub kind: &'static str,
+    pub blurb: String,
+    /// `Dice` or `Board`, in words.
+    pub kind: String,
 }
 
 impl GameCard {
-    pub fn of(game: GameId) -> GameCard {
+    pub fn of(game: GameId, lang: Language) -> GameCard {
         let (min, max) = (game.min_seats(), game.max_seats());
         let players = if min == max {
-            format!("{min} players")
+            lang.t1("game-players-exactly", "count", min)
         } else if min == 1 {
-            format!("1 to {max} players (solo too)")
+            lang.t1("game-players-solo", "max", max)
         } else {
-            format!("{min} to {max} players")
+            lang.t2("game-players-range", "min", min, "max", max)
         };
-        let (kind, blurb) = match game {
-            GameId::Linotte => (
-                "Dice",
-                "Throw five dice, call your combination (the Appel) and claim cells of a 5×5 grid: line up three, four or five pawns.",
-            ),
-            GameId::YamMaster => (
-                "Dice",
-                "La Linotte's modern edition: the Défi, the Yam Predator that removes a pawn, and five in a row wins at once.",
-            ),
-            GameId::Linja => (
-                "Board",
-                "Race your twelve pieces across seven bamboo sticks; the busier the row you land on, the further you jump next.",
-            ),
-            GameId::FiveThousand => (
-                "Dice",
-                "Set aside 1s, 5s and brelans (three of a kind), push your luck for more, and bank before a zero throw wipes your turn.",
-            ),
-            GameId::FourTwoOne => (
-                "Dice",
-                "The French bar game: the worst throw takes tokens in the charge, the best gives them away in the décharge.",
-            ),
-            GameId::CantStop => (
-                "Dice",
-                "Pair four dice to climb the columns from 2 to 12; stop to keep your progress, or keep rolling and risk it all.",
-            ),
-            GameId::Yams => (
-                "Dice",
-                "French Yahtzee: three throws to fill each box of your sheet, from Un to Yams, with a bonus over 63.",
-            ),
-            GameId::MakeFive => (
-                "Board",
-                "Cinq sur Cinq: the Aligneur sorts coloured tokens into rows while the Destructeur drops new ones from the bag.",
-            ),
+        let kind = match game {
+            GameId::Linja | GameId::MakeFive => "game-kind-board",
+            _ => "game-kind-dice",
         };
         GameCard {
             id: game.as_str(),
             name: game.name(),
             players,
-            blurb,
-            kind,
+            blurb: lang.t(&format!("game-blurb-{}", game.as_str())),
+            kind: lang.t(kind),
         }
     }
 
-    pub fn all() -> Vec<GameCard> {
-        GameId::ALL.into_iter().map(GameCard::of).collect()
+    pub fn all(lang: Language) -> Vec<GameCard> {
+        GameId::ALL
+            .into_iter()
+            .map(|game| GameCard::of(game, lang))
+            .collect()
     }
 }
 
@@ -157,8 +107,8 @@ pub struct MatchCard {
     pub players: Vec<String>,
     pub seat_count: usize,
     pub invited: Vec<String>,
-    /// `Open`, `In play`, `Finished`, `Cancelled`.
-    pub status: &'static str,
+    /// `Waiting for players`, `In play`, `Finished`, `Cancelled`, in words.
+    pub status: String,
     pub open: bool,
     pub rated: bool,
     /// The viewer sits at this match.
@@ -169,10 +119,12 @@ pub struct MatchCard {
     pub to_act: Option<String>,
     pub deadline: Option<When>,
     pub updated: When,
+    /// The players' names as a list in words.
+    players_text: String,
 }
 
 impl MatchCard {
-    pub fn of(summary: &MatchSummary) -> MatchCard {
+    pub fn of(summary: &MatchSummary, lang: Language) -> MatchCard {
         let name_at = |seat: usize| -> Option<String> {
             summary
                 .seats
@@ -189,20 +141,31 @@ impl MatchCard {
             players: summary.seats.iter().map(|s| s.username.clone()).collect(),
             seat_count: summary.seat_count,
             invited: summary.invited.clone(),
-            status: status_text(summary.status),
+            status: status_text(summary.status, lang),
             open: summary.status == MatchStatus::Open,
             rated: summary.rated,
             mine: summary.your_seat.is_some(),
             your_turn: to_act_seat.is_some() && to_act_seat == summary.your_seat,
             to_act: to_act_seat.and_then(name_at),
-            deadline: summary.deadline.filter(|_| active).map(When::of),
-            updated: When::of(summary.updated_at),
+            deadline: summary
+                .deadline
+                .filter(|_| active)
+                .map(|at| When::of(at, lang)),
+            updated: When::of(summary.updated_at, lang),
+            players_text: join_names(
+                &summary
+                    .seats
+                    .iter()
+                    .map(|s| s.username.clone())
+                    .collect::<Vec<_>>(),
+                lang,
+            ),
         }
     }
 
     /// `Alice, Bob and Carol`.
-    pub fn player_list(&self) -> String {
-        join_names(&self.players)
+    pub fn player_list(&self) -> &str {
+        &self.players_text
     }
 
     /// Seats still free.
@@ -211,35 +174,34 @@ impl MatchCard {
     }
 }
 
-/// `Alice`, `Alice and Bob`, `Alice, Bob and Carol`.
-pub fn join_names(names: &[String]) -> String {
+/// `Alice`, `Alice and Bob`, `Alice, Bob and Carol` (`Alice, Bob et Carol`).
+pub fn join_names(names: &[String], lang: Language) -> String {
     match names {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [init @ .., last] => lang.t2(
+            "list-and",
+            "init",
+            init.join(&lang.t("list-separator")),
+            "last",
+            last,
+        ),
     }
 }
 
 /// The words for a match status.
-pub fn status_text(status: MatchStatus) -> &'static str {
-    match status {
-        MatchStatus::Open => "Waiting for players",
-        MatchStatus::Active => "In play",
-        MatchStatus::Finished => "Finished",
-        MatchStatus::Aborted => "Cancelled",
-    }
+pub fn status_text(status: MatchStatus, lang: Language) -> String {
+    lang.t(match status {
+        MatchStatus::Open => "match-status-open",
+        MatchStatus::Active => "match-status-active",
+        MatchStatus::Finished => "match-status-finished",
+        MatchStatus::Aborted => "match-status-aborted",
+    })
 }
 
-/// `1st`, `2nd`, `3rd`, `4th`...
-pub fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+/// `1st`, `2nd`, `3rd`, `4th`... (`1er`, `2e`...).
+pub fn ordinal(n: usize, lang: Language) -> String {
+    lang.t1("ordinal", "n", n)
 }
 
 #[cfg(test)]
@@ -247,20 +209,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn relative_times_read_naturally() {
-        assert_eq!(relative(time::Duration::seconds(30)), "now");
-        assert_eq!(relative(time::Duration::minutes(5)), "in 5 minutes");
-        assert_eq!(relative(time::Duration::hours(-1)), "1 hour ago");
-        assert_eq!(relative(time::Duration::days(3)), "in 3 days");
+    fn times_read_naturally_in_both_languages() {
+        let now = time::macros::datetime!(2026-11-26 10:00 UTC);
+        let at = time::macros::datetime!(2026-11-28 12:36 UTC);
+        let en = When::relative_to(at, now, Language::En);
+        assert_eq!(en.relative, "in 2 days");
+        assert_eq!(en.text, "Nov 28, 2026, 12:36\u{202f}PM");
+        assert_eq!(en.iso, "2026-11-28T12:36:00Z");
+        let fr = When::relative_to(at, now, Language::Fr);
+        assert_eq!(fr.relative, "dans 2 jours");
+        assert_eq!(fr.text, "28 nov. 2026, 12:36");
     }
 
     #[test]
     fn names_and_ordinals() {
         let names = ["Ann".to_owned(), "Bob".to_owned(), "Cy".to_owned()];
-        assert_eq!(join_names(&names), "Ann, Bob and Cy");
-        assert_eq!(join_names(&names[..1]), "Ann");
-        assert_eq!(ordinal(1), "1st");
-        assert_eq!(ordinal(12), "12th");
-        assert_eq!(ordinal(23), "23rd");
+        assert_eq!(join_names(&names, Language::En), "Ann, Bob and Cy");
+        assert_eq!(join_names(&names, Language::Fr), "Ann, Bob et Cy");
+        assert_eq!(join_names(&names[..1], Language::En), "Ann");
+        assert_eq!(ordinal(1, Language::En), "1st");
+        assert_eq!(ordinal(12, Language::En), "12th");
+        assert_eq!(ordinal(23, Language::En), "23rd");
+        assert_eq!(ordinal(1, Language::Fr), "1er");
+        assert_eq!(ordinal(2, Language::Fr), "2e");
+    }
+
+    #[test]
+    fn games_are_introduced_in_both_languages() {
+        let en = GameCard::of(GameId::Yams, Language::En);
+        let fr = GameCard::of(GameId::Yams, Language::Fr);
+        assert_eq!(en.name, fr.name);
+        assert_eq!(en.kind, "Dice");
+        assert_eq!(fr.kind, "Dés");
+        assert_eq!(fr.players, "1 à 8 joueurs (en solo aussi)");
     }
 }

@@ -57,7 +57,7 @@ pub fn log_entry(game: GameId, turn: &TurnEntry, names: &Names) -> LogEntry {
         title,
         seat: turn.seat,
         lines,
-        at: When::of(turn.at),
+        at: When::of(turn.at, crate::present::UNTHREADED),
     }
 }
 
@@ -157,7 +157,7 @@ impl ResultView {
             .ranking
             .iter()
             .map(|entry| ResultRow {
-                rank: ordinal(entry.rank),
+                rank: ordinal(entry.rank, crate::present::UNTHREADED),
                 seat: entry.seat,
                 name: entry.username.clone(),
                 score: entry.score,
@@ -176,7 +176,10 @@ impl ResultView {
             [one] => format!("{} wins", one.name),
             several => {
                 let names: Vec<String> = several.iter().map(|r| r.name.clone()).collect();
-                format!("{} share the win", super::join_names(&names))
+                format!(
+                    "{} share the win",
+                    super::join_names(&names, crate::present::UNTHREADED)
+                )
             }
         };
         ResultView {

@@ -38,8 +38,11 @@ pub fn result_text(rank: Option<usize>, ranks: &[Option<usize>]) -> String {
         (2, 1, false) => "Won".to_owned(),
         (2, _, false) => "Lost".to_owned(),
         (_, 1, false) => "Won".to_owned(),
-        (_, _, true) => format!("Shared {} of {seats}", ordinal(rank)),
-        (_, _, false) => format!("{} of {seats}", ordinal(rank)),
+        (_, _, true) => format!(
+            "Shared {} of {seats}",
+            ordinal(rank, crate::present::UNTHREADED)
+        ),
+        (_, _, false) => format!("{} of {seats}", ordinal(rank, crate::present::UNTHREADED)),
     }
 }
 
@@ -101,7 +104,7 @@ impl GameHistory {
                 HistoryRow {
                     number: i + 1,
                     match_id: entry.match_id,
-                    at: When::of(entry.at),
+                    at: When::of(entry.at, crate::present::UNTHREADED),
                     rating: entry.rating_after.rounded(),
                     change: change_text(delta),
                     change_class: change_class(delta),
@@ -172,7 +175,7 @@ impl FinishedRow {
             id: summary.id,
             game_name: game_name(&summary.game),
             // A finished match is not updated after it ends.
-            finished: When::of(summary.updated_at),
+            finished: When::of(summary.updated_at, crate::present::UNTHREADED),
             opponents: summary
                 .seats
                 .iter()

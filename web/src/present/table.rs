@@ -507,7 +507,7 @@ impl DicePanel {
         if faces.is_empty() {
             "no dice thrown yet".to_owned()
         } else {
-            crate::present::join_names(&faces)
+            crate::present::join_names(&faces, crate::present::UNTHREADED)
         }
     }
 }

@@ -313,7 +313,7 @@ fn stop_claims(view: &View) -> Option<Fact> {
             } else {
                 "columns"
             },
-            crate::present::join_names(&columns),
+            crate::present::join_names(&columns, crate::present::UNTHREADED),
             if view.stop_would_win_game {
                 " and wins the game"
             } else {
@@ -409,7 +409,10 @@ fn stop_button(view: &View, raw: &Value) -> ActionButton {
                 .map(|r| format!("{} at {r}/{}", c.column, c.height))
         })
         .collect();
-    let mut detail = format!("keep {}", crate::present::join_names(&kept));
+    let mut detail = format!(
+        "keep {}",
+        crate::present::join_names(&kept, crate::present::UNTHREADED)
+    );
     if view.stop_would_win_game {
         detail.push_str(" and win the game");
     } else if !view.stop_would_win.is_empty() {
@@ -494,7 +497,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
                     "{} busted: no pair of dice could be used, the runners on {} go back and \
                      the turn's progress is lost",
                     names.of(seat),
-                    crate::present::join_names(&lost)
+                    crate::present::join_names(&lost, crate::present::UNTHREADED)
                 )
             })
         }

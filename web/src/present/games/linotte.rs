@@ -362,7 +362,7 @@ fn turn_facts(view: &AnyView, input: &Input<'_>, seat: usize) -> Vec<Fact> {
         if made.is_empty() {
             "no cell".to_owned()
         } else {
-            crate::present::join_names(&made)
+            crate::present::join_names(&made, crate::present::UNTHREADED)
         },
     ));
     if view.combinations.contains(&Combination::Sec) {

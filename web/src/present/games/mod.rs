@@ -63,7 +63,7 @@ impl Names {
     /// `Alice and Bob`.
     pub fn list(&self, seats: &[usize]) -> String {
         let names: Vec<String> = seats.iter().map(|s| self.of(*s)).collect();
-        crate::present::join_names(&names)
+        crate::present::join_names(&names, crate::present::UNTHREADED)
     }
 
     pub fn len(&self) -> usize {
@@ -340,7 +340,7 @@ pub fn nth(n: u8) -> String {
         1 => "first".to_owned(),
         2 => "second".to_owned(),
         3 => "third".to_owned(),
-        n => crate::present::ordinal(usize::from(n)),
+        n => crate::present::ordinal(usize::from(n), crate::present::UNTHREADED),
     }
 }
 

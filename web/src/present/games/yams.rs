@@ -464,7 +464,14 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
         Event::GameOver { reason, ranking } => {
             let places: Vec<String> = ranking
                 .iter()
-                .map(|p| format!("{} {} ({})", ordinal(p.rank), names.of(p.seat), p.score))
+                .map(|p| {
+                    format!(
+                        "{} {} ({})",
+                        ordinal(p.rank, crate::present::UNTHREADED),
+                        names.of(p.seat),
+                        p.score
+                    )
+                })
                 .collect();
             let why = match reason {
                 EndReason::GridsFilled => "every grid is full",
