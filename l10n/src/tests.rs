@@ -253,3 +253,35 @@ fn what_is_missing_shows_and_never_fails() {
     ));
     assert!(Language::En.t("time-in-days").starts_with(MISSING));
 }
+
+#[test]
+fn french_messages_follow_french_typography() {
+    // A no-break space (U+00A0 or the narrow U+202F) before `:` `;` `!` `?`, never a plain one;
+    // the typographic apostrophe.
+    for area in AREAS {
+        let text = source(Language::Fr, area).expect("listed");
+        for (number, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            // What a reader sees: the value after `key =`, or a continuation or variant line.
+            let value = match line.split_once(" = ") {
+                Some((key, value)) if !key.starts_with(' ') => value,
+                _ => line,
+            };
+            for mark in [" :", " ;", " !", " ?"] {
+                assert!(
+                    !value.contains(mark),
+                    "fr/{area}.ftl:{}: a plain space before {:?} in {line:?}",
+                    number + 1,
+                    mark.trim()
+                );
+            }
+            assert!(
+                !value.contains('\''),
+                "fr/{area}.ftl:{}: a straight apostrophe in {line:?} (write ’)",
+                number + 1
+            );
+        }
+    }
+}

@@ -530,11 +530,26 @@ pub struct Browser {
 
 impl Browser {
     pub fn new(app: &TestApp) -> Browser {
+        Browser::with_headers(app, reqwest::header::HeaderMap::new())
+    }
+
+    /// A browser whose every request says which languages its reader prefers.
+    pub fn speaking(app: &TestApp, accept_language: &str) -> Browser {
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert(
+            reqwest::header::ACCEPT_LANGUAGE,
+            reqwest::header::HeaderValue::from_str(accept_language).unwrap(),
+        );
+        Browser::with_headers(app, headers)
+    }
+
+    fn with_headers(app: &TestApp, headers: reqwest::header::HeaderMap) -> Browser {
         Browser {
             base: app.base.clone(),
             client: reqwest::Client::builder()
                 .cookie_store(true)
                 .redirect(reqwest::redirect::Policy::none())
+                .default_headers(headers)
                 .build()
                 .unwrap(),
             csrf: std::sync::Mutex::new(None),

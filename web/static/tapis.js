@@ -1,9 +1,11 @@
 // Tapis: the little the pages need beyond htmx. Everything works without it.
 "use strict";
 
-// Show times in the reader's own time zone: <time datetime="..." data-local>.
+// Show times in the reader's own time zone, written as the page's language writes them
+// (`28 nov. 2026, 12:36`, `Nov 28, 2026, 12:36 PM`): <time datetime="..." data-local>.
 function tapisLocalTimes(root) {
-  const format = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const language = document.documentElement.lang || undefined;
+  const format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
   for (const el of root.querySelectorAll("time[data-local]")) {
     const when = new Date(el.getAttribute("datetime"));
     if (!Number.isNaN(when.getTime())) {
