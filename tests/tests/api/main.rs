@@ -19,6 +19,7 @@ mod security;
 mod tokens;
 mod verify;
 mod web_auth;
+mod web_l10n;
 mod web_language;
 mod web_lobby;
 mod web_match;
