@@ -260,7 +260,19 @@ macro_rules! areas {
     };
 }
 
-areas!["games", "site"];
+areas![
+    "games",
+    "glossary",
+    "rules",
+    "rules-421",
+    "rules-5000",
+    "rules-cant-stop",
+    "rules-linja",
+    "rules-linotte",
+    "rules-make-five",
+    "rules-yams",
+    "site"
+];
 
 /// The source of `area`'s message file in `lang` (for the tests of the files).
 pub fn source(lang: Language, area: &str) -> Option<&'static str> {

@@ -32,7 +32,7 @@ impl RulesIndex {
     /// The names of the games that use a word.
     fn games_of(&self, term: &Term) -> String {
         let names: Vec<String> = term.games.iter().map(|g| g.name().to_owned()).collect();
-        crate::present::join_names(&names, crate::present::UNTHREADED)
+        crate::present::join_names(&names, self.lang)
     }
 }
 
@@ -40,7 +40,7 @@ impl RulesIndex {
 pub async fn rules_index(ctx: Ctx) -> Result<HttpResponse, WebError> {
     render(&RulesIndex {
         lang: ctx.lang,
-        layout: Layout::new(&ctx, "Rules of the games", "rules"),
+        layout: Layout::new(&ctx, ctx.lang.t("rules-index-title"), "rules"),
         games: GameCard::all(ctx.lang),
         terms: glossary::TERMS,
     })
@@ -71,10 +71,14 @@ impl GameRules {
         let count = GameId::ALL.len();
         GameRules {
             lang: ctx.lang,
-            layout: Layout::new(ctx, format!("Rules of {}", game.name()), "rules"),
+            layout: Layout::new(
+                ctx,
+                ctx.lang.t1("rules-game-title", "game", game.name()),
+                "rules",
+            ),
             game,
             card: GameCard::of(game, ctx.lang),
-            options: OptionRow::all(game, &info),
+            options: OptionRow::all(game, &info, ctx.lang),
             info,
             terms: glossary::for_game(game),
             previous: GameCard::of(GameId::ALL[(at + count - 1) % count], ctx.lang),
@@ -85,20 +89,38 @@ impl GameRules {
 
     /// A French word, annotated with its meaning.
     fn abbr(&self, word: &str) -> Abbr {
-        glossary::abbr(word)
+        glossary::abbr(word, self.lang)
+    }
+
+    /// A paragraph of the rules: a message that holds markup, with its glossary words
+    /// annotated (written with `|safe`; the rules' messages take no user text).
+    fn html(&self, key: &str) -> String {
+        glossary::annotate(&self.lang.t(key), self.lang)
+    }
+
+    /// [`GameRules::html`] for a message that quotes the default of one of the game's options,
+    /// as `$name` (a number when it is one, so that it is written as the language writes it).
+    fn html_default(&self, key: &str, name: &str, option: &str) -> String {
+        let value = self.default_of(option);
+        let text = match value.parse::<i64>() {
+            Ok(n) => self.lang.t1(key, name, n),
+            Err(_) => self.lang.t1(key, name, value),
+        };
+        glossary::annotate(&text, self.lang)
     }
 
     /// The default of one of this game's options, in words (`750`, `off`).
     fn default_of(&self, option: &str) -> String {
-        rules::default_of(self.game, &self.info, option)
+        rules::default_of(self.game, &self.info, option, self.lang)
     }
 
-    /// `1 to 8`, `2`: how many players.
+    /// `1 to 8 players`, `2 players`: how many players.
     fn players(&self) -> String {
-        if self.info.min_players == self.info.max_players {
-            self.info.min_players.to_string()
+        let (min, max) = (self.info.min_players, self.info.max_players);
+        if min == max {
+            self.lang.t1("rules-players", "count", min)
         } else {
-            format!("{} to {}", self.info.min_players, self.info.max_players)
+            self.lang.t2("rules-players-range", "min", min, "max", max)
         }
     }
 
@@ -107,23 +129,23 @@ impl GameRules {
     }
 
     fn yams_boxes(&self) -> Vec<BoxRow> {
-        rules::yams_boxes()
+        rules::yams_boxes(self.lang)
     }
 
     fn yams_optional_boxes(&self) -> Vec<BoxRow> {
-        rules::yams_optional_boxes()
+        rules::yams_optional_boxes(self.lang)
     }
 
     fn five_thousand_groups(&self) -> Vec<PointsRow> {
-        rules::five_thousand_groups(&self.info)
+        rules::five_thousand_groups(&self.info, self.lang)
     }
 
     fn four_two_one_order(&self) -> Vec<ResultRow> {
-        rules::four_two_one_order()
+        rules::four_two_one_order(self.lang)
     }
 
     fn four_two_one_results(&self) -> Vec<ResultRow> {
-        rules::four_two_one_results()
+        rules::four_two_one_results(self.lang)
     }
 
     fn cant_stop_columns(&self) -> Vec<ColumnRow> {
@@ -135,4 +157,64 @@ impl GameRules {
 pub async fn game_rules(ctx: Ctx, game: web::Path<String>) -> Result<HttpResponse, WebError> {
     let game: GameId = game.parse().map_err(|_| WebError::NotFound)?;
     render(&GameRules::new(&ctx, game))
+}
+
+#[cfg(test)]
+mod tests {
+    use askama::Template;
+    use tapis_l10n::MISSING;
+
+    use super::*;
+
+    fn ctx(lang: Language) -> Ctx {
+        Ctx {
+            viewer: None,
+            csrf: "token".to_owned(),
+            htmx: false,
+            path: "/rules".to_owned(),
+            secure: false,
+            lang,
+        }
+    }
+
+    #[test]
+    fn every_rules_page_reads_in_both_languages() {
+        for lang in Language::ALL {
+            let ctx = ctx(lang);
+            let index = RulesIndex {
+                lang,
+                layout: Layout::new(&ctx, lang.t("rules-index-title"), "rules"),
+                games: GameCard::all(lang),
+                terms: glossary::TERMS,
+            }
+            .render()
+            .unwrap();
+            assert!(!index.contains(MISSING), "{lang}: {index}");
+            for game in GameId::ALL {
+                let html = GameRules::new(&ctx, game).render().unwrap();
+                assert!(!html.contains(MISSING), "{game:?} in {lang}");
+                assert!(!html.contains("&lt;abbr"), "{game:?} in {lang}");
+            }
+        }
+        let yams_fr = GameRules::new(&ctx(Language::Fr), GameId::Yams)
+            .render()
+            .unwrap();
+        assert!(yams_fr.contains("Déroulement d’un tour"));
+        assert!(yams_fr.contains("<abbr title=\"trois dés montrant la même face\">Brelan</abbr>"));
+        let yams_en = GameRules::new(&ctx(Language::En), GameId::Yams)
+            .render()
+            .unwrap();
+        assert!(yams_en.contains("A turn, step by step"));
+        assert!(yams_en.contains(
+            "<abbr title=\"three of a kind: three dice showing the same face\">Brelan</abbr>"
+        ));
+        let five_fr = GameRules::new(&ctx(Language::Fr), GameId::FiveThousand)
+            .render()
+            .unwrap();
+        assert!(
+            five_fr.contains("<strong>5\u{202f}000 points</strong>")
+                || five_fr.contains("<strong>5\u{a0}000 points</strong>"),
+            "{five_fr}"
+        );
+    }
 }

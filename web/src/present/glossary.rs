@@ -1,4 +1,5 @@
-//! The French words of the games, each with a short English explanation.
+//! The French words of the games, each with a short explanation (in English for English
+//! readers, in French for French ones: `l10n/locales/*/glossary.ftl`).
 //!
 //! Players meet these words on the rules pages, the score sheets and the turn logs: Tapis keeps
 //! the French names (a *Brelan*, the *nénette*, the *décharge*) and explains them. [`lookup`]
@@ -15,243 +16,252 @@ use std::fmt;
 use askama::filters::HtmlSafe;
 use tapis_games::GameId;
 use tapis_games::GameId::{FiveThousand, FourTwoOne, Linja, Linotte, MakeFive, YamMaster, Yams};
+use tapis_l10n::Language;
 
 /// A word of the games and what it means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Term {
-    /// The word as the games write it (`Carré`, `nénette`).
+    /// The word as the games write it (`Carré`, `nénette`), the same in every language.
     pub word: &'static str,
-    /// What it means, in a few English words (fits in a tooltip).
-    pub meaning: &'static str,
+    /// The message (area `glossary`) that says what it means, in a few words (fits in a
+    /// tooltip).
+    pub key: &'static str,
     /// The games that use it.
     pub games: &'static [GameId],
+}
+
+impl Term {
+    /// What the word means, in `lang`.
+    pub fn meaning(&self, lang: impl std::borrow::Borrow<Language>) -> String {
+        lang.borrow().t(self.key)
+    }
 }
 
 /// Every word, in alphabetical order (accents ignored).
 pub const TERMS: &[Term] = &[
     Term {
         word: "Aligneur",
-        meaning: "“the aligner”: in a deal of Make Five, the player who sorts the tokens into rows and scores",
+        key: "glossary-aligneur",
         games: &[MakeFive],
     },
     Term {
         word: "Appel",
-        meaning: "“call”: after the first throw, announcing the major combination you will make with the next throws",
+        key: "glossary-appel",
         games: &[Linotte],
     },
     Term {
         word: "As",
-        meaning: "ace: a die showing 1",
+        key: "glossary-as",
         games: &[FourTwoOne],
     },
     Term {
         word: "Ballot",
-        meaning: "a throw of all five dice in which nothing scores",
+        key: "glossary-ballot",
         games: &[FiveThousand],
     },
     Term {
         word: "Baraque",
-        meaning: "three dice of the same face (a brelan), in the slang of 421",
+        key: "glossary-baraque",
         games: &[FourTwoOne],
     },
     Term {
         word: "Barrer",
-        meaning: "“to cross out”: writing 0 in a box because the dice do not fit it",
+        key: "glossary-barrer",
         games: &[Yams],
     },
     Term {
         word: "Brelan",
-        meaning: "three of a kind: three dice showing the same face",
+        key: "glossary-brelan",
         games: &[Linotte, YamMaster, FiveThousand, FourTwoOne, Yams],
     },
     Term {
         word: "Carré",
-        meaning: "four of a kind: four dice showing the same face",
+        key: "glossary-carre",
         games: &[Linotte, YamMaster, Yams],
     },
     Term {
         word: "Chance",
-        meaning: "the catch-all box of the score sheet: any five dice, scored as their sum",
+        key: "glossary-chance",
         games: &[Yams],
     },
     Term {
         word: "Charge",
-        meaning: "“loading”: the first phase of 421, when the loser of each round takes tokens from the pot",
+        key: "glossary-charge",
         games: &[FourTwoOne],
     },
     Term {
         word: "Cinq",
-        meaning: "“five”: the box of the fives, worth 5 points per die showing 5",
+        key: "glossary-cinq",
         games: &[Yams],
     },
     Term {
         word: "Cinq sur Cinq",
-        meaning: "“five out of five”: the French name of Make Five",
+        key: "glossary-cinq-sur-cinq",
         games: &[MakeFive],
     },
     Term {
         word: "Coup de départ",
-        meaning: "“starting move”: the first move of a Linja turn, one piece one row forward",
+        key: "glossary-coup-de-depart",
         games: &[Linja],
     },
     Term {
         word: "Coup de suite",
-        meaning: "“follow-up move”: the second move of a Linja turn, as many rows as pieces were found where the first move landed",
+        key: "glossary-coup-de-suite",
         games: &[Linja],
     },
     Term {
         word: "Décharge",
-        meaning: "“unloading”: the second phase of 421, when the winner of each round gives tokens to the loser",
+        key: "glossary-decharge",
         games: &[FourTwoOne],
     },
     Term {
         word: "Défi",
-        meaning: "“challenge”: after the first throw, promising to make some major combination with the next throws",
+        key: "glossary-defi",
         games: &[YamMaster],
     },
     Term {
         word: "Destructeur",
-        meaning: "“the destroyer”: in a deal of Make Five, the player who draws the tokens and places them to spoil the rows",
+        key: "glossary-destructeur",
         games: &[MakeFive],
     },
     Term {
         word: "Deux",
-        meaning: "“two”: the box of the twos, worth 2 points per die showing 2",
+        key: "glossary-deux",
         games: &[Yams],
     },
     Term {
         word: "Double paire",
-        meaning: "two pairs: two dice of one face and two of another",
+        key: "glossary-double-paire",
         games: &[Yams],
     },
     Term {
         word: "Espagnole",
-        meaning: "“the Spanish one”: one player holding all 21 tokens when the charge ends",
+        key: "glossary-espagnole",
         games: &[FourTwoOne],
     },
     Term {
         word: "Fiche",
-        meaning: "two aces and another die, such as 6-1-1",
+        key: "glossary-fiche",
         games: &[FourTwoOne],
     },
     Term {
         word: "Full",
-        meaning: "full house: three dice of one face and two of another",
+        key: "glossary-full",
         games: &[Linotte, YamMaster, Yams],
     },
     Term {
         word: "Grande suite",
-        meaning: "large straight: 2-3-4-5-6",
+        key: "glossary-grande-suite",
         games: &[Yams],
     },
     Term {
         word: "Jeton",
-        meaning: "token: 421 is played with a pot of 21 of them",
+        key: "glossary-jeton",
         games: &[FourTwoOne],
     },
     Term {
         word: "Le bon",
-        meaning: "“the good one”: stopping before your throws are used up, happy with your dice",
+        key: "glossary-le-bon",
         games: &[FourTwoOne],
     },
     Term {
         word: "Main",
-        meaning: "“hand”: the dice you still hold and may throw",
+        key: "glossary-main",
         games: &[FiveThousand],
     },
     Term {
         word: "Main pleine",
-        meaning: "“full hand” (hot dice): all five dice have scored, so you may throw all five again",
+        key: "glossary-main-pleine",
         games: &[FiveThousand],
     },
     Term {
         word: "Make 5",
-        meaning: "five rows of a single colour each: 25 points, and the match is won at once",
+        key: "glossary-make-5",
         games: &[MakeFive],
     },
     Term {
         word: "Maxi",
-        meaning: "a box for a high sum of dice: it must beat the Mini box",
+        key: "glossary-maxi",
         games: &[Yams],
     },
     Term {
         word: "Mini",
-        meaning: "a box for a low sum of dice: it must stay under the Maxi box",
+        key: "glossary-mini",
         games: &[Yams],
     },
     Term {
         word: "Nénette",
-        meaning: "2-2-1, the weakest throw of 421",
+        key: "glossary-nenette",
         games: &[FourTwoOne],
     },
     Term {
         word: "Petite suite",
-        meaning: "small straight: 1-2-3-4-5",
+        key: "glossary-petite-suite",
         games: &[Yams],
     },
     Term {
         word: "Prime",
-        meaning: "the bonus of the score sheet's upper part, for 63 points or more in Un to Six",
+        key: "glossary-prime",
         games: &[Yams],
     },
     Term {
         word: "Quatre",
-        meaning: "“four”: the box of the fours, worth 4 points per die showing 4",
+        key: "glossary-quatre",
         games: &[Yams],
     },
     Term {
         word: "Quinte",
-        meaning: "a straight of five dice: 1-2-3-4-5 or 2-3-4-5-6",
+        key: "glossary-quinte",
         games: &[Linotte],
     },
     Term {
         word: "Sec",
-        meaning: "“dry”: a major combination made on the first throw, without throwing again",
+        key: "glossary-sec",
         games: &[Linotte, YamMaster],
     },
     Term {
         word: "Six",
-        meaning: "“six”: the box of the sixes, worth 6 points per die showing 6",
+        key: "glossary-six",
         games: &[Yams],
     },
     Term {
         word: "Suite",
-        meaning: "a straight: dice with faces in a row (five dice in Yams and Yam Master, three in 421)",
+        key: "glossary-suite",
         games: &[YamMaster, FourTwoOne, Yams],
     },
     Term {
         word: "Tapis",
-        meaning: "“carpet”: the green cloth of a card or dice table",
+        key: "glossary-tapis",
         games: &[],
     },
     Term {
         word: "Trois",
-        meaning: "“three”: the box of the threes, worth 3 points per die showing 3",
+        key: "glossary-trois",
         games: &[Yams],
     },
     Term {
         word: "Un",
-        meaning: "“one”: the box of the ones, worth 1 point per die showing 1",
+        key: "glossary-un",
         games: &[Yams],
     },
     Term {
         word: "Yam",
-        meaning: "five of a kind: all five dice showing the same face",
+        key: "glossary-yam",
         games: &[Linotte, YamMaster],
     },
     Term {
         word: "Yam Predator",
-        meaning: "with a Yam, removing an opponent's pawn from the grid instead of placing your own",
+        key: "glossary-yam-predator",
         games: &[YamMaster],
     },
     Term {
         word: "Yams",
-        meaning: "five of a kind: all five dice showing the same face (also the name of French Yahtzee)",
+        key: "glossary-yams",
         games: &[Yams],
     },
     Term {
         word: "421",
-        meaning: "a 4, a 2 and a 1: the best throw of the game of that name",
+        key: "glossary-421",
         games: &[FourTwoOne],
     },
 ];
@@ -285,9 +295,9 @@ pub fn lookup(word: &str) -> Option<&'static Term> {
     TERMS.iter().find(|term| fold(term.word) == key)
 }
 
-/// What a word means, if the glossary knows it.
-pub fn explain(word: &str) -> Option<&'static str> {
-    lookup(word).map(|term| term.meaning)
+/// What a word means, in `lang`, if the glossary knows it.
+pub fn explain(word: &str, lang: Language) -> Option<String> {
+    lookup(word).map(|term| term.meaning(lang))
 }
 
 /// The words a game uses, in alphabetical order.
@@ -307,12 +317,15 @@ pub fn for_game(game: GameId) -> Vec<&'static Term> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Abbr {
     pub word: String,
-    pub meaning: Option<&'static str>,
+    pub meaning: Option<String>,
 }
 
-/// Annotates `word` (see [`Abbr`]).
-pub fn abbr(word: &str) -> Abbr {
-    let meaning = explain(word).or_else(|| word.strip_suffix('s').and_then(explain));
+/// Annotates `word` with its meaning in `lang` (see [`Abbr`]).
+pub fn abbr(word: &str, lang: Language) -> Abbr {
+    let meaning = explain(word, lang).or_else(|| {
+        word.strip_suffix('s')
+            .and_then(|singular| explain(singular, lang))
+    });
     Abbr {
         word: word.to_owned(),
         meaning,
@@ -321,7 +334,7 @@ pub fn abbr(word: &str) -> Abbr {
 
 impl fmt::Display for Abbr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.meaning {
+        match &self.meaning {
             Some(meaning) => write!(
                 f,
                 "<abbr title=\"{}\">{}</abbr>",
@@ -335,6 +348,27 @@ impl fmt::Display for Abbr {
 
 /// The `Display` output escapes everything it writes, so askama must not escape it again.
 impl HtmlSafe for Abbr {}
+
+/// Annotates the glossary words of a message that holds markup: every bare `<abbr>word</abbr>`
+/// of `html` gets the word's meaning in `lang` as its `title` (see [`abbr`]). The rules pages
+/// write their prose this way, so that the explanations stay in one place.
+pub fn annotate(html: &str, lang: Language) -> String {
+    const OPEN: &str = "<abbr>";
+    const CLOSE: &str = "</abbr>";
+    let mut out = String::with_capacity(html.len() * 2);
+    let mut rest = html;
+    while let Some(start) = rest.find(OPEN) {
+        let after = &rest[start + OPEN.len()..];
+        let Some(end) = after.find(CLOSE) else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        out.push_str(&abbr(&after[..end], lang).to_string());
+        rest = &after[end + CLOSE.len()..];
+    }
+    out.push_str(rest);
+    out
+}
 
 /// Escapes text for HTML content and double-quoted attributes.
 fn escape(text: &str) -> String {
@@ -361,8 +395,12 @@ mod tests {
     #[test]
     fn words_are_found_whatever_their_case_or_accents() {
         assert_eq!(
-            explain("Brelan"),
+            explain("Brelan", Language::En).as_deref(),
             Some("three of a kind: three dice showing the same face")
+        );
+        assert_eq!(
+            explain("Brelan", Language::Fr).as_deref(),
+            Some("trois dés montrant la même face")
         );
         for spelling in ["Carré", "carre", "CARRÉ", " carré "] {
             assert_eq!(
@@ -386,19 +424,27 @@ mod tests {
     fn unknown_words_are_not_found() {
         assert_eq!(lookup("Straight flush"), None);
         assert_eq!(lookup(""), None);
-        assert_eq!(explain("échec"), None);
+        assert_eq!(explain("échec", Language::En), None);
     }
 
     #[test]
     fn every_term_is_explained_once_and_the_list_is_sorted() {
         let keys: Vec<String> = TERMS.iter().map(|t| fold(t.word)).collect();
         for (i, term) in TERMS.iter().enumerate() {
-            assert!(!term.meaning.trim().is_empty(), "{}", term.word);
-            assert!(
-                term.meaning.len() <= 160,
-                "{} is too long a tooltip",
-                term.word
-            );
+            for lang in Language::ALL {
+                let meaning = term.meaning(lang);
+                assert!(!meaning.trim().is_empty(), "{}", term.word);
+                assert!(
+                    !meaning.contains(tapis_l10n::MISSING),
+                    "{} has no meaning in {lang}",
+                    term.word
+                );
+                assert!(
+                    meaning.chars().count() <= 160,
+                    "{} is too long a tooltip in {lang}",
+                    term.word
+                );
+            }
             assert!(
                 !keys[i + 1..].contains(&keys[i]),
                 "{} is in the glossary twice",
@@ -436,21 +482,25 @@ mod tests {
     #[test]
     fn abbr_annotates_known_words_and_escapes_everything() {
         assert_eq!(
-            abbr("Full").to_string(),
+            abbr("Full", Language::En).to_string(),
             "<abbr title=\"full house: three dice of one face and two of another\">Full</abbr>"
         );
         // A plural finds its term and keeps its spelling.
         assert_eq!(
-            abbr("brelans").meaning,
+            abbr("brelans", Language::En).meaning.as_deref(),
             Some("three of a kind: three dice showing the same face")
         );
-        assert!(abbr("brelans").to_string().ends_with(">brelans</abbr>"));
+        assert!(
+            abbr("brelans", Language::En)
+                .to_string()
+                .ends_with(">brelans</abbr>")
+        );
         assert_eq!(
-            abbr("<b>Tom & Jerry</b>").to_string(),
+            abbr("<b>Tom & Jerry</b>", Language::En).to_string(),
             "&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;"
         );
         assert!(
-            abbr("Le bon")
+            abbr("Le bon", Language::En)
                 .to_string()
                 .contains("title=\"“the good one”")
         );
@@ -464,7 +514,7 @@ mod tests {
 
     impl Sample<'_> {
         fn abbr(&self, word: &str) -> Abbr {
-            abbr(word)
+            abbr(word, Language::En)
         }
     }
 
@@ -480,5 +530,27 @@ mod tests {
             hostile,
             "<p>&lt;i&gt;x&lt;/i&gt; and &#60;i&#62;x&#60;/i&#62;</p>"
         );
+    }
+}
+
+#[cfg(test)]
+mod annotate_tests {
+    use super::*;
+
+    #[test]
+    fn messages_get_their_words_explained_in_their_language() {
+        let html = "<strong>A</strong> <abbr>Sec</abbr> and <abbr>unknown</abbr>";
+        let en = annotate(html, Language::En);
+        assert!(
+            en.starts_with("<strong>A</strong> <abbr title=\"“dry”"),
+            "{en}"
+        );
+        assert!(en.ends_with(">Sec</abbr> and unknown"), "{en}");
+        let fr = annotate("<abbr>Carré</abbr> !", Language::Fr);
+        assert_eq!(
+            fr,
+            "<abbr title=\"quatre dés montrant la même face\">Carré</abbr> !"
+        );
+        assert_eq!(annotate("no <abbr>end", Language::En), "no <abbr>end");
     }
 }

@@ -9,6 +9,7 @@ use tapis_games::four_two_one::{Category, Combination as Result421};
 use tapis_games::linotte::LAYOUT;
 use tapis_games::yams::{BoxId, Dice};
 use tapis_games::{cant_stop, five_thousand, yams};
+use tapis_l10n::Language;
 use tapis_service::games::{GameInfo, GameOption};
 
 use crate::present::options;
@@ -28,12 +29,16 @@ pub struct OptionRow {
 }
 
 impl OptionRow {
-    pub fn of(game: GameId, option: &GameOption) -> OptionRow {
+    pub fn of(game: GameId, option: &GameOption, lang: Language) -> OptionRow {
         let values = match option.kind.as_str() {
-            "bool" => "on or off".to_owned(),
+            "bool" => lang.t("rules-value-on-off"),
             "integer" => match (option.min, option.max) {
-                (Some(min), Some(max)) => format!("a whole number from {min} to {max}"),
-                _ => "a whole number".to_owned(),
+                (Some(min), Some(max)) => {
+                    // Written as the API takes them (`1000`), in both languages.
+                    let (min, max) = (min.to_string(), max.to_string());
+                    lang.t2("rules-value-number-range", "min", min, "max", max)
+                }
+                _ => lang.t("rules-value-whole-number"),
             },
             _ => {
                 let choices: Vec<String> = option
@@ -42,7 +47,11 @@ impl OptionRow {
                     .flatten()
                     .map(|v| options::value_words(game, &option.name, &Value::from(v.as_str())))
                     .collect();
-                format!("one of: {}", choices.join("; "))
+                let separator = match lang {
+                    Language::En => "; ",
+                    Language::Fr => "\u{a0}; ",
+                };
+                lang.t1("rules-value-one-of", "choices", choices.join(separator))
             }
         };
         OptionRow {
@@ -50,27 +59,37 @@ impl OptionRow {
             label: options::label_or_name(game, &option.name),
             description: option.description.clone(),
             values,
-            default: options::value_words(game, &option.name, &option.default),
+            default: value_in(game, &option.name, &option.default, lang),
         }
     }
 
     /// Every option of a game.
-    pub fn all(game: GameId, info: &GameInfo) -> Vec<OptionRow> {
+    pub fn all(game: GameId, info: &GameInfo, lang: Language) -> Vec<OptionRow> {
         info.options
             .iter()
-            .map(|option| OptionRow::of(game, option))
+            .map(|option| OptionRow::of(game, option, lang))
             .collect()
     }
 }
 
 /// The default of one option of a game, in words (`750`, `off`), or `""` if it has no such
 /// option.
-pub fn default_of(game: GameId, info: &GameInfo, name: &str) -> String {
+pub fn default_of(game: GameId, info: &GameInfo, name: &str, lang: Language) -> String {
     info.options
         .iter()
         .find(|o| o.name == name)
-        .map(|o| options::value_words(game, &o.name, &o.default))
+        .map(|o| value_in(game, &o.name, &o.default, lang))
         .unwrap_or_default()
+}
+
+/// A value of an option in words, in `lang`: `on` / `off`, a number (as written in the API),
+/// or a choice's words.
+fn value_in(game: GameId, option: &str, value: &Value, lang: Language) -> String {
+    match value {
+        Value::Bool(true) => lang.t("rules-value-on"),
+        Value::Bool(false) => lang.t("rules-value-off"),
+        _ => options::value_words(game, option, value),
+    }
 }
 
 /// The printed grid of La Linotte or Yam Master, row by row, with that game's labels.
@@ -86,9 +105,9 @@ pub fn linotte_grid(game: GameId) -> Vec<Vec<&'static str>> {
 pub struct BoxRow {
     pub name: &'static str,
     /// What the dice must show.
-    pub condition: &'static str,
+    pub condition: String,
     /// What the box scores when they do.
-    pub score: &'static str,
+    pub score: String,
     /// Example dice, `4-4-4-2-6`.
     pub example: String,
     /// What the example dice score in the box.
@@ -99,8 +118,8 @@ pub struct BoxRow {
 
 fn box_row(
     which: BoxId,
-    condition: &'static str,
-    score: &'static str,
+    condition: String,
+    score: String,
     example: [u8; 5],
     option: Option<&'static str>,
 ) -> BoxRow {
@@ -123,130 +142,106 @@ fn box_row(
 }
 
 /// The boxes of the default score sheet, in sheet order.
-pub fn yams_boxes() -> Vec<BoxRow> {
-    vec![
-        box_row(
-            BoxId::Un,
-            "any dice",
-            "1 point per 1",
-            [1, 1, 1, 4, 6],
-            None,
-        ),
-        box_row(
-            BoxId::Deux,
-            "any dice",
-            "2 points per 2",
-            [2, 2, 5, 6, 6],
-            None,
-        ),
-        box_row(
-            BoxId::Trois,
-            "any dice",
-            "3 points per 3",
-            [3, 3, 3, 3, 1],
-            None,
-        ),
-        box_row(
-            BoxId::Quatre,
-            "any dice",
-            "4 points per 4",
-            [4, 4, 2, 3, 5],
-            None,
-        ),
-        box_row(
-            BoxId::Cinq,
-            "any dice",
-            "5 points per 5",
-            [5, 5, 5, 1, 2],
-            None,
-        ),
-        box_row(
-            BoxId::Six,
-            "any dice",
-            "6 points per 6",
-            [6, 6, 6, 2, 3],
-            None,
-        ),
+pub fn yams_boxes(lang: Language) -> Vec<BoxRow> {
+    let any = || lang.t("rules-yams-any-dice");
+    let per = |face: u8| lang.t1("rules-yams-points-per-face", "face", face);
+    let t = |key: &str| lang.t(key);
+    let upper = [
+        (BoxId::Un, [1, 1, 1, 4, 6]),
+        (BoxId::Deux, [2, 2, 5, 6, 6]),
+        (BoxId::Trois, [3, 3, 3, 3, 1]),
+        (BoxId::Quatre, [4, 4, 2, 3, 5]),
+        (BoxId::Cinq, [5, 5, 5, 1, 2]),
+        (BoxId::Six, [6, 6, 6, 2, 3]),
+    ];
+    let mut rows: Vec<BoxRow> = upper
+        .into_iter()
+        .zip(1u8..)
+        .map(|((which, example), face)| box_row(which, any(), per(face), example, None))
+        .collect();
+    rows.extend([
         box_row(
             BoxId::Brelan,
-            "at least three dice of one face",
-            "10",
+            t("rules-yams-brelan-condition"),
+            "10".to_owned(),
             [4, 4, 4, 2, 6],
             None,
         ),
         box_row(
             BoxId::Suite,
-            "1-2-3-4-5 or 2-3-4-5-6",
-            "20",
+            t("rules-yams-suite-condition"),
+            "20".to_owned(),
             [2, 3, 4, 5, 6],
             None,
         ),
         box_row(
             BoxId::Full,
-            "three of one face and two of another",
-            "30",
+            t("rules-yams-full-condition"),
+            "30".to_owned(),
             [5, 5, 5, 2, 2],
             None,
         ),
         box_row(
             BoxId::Carre,
-            "at least four dice of one face",
-            "40",
+            t("rules-yams-carre-condition"),
+            "40".to_owned(),
             [3, 3, 3, 3, 6],
             None,
         ),
         box_row(
             BoxId::Yams,
-            "five dice of one face",
-            "50",
+            t("rules-yams-yams-condition"),
+            "50".to_owned(),
             [6, 6, 6, 6, 6],
             None,
         ),
         box_row(
             BoxId::Chance,
-            "any dice",
-            "the sum of the dice",
+            any(),
+            t("rules-yams-sum-of-dice"),
             [6, 5, 5, 3, 2],
             None,
         ),
-    ]
+    ]);
+    rows
 }
 
 /// The boxes that options add or split.
-pub fn yams_optional_boxes() -> Vec<BoxRow> {
+pub fn yams_optional_boxes(lang: Language) -> Vec<BoxRow> {
+    let t = |key: &str| lang.t(key);
     vec![
         box_row(
             BoxId::DoublePaire,
-            "two pairs of different faces",
-            "the sum of the four paired dice",
+            t("rules-yams-double-paire-condition"),
+            t("rules-yams-double-paire-score"),
             [5, 5, 2, 2, 6],
             Some("double_paire"),
         ),
         box_row(
             BoxId::PetiteSuite,
-            "1-2-3-4-5",
-            "30",
+            "1-2-3-4-5".to_owned(),
+            "30".to_owned(),
             [1, 2, 3, 4, 5],
             Some("split_suites"),
         ),
         box_row(
             BoxId::GrandeSuite,
-            "2-3-4-5-6",
-            "40",
+            "2-3-4-5-6".to_owned(),
+            "40".to_owned(),
             [2, 3, 4, 5, 6],
             Some("split_suites"),
         ),
         box_row(
             BoxId::Maxi,
-            "any dice, but more than in Mini",
-            "the sum of the dice",
+            t("rules-yams-maxi-condition"),
+            t("rules-yams-sum-of-dice"),
             [6, 6, 5, 5, 4],
             Some("maxi_mini"),
         ),
         box_row(
             BoxId::Mini,
-            "any dice, but less than in Maxi",
-            "the sum of the dice",
+            t("rules-yams-mini-condition"),
+            t("rules-yams-sum-of-dice"),
             [1, 1, 2, 3, 2],
             Some("maxi_mini"),
         ),
@@ -261,39 +256,39 @@ pub struct PointsRow {
 }
 
 /// The scoring groups of 5000, with the default value of the straights.
-pub fn five_thousand_groups(info: &GameInfo) -> Vec<PointsRow> {
+pub fn five_thousand_groups(info: &GameInfo, lang: Language) -> Vec<PointsRow> {
+    // The points as the game's own table writes them (`1000`), in both languages.
+    let points = |n: u32| n.to_string();
     let mut rows = vec![
         PointsRow {
-            dice: "a single 1".to_owned(),
-            points: five_thousand::single(1).to_string(),
+            dice: lang.t1("rules-5000-single", "face", 1),
+            points: points(five_thousand::single(1)),
         },
         PointsRow {
-            dice: "a single 5".to_owned(),
-            points: five_thousand::single(5).to_string(),
+            dice: lang.t1("rules-5000-single", "face", 5),
+            points: points(five_thousand::single(5)),
         },
     ];
     for face in 1..=6 {
         rows.push(PointsRow {
-            dice: format!("three {face}s"),
-            points: five_thousand::brelan(face).to_string(),
+            dice: lang.t1("rules-5000-three", "face", face),
+            points: points(five_thousand::brelan(face)),
         });
     }
-    let straight = default_of(GameId::FiveThousand, info, "straight_value");
+    let straight = default_of(GameId::FiveThousand, info, "straight_value", lang);
+    for run in ["1-2-3-4-5", "2-3-4-5-6"] {
+        rows.push(PointsRow {
+            dice: lang.t1("rules-5000-straight", "run", run),
+            points: straight.clone(),
+        });
+    }
     rows.push(PointsRow {
-        dice: "1-2-3-4-5 (all five dice)".to_owned(),
-        points: straight.clone(),
+        dice: lang.t1("rules-5000-five", "face", 5),
+        points: points(five_thousand::FIVE_FIVES),
     });
     rows.push(PointsRow {
-        dice: "2-3-4-5-6 (all five dice)".to_owned(),
-        points: straight,
-    });
-    rows.push(PointsRow {
-        dice: "five 5s".to_owned(),
-        points: five_thousand::FIVE_FIVES.to_string(),
-    });
-    rows.push(PointsRow {
-        dice: "five 1s".to_owned(),
-        points: "you win the game at once".to_owned(),
+        dice: lang.t1("rules-5000-five", "face", 1),
+        points: lang.t("rules-5000-five-ones-win"),
     });
     rows
 }
@@ -305,46 +300,49 @@ pub struct ResultRow {
     pub rank: String,
     /// `4-2-1`.
     pub dice: String,
-    /// Its family, in words (`fiche`, `brelan (baraque)`, ...).
-    pub family: &'static str,
+    pub category: Category,
+    /// Its family, in words (`fiche`, `baraque`, ...).
+    pub family: String,
     pub tokens: u8,
 }
 
-fn family(category: Category) -> &'static str {
+/// The family of a result, in words: the French names stay French in both languages.
+fn family(category: Category, lang: Language) -> String {
     match category {
-        Category::FourTwoOne => "421",
-        Category::ThreeAces => "three aces",
-        Category::Fiche => "fiche",
-        Category::Baraque => "baraque",
-        Category::Suite => "suite",
-        Category::Other => "ordinary",
-        Category::Nenette => "nénette",
+        Category::FourTwoOne => "421".to_owned(),
+        Category::ThreeAces => lang.t("rules-421-three-aces"),
+        Category::Fiche => "fiche".to_owned(),
+        Category::Baraque => "baraque".to_owned(),
+        Category::Suite => "suite".to_owned(),
+        Category::Other => lang.t("rules-421-ordinary"),
+        Category::Nenette => "nénette".to_owned(),
     }
 }
 
-/// The family of the ordinary results, once grouped on one line.
-pub const ORDINARY_GROUP: &str = "ordinary (39 results)";
-
 /// All 56 results of three dice, best first.
-pub fn four_two_one_results() -> Vec<ResultRow> {
+pub fn four_two_one_results(lang: Language) -> Vec<ResultRow> {
     Result421::all()
         .map(|r| ResultRow {
             rank: r.rank.to_string(),
             dice: dice_text(&r.dice),
-            family: family(r.category),
+            category: r.category,
+            family: family(r.category, lang),
             tokens: r.tokens,
         })
         .collect()
 }
 
 /// The 56 results grouped as the rules explain them: every special result on its own line,
-/// the ordinary ones on one line (`6-6-5 … 3-2-2`, [`ORDINARY_GROUP`]).
-pub fn four_two_one_order() -> Vec<ResultRow> {
-    let all = four_two_one_results();
+/// the ordinary ones on one line (`6-6-5 … 3-2-2`, `ordinary (39 results)`).
+pub fn four_two_one_order(lang: Language) -> Vec<ResultRow> {
+    let all = four_two_one_results(lang);
     let mut rows = Vec::new();
-    let ordinary: Vec<&ResultRow> = all.iter().filter(|r| r.family == "ordinary").collect();
+    let ordinary: Vec<&ResultRow> = all
+        .iter()
+        .filter(|r| r.category == Category::Other)
+        .collect();
     for row in &all {
-        if row.family != "ordinary" {
+        if row.category != Category::Other {
             rows.push(row.clone());
         } else if let (Some(first), Some(last)) = (ordinary.first(), ordinary.last())
             && row.rank == first.rank
@@ -352,7 +350,8 @@ pub fn four_two_one_order() -> Vec<ResultRow> {
             rows.push(ResultRow {
                 rank: format!("{}–{}", first.rank, last.rank),
                 dice: format!("{} … {}", first.dice, last.dice),
-                family: ORDINARY_GROUP,
+                category: Category::Other,
+                family: lang.t1("rules-421-ordinary-group", "count", ordinary.len()),
                 tokens: row.tokens,
             });
         }
@@ -392,7 +391,7 @@ mod tests {
     #[test]
     fn options_read_as_the_lobby_shows_them() {
         let info = describe(GameId::FiveThousand);
-        let rows = OptionRow::all(GameId::FiveThousand, &info);
+        let rows = OptionRow::all(GameId::FiveThousand, &info, Language::En);
         let rule = rows.iter().find(|r| r.name == "target_rule").unwrap();
         assert_eq!(rule.label, "Reaching the winning score");
         assert_eq!(rule.default, "reach it or go past it");
@@ -411,9 +410,12 @@ mod tests {
             (hot.values.as_str(), hot.default.as_str()),
             ("on or off", "off")
         );
-        assert_eq!(default_of(GameId::FiveThousand, &info, "target"), "5000");
         assert_eq!(
-            default_of(GameId::FiveThousand, &info, "no_such_option"),
+            default_of(GameId::FiveThousand, &info, "target", Language::En),
+            "5000"
+        );
+        assert_eq!(
+            default_of(GameId::FiveThousand, &info, "no_such_option", Language::En),
             ""
         );
     }
@@ -430,7 +432,10 @@ mod tests {
 
     #[test]
     fn the_yams_examples_score_what_the_rules_say() {
-        let points: Vec<(&str, u8)> = yams_boxes().iter().map(|b| (b.name, b.points)).collect();
+        let points: Vec<(&str, u8)> = yams_boxes(Language::En)
+            .iter()
+            .map(|b| (b.name, b.points))
+            .collect();
         assert_eq!(
             points,
             [
@@ -448,7 +453,7 @@ mod tests {
                 ("Chance", 21),
             ]
         );
-        let optional: Vec<(&str, u8)> = yams_optional_boxes()
+        let optional: Vec<(&str, u8)> = yams_optional_boxes(Language::En)
             .iter()
             .map(|b| (b.name, b.points))
             .collect();
@@ -466,7 +471,7 @@ mod tests {
 
     #[test]
     fn the_5000_table_follows_the_rules() {
-        let rows = five_thousand_groups(&describe(GameId::FiveThousand));
+        let rows = five_thousand_groups(&describe(GameId::FiveThousand), Language::En);
         let points = |dice: &str| rows.iter().find(|r| r.dice == dice).unwrap().points.clone();
         assert_eq!(points("a single 1"), "100");
         assert_eq!(points("a single 5"), "50");
@@ -478,21 +483,42 @@ mod tests {
 
     #[test]
     fn the_421_order_runs_from_421_to_the_nenette() {
-        let all = four_two_one_results();
+        let all = four_two_one_results(Language::En);
         assert_eq!(all.len(), 56);
         assert_eq!((all[0].dice.as_str(), all[0].tokens), ("4-2-1", 10));
-        assert_eq!((all[2].dice.as_str(), all[2].family), ("6-1-1", "fiche"));
-        assert_eq!((all[3].dice.as_str(), all[3].family), ("6-6-6", "baraque"));
+        assert_eq!(
+            (all[2].dice.as_str(), all[2].family.as_str()),
+            ("6-1-1", "fiche")
+        );
+        assert_eq!(
+            (all[3].dice.as_str(), all[3].family.as_str()),
+            ("6-6-6", "baraque")
+        );
         assert_eq!((all[55].dice.as_str(), all[55].tokens), ("2-2-1", 2));
-        let order = four_two_one_order();
+        let order = four_two_one_order(Language::En);
         assert_eq!(order.len(), 18);
         assert_eq!(order[16].dice, "6-6-5 … 3-2-2");
         assert_eq!(order[16].rank, "17–55");
         assert_eq!(order[17].rank, "56");
-        assert_eq!(order[16].family, ORDINARY_GROUP);
+        assert_eq!(order[16].family, "ordinary (39 results)");
         assert_eq!(all.iter().filter(|r| r.family == "ordinary").count(), 39);
         assert_eq!(order[16].tokens, 1);
         assert_eq!(order[17].family, "nénette");
+        let french = four_two_one_order(Language::Fr);
+        assert_eq!(french[16].family, "ordinaires (39 résultats)");
+        assert_eq!(french[1].family, "trois as");
+    }
+
+    #[test]
+    fn the_tables_read_in_french() {
+        let info = describe(GameId::FiveThousand);
+        let rows = OptionRow::all(GameId::FiveThousand, &info, Language::Fr);
+        let opening = rows.iter().find(|r| r.name == "opening_threshold").unwrap();
+        assert_eq!(opening.values, "un nombre entier de 500 à 1000");
+        let groups = five_thousand_groups(&info, Language::Fr);
+        assert_eq!(groups[0].dice, "un 1 seul");
+        assert_eq!(yams_boxes(Language::Fr)[0].score, "1 point par 1");
+        assert_eq!(yams_boxes(Language::Fr)[1].score, "2 points par 2");
     }
 
     #[test]
