@@ -260,7 +260,7 @@ macro_rules! areas {
     };
 }
 
-areas!["games", "site"];
+areas!["games", "match", "play-yams", "site"];
 
 /// The source of `area`'s message file in `lang` (for the tests of the files).
 pub fn source(lang: Language, area: &str) -> Option<&'static str> {
