@@ -263,6 +263,8 @@ macro_rules! areas {
 areas![
     "games",
     "glossary",
+    "match",
+    "play-yams",
     "rules",
     "rules-421",
     "rules-5000",

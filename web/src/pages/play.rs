@@ -66,6 +66,8 @@ pub struct OpenMatch {
     pub taken: usize,
     pub seat_count: usize,
     pub invited: Vec<String>,
+    /// The invited players, as a list in words.
+    pub invited_names: String,
     pub can_join: bool,
     pub can_decline: bool,
     pub can_cancel: bool,
@@ -76,6 +78,7 @@ pub struct OpenMatch {
 #[derive(Debug, Template)]
 #[template(path = "match_live_partial.html")]
 pub struct Live {
+    pub lang: Language,
     pub id: Uuid,
     pub version: i64,
     /// `open`, `active`, `finished` or `aborted`.
@@ -132,22 +135,23 @@ fn status_code(status: MatchStatus) -> &'static str {
 }
 
 /// The players' names by seat (`seat N` for a seat still free).
-fn names_of(seat_count: usize, seats: &[SeatView]) -> Names {
+fn names_of(seat_count: usize, seats: &[SeatView], lang: Language) -> Names {
     let mut names: Vec<String> = (0..seat_count)
-        .map(|seat| format!("seat {}", seat + 1))
+        .map(|seat| lang.t1("match-seat", "seat", seat + 1))
         .collect();
     for seat in seats {
         if let Some(slot) = names.get_mut(seat.seat) {
             slot.clone_from(&seat.username);
         }
     }
-    Names(names)
+    Names(names, lang)
 }
 
 impl Live {
     /// The fragment for `ctx`'s viewer, from the match and its turn log.
     pub fn build(view: &MatchView, turns: &[TurnEntry], ctx: &Ctx, notice: Option<Notice>) -> Live {
-        let names = names_of(view.seat_count, &view.seats);
+        let lang = ctx.lang;
+        let names = names_of(view.seat_count, &view.seats, lang);
         let game: Option<GameId> = view.game.parse().ok();
         let to_act = view
             .to_act
@@ -161,24 +165,28 @@ impl Live {
         let result = view
             .result
             .as_ref()
-            .map(|r| ResultView::of(r, view.your_seat));
+            .map(|r| ResultView::of(r, view.your_seat, lang));
         let status_line = match view.status {
-            MatchStatus::Open => format!(
-                "Waiting for players: {} of {} seats taken",
+            MatchStatus::Open => lang.t2(
+                "match-now-waiting",
+                "taken",
                 view.seats.len(),
-                view.seat_count
+                "seats",
+                view.seat_count,
             ),
             MatchStatus::Active => match to_act {
-                Some(_) if your_turn => "Your move".to_owned(),
-                Some(seat) if bot_thinking => format!("{} (computer) is thinking…", names.of(seat)),
-                Some(seat) => format!("{} to play", names.of(seat)),
-                None => "In play".to_owned(),
+                Some(_) if your_turn => lang.t("match-now-your-move"),
+                Some(seat) if bot_thinking => {
+                    lang.t1("match-now-bot-thinking", "name", names.of(seat))
+                }
+                Some(seat) => lang.t1("match-now-to-play", "name", names.of(seat)),
+                None => lang.t("match-now-in-play"),
             },
             MatchStatus::Finished => match &result {
-                Some(r) => format!("Finished: {}", r.headline),
-                None => "Finished".to_owned(),
+                Some(r) => lang.t1("match-now-finished", "headline", &r.headline),
+                None => lang.t("match-now-finished-plain"),
             },
-            MatchStatus::Aborted => "Cancelled before it started".to_owned(),
+            MatchStatus::Aborted => lang.t("match-now-cancelled"),
         };
         // What the viewer has not seen played: said above the table, marked on it.
         let since = if view.status == MatchStatus::Active {
@@ -224,7 +232,7 @@ impl Live {
             .iter()
             .map(|s| SeatLine {
                 name: s.username.clone(),
-                token: Token::of_seat(s.seat, format!("{}'s colour", s.username)),
+                token: Token::of_seat(s.seat, lang.t1("match-colour-of", "name", &s.username)),
                 yours: view.your_seat == Some(s.seat),
                 bot: s.bot,
                 to_act: to_act == Some(s.seat),
@@ -243,6 +251,7 @@ impl Live {
                 taken: view.seats.len(),
                 seat_count: view.seat_count,
                 invited: view.invited.clone(),
+                invited_names: join_names(&view.invited, lang),
                 can_join: me.is_some() && !seated && (invited || free > reserved),
                 can_decline: invited && !seated,
                 can_cancel: me
@@ -261,6 +270,7 @@ impl Live {
             Vec::new()
         };
         Live {
+            lang,
             id: view.id,
             version: view.version,
             status_code: status_code(view.status),
@@ -313,19 +323,18 @@ impl MatchPage {
     /// `3 days per move`, `no clock`.
     fn clock(&self) -> String {
         match self.days_per_move {
-            Some(1) => "1 day per move".to_owned(),
-            Some(days) => format!("{days} days per move"),
-            None => "no clock".to_owned(),
+            Some(days) => self.lang.t1("match-clock", "days", days),
+            None => self.lang.t("match-no-clock"),
         }
     }
 }
 
-fn players_line(view: &MatchView) -> String {
+fn players_line(view: &MatchView, lang: Language) -> String {
     let names: Vec<String> = view.seats.iter().map(|s| s.username.clone()).collect();
     if names.is_empty() {
-        "No players yet".to_owned()
+        lang.t("match-no-players")
     } else {
-        join_names(&names, crate::present::UNTHREADED)
+        join_names(&names, lang)
     }
 }
 
@@ -356,12 +365,17 @@ fn render_match(
         return render_status(status, &live);
     }
     let name = game_name(&view.game);
-    let players = players_line(view);
+    let players = players_line(view, ctx.lang);
     render_status(
         status,
         &MatchPage {
             lang: ctx.lang,
-            layout: Layout::new(ctx, format!("{name}: {players}"), ""),
+            layout: Layout::new(
+                ctx,
+                ctx.lang
+                    .t2("match-page-title", "game", &name, "players", &players),
+                "",
+            ),
             game_id: view.game.clone(),
             game_name: name,
             players,
@@ -428,35 +442,35 @@ enum Refused {
 
 /// Reads the move of an act form: its version, and either a literal action (`action`) or a
 /// composed one (`compose` with the ticked `pick` values).
-fn read_move(form: &FormData) -> Result<(i64, Value), String> {
+fn read_move(form: &FormData, lang: Language) -> Result<(i64, Value), String> {
     let version: i64 = form
         .text("version")
         .trim()
         .parse()
-        .map_err(|_| "This form does not say which version of the match it was made on: here is the table as it is now.".to_owned())?;
+        .map_err(|_| lang.t("match-refused-no-version"))?;
     let action = if let Some(raw) = form.get("action") {
-        serde_json::from_str(raw).map_err(|_| "That move could not be read.".to_owned())?
+        serde_json::from_str(raw).map_err(|_| lang.t("match-refused-unreadable"))?
     } else if let Some(template) = form.get("compose") {
         let picked: Vec<&str> = form.all("pick").collect();
-        compose_action(template, &picked).map_err(|e| crate::error::sentence(&e))?
+        compose_action(template, &picked).map_err(|key| lang.t(key))?
     } else {
-        return Err("No move was chosen.".to_owned());
+        return Err(lang.t("match-refused-no-move"));
     };
     Ok((version, action))
 }
 
 /// What the player is told when the rules or the match refuse a move.
-fn refusal_message(error: &ServiceError) -> String {
+fn refusal_message(error: &ServiceError, lang: Language) -> String {
     match error {
         ServiceError::IllegalAction(reason) => {
             let mut reason = reason.as_str();
             while let Some(rest) = reason.strip_prefix("illegal action: ") {
                 reason = rest;
             }
-            crate::error::sentence(&format!("That move is not allowed: {reason}"))
+            crate::error::sentence(&lang.t1("match-refused-illegal", "reason", reason))
         }
-        ServiceError::NotYourTurn => "It is not your turn: nothing was played.".to_owned(),
-        ServiceError::MatchNotActive => "The match is not in play: nothing was played.".to_owned(),
+        ServiceError::NotYourTurn => lang.t("match-refused-not-your-turn"),
+        ServiceError::MatchNotActive => lang.t("match-refused-not-active"),
         other => service_message(other),
     }
 }
@@ -472,7 +486,7 @@ pub async fn match_act(
 ) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?.clone();
     let id = id.into_inner();
-    let outcome = match read_move(&form) {
+    let outcome = match read_move(&form, ctx.lang) {
         Ok((version, action)) => {
             matches::submit_action_with_turns(&services(&req)?, &who, id, version, action)
                 .await
@@ -500,7 +514,7 @@ pub async fn match_act(
             (
                 service_status(&error),
                 Some(Notice {
-                    text: refusal_message(&error),
+                    text: refusal_message(&error, ctx.lang),
                     error: true,
                 }),
             )
@@ -538,7 +552,7 @@ pub async fn match_resign(
             StatusCode::OK,
             &ResignPage {
                 lang: ctx.lang,
-                layout: Layout::new(&ctx, "Resign?", ""),
+                layout: Layout::new(&ctx, ctx.lang.t("match-resign-title"), ""),
                 id,
                 game_name: game_name(&view.game),
                 rated: view.rated,
@@ -549,7 +563,7 @@ pub async fn match_resign(
         Ok(_) => Ok(see_other(&format!("/matches/{id}"))),
         Err(error @ ServiceError::MatchNotActive) => {
             let notice = Notice {
-                text: refusal_message(&error),
+                text: refusal_message(&error, ctx.lang),
                 error: true,
             };
             respond(&req, &ctx, id, false, service_status(&error), Some(notice)).await
@@ -610,7 +624,7 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResp
         .game
         .parse()
         .map_err(|e| ServiceError::internal("stored game id is unknown", e))?;
-    let names = names_of(record.seats.len(), &record.seats);
+    let names = names_of(record.seats.len(), &record.seats, ctx.lang);
     // The step's own move is marked on the table, as the last move is on the match page.
     let recent = record
         .turns
@@ -638,7 +652,7 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResp
         StatusCode::OK,
         &ReplayPage {
             lang: ctx.lang,
-            layout: Layout::new(ctx, format!("Replay: {name}"), ""),
+            layout: Layout::new(ctx, ctx.lang.t1("match-replay-title", "game", &name), ""),
             id,
             game_name: name,
             players,
@@ -665,20 +679,24 @@ mod tests {
         FormData::parse(body.as_bytes()).unwrap_or_default()
     }
 
+    fn read_move_en(form: &FormData) -> Result<(i64, Value), String> {
+        read_move(form, Language::En)
+    }
+
     #[test]
     fn a_move_is_a_literal_action_or_a_composed_one() {
-        let literal = read_move(&form("version=7&action=%7B%22type%22%3A%22bank%22%7D"));
+        let literal = read_move_en(&form("version=7&action=%7B%22type%22%3A%22bank%22%7D"));
         assert_eq!(literal.ok(), Some((7, serde_json::json!({"type": "bank"}))));
-        let composed = read_move(&form(
+        let composed = read_move_en(&form(
             "version=3&compose=%7B%22type%22%3A%22reroll%22%2C%22keep%22%3A%22%24picked%22%7D&pick=5&pick=5",
         ));
         assert_eq!(
             composed.ok(),
             Some((3, serde_json::json!({"type": "reroll", "keep": [5, 5]})))
         );
-        assert!(read_move(&form("action=%7B%7D")).is_err());
-        assert!(read_move(&form("version=1")).is_err());
-        assert!(read_move(&form("version=1&action=nope")).is_err());
+        assert!(read_move_en(&form("action=%7B%7D")).is_err());
+        assert!(read_move_en(&form("version=1")).is_err());
+        assert!(read_move_en(&form("version=1&action=nope")).is_err());
     }
 
     #[test]
@@ -686,13 +704,17 @@ mod tests {
         let error =
             ServiceError::IllegalAction("illegal action: box Full is already filled".into());
         assert_eq!(
-            refusal_message(&error),
+            refusal_message(&error, Language::En),
             "That move is not allowed: box Full is already filled."
         );
         let stale = ServiceError::VersionConflict {
             submitted: 3,
             current: 4,
         };
-        assert!(refusal_message(&stale).starts_with("Someone moved before you"));
+        assert_eq!(
+            refusal_message(&error, Language::Fr),
+            "Ce coup n’est pas permis\u{a0}: box Full is already filled."
+        );
+        assert!(refusal_message(&stale, Language::En).starts_with("Someone moved before you"));
     }
 }

@@ -1,6 +1,7 @@
 //! What a match page shows around the table: the turn log in words, the result, the seats.
 
 use tapis_games::GameId;
+use tapis_l10n::Language;
 use tapis_service::matches::{MatchResult, TurnEntry, TurnKind};
 use tapis_service::ratings::RatingDelta;
 
@@ -22,24 +23,27 @@ pub struct LogEntry {
     /// What happened, one sentence each.
     pub lines: Vec<String>,
     pub at: When,
+    /// The words of the seat's token ("seat 2").
+    pub seat_label: String,
 }
 
 impl LogEntry {
     /// The token of the seat that acted.
     pub fn token(&self) -> Option<Token> {
         self.seat
-            .map(|seat| Token::of_seat(seat, format!("seat {}", seat + 1)))
+            .map(|seat| Token::of_seat(seat, self.seat_label.clone()))
     }
 }
 
 /// One turn-log entry in words.
 pub fn log_entry(game: GameId, turn: &TurnEntry, names: &Names) -> LogEntry {
+    let lang = names.lang();
     let who = turn.seat.map(|seat| names.of(seat));
     let title = match (turn.kind, &who) {
-        (TurnKind::Start, _) => "The match starts".to_owned(),
+        (TurnKind::Start, _) => lang.t("match-log-start"),
         (TurnKind::Action, Some(who)) => who.clone(),
-        (TurnKind::Resign, Some(who)) => format!("{who} resigns"),
-        (TurnKind::Timeout, Some(who)) => format!("{who} runs out of time"),
+        (TurnKind::Resign, Some(who)) => lang.t1("match-log-resigns", "name", who),
+        (TurnKind::Timeout, Some(who)) => lang.t1("match-log-timeout", "name", who),
         (_, None) => "—".to_owned(),
     };
     let mut lines: Vec<String> = turn
@@ -57,7 +61,11 @@ pub fn log_entry(game: GameId, turn: &TurnEntry, names: &Names) -> LogEntry {
         title,
         seat: turn.seat,
         lines,
-        at: When::of(turn.at, crate::present::UNTHREADED),
+        at: When::of(turn.at, lang),
+        seat_label: turn
+            .seat
+            .map(|seat| lang.t1("match-seat", "seat", seat + 1))
+            .unwrap_or_default(),
     }
 }
 
@@ -101,26 +109,27 @@ pub fn departed(turns: &[TurnEntry]) -> Vec<usize> {
 }
 
 /// How a game ended, from the outcome's reason.
-pub fn reason_words(reason: &str) -> String {
-    match reason {
-        "grids_filled" => "every grid is full".to_owned(),
-        "resignation" => "by resignation".to_owned(),
-        "timeout" => "on time: a player ran out of time".to_owned(),
-        "target_reached" => "the target was reached".to_owned(),
-        "five_ones" => "five 1s in one throw".to_owned(),
-        "discharged" => "a player gave away their last token".to_owned(),
-        "no_tokens_after_charge" => "no tokens when the charge ended".to_owned(),
-        "espagnole" => "l'espagnole: a player took all 21 tokens".to_owned(),
-        "five_in_a_row" => "five in a row".to_owned(),
-        "columns_won" => "a player claimed the columns needed".to_owned(),
-        "all_columns_won" => "every column is claimed".to_owned(),
-        "make_five" => "MAKE 5, five single-coloured rows".to_owned(),
-        "all_deals_played" => "the six deals are played".to_owned(),
-        "no_pawns_left" => "a player has placed all their pawns".to_owned(),
-        "armies_passed" => "the armies have passed each other".to_owned(),
-        "blocked" => "neither player can move any more".to_owned(),
-        other => fallback::humanize(other).to_lowercase(),
-    }
+pub fn reason_words(reason: &str, lang: Language) -> String {
+    let key = match reason {
+        "grids_filled" => "match-reason-grids-filled",
+        "resignation" => "match-reason-resignation",
+        "timeout" => "match-reason-timeout",
+        "target_reached" => "match-reason-target-reached",
+        "five_ones" => "match-reason-five-ones",
+        "discharged" => "match-reason-discharged",
+        "no_tokens_after_charge" => "match-reason-no-tokens-after-charge",
+        "espagnole" => "match-reason-espagnole",
+        "five_in_a_row" => "match-reason-five-in-a-row",
+        "columns_won" => "match-reason-columns-won",
+        "all_columns_won" => "match-reason-all-columns-won",
+        "make_five" => "match-reason-make-five",
+        "all_deals_played" => "match-reason-all-deals-played",
+        "no_pawns_left" => "match-reason-no-pawns-left",
+        "armies_passed" => "match-reason-armies-passed",
+        "blocked" => "match-reason-blocked",
+        other => return fallback::humanize(other).to_lowercase(),
+    };
+    lang.t(key)
 }
 
 /// One line of the final ranking.
@@ -152,39 +161,42 @@ pub struct ResultView {
 }
 
 impl ResultView {
-    pub fn of(result: &MatchResult, your_seat: Option<usize>) -> ResultView {
+    pub fn of(result: &MatchResult, your_seat: Option<usize>, lang: Language) -> ResultView {
         let rows: Vec<ResultRow> = result
             .ranking
             .iter()
             .map(|entry| ResultRow {
-                rank: ordinal(entry.rank, crate::present::UNTHREADED),
+                rank: ordinal(entry.rank, lang),
                 seat: entry.seat,
                 name: entry.username.clone(),
                 score: entry.score,
-                rating: entry
-                    .rating_before
-                    .zip(entry.rating_after)
-                    .map(|(b, a)| format!("{b} → {a} ({})", RatingDelta::between(b, a))),
+                rating: entry.rating_before.zip(entry.rating_after).map(|(b, a)| {
+                    lang.t_with(
+                        "match-rating-change",
+                        &[
+                            ("before", b.to_string().into()),
+                            ("after", a.to_string().into()),
+                            ("delta", RatingDelta::between(b, a).to_string().into()),
+                        ],
+                    )
+                }),
                 yours: your_seat == Some(entry.seat),
                 first: entry.rank == 1,
             })
             .collect();
         let winners: Vec<&ResultRow> = rows.iter().filter(|r| r.first).collect();
         let headline = match winners.as_slice() {
-            [] => "The match is over".to_owned(),
-            [one] if one.yours => "You win!".to_owned(),
-            [one] => format!("{} wins", one.name),
+            [] => lang.t("match-over"),
+            [one] if one.yours => lang.t("match-you-win"),
+            [one] => lang.t1("match-wins", "name", &one.name),
             several => {
                 let names: Vec<String> = several.iter().map(|r| r.name.clone()).collect();
-                format!(
-                    "{} share the win",
-                    super::join_names(&names, crate::present::UNTHREADED)
-                )
+                lang.t1("match-share-win", "names", super::join_names(&names, lang))
             }
         };
         ResultView {
             headline,
-            reason: reason_words(&result.reason),
+            reason: reason_words(&result.reason, lang),
             rows,
         }
     }
@@ -199,7 +211,7 @@ mod tests {
     use time::OffsetDateTime;
 
     fn names() -> Names {
-        Names(vec!["Alice".into(), "Bob".into()])
+        Names(vec!["Alice".into(), "Bob".into()], Language::En)
     }
 
     #[test]
@@ -261,11 +273,17 @@ mod tests {
             ],
             reason: "grids_filled".into(),
         };
-        let view = ResultView::of(&result, Some(0));
+        let view = ResultView::of(&result, Some(0), Language::En);
         assert_eq!(view.headline, "Bob wins");
         assert_eq!(view.reason, "every grid is full");
         assert_eq!(view.rows[0].rating.as_deref(), Some("1500 → 1520 (+20)"));
         assert!(view.rows[1].yours);
-        assert_eq!(ResultView::of(&result, Some(1)).headline, "You win!");
+        assert_eq!(
+            ResultView::of(&result, Some(1), Language::En).headline,
+            "You win!"
+        );
+        let vue = ResultView::of(&result, Some(0), Language::Fr);
+        assert_eq!(vue.headline, "Bob gagne");
+        assert_eq!(vue.reason, "toutes les grilles sont remplies");
     }
 }

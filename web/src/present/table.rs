@@ -15,7 +15,10 @@
 //! Every die, cell and token carries a text alternative, so that nothing is said by colour or
 //! drawing alone.
 
+use std::borrow::Borrow;
+
 use serde_json::Value;
+use tapis_l10n::Language;
 
 /// The placeholder of a [`Compose`] template that the ticked values replace (as a JSON list).
 pub const PICKED: &str = "$picked";
@@ -338,16 +341,17 @@ impl Compose {
 }
 
 /// Builds the action of a [`Compose`] form: each ticked value (a JSON literal, else a string)
-/// goes into a list that replaces every [`PICKED`] string in the template.
-pub fn compose_action(template: &str, picked: &[&str]) -> Result<Value, String> {
-    let mut action: Value = serde_json::from_str(template)
-        .map_err(|_| "the form's action could not be read".to_owned())?;
+/// goes into a list that replaces every [`PICKED`] string in the template. The error is the key
+/// of the message saying why the form could not be read.
+pub fn compose_action(template: &str, picked: &[&str]) -> Result<Value, &'static str> {
+    let mut action: Value =
+        serde_json::from_str(template).map_err(|_| "match-compose-unreadable")?;
     let values: Vec<Value> = picked
         .iter()
         .map(|raw| serde_json::from_str(raw).unwrap_or_else(|_| Value::String((*raw).to_owned())))
         .collect();
     if !replace_picked(&mut action, &Value::Array(values)) {
-        return Err("the form's action has no place for the ticked values".to_owned());
+        return Err("match-compose-no-place");
     }
     Ok(action)
 }
@@ -404,12 +408,13 @@ impl DieState {
         }
     }
 
-    fn words(self) -> &'static str {
+    /// The message saying a die in this state.
+    fn key(self) -> &'static str {
         match self {
-            DieState::Thrown => "",
-            DieState::Kept => ", kept",
-            DieState::SetAside => ", set aside",
-            DieState::Waiting => "",
+            DieState::Thrown => "match-table-die",
+            DieState::Kept => "match-table-die-kept",
+            DieState::SetAside => "match-table-die-aside",
+            DieState::Waiting => "match-table-die-waiting",
         }
     }
 }
@@ -445,11 +450,12 @@ impl Die {
     }
 
     /// The text alternative: "die showing 5", "die showing 5, kept", "die not thrown yet".
-    pub fn alt(&self) -> String {
+    pub fn alt(&self, lang: impl Borrow<Language>) -> String {
+        let lang = *lang.borrow();
         if self.face == 0 || self.state == DieState::Waiting {
-            "die not thrown yet".to_owned()
+            lang.t("match-table-die-waiting")
         } else {
-            format!("die showing {}{}", self.face, self.state.words())
+            lang.t1(self.state.key(), "face", self.face)
         }
     }
 
@@ -497,7 +503,8 @@ impl DicePanel {
     }
 
     /// All faces as words, for the accessible summary ("3, 3, 5, 1 and 6").
-    pub fn summary(&self) -> String {
+    pub fn summary(&self, lang: impl Borrow<Language>) -> String {
+        let lang = *lang.borrow();
         let faces: Vec<String> = self
             .dice
             .iter()
@@ -505,9 +512,9 @@ impl DicePanel {
             .map(|d| d.face.to_string())
             .collect();
         if faces.is_empty() {
-            "no dice thrown yet".to_owned()
+            lang.t("match-table-no-dice")
         } else {
-            crate::present::join_names(&faces, crate::present::UNTHREADED)
+            crate::present::join_names(&faces, lang)
         }
     }
 }
@@ -886,8 +893,9 @@ pub struct ScoreRow {
 }
 
 impl ScoreRow {
-    pub fn token(&self) -> Token {
-        Token::of_seat(self.seat, format!("{}'s colour", self.name))
+    pub fn token(&self, lang: impl Borrow<Language>) -> Token {
+        let lang = *lang.borrow();
+        Token::of_seat(self.seat, lang.t1("match-colour-of", "name", &self.name))
     }
 }
 
@@ -930,13 +938,18 @@ mod tests {
     fn dice_have_pips_and_words() {
         let die = Die::new(5, DieState::Kept);
         assert_eq!(die.pips().len(), 5);
-        assert_eq!(die.alt(), "die showing 5, kept");
-        assert_eq!(Die::new(0, DieState::Waiting).alt(), "die not thrown yet");
+        assert_eq!(die.alt(Language::En), "die showing 5, kept");
+        assert_eq!(die.alt(Language::Fr), "dé montrant 5, gardé");
+        assert_eq!(
+            Die::new(0, DieState::Waiting).alt(Language::En),
+            "die not thrown yet"
+        );
         let panel = DicePanel::new(vec![
             Die::new(3, DieState::Thrown),
             Die::new(6, DieState::Thrown),
         ]);
-        assert_eq!(panel.summary(), "3 and 6");
+        assert_eq!(panel.summary(Language::En), "3 and 6");
+        assert_eq!(panel.summary(Language::Fr), "3 et 6");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use serde_json::Value;
 use tapis_games::cant_stop::{
     Action, ChoiceView, ColumnView, Columns, EndReason, Event, Stage, View,
 };
+use tapis_l10n::Language;
 
 use super::{Input, Names, Said, action_groups, faces, over_headline, plural, scores_panel};
 use crate::present::table::{
@@ -174,7 +175,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
 /// Where the game stands: the start throw, whose turn and what they do, or the end.
 fn headline(view: &View, input: &Input<'_>, seat: Option<usize>) -> String {
     match (&view.outcome, seat) {
-        (Some(outcome), _) => over_headline(&outcome.reason),
+        (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
         (None, _) if view.stage == Stage::StartThrow => {
             "Everyone throws two dice: the highest total starts".to_owned()
         }
@@ -266,7 +267,7 @@ fn turn_facts(view: &View, input: &Input<'_>, over: bool) -> Panel {
                 progress_chance(throws),
             ));
         }
-        facts.extend(stop_claims(view));
+        facts.extend(stop_claims(view, input.lang()));
     }
     facts.push(Fact::new(
         Term::plain("To win"),
@@ -295,7 +296,7 @@ fn turn_facts(view: &View, input: &Input<'_>, over: bool) -> Panel {
 }
 
 /// `Stopping now claims columns 7 and 9 and wins the game`, when stopping would claim any.
-fn stop_claims(view: &View) -> Option<Fact> {
+fn stop_claims(view: &View, lang: Language) -> Option<Fact> {
     if view.stop_would_win.is_empty() {
         return None;
     }
@@ -313,7 +314,7 @@ fn stop_claims(view: &View) -> Option<Fact> {
             } else {
                 "columns"
             },
-            crate::present::join_names(&columns, crate::present::UNTHREADED),
+            crate::present::join_names(&columns, lang),
             if view.stop_would_win_game {
                 " and wins the game"
             } else {
@@ -360,7 +361,7 @@ fn choices(view: &View, input: &Input<'_>) -> Vec<ActionGroup> {
         match serde_json::from_value::<Action>(raw.clone()) {
             Ok(Action::Advance { columns }) => advances.push(advance_button(view, raw, columns)),
             Ok(Action::Roll) => decisions.push(throw_again_button(view, raw)),
-            Ok(Action::Stop) => decisions.push(stop_button(view, raw)),
+            Ok(Action::Stop) => decisions.push(stop_button(view, raw, input.lang())),
             Err(_) => others.push(input.unread_choice(raw)),
         }
     }
@@ -400,7 +401,7 @@ fn throw_again_button(view: &View, raw: &Value) -> ActionButton {
 }
 
 /// `Stop`, with the spaces it keeps and what it claims.
-fn stop_button(view: &View, raw: &Value) -> ActionButton {
+fn stop_button(view: &View, raw: &Value, lang: Language) -> ActionButton {
     let kept: Vec<String> = view
         .columns
         .iter()
@@ -409,10 +410,7 @@ fn stop_button(view: &View, raw: &Value) -> ActionButton {
                 .map(|r| format!("{} at {r}/{}", c.column, c.height))
         })
         .collect();
-    let mut detail = format!(
-        "keep {}",
-        crate::present::join_names(&kept, crate::present::UNTHREADED)
-    );
+    let mut detail = format!("keep {}", crate::present::join_names(&kept, lang));
     if view.stop_would_win_game {
         detail.push_str(" and win the game");
     } else if !view.stop_would_win.is_empty() {
@@ -497,7 +495,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
                     "{} busted: no pair of dice could be used, the runners on {} go back and \
                      the turn's progress is lost",
                     names.of(seat),
-                    crate::present::join_names(&lost, crate::present::UNTHREADED)
+                    crate::present::join_names(&lost, names.lang())
                 )
             })
         }
@@ -645,7 +643,7 @@ mod tests {
         let PanelKind::Dice(dice) = &table.panels[0].kind else {
             panic!("dice first")
         };
-        let alts: Vec<String> = dice.dice.iter().map(Die::alt).collect();
+        let alts: Vec<String> = dice.dice.iter().map(|d| d.alt(Language::En)).collect();
         assert_eq!(
             alts,
             [

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use tapis_games::five_thousand::{
     Action, BankResult, EndReason, Event, Faces, Phase, TargetRule, TurnLostReason, View,
 };
+use tapis_l10n::Language;
 
 use super::{Input, Names, Said, action_groups, faces, nth, plural, points, scores_panel};
 use crate::present::table::{
@@ -35,7 +36,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let mut panels = Vec::new();
     if !over {
         panels.extend(last_throw(&view, my_turn));
-        panels.extend(set_aside(&view));
+        panels.extend(set_aside(&view, input.lang()));
         panels.push(turn_facts(&view, input));
     }
     panels.push(scoreboard(&view, input, over));
@@ -59,7 +60,7 @@ fn headline(view: &View, input: &Input<'_>, over: bool) -> String {
     let throw = if view.throws_used == 0 {
         "about to throw".to_owned()
     } else {
-        format!("{} throw of 3", nth(view.throws_used))
+        format!("{} throw of 3", nth(view.throws_used, input.lang()))
     };
     format!(
         "{} turn · {throw} · turn total {}",
@@ -113,7 +114,7 @@ fn last_throw(view: &View, my_turn: bool) -> Option<Panel> {
 }
 
 /// The dice set aside this turn, with what each keep scored; `None` when there are none.
-fn set_aside(view: &View) -> Option<Panel> {
+fn set_aside(view: &View, lang: Language) -> Option<Panel> {
     let kept: Vec<Die> = view
         .set_aside
         .iter()
@@ -132,7 +133,7 @@ fn set_aside(view: &View) -> Option<Panel> {
     if view.carried > 0 {
         caption.push_str(&format!(
             " · {} carried from before the main pleine",
-            points(view.carried)
+            points(view.carried, lang)
         ));
     }
     Some(Panel::new(
@@ -316,7 +317,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
                 "{} threw {} ({} throw)",
                 names.of(seat),
                 faces(dice.dice().iter().copied()),
-                nth(throw)
+                nth(throw, names.lang())
             )
         }),
         Event::FiveOnes { seat } => Said::Line(format!(

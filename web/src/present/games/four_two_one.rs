@@ -106,7 +106,7 @@ fn headline(view: &TableView, input: &Input<'_>) -> String {
             view.round,
             plural(view.pot, "token", "tokens"),
             input.whose(c.seat),
-            nth(c.throws.max(1)),
+            nth(c.throws.max(1), input.lang()),
             c.max_throws
         ),
         (phase, None) => format!(
@@ -160,7 +160,7 @@ fn dice_panel(c: &CurrentTurn, input: &Input<'_>, rerolling: bool) -> Panel {
         } else {
             "Tick the dice to throw again (at least one), or keep your dice.".to_owned()
         };
-        panel = panel.compose(rethrow_faces(hint));
+        panel = panel.compose(rethrow_faces(hint, input.lang()));
     }
     Panel::new(
         format!("{} dice", input.whose_first(c.seat)),

@@ -141,7 +141,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
 /// Whose turn and which move; or the end.
 fn headline(view: &View, input: &Input<'_>, to_move: Option<usize>) -> String {
     match (&view.outcome, to_move) {
-        (Some(outcome), _) => over_headline(&outcome.reason),
+        (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
         (None, Some(seat)) => {
             let whose = input.whose_first(seat);
             let what = match view.phase {

@@ -7,6 +7,7 @@
 use serde_json::Value;
 use tapis_games::GameId;
 use tapis_games::linotte::{Action, Cell, Challenge, Combination, EndReason, Event, Major, View};
+use tapis_l10n::Language;
 
 use super::{
     Input, Names, Said, faces, nth, over_headline, plural, points, rethrow_faces, scores_panel,
@@ -172,12 +173,12 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let over = view.outcome.is_some();
 
     let headline = match (&view.outcome, seat) {
-        (Some(outcome), _) => over_headline(&outcome.reason),
+        (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
         (None, Some(seat)) => {
             let throw = if view.throws == 0 {
                 "about to throw".to_owned()
             } else {
-                format!("{} throw of {THROWS}", nth(view.throws))
+                format!("{} throw of {THROWS}", nth(view.throws, input.lang()))
             };
             let taken = match view.challenge {
                 Some(Challenge::Appel { combination, .. }) => format!(
@@ -197,7 +198,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
         panels.push(Panel::new(
             "Dice",
             "dice",
-            PanelKind::Dice(dice_panel(&view, &choices, my_turn)),
+            PanelKind::Dice(dice_panel(&view, &choices, my_turn, input.lang())),
         ));
         if view.throws > 0
             && let Some(seat) = seat
@@ -299,7 +300,7 @@ fn prompt(view: &AnyView, choices: &Choices<'_>, challenge: &str) -> String {
 }
 
 /// The five dice, tickable to throw some again when the viewer may.
-fn dice_panel(view: &AnyView, choices: &Choices<'_>, my_turn: bool) -> DicePanel {
+fn dice_panel(view: &AnyView, choices: &Choices<'_>, my_turn: bool, lang: Language) -> DicePanel {
     let tickable = my_turn && choices.rerolls;
     let dice = view
         .dice
@@ -340,7 +341,7 @@ fn dice_panel(view: &AnyView, choices: &Choices<'_>, my_turn: bool) -> DicePanel
                  at least one die of it.",
             );
         }
-        panel = panel.compose(rethrow_faces(hint));
+        panel = panel.compose(rethrow_faces(hint, lang));
     }
     panel
 }
@@ -362,7 +363,7 @@ fn turn_facts(view: &AnyView, input: &Input<'_>, seat: usize) -> Vec<Fact> {
         if made.is_empty() {
             "no cell".to_owned()
         } else {
-            crate::present::join_names(&made, crate::present::UNTHREADED)
+            crate::present::join_names(&made, input.lang())
         },
     ));
     if view.combinations.contains(&Combination::Sec) {
@@ -449,10 +450,13 @@ fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool)
                                 ": five in a row, you win".to_owned()
                             }
                             Some(p) if p.completes_five => {
-                                format!(": five in a row ends the game, {}", points(p.points_after))
+                                format!(
+                                    ": five in a row ends the game, {}",
+                                    points(p.points_after, input.lang())
+                                )
                             }
                             Some(p) if p.points_after != viewer_points => {
-                                format!(": {} after", points(p.points_after))
+                                format!(": {} after", points(p.points_after, input.lang()))
                             }
                             _ => String::new(),
                         };
@@ -475,7 +479,7 @@ fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool)
                                 format!(
                                     ": {} left with {}",
                                     input.names.of(owner),
-                                    points(p.opponent_points_after)
+                                    points(p.opponent_points_after, input.lang())
                                 )
                             })
                             .unwrap_or_default();
@@ -577,7 +581,7 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
                 format!(
                     "{} threw {thrown} ({} throw: {})",
                     names.of(seat),
-                    nth(throw),
+                    nth(throw, names.lang()),
                     faces(dice)
                 )
             }
@@ -613,7 +617,7 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
             combination_name(combination, game),
             cell_words(row, col),
             plural(reserve, "pawn", "pawns"),
-            points(now)
+            points(now, names.lang())
         ),
         Event::PawnRemoved {
             seat,
@@ -633,7 +637,7 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
                 "left the game"
             },
             names.of(owner),
-            points(owner_points)
+            points(owner_points, names.lang())
         ),
         Event::Passed { seat } => format!("{} stopped without placing a pawn", names.of(seat)),
         Event::Resigned { seat } => format!("{} resigned", names.of(seat)),
@@ -650,9 +654,9 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
             let tally = format!(
                 "{} {}, {} {}",
                 names.of(0),
-                points(first),
+                points(first, names.lang()),
                 names.of(1),
-                points(second)
+                points(second, names.lang())
             );
             match winner {
                 Some(winner) => format!("Game over, {why}: {} wins ({tally})", names.of(winner)),

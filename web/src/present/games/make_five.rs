@@ -8,6 +8,7 @@ use tapis_games::make_five::{
     Action, COLUMNS, Colour, EndReason, Event, HEIGHT, MIN_SCORING, MakeFiveView, Phase,
     aligneur_of, scoring_places,
 };
+use tapis_l10n::Language;
 
 use super::{
     Input, Names, Said, action_groups, capitalize, over_headline, plural, points, scores_panel,
@@ -86,9 +87,9 @@ fn points_after(view: &MakeFiveView, action: &Action) -> Option<u8> {
 }
 
 /// ` (then the board scores 8 points)`.
-fn score_words(points_after: Option<u8>) -> String {
+fn score_words(points_after: Option<u8>, lang: Language) -> String {
     match points_after {
-        Some(p) => format!(" (then the board scores {})", points(p)),
+        Some(p) => format!(" (then the board scores {})", points(p, lang)),
         None => String::new(),
     }
 }
@@ -100,6 +101,7 @@ fn move_label(
     from_position: usize,
     to_column: usize,
     after: Option<u8>,
+    lang: Language,
 ) -> String {
     let to = if to_column == from_column {
         format!("the top of column {}", to_column + 1)
@@ -111,7 +113,7 @@ fn move_label(
         colour_words(colour),
         from_column + 1,
         from_position + 1,
-        score_words(after)
+        score_words(after, lang)
     )
 }
 
@@ -191,7 +193,7 @@ impl Choices {
                         (Some(colour), Some(slot)) => slot.push(
                             ActionRef::new(
                                 raw,
-                                move_label(colour, c, p, to, points_after(view, &a)),
+                                move_label(colour, c, p, to, points_after(view, &a), input.lang()),
                             )
                             .to(Target::Column(to)),
                         ),
@@ -206,7 +208,7 @@ impl Choices {
                     let label = format!(
                         "Drop {what} into column {}{}",
                         c + 1,
-                        score_words(points_after(view, &a))
+                        score_words(points_after(view, &a), input.lang())
                     );
                     match choices.drops.get_mut(c) {
                         Some(slot @ None) => *slot = Some(ActionRef::new(raw, label)),
@@ -219,7 +221,7 @@ impl Choices {
                             .term(Term::plain("Pass"))
                             .detail(format!(
                                 "leave the board as it is: it scores {}",
-                                points(view.points)
+                                points(view.points, input.lang())
                             ))
                             .emphasis(Emphasis::Quiet),
                     );
@@ -235,7 +237,7 @@ impl Choices {
 fn headline(view: &MakeFiveView, input: &Input<'_>) -> String {
     let deal = format!("Deal {} of {}", view.deal, view.deals);
     match (&view.outcome, view.phase) {
-        (Some(outcome), _) => over_headline(&outcome.reason),
+        (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
         (None, Phase::Move) => format!(
             "{deal} · {} turn as Aligneur: move a token or pass{}",
             input.whose_first(view.aligneur),
@@ -341,7 +343,7 @@ fn board_panel(
                 "The inclined board: five columns filled from the bottom; a row holding {} or \
                  more tokens of one colour scores that many points; it scores {} now",
                 MIN_SCORING,
-                points(view.points)
+                points(view.points, input.lang())
             ),
             style: BoardStyle::Inclined,
             column_labels: (1..=COLUMNS).map(|c| c.to_string()).collect(),
@@ -423,7 +425,7 @@ fn deal_facts(view: &MakeFiveView, input: &Input<'_>, over: bool) -> Panel {
                 "each row holding 3, 4 or 5 tokens of one colour scores that many; five \
                  single-coloured rows (MAKE 5) win the match at once",
             ),
-            points(view.points),
+            points(view.points, input.lang()),
         ));
         facts.push(Fact::new(
             Term::plain("Aligneur's moves left"),
@@ -609,7 +611,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             } else {
                 format!(
                     "Deal {deal} scored: {} for {} (rows from the bottom: {}), {} in all",
-                    points(scored),
+                    points(scored, names.lang()),
                     names.of(seat),
                     by_row.join(" + "),
                     total

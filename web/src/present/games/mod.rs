@@ -32,38 +32,47 @@ pub mod yams;
 
 use serde_json::Value;
 use tapis_games::GameId;
+use tapis_l10n::Language;
 
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, PICKED, Panel, PanelKind, ScoreRow, Scores, Table, Term,
 };
 
-/// The players' names, by seat.
+/// The players' names, by seat, and the language the page speaks (every presenter is given
+/// the names, so they carry it).
 #[derive(Debug, Clone, Default)]
-pub struct Names(pub Vec<String>);
+pub struct Names(pub Vec<String>, pub Language);
 
 impl Names {
+    /// The language of the page.
+    pub fn lang(&self) -> Language {
+        self.1
+    }
+
     /// The name at `seat` ("seat 3" if nobody is known there).
     pub fn of(&self, seat: usize) -> String {
         self.0
             .get(seat)
             .cloned()
-            .unwrap_or_else(|| format!("seat {}", seat + 1))
+            .unwrap_or_else(|| self.1.t1("match-seat", "seat", seat + 1))
     }
 
-    /// `Alice's`.
+    /// `Alice's` (`de Alice` in French: say whole sentences with the name where word order
+    /// matters).
     pub fn possessive(&self, seat: usize) -> String {
         let name = self.of(seat);
-        if name.ends_with('s') {
-            format!("{name}'")
+        let key = if name.ends_with('s') {
+            "match-table-possessive-s"
         } else {
-            format!("{name}'s")
-        }
+            "match-table-possessive"
+        };
+        self.1.t1(key, "name", name)
     }
 
     /// `Alice and Bob`.
     pub fn list(&self, seats: &[usize]) -> String {
         let names: Vec<String> = seats.iter().map(|s| self.of(*s)).collect();
-        crate::present::join_names(&names, crate::present::UNTHREADED)
+        crate::present::join_names(&names, self.1)
     }
 
     pub fn len(&self) -> usize {
@@ -91,6 +100,11 @@ pub struct Input<'a> {
 }
 
 impl Input<'_> {
+    /// The language of the page.
+    pub fn lang(&self) -> Language {
+        self.names.lang()
+    }
+
     /// The recent events of a `type`.
     pub fn recent_of<'b>(&'b self, kind: &'b str) -> impl Iterator<Item = &'b Value> + 'b {
         self.recent.iter().filter(move |e| e["type"] == kind)
@@ -124,7 +138,7 @@ impl Input<'_> {
     /// `you` for the viewer, the name otherwise.
     pub fn who(&self, seat: usize) -> String {
         if self.is_viewer(seat) {
-            "you".to_owned()
+            self.lang().t("match-table-you")
         } else {
             self.names.of(seat)
         }
@@ -133,7 +147,7 @@ impl Input<'_> {
     /// `your` for the viewer, `Alice's` otherwise.
     pub fn whose(&self, seat: usize) -> String {
         if self.is_viewer(seat) {
-            "your".to_owned()
+            self.lang().t("match-table-your")
         } else {
             self.names.possessive(seat)
         }
@@ -142,7 +156,7 @@ impl Input<'_> {
     /// [`Input::who`] at the start of a sentence: `You`, `Alice` (names keep their case).
     pub fn who_first(&self, seat: usize) -> String {
         if self.is_viewer(seat) {
-            "You".to_owned()
+            self.lang().t("match-table-you-first")
         } else {
             self.names.of(seat)
         }
@@ -151,7 +165,7 @@ impl Input<'_> {
     /// [`Input::whose`] at the start of a sentence: `Your`, `Alice's`.
     pub fn whose_first(&self, seat: usize) -> String {
         if self.is_viewer(seat) {
-            "Your".to_owned()
+            self.lang().t("match-table-your-first")
         } else {
             self.names.possessive(seat)
         }
@@ -208,10 +222,11 @@ impl Input<'_> {
 }
 
 /// The headline of a finished game: `The game is over: Alice reached 5000 points.`
-pub(crate) fn over_headline(reason: &str) -> String {
-    format!(
-        "The game is over: {}.",
-        crate::present::play::reason_words(reason)
+pub(crate) fn over_headline(reason: &str, lang: Language) -> String {
+    lang.t1(
+        "match-game-over",
+        "reason",
+        crate::present::play::reason_words(reason, lang),
     )
 }
 
@@ -234,11 +249,11 @@ pub(crate) fn scores_panel(
 }
 
 /// The dice form that throws the ticked dice again (`{"type": "reroll", "faces": [...]}`).
-pub(crate) fn rethrow_faces(hint: impl Into<String>) -> Compose {
+pub(crate) fn rethrow_faces(hint: impl Into<String>, lang: Language) -> Compose {
     Compose::new(
         &serde_json::json!({"type": "reroll", "faces": PICKED}),
-        "Throw again",
-        "Throw the ticked dice again",
+        lang.t("match-throw-again"),
+        lang.t("match-throw-ticked-again"),
     )
     .hint(hint)
 }
@@ -315,13 +330,8 @@ pub fn faces(dice: impl IntoIterator<Item = u8>) -> String {
 }
 
 /// `1 point`, `25 points`.
-pub fn points(n: impl Into<i64>) -> String {
-    let n = n.into();
-    if n == 1 || n == -1 {
-        format!("{n} point")
-    } else {
-        format!("{n} points")
-    }
+pub fn points(n: impl Into<i64>, lang: Language) -> String {
+    lang.t1("match-points", "count", n.into())
 }
 
 /// `1 token`, `3 tokens`.
@@ -335,12 +345,10 @@ pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
 }
 
 /// `first`, `second`, `third` (throws of a turn).
-pub fn nth(n: u8) -> String {
+pub fn nth(n: u8, lang: Language) -> String {
     match n {
-        1 => "first".to_owned(),
-        2 => "second".to_owned(),
-        3 => "third".to_owned(),
-        n => crate::present::ordinal(usize::from(n), crate::present::UNTHREADED),
+        1..=3 => lang.t1("match-nth", "n", n),
+        n => crate::present::ordinal(usize::from(n), lang),
     }
 }
 
@@ -350,15 +358,19 @@ mod tests {
 
     #[test]
     fn names_read_naturally() {
-        let names = Names(vec!["Alice".into(), "James".into()]);
+        let names = Names(vec!["Alice".into(), "James".into()], Language::En);
         assert_eq!(names.of(0), "Alice");
         assert_eq!(names.of(5), "seat 6");
         assert_eq!(names.possessive(1), "James'");
         assert_eq!(names.list(&[0, 1]), "Alice and James");
         assert_eq!(faces([3, 3, 5, 1, 6]), "3 3 5 1 6");
-        assert_eq!(points(1), "1 point");
+        assert_eq!(points(1, Language::En), "1 point");
+        assert_eq!(points(1500, Language::Fr), "1\u{202f}500 points");
         assert_eq!(plural(3, "token", "tokens"), "3 tokens");
-        assert_eq!(nth(2), "second");
+        assert_eq!(nth(2, Language::En), "second");
+        assert_eq!(nth(2, Language::Fr), "deuxième");
+        let noms = Names(vec!["Alice".into()], Language::Fr);
+        assert_eq!(noms.of(2), "place 3");
     }
 }
 
@@ -378,7 +390,7 @@ pub(crate) mod testing {
 
     /// Alice at seat 0, Bob at seat 1.
     pub fn names() -> Names {
-        Names(vec!["Alice".into(), "Bob".into()])
+        Names(vec!["Alice".into(), "Bob".into()], tapis_l10n::Language::En)
     }
 
     /// The table `present` draws of `state` for `viewer`, and the viewer's legal actions.

@@ -6,81 +6,76 @@ use tapis_games::yams::{
     Action, BonusRule, BoxId, BrelanValue, EndReason, Event, GridView, Options, View,
 };
 
-use super::{Input, Names, Said, faces, nth, over_headline, plural, points, scores_panel};
+use tapis_l10n::Language;
+
+use super::{Input, Names, Said, faces, nth, over_headline, scores_panel};
 use crate::present::ordinal;
 use crate::present::table::{
     ActionRef, CellState, Compose, DicePanel, Die, DieState, PICKED, Panel, PanelKind, RowKind,
     Sheet, SheetCell, SheetColumn, SheetRow, Table, Term,
 };
 
-/// The English explanation of a box, under its French name.
-pub fn box_hint(which: BoxId, options: &Options) -> String {
-    match which {
-        BoxId::Un => "ones: 1 point per die showing 1".to_owned(),
-        BoxId::Deux => "twos: 2 points per die showing 2".to_owned(),
-        BoxId::Trois => "threes: 3 points per die showing 3".to_owned(),
-        BoxId::Quatre => "fours: 4 points per die showing 4".to_owned(),
-        BoxId::Cinq => "fives: 5 points per die showing 5".to_owned(),
-        BoxId::Six => "sixes: 6 points per die showing 6".to_owned(),
-        BoxId::DoublePaire => {
-            "two pairs of different faces: the sum of the four paired dice".to_owned()
-        }
-        BoxId::Brelan => format!(
-            "three of a kind: {}",
-            match options.brelan_value {
-                BrelanValue::Fixed10 => "10 points",
-                BrelanValue::SumOfThree => "the sum of the three equal dice",
-                BrelanValue::SumOfDice => "the sum of the five dice",
-            }
-        ),
-        BoxId::Suite => "straight, 1-2-3-4-5 or 2-3-4-5-6: 20 points".to_owned(),
-        BoxId::PetiteSuite => "small straight, 1-2-3-4-5: 30 points".to_owned(),
-        BoxId::GrandeSuite => "large straight, 2-3-4-5-6: 40 points".to_owned(),
-        BoxId::Full => format!(
-            "full house, three of one face and two of another: 30 points{}",
-            if options.yams_counts_as_full {
-                " (a Yams counts too)"
-            } else {
-                ""
-            }
-        ),
-        BoxId::Carre => "four of a kind: 40 points".to_owned(),
-        BoxId::Yams => "five of a kind: 50 points".to_owned(),
-        BoxId::Chance => "any dice: their sum".to_owned(),
-        BoxId::Maxi => "the sum of the dice, which must be more than Mini's".to_owned(),
-        BoxId::Mini => "the sum of the dice, which must be less than Maxi's".to_owned(),
-    }
+/// The explanation of a box, under its French name.
+pub fn box_hint(which: BoxId, options: &Options, lang: Language) -> String {
+    let key = match which {
+        BoxId::Un => "play-yams-hint-un",
+        BoxId::Deux => "play-yams-hint-deux",
+        BoxId::Trois => "play-yams-hint-trois",
+        BoxId::Quatre => "play-yams-hint-quatre",
+        BoxId::Cinq => "play-yams-hint-cinq",
+        BoxId::Six => "play-yams-hint-six",
+        BoxId::DoublePaire => "play-yams-hint-double-paire",
+        BoxId::Brelan => match options.brelan_value {
+            BrelanValue::Fixed10 => "play-yams-hint-brelan-fixed",
+            BrelanValue::SumOfThree => "play-yams-hint-brelan-three",
+            BrelanValue::SumOfDice => "play-yams-hint-brelan-five",
+        },
+        BoxId::Suite => "play-yams-hint-suite",
+        BoxId::PetiteSuite => "play-yams-hint-petite-suite",
+        BoxId::GrandeSuite => "play-yams-hint-grande-suite",
+        BoxId::Full if options.yams_counts_as_full => "play-yams-hint-full-yams",
+        BoxId::Full => "play-yams-hint-full",
+        BoxId::Carre => "play-yams-hint-carre",
+        BoxId::Yams => "play-yams-hint-yams",
+        BoxId::Chance => "play-yams-hint-chance",
+        BoxId::Maxi => "play-yams-hint-maxi",
+        BoxId::Mini => "play-yams-hint-mini",
+    };
+    lang.t(key)
 }
 
 /// The bonus rule in words.
-fn bonus_hint(options: &Options) -> String {
-    let rule = match options.bonus_rule {
-        BonusRule::SeedDiffPlus30 if options.bonus_strict => {
-            "when the upper total exceeds 63: (total − 63) + 30"
-        }
-        BonusRule::SeedDiffPlus30 => "when the upper total reaches 63: (total − 63) + 30",
-        BonusRule::Flat35At63 => "35 points when the upper total reaches 63",
-        BonusRule::DiffPlus30At60 => "when the upper total reaches 60: (total − 60) + 30",
-    };
-    format!("bonus for the upper section (Un to Six), {rule}")
+fn bonus_hint(options: &Options, lang: Language) -> String {
+    lang.t(match options.bonus_rule {
+        BonusRule::SeedDiffPlus30 if options.bonus_strict => "play-yams-bonus-strict",
+        BonusRule::SeedDiffPlus30 => "play-yams-bonus-63",
+        BonusRule::Flat35At63 => "play-yams-bonus-flat",
+        BonusRule::DiffPlus30At60 => "play-yams-bonus-60",
+    })
 }
 
 /// The box and grid a box is written as in words: `Full`, `Full of grid 2`.
-fn box_name(which: BoxId, grid: u8, grids: u8) -> String {
+fn box_name(which: BoxId, grid: u8, grids: u8, lang: Language) -> String {
     if grids > 1 {
-        format!("{} of grid {}", which.name(), grid + 1)
+        lang.t2(
+            "play-yams-box-of-grid",
+            "box",
+            which.name(),
+            "grid",
+            grid + 1,
+        )
     } else {
         which.name().to_owned()
     }
 }
 
 /// The label of the button that writes the dice in a box.
-fn score_label(which: BoxId, grid: u8, grids: u8, would: Option<u8>) -> String {
-    let name = box_name(which, grid, grids);
+fn score_label(which: BoxId, grid: u8, grids: u8, would: Option<u8>, lang: Language) -> String {
+    let name = box_name(which, grid, grids, lang);
     match would {
-        Some(0) => format!("Scratch {name}: score 0"),
-        Some(n) => format!("Score {n} in {name}"),
-        None => format!("Write your dice in {name}"),
+        Some(0) => lang.t1("play-yams-scratch", "box", name),
+        Some(n) => lang.t2("play-yams-score-in", "points", n, "box", name),
+        None => lang.t1("play-yams-write-in", "box", name),
     }
 }
 
@@ -100,7 +95,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let my_turn = seat.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
     let mut panels = Vec::new();
     if view.outcome.is_none() {
-        panels.push(dice_panel(&view, my_turn && rerolls));
+        panels.push(dice_panel(&view, my_turn && rerolls, input.lang()));
     }
     let sheet = SheetOf {
         view: &view,
@@ -114,7 +109,7 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     }
     Ok(Table {
         headline: headline(&view, input),
-        prompt: my_turn.then(|| prompt(rerolls)),
+        prompt: my_turn.then(|| prompt(rerolls, input.lang())),
         panels,
         actions: Vec::new(),
     })
@@ -123,26 +118,32 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
 /// The round, whose turn and which throw; or the end.
 fn headline(view: &View, input: &Input<'_>) -> String {
     match (&view.outcome, view.current_seat) {
-        (Some(outcome), _) => over_headline(&outcome.reason),
+        (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
         (None, Some(seat)) => {
+            let lang = input.lang();
             let throw = if view.throws == 0 {
-                "about to throw".to_owned()
+                lang.t("play-yams-about-to-throw")
             } else {
-                format!("{} throw of 3", nth(view.throws))
+                lang.t1("play-yams-throw-of", "nth", nth(view.throws, lang))
             };
-            format!(
-                "Round {} of {} · {} turn, {throw}",
-                view.round,
-                view.rounds,
-                input.whose(seat)
-            )
+            let mut args = vec![
+                ("round", view.round.into()),
+                ("rounds", view.rounds.into()),
+                ("throw", throw.into()),
+            ];
+            if input.is_viewer(seat) {
+                lang.t_with("play-yams-headline-yours", &args)
+            } else {
+                args.push(("name", input.names.of(seat).into()));
+                lang.t_with("play-yams-headline-other", &args)
+            }
         }
         (None, None) => String::new(),
     }
 }
 
 /// The five dice; `pickable` when the viewer may tick the ones to keep and throw the others.
-fn dice_panel(view: &View, pickable: bool) -> Panel {
+fn dice_panel(view: &View, pickable: bool, lang: Language) -> Panel {
     let mut dice: Vec<Die> = view
         .dice
         .as_slice()
@@ -161,25 +162,27 @@ fn dice_panel(view: &View, pickable: bool) -> Panel {
         dice.push(Die::new(0, DieState::Waiting));
     }
     let mut panel = DicePanel::new(dice).caption(if view.throws == 0 {
-        "Not thrown yet".to_owned()
+        lang.t("play-yams-not-thrown")
     } else {
-        format!(
-            "Throw {} of 3 · {} left",
+        lang.t2(
+            "play-yams-dice-caption",
+            "throw",
             view.throws,
-            plural(view.throws_left, "throw", "throws")
+            "left",
+            view.throws_left,
         )
     });
     if pickable {
         panel = panel.compose(
             Compose::new(
                 &json!({"type": "reroll", "keep": PICKED}),
-                "Keep",
-                "Throw the others again",
+                lang.t("play-yams-keep"),
+                lang.t("play-yams-throw-others"),
             )
-            .hint("Tick the dice you keep and throw the others again, or write your dice in a box of your column."),
+            .hint(lang.t("play-yams-keep-hint")),
         );
     }
-    Panel::new("Dice", "dice", PanelKind::Dice(panel))
+    Panel::new(lang.t("play-yams-dice"), "dice", PanelKind::Dice(panel))
 }
 
 /// The seats in the order of the sheet's columns: the viewer's first, then the others.
@@ -206,6 +209,7 @@ impl SheetOf<'_> {
     fn panel(&self, my_turn: bool) -> Panel {
         let view = self.view;
         let options = &view.options;
+        let lang = self.input.lang();
         let boxes: Vec<BoxId> = view
             .players
             .first()
@@ -218,14 +222,17 @@ impl SheetOf<'_> {
             .map(|b| self.box_row(*b))
             .collect();
         rows.push(self.totals_row(
-            Term::explained("Total haut", "upper total: Un to Six"),
+            Term::explained(
+                lang.t("play-yams-upper-total"),
+                lang.t("play-yams-upper-total-hint"),
+            ),
             RowKind::Subtotal,
             |g| g.totals.upper.to_string(),
         ));
         let threshold = view.bonus_threshold;
         let over = view.outcome.is_some();
         rows.push(self.totals_row(
-            Term::explained("Prime", bonus_hint(options)),
+            Term::explained(lang.t("play-yams-bonus"), bonus_hint(options, lang)),
             RowKind::Subtotal,
             |g| {
                 if g.totals.bonus > 0 {
@@ -233,7 +240,11 @@ impl SheetOf<'_> {
                 } else if g.upper_complete || over {
                     "0".to_owned()
                 } else {
-                    format!("needs {}", threshold.saturating_sub(g.totals.upper))
+                    lang.t1(
+                        "play-yams-needs",
+                        "points",
+                        threshold.saturating_sub(g.totals.upper),
+                    )
                 }
             },
         ));
@@ -244,24 +255,26 @@ impl SheetOf<'_> {
                 .map(|b| self.box_row(*b)),
         );
         rows.push(self.totals_row(
-            Term::explained("Total bas", "lower total: the boxes below the bonus"),
+            Term::explained(
+                lang.t("play-yams-lower-total"),
+                lang.t("play-yams-lower-total-hint"),
+            ),
             RowKind::Subtotal,
             |g| g.totals.lower.to_string(),
         ));
         rows.push(self.totals_row(
-            Term::explained("Total", "upper total + bonus + lower total"),
+            Term::explained(lang.t("play-yams-total"), lang.t("play-yams-total-hint")),
             RowKind::Total,
             |g| g.totals.total.to_string(),
         ));
         Panel::new(
-            "Score sheet",
+            lang.t("play-yams-sheet"),
             "sheet",
             PanelKind::Sheet(Sheet {
                 caption: if my_turn {
-                    "Score sheet: click an empty box of your column to write your dice in it"
-                        .to_owned()
+                    lang.t("play-yams-sheet-caption-turn")
                 } else {
-                    "Score sheet".to_owned()
+                    lang.t("play-yams-sheet")
                 },
                 columns: self.columns(),
                 rows,
@@ -282,7 +295,9 @@ impl SheetOf<'_> {
                 let name = self.input.names.of(s);
                 columns.push(SheetColumn {
                     name: if grids > 1 {
-                        format!("{name} · grid {}", g + 1)
+                        self.input
+                            .lang()
+                            .t2("play-yams-column-grid", "name", name, "grid", g + 1)
                     } else {
                         name
                     },
@@ -325,7 +340,10 @@ impl SheetOf<'_> {
                         SheetCell {
                             text: would.map_or_else(String::new, |w| w.to_string()),
                             state: CellState::Preview,
-                            action: Some(ActionRef::new(raw, score_label(which, g, grids, would))),
+                            action: Some(ActionRef::new(
+                                raw,
+                                score_label(which, g, grids, would, self.input.lang()),
+                            )),
                             recent: false,
                         }
                     }
@@ -334,7 +352,10 @@ impl SheetOf<'_> {
             }
         }
         SheetRow {
-            label: Term::explained(which.name(), box_hint(which, &self.view.options)),
+            label: Term::explained(
+                which.name(),
+                box_hint(which, &self.view.options, self.input.lang()),
+            ),
             kind: RowKind::Box,
             cells,
         }
@@ -360,11 +381,12 @@ impl SheetOf<'_> {
 
 /// Every player's grand total and boxes left.
 fn grand_totals(view: &View, input: &Input<'_>) -> Panel {
+    let lang = input.lang();
     let rows = view.players.iter().map(|p| {
         let detail = if p.resigned {
-            Term::plain("resigned")
+            Term::plain(lang.t("play-yams-resigned"))
         } else {
-            Term::plain(format!("{} left", plural(p.boxes_left, "box", "boxes")))
+            Term::plain(lang.t1("play-yams-boxes-left", "count", p.boxes_left))
         };
         input.score_row(
             p.seat,
@@ -373,32 +395,45 @@ fn grand_totals(view: &View, input: &Input<'_>) -> Panel {
             view.current_seat == Some(p.seat) && view.outcome.is_none(),
         )
     });
-    scores_panel("Totals", "Grand totals", "Points", rows)
+    scores_panel(
+        &lang.t("play-yams-totals"),
+        &lang.t("play-yams-grand-totals"),
+        &lang.t("play-yams-points"),
+        rows,
+    )
 }
 
 /// What the player on turn is asked to do.
-fn prompt(rerolls: bool) -> String {
+fn prompt(rerolls: bool, lang: Language) -> String {
     if rerolls {
-        "Your turn: keep some dice and throw the others again, or write your dice in a box of your column.".to_owned()
+        lang.t("play-yams-prompt-reroll")
     } else {
-        "Your turn: write your dice in an empty box of your column.".to_owned()
+        lang.t("play-yams-prompt-score")
     }
 }
 
 /// One Yams event in words; `None` when it cannot be read.
 pub fn event(event: &Value, names: &Names) -> Option<Said> {
     let event: Event = serde_json::from_value(event.clone()).ok()?;
+    let lang = names.lang();
+    let line =
+        |key: &str, args: &[(&str, tapis_l10n::Value<'_>)]| Said::Line(lang.t_with(key, args));
     Some(match event {
         Event::TurnStarted { .. } => Said::Nothing,
         Event::DiceKept { seat, kept } => {
             if kept.is_empty() {
-                Said::Line(format!("{} picked up all five dice", names.of(seat)))
+                line(
+                    "play-yams-log-picked-up",
+                    &[("name", names.of(seat).into())],
+                )
             } else {
-                Said::Line(format!(
-                    "{} kept {}",
-                    names.of(seat),
-                    faces(kept.as_slice().iter().copied())
-                ))
+                line(
+                    "play-yams-log-kept",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("dice", faces(kept.as_slice().iter().copied()).into()),
+                    ],
+                )
             }
         }
         Event::DiceThrown {
@@ -407,20 +442,23 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             thrown,
             dice,
         } => {
-            if throw <= 1 || thrown.len() == dice.len() {
-                Said::Line(format!(
-                    "{} threw {}",
-                    names.of(seat),
-                    faces(thrown.as_slice().iter().copied())
-                ))
+            let all = thrown.len() == dice.len();
+            let thrown = faces(thrown.as_slice().iter().copied());
+            if throw <= 1 || all {
+                line(
+                    "play-yams-log-threw",
+                    &[("name", names.of(seat).into()), ("dice", thrown.into())],
+                )
             } else {
-                Said::Line(format!(
-                    "{} threw {} ({} throw: {})",
-                    names.of(seat),
-                    faces(thrown.as_slice().iter().copied()),
-                    nth(throw),
-                    faces(dice.as_slice().iter().copied())
-                ))
+                line(
+                    "play-yams-log-threw-nth",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("dice", thrown.into()),
+                        ("nth", nth(throw, lang).into()),
+                        ("all", faces(dice.as_slice().iter().copied()).into()),
+                    ],
+                )
             }
         }
         Event::Scored {
@@ -431,53 +469,80 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             ..
         } => {
             let name = if grid > 0 {
-                format!("{} of grid {}", r#box.name(), grid + 1)
+                lang.t2(
+                    "play-yams-box-of-grid",
+                    "box",
+                    r#box.name(),
+                    "grid",
+                    grid + 1,
+                )
             } else {
                 r#box.name().to_owned()
             };
             if scored == 0 {
-                Said::Line(format!("{} scratched {name} (0)", names.of(seat)))
+                line(
+                    "play-yams-log-scratched",
+                    &[("name", names.of(seat).into()), ("box", name.into())],
+                )
             } else {
-                Said::Line(format!("{} scored {scored} in {name}", names.of(seat)))
+                line(
+                    "play-yams-log-scored",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("points", scored.into()),
+                        ("box", name.into()),
+                    ],
+                )
             }
         }
         Event::UpperCompleted {
             seat, upper, bonus, ..
-        } => Said::Line(if bonus > 0 {
-            format!(
-                "{} upper section totals {upper}: a bonus of {}",
-                names.possessive(seat),
-                points(bonus)
-            )
-        } else {
-            format!(
-                "{} upper section totals {upper}: no bonus",
-                names.possessive(seat)
-            )
-        }),
-        Event::GridCompleted { seat, totals, .. } => Said::Line(format!(
-            "{} grid is full: {} in all",
-            names.possessive(seat),
-            points(totals.total)
-        )),
-        Event::Resigned { seat } => Said::Line(format!("{} resigned", names.of(seat))),
+        } => {
+            if bonus > 0 {
+                line(
+                    "play-yams-log-bonus",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("upper", upper.into()),
+                        ("bonus", bonus.into()),
+                    ],
+                )
+            } else {
+                line(
+                    "play-yams-log-no-bonus",
+                    &[("name", names.of(seat).into()), ("upper", upper.into())],
+                )
+            }
+        }
+        Event::GridCompleted { seat, totals, .. } => line(
+            "play-yams-log-grid-full",
+            &[
+                ("name", names.of(seat).into()),
+                ("total", totals.total.into()),
+            ],
+        ),
+        Event::Resigned { seat } => {
+            line("play-yams-log-resigned", &[("name", names.of(seat).into())])
+        }
         Event::GameOver { reason, ranking } => {
             let places: Vec<String> = ranking
                 .iter()
                 .map(|p| {
-                    format!(
-                        "{} {} ({})",
-                        ordinal(p.rank, crate::present::UNTHREADED),
-                        names.of(p.seat),
-                        p.score
+                    lang.t_with(
+                        "play-yams-log-place",
+                        &[
+                            ("rank", ordinal(p.rank, lang).into()),
+                            ("name", names.of(p.seat).into()),
+                            ("score", p.score.into()),
+                        ],
                     )
                 })
                 .collect();
-            let why = match reason {
-                EndReason::GridsFilled => "every grid is full",
-                EndReason::Resignation => "the others resigned",
+            let key = match reason {
+                EndReason::GridsFilled => "play-yams-log-over-grids",
+                EndReason::Resignation => "play-yams-log-over-resigned",
             };
-            Said::Line(format!("Game over, {why}: {}", places.join(", ")))
+            line(key, &[("places", places.join(", ").into())])
         }
     })
 }

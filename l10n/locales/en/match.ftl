@@ -1,0 +1,182 @@
+# The match page: its frame, the players, the result, resigning, the replay, fair dice.
+
+match-page-title = { $game }: { $players }
+match-no-players = No players yet
+match-rated = Rated
+match-casual = Casual
+match-clock = { $days ->
+    [one] { $days } day per move
+   *[other] { $days } days per move
+}
+match-no-clock = no clock
+match-rules-of = Rules of { $game }
+match-replay-link = Replay
+match-seat = seat { $seat }
+
+# The status line.
+match-now-waiting = Waiting for players: { $taken } of { $seats } seats taken
+match-now-your-move = Your move
+match-now-bot-thinking = { $name } (computer) is thinking…
+match-now-to-play = { $name } to play
+match-now-in-play = In play
+match-now-finished = Finished: { $headline }
+match-now-finished-plain = Finished
+match-now-cancelled = Cancelled before it started
+match-deadline = deadline
+match-version = Version
+match-updates-by-itself = updates by itself
+
+# The players.
+match-players = Players
+match-computer-title = A computer player
+match-computer = computer
+match-you = (you)
+match-thinking = thinking…
+match-to-play = to play
+match-left = left
+match-colour-of = { $name }'s colour
+
+# A match still waiting for players.
+match-open-heading = Waiting for players
+match-open-seats = { $taken } of { $seats } seats taken.
+match-open-invited = Invited: { $names }.
+match-open-starts = The match starts when every seat is filled.
+match-join = Join this match
+match-decline = Decline
+match-cancel = Cancel this match
+match-sign-in-to-join = Sign in to join
+
+# The result.
+match-over-because = The match is over: { $reason }.
+match-rank = Rank
+match-player = Player
+match-score = Score
+match-rating = Rating
+match-replay-this = Replay this match move by move
+match-over = The match is over
+match-you-win = You win!
+match-wins = { $name } wins
+match-share-win = { $names } share the win
+match-rating-change = { $before } → { $after } ({ $delta })
+
+match-reason-grids-filled = every grid is full
+match-reason-resignation = by resignation
+match-reason-timeout = on time: a player ran out of time
+match-reason-target-reached = the target was reached
+match-reason-five-ones = five 1s in one throw
+match-reason-discharged = a player gave away their last token
+match-reason-no-tokens-after-charge = no tokens when the charge ended
+match-reason-espagnole = l'espagnole: a player took all 21 tokens
+match-reason-five-in-a-row = five in a row
+match-reason-columns-won = a player claimed the columns needed
+match-reason-all-columns-won = every column is claimed
+match-reason-make-five = MAKE 5, five single-coloured rows
+match-reason-all-deals-played = the six deals are played
+match-reason-no-pawns-left = a player has placed all their pawns
+match-reason-armies-passed = the armies have passed each other
+match-reason-blocked = neither player can move any more
+
+# The table and the last moves.
+match-the-table = The table
+match-since-your-move = Since your last move
+match-last-move = Last move
+# Between a title and what follows it ("Alice: threw 1 3 3").
+match-colon = {": "}
+match-line-separator = {" · "}
+
+# Resigning.
+match-resign = Resign…
+match-resign-warning = You will rank below every player still playing. This cannot be undone.
+match-resign-warning-rated = You will rank below every player still playing, and the result counts for your rating. This cannot be undone.
+match-resign-confirm = Yes, resign
+match-resign-title = Resign?
+match-resign-heading = Resign this { $game } match?
+match-resign-back = No, back to the match
+
+# Fair dice.
+match-fair-dice = Fair dice
+match-fair-committed = Before the first throw the server committed to a secret seed. Its SHA-256:
+match-fair-revealed = The seed, revealed now that the match is over:
+match-fair-anyone = . Anyone can recompute every throw from it:
+match-fair-download = download the record
+match-fair-and-run = and run
+match-fair-later = The seed itself is revealed when the match ends.
+match-fair-seed-hash = Seed SHA-256:
+match-fair-seed = Seed:
+
+# The turn log.
+match-turn-log = Turn log
+match-turn-count = ({ $count ->
+    [one] { $count } turn
+   *[other] { $count } turns
+}, newest first)
+match-earlier-turns = Earlier turns ({ $count })
+match-log-start = The match starts
+match-log-resigns = { $name } resigns
+match-log-timeout = { $name } runs out of time
+
+# Moves refused.
+match-refused-no-version = This form does not say which version of the match it was made on: here is the table as it is now.
+match-refused-unreadable = That move could not be read.
+match-refused-no-move = No move was chosen.
+match-refused-illegal = That move is not allowed: { $reason }
+match-refused-not-your-turn = It is not your turn: nothing was played.
+match-refused-not-active = The match is not in play: nothing was played.
+
+# The replay.
+match-replay-title = Replay: { $game }
+match-replay-back = Back to the match
+match-replay-steps = Replay steps
+match-replay-position = Step { $step } of { $last }
+match-replay-first = « First
+match-replay-prev = ◀ Previous
+match-replay-next = Next ▶
+match-replay-last = Last »
+match-replay-table = The table at this step
+match-replay-all = { $count ->
+    [one] All { $count } step, from the start
+   *[other] All { $count } steps, from the start
+}
+
+# The table of every game (what screen readers hear, the sheet, the board).
+match-table-dice = Dice: { $summary }
+match-table-tick-dice = { $verb }: tick dice
+match-table-die = die showing { $face }
+match-table-die-kept = die showing { $face }, kept
+match-table-die-aside = die showing { $face }, set aside
+match-table-die-waiting = die not thrown yet
+match-table-no-dice = no dice thrown yet
+match-table-box = Box
+match-table-empty = empty
+match-table-just-played = (just played)
+match-table-just-scored = (just scored)
+match-table-just-climbed = (just climbed)
+match-table-pick-to-move = Pick to move
+match-table-pick-cell = { $cell }: pick to move
+match-table-choices = { $count ->
+    [one] { $count } choice
+   *[other] { $count } choices
+}
+match-table-you = you
+match-table-you-first = You
+match-table-your = your
+match-table-your-first = Your
+match-table-possessive = { $name }'s
+match-table-possessive-s = { $name }'
+match-compose-unreadable = The form's action could not be read.
+match-compose-no-place = The form's action has no place for the ticked values.
+
+# Pieces every game's table uses.
+match-game-over = The game is over: { $reason }.
+match-throw-again = Throw again
+match-throw-ticked-again = Throw the ticked dice again
+match-points = { $count ->
+    [one] { $count } point
+   *[other] { $count } points
+}
+match-nth = { $n ->
+    [1] first
+    [2] second
+   *[3] third
+}
+match-number = { $n }
