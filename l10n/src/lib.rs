@@ -260,7 +260,16 @@ macro_rules! areas {
     };
 }
 
-areas!["games", "site"];
+areas![
+    "account",
+    "auth",
+    "errors",
+    "games",
+    "home",
+    "leaderboards",
+    "lobby",
+    "site"
+];
 
 /// The source of `area`'s message file in `lang` (for the tests of the files).
 pub fn source(lang: Language, area: &str) -> Option<&'static str> {

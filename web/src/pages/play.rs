@@ -457,7 +457,7 @@ fn refusal_message(error: &ServiceError) -> String {
         }
         ServiceError::NotYourTurn => "It is not your turn: nothing was played.".to_owned(),
         ServiceError::MatchNotActive => "The match is not in play: nothing was played.".to_owned(),
-        other => service_message(other),
+        other => service_message(other, crate::present::UNTHREADED),
     }
 }
 
