@@ -94,7 +94,7 @@ impl From<ServiceError> for ApiError {
         let retry_after = error.retry_after_secs();
         let mut api = ApiError::new(status, error.code(), error.to_string());
         match error {
-            ServiceError::Validation { field, message } => {
+            ServiceError::Validation { field, message, .. } => {
                 api.detail = format!("{field}: {message}");
                 api.field = Some(field.into_owned());
             }

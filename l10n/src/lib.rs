@@ -261,8 +261,14 @@ macro_rules! areas {
 }
 
 areas![
+    "account",
+    "auth",
+    "errors",
     "games",
     "glossary",
+    "home",
+    "leaderboards",
+    "lobby",
     "match",
     "play-yams",
     "rules",

@@ -88,6 +88,7 @@ async fn refuse_nul(
         (false, true) => WebError::NotFound.into(),
         (false, false) => WebError::Service(ServiceError::invalid(
             "address",
+            "nul_character",
             "must not contain a NUL character (%00)",
         ))
         .into(),

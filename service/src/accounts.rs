@@ -27,6 +27,7 @@ impl Username {
         if !(3..=24).contains(&raw.len()) || !ok_chars {
             return Err(ServiceError::invalid(
                 "username",
+                "username_format",
                 "must be 3 to 24 letters, digits, '_' or '-'",
             ));
         }
@@ -54,7 +55,11 @@ impl std::fmt::Debug for Password {
 impl Password {
     pub fn parse(field: &'static str, raw: &str) -> ServiceResult<Password> {
         if !(8..=128).contains(&raw.chars().count()) {
-            return Err(ServiceError::invalid(field, "must be 8 to 128 characters"));
+            return Err(ServiceError::invalid(
+                field,
+                "password_length",
+                "must be 8 to 128 characters",
+            ));
         }
         Ok(Password(raw.to_owned()))
     }
@@ -178,6 +183,7 @@ pub async fn sign_in(services: &Services, attempt: SignInAttempt<'_>) -> Service
     if attempt.password.chars().count() > MAX_PASSWORD_CHARS {
         return Err(ServiceError::invalid(
             "password",
+            "password_too_long",
             "must be at most 128 characters",
         ));
     }
@@ -300,6 +306,7 @@ pub async fn change_password(
     if !services.passwords().verify(current, Some(&hash)).await? {
         return Err(ServiceError::invalid(
             "current_password",
+            "password_wrong",
             "is not your password",
         ));
     }

@@ -177,7 +177,11 @@ pub async fn create_api_token(
 ) -> ServiceResult<NewApiToken> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 64 {
-        return Err(ServiceError::invalid("name", "must be 1 to 64 characters"));
+        return Err(ServiceError::invalid(
+            "name",
+            "token_name_length",
+            "must be 1 to 64 characters",
+        ));
     }
     let mut secret = [0u8; 32];
     getrandom::fill(&mut secret).map_err(|e| ServiceError::internal("no OS randomness", e))?;

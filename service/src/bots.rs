@@ -83,19 +83,26 @@ pub async fn challenge(
     opponents: usize,
     rated: bool,
 ) -> ServiceResult<matches::MatchView> {
-    let level = Level::parse(level)
-        .ok_or_else(|| ServiceError::invalid("level", "must be easy, medium or strong"))?;
+    let level = Level::parse(level).ok_or_else(|| {
+        ServiceError::invalid("level", "level_unknown", "must be easy, medium or strong")
+    })?;
     if opponents == 0 {
-        return Err(ServiceError::invalid("opponents", "must be 1 or more"));
+        return Err(ServiceError::invalid(
+            "opponents",
+            "opponents_none",
+            "must be 1 or more",
+        ));
     }
     if rated && opponents > 1 {
         return Err(ServiceError::invalid(
             "rated",
+            "rated_one_computer",
             "a rated match against the computer has one computer opponent: play several as a casual match",
         ));
     }
-    let seats = i64::try_from(opponents + 1)
-        .map_err(|_| ServiceError::invalid("opponents", "too many opponents"))?;
+    let seats = i64::try_from(opponents + 1).map_err(|_| {
+        ServiceError::invalid("opponents", "opponents_too_many", "too many opponents")
+    })?;
     let request = matches::NewMatch {
         game: game.to_owned(),
         seats,

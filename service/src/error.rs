@@ -15,10 +15,13 @@ pub const DATABASE_RETRY_AFTER_SECS: u64 = 5;
 /// Why a use case failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
-    /// A field of the request is invalid.
+    /// A field of the request is invalid: `reason` says why in a stable snake_case word
+    /// (`username_format`, `password_length`...) that pages translate; `message` says it in
+    /// English (the API's `detail`).
     #[error("{field}: {message}")]
     Validation {
         field: Cow<'static, str>,
+        reason: &'static str,
         message: Cow<'static, str>,
     },
     #[error("this username is already taken")]
@@ -117,13 +120,16 @@ impl ServiceError {
         }
     }
 
-    /// A validation error on `field`.
+    /// A validation error on `field`, for `reason` (a stable snake_case word), with an English
+    /// `message`.
     pub fn invalid(
         field: impl Into<Cow<'static, str>>,
+        reason: &'static str,
         message: impl Into<Cow<'static, str>>,
     ) -> Self {
         ServiceError::Validation {
             field: field.into(),
+            reason,
             message: message.into(),
         }
     }

@@ -33,8 +33,10 @@ pub enum WebError {
     Csrf,
     #[error("there is no such page")]
     NotFound,
-    #[error("{0}")]
-    BadRequest(String),
+    /// A request that cannot be read; the reason is a stable word (`form_unreadable`,
+    /// `form_too_large`, `address`, `page_number`) that pages translate.
+    #[error("bad request: {0}")]
+    BadRequest(&'static str),
     /// A template failed to render (a bug: logged, shown as a 500).
     #[error("internal error")]
     Render(#[from] askama::Error),
@@ -42,14 +44,82 @@ pub enum WebError {
 
 /// The message of an error response, kept for [`htmx_errors`].
 #[derive(Debug, Clone)]
-pub struct ErrorMessage(pub String);
+pub struct ErrorMessage(pub Said);
+
+/// A value given to a [`Said`] message.
+#[derive(Debug, Clone)]
+enum SaidArg {
+    Text(String),
+    Number(i64),
+    /// Another message, written in the same language.
+    Message(String),
+}
+
+/// A message kept as its key and arguments, so that it can be written in any language (an
+/// error is made before the reader's language is known).
+#[derive(Debug, Clone)]
+pub struct Said {
+    key: String,
+    args: Vec<(&'static str, SaidArg)>,
+}
+
+impl Said {
+    pub fn new(key: impl Into<String>) -> Said {
+        Said {
+            key: key.into(),
+            args: Vec::new(),
+        }
+    }
+
+    /// With a text argument.
+    pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Said {
+        self.args.push((name, SaidArg::Text(value.into())));
+        self
+    }
+
+    /// With a number argument.
+    pub fn number(mut self, name: &'static str, value: i64) -> Said {
+        self.args.push((name, SaidArg::Number(value)));
+        self
+    }
+
+    /// With `name` set to the text `value` in place of what it was.
+    pub fn replacing(mut self, name: &'static str, value: impl Into<String>) -> Said {
+        self.args.retain(|(n, _)| *n != name);
+        self.text(name, value)
+    }
+
+    /// With an argument that is another message (`key`), in the same language.
+    pub fn message(mut self, name: &'static str, key: impl Into<String>) -> Said {
+        self.args.push((name, SaidArg::Message(key.into())));
+        self
+    }
+
+    /// The message in `lang`.
+    pub fn in_language(&self, lang: Language) -> String {
+        let args: Vec<(&str, tapis_l10n::Value<'_>)> = self
+            .args
+            .iter()
+            .map(|(name, value)| {
+                let value = match value {
+                    SaidArg::Text(t) => tapis_l10n::Value::from(t.as_str()),
+                    SaidArg::Number(n) => tapis_l10n::Value::from(*n),
+                    SaidArg::Message(key) => tapis_l10n::Value::from(lang.t(key)),
+                };
+                (*name, value)
+            })
+            .collect();
+        lang.t_with(&self.key, &args)
+    }
+}
 
 /// What an error page says, kept on the response so that [`htmx_errors`], which has the
-/// request, can draw it again for the signed-in player (with their navigation).
+/// request, can draw it again for the signed-in player (with their navigation) in their
+/// language.
 #[derive(Debug, Clone)]
 struct ErrorParts {
     heading: &'static str,
-    message: String,
+    message: Said,
 }
 
 #[derive(Debug, Template)]
@@ -58,7 +128,7 @@ struct ErrorPage {
     layout: Layout,
     lang: Language,
     status: u16,
-    heading: &'static str,
+    heading: String,
     message: String,
 }
 
@@ -69,46 +139,121 @@ pub struct Flash {
 }
 
 impl WebError {
-    /// What the player is told.
-    pub fn message(&self) -> String {
+    /// What the player is told, in `lang`.
+    pub fn message(&self, lang: Language) -> String {
+        self.said().in_language(lang)
+    }
+
+    /// What the player is told, in any language.
+    pub fn said(&self) -> Said {
         match self {
-            WebError::Service(e) => service_message(e),
-            WebError::Render(_) => service_message(&ServiceError::Internal),
-            other => sentence(&other.to_string()),
+            WebError::Service(e) => service_said(e),
+            WebError::Render(_) => service_said(&ServiceError::Internal),
+            WebError::SignInRequired { .. } => Said::new("error-sign-in-required"),
+            WebError::Csrf => Said::new("error-csrf"),
+            WebError::NotFound => Said::new("error-no-such-page"),
+            WebError::BadRequest(reason) => {
+                Said::new(format!("error-bad-request-{}", reason.replace('_', "-")))
+            }
         }
     }
 
+    /// The key of the heading (and title) of the error page.
     fn heading(&self) -> &'static str {
         match self.status_code().as_u16() {
-            400 | 422 => "That did not work",
-            403 => "Not allowed",
-            404 => "Not found",
-            409 => "Too late",
-            429 => "Slow down",
-            503 => "Please try again in a moment",
-            500.. => "Something went wrong",
-            _ => "That did not work",
+            400 | 422 => "error-heading-refused",
+            403 => "error-heading-forbidden",
+            404 => "error-heading-not-found",
+            409 => "error-heading-too-late",
+            429 => "error-heading-slow-down",
+            503 => "error-heading-unavailable",
+            500.. => "error-heading-server",
+            _ => "error-heading-refused",
         }
     }
 }
 
-/// What a player is told about a refusal of the service.
-pub fn service_message(error: &ServiceError) -> String {
+/// What a player is told about a refusal of the service, in `lang`.
+pub fn service_message(error: &ServiceError, lang: Language) -> String {
+    service_said(error).in_language(lang)
+}
+
+/// The key of a field's name as a validation message shows it (`The username`), or `None`
+/// for a field no message names.
+pub fn field_key(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "username" => "error-field-username",
+        "password" => "error-field-password",
+        "new_password" => "error-field-new-password",
+        "current_password" => "error-field-current-password",
+        "name" => "error-field-name",
+        "seats" => "error-field-seats",
+        "invite" => "error-field-invite",
+        "days_per_move" => "error-field-days-per-move",
+        "rated" => "error-field-rated",
+        "game" => "error-field-game",
+        "level" => "error-field-level",
+        "opponents" => "error-field-opponents",
+        "lang" => "error-field-lang",
+        "address" => "error-field-address",
+        "limit" => "error-field-limit",
+        "offset" => "error-field-offset",
+        "status" => "error-field-status",
+        "player" => "error-field-player",
+        "cursor" => "error-field-cursor",
+        "options" => "error-field-options",
+        _ => return None,
+    })
+}
+
+/// The text between the first pair of “curly quotes” of an English message (a name the
+/// service quotes), or `""`.
+fn quoted(message: &str) -> &str {
+    message
+        .split_once('“')
+        .and_then(|(_, rest)| rest.split_once('”'))
+        .map_or("", |(name, _)| name)
+}
+
+/// A validation error in any language, its field named by [`field_key`] (or by its own name).
+pub fn validation_said(field: &str, reason: &str, message: &str) -> Said {
+    let said = Said::new(format!("error-invalid-{}", reason.replace('_', "-")))
+        .text("detail", message)
+        .text("name", quoted(message));
+    match field_key(field) {
+        Some(key) => said.message("field", key),
+        None => said.text("field", field),
+    }
+}
+
+/// What a player is told about a refusal of the service, in any language: by the error's
+/// code (and a validation error's reason).
+pub fn service_said(error: &ServiceError) -> Said {
     match error {
-        ServiceError::Internal => {
-            "Something went wrong on our side. It has been logged; please try again later."
-                .to_owned()
+        ServiceError::Validation {
+            field,
+            reason,
+            message,
+        } => validation_said(field, reason, message),
+        ServiceError::NotFound(what) => {
+            Said::new("error-not-found").message("what", format!("error-thing-{what}"))
         }
-        ServiceError::DatabaseUnavailable => {
-            "Tapis cannot reach its database just now. Nothing was changed; please try again \
-             in a few seconds."
-                .to_owned()
+        ServiceError::IllegalAction(reason) => {
+            let mut reason = reason.as_str();
+            while let Some(rest) = reason.strip_prefix("illegal action: ") {
+                reason = rest;
+            }
+            let mut reason = reason.trim().to_owned();
+            if !reason.ends_with(['.', '!', '?']) {
+                reason.push('.');
+            }
+            Said::new("error-illegal-action").text("reason", reason)
         }
-        ServiceError::NotFound(what) => sentence(&format!("{what} not found")),
-        ServiceError::VersionConflict { .. } => {
-            "Someone moved before you: here is the table as it is now.".to_owned()
-        }
-        other => sentence(&other.to_string()),
+        ServiceError::RateLimited { retry_after_secs } => Said::new("error-rate-limited").number(
+            "seconds",
+            i64::try_from(*retry_after_secs).unwrap_or(i64::MAX),
+        ),
+        other => Said::new(format!("error-{}", other.code().replace('_', "-"))),
     }
 }
 
@@ -152,17 +297,20 @@ impl ResponseError for WebError {
                 .finish();
         }
         let status = self.status_code();
-        let message = self.message();
+        let lang = Language::default();
+        let said = self.said();
+        let message = said.in_language(lang);
+        let heading = lang.t(self.heading());
         let page = ErrorPage {
-            lang: Language::default(),
-            layout: Layout::anonymous(self.heading()),
+            lang,
+            layout: Layout::anonymous(heading.clone()),
             status: status.as_u16(),
-            heading: self.heading(),
+            heading,
             message: message.clone(),
         };
         let parts = ErrorParts {
             heading: self.heading(),
-            message: message.clone(),
+            message: said.clone(),
         };
         let mut response = match page.render() {
             Ok(body) => html(status, body),
@@ -181,7 +329,7 @@ impl ResponseError for WebError {
                 .headers_mut()
                 .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
         }
-        response.extensions_mut().insert(ErrorMessage(message));
+        response.extensions_mut().insert(ErrorMessage(said));
         response.extensions_mut().insert(parts);
         response
     }
@@ -207,12 +355,13 @@ async fn for_the_viewer(response: ServiceResponse<BoxBody>) -> ServiceResponse<B
         return response;
     }
     let status = response.status();
+    let heading = ctx.lang.t(parts.heading);
     let page = ErrorPage {
         lang: ctx.lang,
-        layout: Layout::new(&ctx, parts.heading, ""),
+        layout: Layout::new(&ctx, heading.clone(), ""),
         status: status.as_u16(),
-        heading: parts.heading,
-        message: parts.message.clone(),
+        heading,
+        message: parts.message.in_language(ctx.lang),
     };
     let Ok(body) = page.render() else {
         return response;
@@ -278,8 +427,17 @@ pub async fn htmx_errors(
                 .extensions()
                 .get::<ErrorMessage>()
                 .map(|m| m.0.clone());
-            if let Some(message) = message {
-                let body = Flash { message }.render().unwrap_or_default();
+            if let Some(said) = message {
+                // The reader's language: their account's, else the cookie's or the browser's.
+                let lang = match Ctx::extract(response.request()).await {
+                    Ok(ctx) => ctx.lang,
+                    Err(_) => crate::session::language(response.request(), None),
+                };
+                let body = Flash {
+                    message: said.in_language(lang),
+                }
+                .render()
+                .unwrap_or_default();
                 response = response.into_response(
                     HttpResponse::build(status)
                         .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
@@ -311,6 +469,108 @@ mod tests {
         Err(WebError::SignInRequired {
             next: "/account".to_owned(),
         })
+    }
+
+    #[core::prelude::v1::test]
+    fn refusals_are_told_in_the_readers_language() {
+        let format = ServiceError::invalid(
+            "username",
+            "username_format",
+            "must be 3 to 24 letters, digits, '_' or '-'",
+        );
+        assert_eq!(
+            service_message(&format, Language::En),
+            "The username must be 3 to 24 letters, digits, '_' or '-'."
+        );
+        assert!(
+            service_message(&format, Language::Fr).starts_with("Le nom d’utilisateur doit"),
+            "{}",
+            service_message(&format, Language::Fr)
+        );
+        let illegal = ServiceError::IllegalAction("illegal action: no pawn there".to_owned());
+        assert_eq!(
+            service_message(&illegal, Language::En),
+            "Illegal action: no pawn there."
+        );
+        assert_eq!(
+            service_message(&illegal, Language::Fr),
+            "Ce coup n’est pas permis maintenant."
+        );
+        assert_eq!(
+            service_message(&ServiceError::NotFound("match"), Language::Fr),
+            "Partie introuvable."
+        );
+        let invited = ServiceError::invalid("invite", "invite_unknown", "no player is named “zoé”");
+        assert_eq!(
+            service_message(&invited, Language::Fr),
+            "Invitations\u{a0}: aucun joueur ne s’appelle «\u{a0}zoé\u{a0}»."
+        );
+        for error in [
+            ServiceError::UsernameTaken,
+            ServiceError::RateLimited {
+                retry_after_secs: 3,
+            },
+            ServiceError::DatabaseUnavailable,
+            ServiceError::Internal,
+        ] {
+            for lang in Language::ALL {
+                let text = service_message(&error, lang);
+                assert!(!text.contains(tapis_l10n::MISSING), "{text}");
+            }
+        }
+        assert!(
+            !WebError::Csrf
+                .message(Language::Fr)
+                .contains(tapis_l10n::MISSING)
+        );
+        assert!(
+            !WebError::BadRequest("form_too_large")
+                .message(Language::Fr)
+                .contains(tapis_l10n::MISSING)
+        );
+    }
+
+    /// Every reason of the service's and the web's validation errors (`ServiceError::invalid`
+    /// in `service/src`, `web/src` and `server/src`) has its message in both languages.
+    #[core::prelude::v1::test]
+    fn every_validation_reason_is_translated() {
+        for reason in [
+            "username_format",
+            "password_length",
+            "password_too_long",
+            "password_wrong",
+            "token_name_length",
+            "level_unknown",
+            "opponents_none",
+            "opponents_too_many",
+            "rated_one_computer",
+            "cursor",
+            "limit_range",
+            "offset_negative",
+            "status_unknown",
+            "game_unknown",
+            "player_unknown",
+            "seat_count",
+            "option",
+            "days_range",
+            "rated_default_options",
+            "rated_two_players",
+            "rated_clock",
+            "invite_too_many",
+            "invite_unknown",
+            "invite_self",
+            "invite_rated_twice",
+            "invite_twice",
+            "nul_character",
+            "not_a_number",
+            "not_a_whole_number",
+            "language_unknown",
+        ] {
+            for lang in Language::ALL {
+                let text = validation_said("seats", reason, "x").in_language(lang);
+                assert!(!text.contains(tapis_l10n::MISSING), "{reason}: {text}");
+            }
+        }
     }
 
     #[actix_web::test]

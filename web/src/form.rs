@@ -27,7 +27,7 @@ impl FormData {
     /// Parses a form body.
     pub fn parse(body: &[u8]) -> Result<FormData, WebError> {
         let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(body)
-            .map_err(|_| WebError::BadRequest("the form could not be read".to_owned()))?;
+            .map_err(|_| WebError::BadRequest("form_unreadable"))?;
         // PostgreSQL cannot store a NUL character in text: refuse it here, where it comes in.
         if let Some((name, _)) = fields
             .iter()
@@ -35,6 +35,7 @@ impl FormData {
         {
             return Err(ServiceError::invalid(
                 sanitised_name(name),
+                "nul_character",
                 "must not contain a NUL character",
             )
             .into());
@@ -84,9 +85,9 @@ impl FromRequest for FormData {
         Box::pin(async move {
             let body = body
                 .await
-                .map_err(|_| WebError::BadRequest("the form could not be read".to_owned()))?;
+                .map_err(|_| WebError::BadRequest("form_unreadable"))?;
             if body.len() > MAX_FORM_BYTES {
-                return Err(WebError::BadRequest("the form is too large".to_owned()));
+                return Err(WebError::BadRequest("form_too_large"));
             }
             FormData::parse(&body)
         })

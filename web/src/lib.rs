@@ -31,7 +31,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .wrap(from_fn(error::htmx_errors))
             .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
             .app_data(web::QueryConfig::default().error_handler(|e, _| {
-                WebError::BadRequest(format!("the address is not valid: {e}")).into()
+                tracing::debug!(error = %e, "an address that cannot be read");
+                WebError::BadRequest("address").into()
             }))
             .service(pages::home::home)
             .service(pages::auth::sign_in_page)
@@ -42,6 +43,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::language::switch)
             .service(pages::account::account)
             .service(pages::account::change_password)
+            .service(pages::account::set_language)
             .service(pages::account::create_token)
             .service(pages::account::revoke_token)
             .service(pages::account::end_session)

@@ -22,13 +22,15 @@ use crate::{ServiceError, ServiceResult, Services, fairness};
 
 pub(super) fn setup_error(error: SetupError) -> ServiceError {
     match error {
-        SetupError::SeatCount { .. } => ServiceError::invalid("seats", error.to_string()),
+        SetupError::SeatCount { .. } => {
+            ServiceError::invalid("seats", "seat_count", error.to_string())
+        }
         SetupError::Options(e) => {
             let field = match &e.option {
                 Some(option) => format!("options.{option}"),
                 None => "options".to_owned(),
             };
-            ServiceError::invalid(field, e.message)
+            ServiceError::invalid(field, "option", e.message)
         }
     }
 }
@@ -44,6 +46,7 @@ pub async fn create(
         let known: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
         ServiceError::invalid(
             "game",
+            "game_unknown",
             format!(
                 "unknown game “{}” (known: {})",
                 request.game,
@@ -58,6 +61,7 @@ pub async fn create(
         .ok_or_else(|| {
             ServiceError::invalid(
                 "seats",
+                "seat_count",
                 format!("{} is played by {min} to {max} players", game.name()),
             )
         })?;
@@ -74,6 +78,7 @@ pub async fn create(
             _ => {
                 return Err(ServiceError::invalid(
                     "days_per_move",
+                    "days_range",
                     "must be from 1 to 14, or null for no clock",
                 ));
             }
@@ -84,17 +89,23 @@ pub async fn create(
         Some(true) if !default_options => {
             return Err(ServiceError::invalid(
                 "rated",
+                "rated_default_options",
                 "rated matches use the default options",
             ));
         }
         Some(true) if seats < 2 => {
             return Err(ServiceError::invalid(
                 "rated",
+                "rated_two_players",
                 "rated matches need two or more players",
             ));
         }
         Some(true) if days.is_none() => {
-            return Err(ServiceError::invalid("rated", "rated matches need a clock"));
+            return Err(ServiceError::invalid(
+                "rated",
+                "rated_clock",
+                "rated matches need a clock",
+            ));
         }
         Some(rated) => rated,
         None => can_be_rated,
@@ -102,6 +113,7 @@ pub async fn create(
     if request.invite.len() >= seats {
         return Err(ServiceError::invalid(
             "invite",
+            "invite_too_many",
             "more players invited than free seats",
         ));
     }
@@ -127,11 +139,16 @@ pub async fn create(
                     .await
                     .optional()?
                     .ok_or_else(|| {
-                        ServiceError::invalid("invite", format!("no player is named “{name}”"))
+                        ServiceError::invalid(
+                            "invite",
+                            "invite_unknown",
+                            format!("no player is named “{name}”"),
+                        )
                     })?;
                 if user_id == who.user_id {
                     return Err(ServiceError::invalid(
                         "invite",
+                        "invite_self",
                         "you cannot invite yourself",
                     ));
                 }
@@ -141,6 +158,7 @@ pub async fn create(
                     if rated && bots.contains(&user_id) {
                         return Err(ServiceError::invalid(
                             "invite",
+                            "invite_rated_twice",
                             format!("“{name}” can sit only once at a rated match"),
                         ));
                     }
@@ -150,6 +168,7 @@ pub async fn create(
                 if invited.contains(&user_id) {
                     return Err(ServiceError::invalid(
                         "invite",
+                        "invite_twice",
                         format!("“{name}” is invited twice"),
                     ));
                 }

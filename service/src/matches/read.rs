@@ -134,7 +134,7 @@ pub(super) fn encode_cursor(updated_at: OffsetDateTime, id: Uuid) -> String {
 }
 
 pub(super) fn decode_cursor(cursor: &str) -> ServiceResult<(OffsetDateTime, Uuid)> {
-    let bad = || ServiceError::invalid("cursor", "is not a cursor from this list");
+    let bad = || ServiceError::invalid("cursor", "cursor", "is not a cursor from this list");
     let raw = URL_SAFE_NO_PAD.decode(cursor).map_err(|_| bad())?;
     let raw = String::from_utf8(raw).map_err(|_| bad())?;
     let (micros, id) = raw.split_once('.').ok_or_else(bad)?;
@@ -165,24 +165,28 @@ pub(crate) async fn list_on(
     let page_size = usize::try_from(limit)
         .ok()
         .filter(|n| (1..=200).contains(n))
-        .ok_or_else(|| ServiceError::invalid("limit", "must be from 1 to 200"))?;
+        .ok_or_else(|| ServiceError::invalid("limit", "limit_range", "must be from 1 to 200"))?;
     let mut query = matches::table.into_boxed();
     if let Some(status) = &filter.status {
         let status = MatchStatus::named(status).ok_or_else(|| {
-            ServiceError::invalid("status", "must be open, active, finished or aborted")
+            ServiceError::invalid(
+                "status",
+                "status_unknown",
+                "must be open, active, finished or aborted",
+            )
         })?;
         query = query.filter(matches::status.eq(status.as_str()));
     }
     if let Some(game) = &filter.game {
-        let game: GameId = game
-            .parse()
-            .map_err(|e: tapis_games::UnknownGame| ServiceError::invalid("game", e.to_string()))?;
+        let game: GameId = game.parse().map_err(|e: tapis_games::UnknownGame| {
+            ServiceError::invalid("game", "game_unknown", e.to_string())
+        })?;
         query = query.filter(matches::game.eq(game.as_str()));
     }
     if let Some(player) = &filter.player {
-        let user = accounts::find_by_name(conn, player)
-            .await?
-            .ok_or_else(|| ServiceError::invalid("player", "no player has this name"))?;
+        let user = accounts::find_by_name(conn, player).await?.ok_or_else(|| {
+            ServiceError::invalid("player", "player_unknown", "no player has this name")
+        })?;
         query = query.filter(diesel::dsl::exists(
             match_seats::table
                 .filter(match_seats::match_id.eq(matches::id))

@@ -423,12 +423,17 @@ pub async fn leaderboard(
     if !(1..=max_limit).contains(&limit) {
         return Err(ServiceError::invalid(
             "limit",
+            "limit_range",
             format!("must be from 1 to {max_limit}"),
         ));
     }
     let offset = offset.unwrap_or(0);
     if offset < 0 {
-        return Err(ServiceError::invalid("offset", "must be 0 or more"));
+        return Err(ServiceError::invalid(
+            "offset",
+            "offset_negative",
+            "must be 0 or more",
+        ));
     }
     let mut conn = services.conn().await?;
     // The rank is computed over the whole board, before the page is cut out of it.

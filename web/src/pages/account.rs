@@ -5,7 +5,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
-use tapis_l10n::Language;
+use tapis_l10n::{Language, UnknownLanguage};
 use tapis_service::ServiceError;
 use tapis_service::accounts;
 use tapis_service::auth::{self, ApiToken, NewApiToken};
@@ -18,7 +18,7 @@ use crate::page::{Layout, render_status, see_other};
 use crate::pages::auth::FieldError;
 use crate::pages::auth::signed_out;
 use crate::present::When;
-use crate::session::{Ctx, services};
+use crate::session::{Ctx, language_cookie, services};
 
 /// A token in the list.
 #[derive(Debug, Clone)]
@@ -30,14 +30,12 @@ pub struct TokenRow {
 }
 
 impl TokenRow {
-    fn of(token: &ApiToken) -> TokenRow {
+    fn of(token: &ApiToken, lang: Language) -> TokenRow {
         TokenRow {
             id: token.id,
             name: token.name.clone(),
-            created: When::of(token.created_at, crate::present::UNTHREADED),
-            last_used: token
-                .last_used_at
-                .map(|at| When::of(at, crate::present::UNTHREADED)),
+            created: When::of(token.created_at, lang),
+            last_used: token.last_used_at.map(|at| When::of(at, lang)),
         }
     }
 }
@@ -53,12 +51,12 @@ pub struct SessionRow {
 }
 
 impl SessionRow {
-    fn of(session: &SessionInfo) -> SessionRow {
+    fn of(session: &SessionInfo, lang: Language) -> SessionRow {
         SessionRow {
             id: session.id,
             user_agent: session.user_agent.clone(),
-            created: When::of(session.created_at, crate::present::UNTHREADED),
-            last_used: When::of(session.last_used_at, crate::present::UNTHREADED),
+            created: When::of(session.created_at, lang),
+            last_used: When::of(session.last_used_at, lang),
             current: session.current,
         }
     }
@@ -74,7 +72,7 @@ struct AccountPage {
     sessions: Vec<SessionRow>,
     new_token: Option<NewApiToken>,
     token_name: String,
-    /// The outcome of a form, shown at its place: `password` or `token`.
+    /// The outcome of a form, shown at its place: `password`, `token` or `language`.
     notice: Option<(String, String)>,
     error: Option<(String, FieldError)>,
 }
@@ -116,10 +114,10 @@ impl Outcome {
         }
     }
 
-    fn refused(form: &str, error: &ServiceError) -> Outcome {
+    fn refused(form: &str, error: &ServiceError, lang: Language) -> Outcome {
         Outcome {
             status: service_status(error),
-            error: Some((form.to_owned(), FieldError::of(error))),
+            error: Some((form.to_owned(), FieldError::of(error, lang))),
             ..Outcome::plain()
         }
     }
@@ -136,10 +134,18 @@ async fn account_page(
         outcome.status,
         &AccountPage {
             lang: ctx.lang,
-            layout: Layout::new(ctx, "Your account", "account"),
+            layout: Layout::new(ctx, ctx.lang.t("account-title"), "account"),
             username: who.username.clone(),
-            tokens: overview.tokens.iter().map(TokenRow::of).collect(),
-            sessions: overview.sessions.iter().map(SessionRow::of).collect(),
+            tokens: overview
+                .tokens
+                .iter()
+                .map(|t| TokenRow::of(t, ctx.lang))
+                .collect(),
+            sessions: overview
+                .sessions
+                .iter()
+                .map(|s| SessionRow::of(s, ctx.lang))
+                .collect(),
             new_token: outcome.new_token,
             token_name: outcome.token_name,
             notice: outcome.notice,
@@ -168,8 +174,7 @@ pub async fn change_password(
                 "password".to_owned(),
                 FieldError {
                     field: "new_password_again".to_owned(),
-                    message: "The two new passwords differ; please type the same one twice."
-                        .to_owned(),
+                    message: ctx.lang.t("account-passwords-differ"),
                 },
             )),
             ..Outcome::plain()
@@ -186,15 +191,45 @@ pub async fn change_password(
             Ok(()) => Outcome {
                 notice: Some((
                     "password".to_owned(),
-                    "Your password has been changed.".to_owned(),
+                    ctx.lang.t("account-password-changed"),
                 )),
                 ..Outcome::plain()
             },
             Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
-            Err(error) => Outcome::refused("password", &error),
+            Err(error) => Outcome::refused("password", &error, ctx.lang),
         }
     };
     account_page(&req, &ctx, outcome).await
+}
+
+/// `POST /account/language` with `lang` (`en` or `fr`): the language of the pages for this
+/// account (and this browser's cookie), confirmed in the new language.
+#[post("/account/language")]
+pub async fn set_language(
+    req: HttpRequest,
+    ctx: Ctx,
+    form: FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let lang: Language = form.text("lang").parse().map_err(|e: UnknownLanguage| {
+        ServiceError::invalid("lang", "language_unknown", e.to_string())
+    })?;
+    accounts::set_language(&services(&req)?, &who, Some(lang)).await?;
+    // The page is drawn at once in the chosen language.
+    let ctx = Ctx {
+        lang,
+        path: "/account".to_owned(),
+        ..ctx
+    };
+    let outcome = Outcome {
+        notice: Some(("language".to_owned(), lang.t("account-language-saved"))),
+        ..Outcome::plain()
+    };
+    let mut response = account_page(&req, &ctx, outcome).await?;
+    if let Err(e) = response.add_cookie(&language_cookie(lang, ctx.secure)) {
+        tracing::error!(error = %e, "cannot set the language cookie");
+    }
+    Ok(response)
 }
 
 #[post("/account/tokens")]
@@ -214,7 +249,7 @@ pub async fn create_token(
         Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
         Err(error) => Outcome {
             token_name: name,
-            ..Outcome::refused("token", &error)
+            ..Outcome::refused("token", &error, ctx.lang)
         },
     };
     account_page(&req, &ctx, outcome).await

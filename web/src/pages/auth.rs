@@ -9,7 +9,7 @@ use tapis_l10n::Language;
 use tapis_service::accounts::{self, Session, SignInAttempt};
 use tapis_service::{ServiceError, sessions};
 
-use crate::error::{WebError, sentence, service_message, service_status};
+use crate::error::{WebError, service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, render, render_status, safe_next, see_other};
 use crate::session::{Ctx, Origin, clear_session_cookie, device_cookie, services, session_cookie};
@@ -22,20 +22,20 @@ pub struct FieldError {
 }
 
 impl FieldError {
-    /// The error of a refused form, when the service says why.
-    pub fn of(error: &ServiceError) -> FieldError {
+    /// The error of a refused form, when the service says why, in `lang`.
+    pub fn of(error: &ServiceError, lang: Language) -> FieldError {
         match error {
-            ServiceError::Validation { field, message } => FieldError {
+            ServiceError::Validation { field, .. } => FieldError {
                 field: field.to_string(),
-                message: sentence(&format!("{} {message}", field_label(field))),
+                message: service_message(error, lang),
             },
             ServiceError::UsernameTaken => FieldError {
                 field: "username".to_owned(),
-                message: "This username is already taken; please choose another.".to_owned(),
+                message: lang.t("error-username-taken-choose"),
             },
             other => FieldError {
                 field: String::new(),
-                message: service_message(other),
+                message: service_message(other, lang),
             },
         }
     }
@@ -43,23 +43,6 @@ impl FieldError {
     /// Whether the error is about `field` (for `aria-invalid`).
     pub fn is(&self, field: &str) -> bool {
         self.field == field
-    }
-}
-
-/// How a field is called on the page.
-pub fn field_label(field: &str) -> &str {
-    match field {
-        "username" => "The username",
-        "password" => "The password",
-        "new_password" => "The new password",
-        "current_password" => "Your current password",
-        "name" => "The name",
-        "seats" => "The number of players",
-        "invite" => "Invitations:",
-        "days_per_move" => "The days per move",
-        "rated" => "Rated:",
-        "game" => "The game",
-        other => other,
     }
 }
 
@@ -99,7 +82,7 @@ pub async fn sign_in_page(
     }
     render(&SignInPage {
         lang: ctx.lang,
-        layout: Layout::new(&ctx, "Sign in", ""),
+        layout: Layout::new(&ctx, ctx.lang.t("auth-sign-in"), ""),
         username: String::new(),
         next,
         error: None,
@@ -113,7 +96,7 @@ pub async fn sign_up_page(
 ) -> Result<HttpResponse, WebError> {
     render(&SignUpPage {
         lang: ctx.lang,
-        layout: Layout::new(&ctx, "Sign up", ""),
+        layout: Layout::new(&ctx, ctx.lang.t("auth-sign-up"), ""),
         username: String::new(),
         next: safe_next(query.next.as_deref()),
         error: None,
@@ -168,10 +151,10 @@ pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
                 status,
                 &SignInPage {
                     lang: ctx.lang,
-                    layout: Layout::new(&ctx, "Sign in", ""),
+                    layout: Layout::new(&ctx, ctx.lang.t("auth-sign-in"), ""),
                     username,
                     next,
-                    error: Some(FieldError::of(&error)),
+                    error: Some(FieldError::of(&error, ctx.lang)),
                 },
             )
         }
@@ -189,7 +172,7 @@ pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
             status,
             &SignUpPage {
                 lang: ctx.lang,
-                layout: Layout::new(&ctx, "Sign up", ""),
+                layout: Layout::new(&ctx, ctx.lang.t("auth-sign-up"), ""),
                 username: username.clone(),
                 next: next.clone(),
                 error: Some(error),
@@ -200,8 +183,7 @@ pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
         return refused(
             FieldError {
                 field: "password_again".to_owned(),
-                message: "The two passwords differ; please type the same password twice."
-                    .to_owned(),
+                message: ctx.lang.t("auth-passwords-differ"),
             },
             StatusCode::UNPROCESSABLE_ENTITY,
         );
@@ -210,7 +192,7 @@ pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
     match accounts::sign_up(&services, &username, password, user_agent.as_deref()).await {
         Ok(session) => Ok(signed_in(&ctx, &session, None, &next)),
         Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
-        Err(error) => refused(FieldError::of(&error), service_status(&error)),
+        Err(error) => refused(FieldError::of(&error, ctx.lang), service_status(&error)),
     }
 }
 

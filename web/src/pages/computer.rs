@@ -4,6 +4,7 @@
 use askama::Template;
 use tapis_bots::Level;
 use tapis_games::GameId;
+use tapis_l10n::Language;
 
 use crate::form::FormData;
 use crate::pages::lobby::{GameChoice, game_choices};
@@ -13,7 +14,7 @@ use crate::pages::lobby::{GameChoice, game_choices};
 pub struct LevelChoice {
     pub value: &'static str,
     pub label: String,
-    pub description: &'static str,
+    pub description: String,
     pub checked: bool,
 }
 
@@ -21,6 +22,7 @@ pub struct LevelChoice {
 #[derive(Debug, Template)]
 #[template(path = "computer_form_partial.html")]
 pub struct ComputerForm {
+    pub lang: Language,
     pub csrf: String,
     /// Every game in the lobby; only the page's game on a rules page.
     pub games: Vec<GameChoice>,
@@ -34,7 +36,7 @@ pub struct ComputerForm {
 }
 
 impl ComputerForm {
-    fn with(csrf: &str, games: Vec<GameId>, selected: GameId) -> ComputerForm {
+    fn with(csrf: &str, games: Vec<GameId>, selected: GameId, lang: Language) -> ComputerForm {
         let most = games
             .iter()
             .map(|g| g.max_seats().saturating_sub(1))
@@ -42,14 +44,15 @@ impl ComputerForm {
             .unwrap_or(1)
             .max(1);
         ComputerForm {
+            lang,
             csrf: csrf.to_owned(),
             games: game_choices(games, selected),
             levels: Level::ALL
                 .into_iter()
                 .map(|l| LevelChoice {
                     value: l.as_str(),
-                    label: crate::pages::lobby::humanize(l.as_str()),
-                    description: l.description(),
+                    label: lang.t(&format!("computer-level-{}", l.as_str())),
+                    description: lang.t(&format!("computer-level-{}-description", l.as_str())),
                     checked: l == Level::Medium,
                 })
                 .collect(),
@@ -61,22 +64,22 @@ impl ComputerForm {
     }
 
     /// The lobby's form: every game, `selected` first chosen.
-    pub fn for_lobby(csrf: &str, selected: GameId) -> ComputerForm {
-        ComputerForm::with(csrf, GameId::ALL.to_vec(), selected)
+    pub fn for_lobby(csrf: &str, selected: GameId, lang: Language) -> ComputerForm {
+        ComputerForm::with(csrf, GameId::ALL.to_vec(), selected, lang)
     }
 
     /// The form of one game's rules page.
-    pub fn for_game(csrf: &str, game: GameId) -> ComputerForm {
-        ComputerForm::with(csrf, vec![game], game)
+    pub fn for_game(csrf: &str, game: GameId, lang: Language) -> ComputerForm {
+        ComputerForm::with(csrf, vec![game], game, lang)
     }
 
     /// The lobby's form as submitted, with why it was refused.
-    pub fn refused(csrf: &str, form: &FormData, error: String) -> ComputerForm {
+    pub fn refused(csrf: &str, form: &FormData, error: String, lang: Language) -> ComputerForm {
         let game = form
             .get("game")
             .and_then(|g| g.parse().ok())
             .unwrap_or(GameId::Yams);
-        let mut this = ComputerForm::for_lobby(csrf, game);
+        let mut this = ComputerForm::for_lobby(csrf, game, lang);
         let level = form.text("level");
         for choice in &mut this.levels {
             choice.checked = choice.value == level;

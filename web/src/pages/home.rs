@@ -54,7 +54,7 @@ pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse,
     }
     render(&HomePage {
         lang: ctx.lang,
-        layout: Layout::new(&ctx, "Dice and board games by correspondence", "home"),
+        layout: Layout::new(&ctx, ctx.lang.t("home-title"), "home"),
         games: GameCard::all(ctx.lang),
         your_turn,
         others,

@@ -16,7 +16,9 @@ pub async fn switch(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpRe
     let lang: Language = form
         .text("lang")
         .parse()
-        .map_err(|e: tapis_l10n::UnknownLanguage| ServiceError::invalid("lang", e.to_string()))?;
+        .map_err(|e: tapis_l10n::UnknownLanguage| {
+            ServiceError::invalid("lang", "language_unknown", e.to_string())
+        })?;
     if let Some(who) = &ctx.viewer {
         accounts::set_language(&services(&req)?, who, Some(lang)).await?;
     }

@@ -51,7 +51,7 @@ struct LeaderboardsPage {
 pub async fn index(ctx: Ctx) -> Result<HttpResponse, WebError> {
     render(&LeaderboardsPage {
         lang: ctx.lang,
-        layout: Layout::new(&ctx, "Leaderboards", "leaderboards"),
+        layout: Layout::new(&ctx, ctx.lang.t("leaderboards-title"), "leaderboards"),
         games: GameCard::all(ctx.lang),
         provisional_matches: elo::PROVISIONAL_MATCHES,
     })
@@ -112,9 +112,7 @@ pub async fn board(
 ) -> Result<HttpResponse, WebError> {
     let page = query.page.unwrap_or(1);
     if !(1..=MAX_PAGE).contains(&page) {
-        return Err(WebError::BadRequest(format!(
-            "the page number must be from 1 to {MAX_PAGE}"
-        )));
+        return Err(WebError::BadRequest("page_number"));
     }
     // One more than a page, to know whether there is a next one.
     let mut entries = ratings::leaderboard(
@@ -130,7 +128,11 @@ pub async fn board(
     let name = game_name(&game);
     render(&LeaderboardPage {
         lang: ctx.lang,
-        layout: Layout::new(&ctx, format!("{name} leaderboard"), "leaderboards"),
+        layout: Layout::new(
+            &ctx,
+            ctx.lang.t1("leaderboards-board", "game", &name),
+            "leaderboards",
+        ),
         game: id.map_or_else(|| game.to_string(), |g| g.as_str().to_owned()),
         game_name: name,
         boards: board_links(id),

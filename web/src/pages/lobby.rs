@@ -17,7 +17,7 @@ use tapis_service::games::{self, GameInfo};
 use tapis_service::matches::{self, DaysPerMove, MatchFilter, NewMatch};
 use uuid::Uuid;
 
-use crate::error::{WebError, service_status};
+use crate::error::{WebError, service_status, validation_said};
 use crate::form::FormData;
 use crate::page::{Layout, render, render_status, see_other};
 use crate::pages::auth::FieldError;
@@ -72,6 +72,7 @@ pub struct GameChoice {
 #[derive(Debug, Template)]
 #[template(path = "lobby_form_partial.html")]
 pub struct CreateForm {
+    pub lang: Language,
     pub csrf: String,
     pub games: Vec<GameChoice>,
     pub game: GameInfo,
@@ -87,7 +88,7 @@ pub struct CreateForm {
 
 impl CreateForm {
     /// The form for `game` with its defaults.
-    fn new(csrf: &str, game: GameId) -> CreateForm {
+    fn new(csrf: &str, game: GameId, lang: Language) -> CreateForm {
         let info = games::describe(game);
         let options = info
             .options
@@ -95,6 +96,7 @@ impl CreateForm {
             .map(|option| option_field(game, option, &option.default))
             .collect();
         CreateForm {
+            lang,
             csrf: csrf.to_owned(),
             games: game_choices(GameId::ALL, game),
             seats: info.min_players.max(2).min(info.max_players).to_string(),
@@ -109,8 +111,8 @@ impl CreateForm {
     }
 
     /// The form as submitted (to show it again with an error).
-    fn from_form(csrf: &str, game: GameId, form: &FormData) -> CreateForm {
-        let mut this = CreateForm::new(csrf, game);
+    fn from_form(csrf: &str, game: GameId, form: &FormData, lang: Language) -> CreateForm {
+        let mut this = CreateForm::new(csrf, game, lang);
         this.seats = form.text("seats").to_owned();
         this.rated = form.checked("rated");
         this.days = form.text("days_per_move").to_owned();
@@ -130,13 +132,21 @@ impl CreateForm {
 
     /// Why this match could not be rated, when it could not: the form then offers no "Rated"
     /// box to tick, rather than refusing it once sent.
-    pub fn unrated_reason(&self) -> Option<&'static str> {
+    pub fn unrated_reason(&self) -> Option<String> {
         if self.seats.trim() == "1" {
-            Some("A match for one player is never rated: it is played for the score alone.")
+            Some(self.lang.t("lobby-form-unrated-solo"))
         } else if self.days == "none" {
-            Some("A match without a clock is never rated: choose a time per move to play it rated.")
+            Some(self.lang.t("lobby-form-unrated-no-clock"))
         } else {
             None
+        }
+    }
+
+    /// `3 days`, `3 jours`: a choice of the clock.
+    pub fn day_label(&self, days: &str) -> String {
+        match days.parse::<u8>() {
+            Ok(n) => self.lang.t1("lobby-form-days", "count", n),
+            Err(_) => days.to_owned(),
         }
     }
 
@@ -173,15 +183,6 @@ pub fn game_choices(games: impl IntoIterator<Item = GameId>, selected: GameId) -
             selected: g == selected,
         })
         .collect()
-}
-
-/// `target_rule` → `Target rule`.
-pub fn humanize(name: &str) -> String {
-    let mut out = name.replace('_', " ");
-    if let Some(first) = out.get_mut(0..1) {
-        first.make_ascii_uppercase();
-    }
-    out
 }
 
 fn option_field(game: GameId, option: &games::GameOption, value: &Value) -> OptionField {
@@ -241,7 +242,7 @@ async fn lobby_page(
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
     let game = form.game.id.parse().unwrap_or(GameId::Yams);
-    let computer = computer.unwrap_or_else(|| ComputerForm::for_lobby(&ctx.csrf, game));
+    let computer = computer.unwrap_or_else(|| ComputerForm::for_lobby(&ctx.csrf, game, ctx.lang));
     let services = services(req)?;
     let open = MatchFilter {
         status: Some("open".to_owned()),
@@ -269,7 +270,7 @@ async fn lobby_page(
         status,
         &LobbyPage {
             lang: ctx.lang,
-            layout: Layout::new(ctx, "Lobby", "lobby"),
+            layout: Layout::new(ctx, ctx.lang.t("lobby-title"), "lobby"),
             invitations,
             seeks,
             mine,
@@ -285,7 +286,7 @@ pub async fn lobby(
     ctx: Ctx,
     query: web::Query<LobbyQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let form = CreateForm::new(&ctx.csrf, chosen_game(query.game.as_deref()));
+    let form = CreateForm::new(&ctx.csrf, chosen_game(query.game.as_deref()), ctx.lang);
     lobby_page(&req, &ctx, form, None, StatusCode::OK).await
 }
 
@@ -301,9 +302,9 @@ pub async fn create_form(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, Web
         return Ok(see_other(&format!("/lobby?game={game}")));
     }
     if form.get("seats").is_some() {
-        render(&CreateForm::from_form(&ctx.csrf, game, &form))
+        render(&CreateForm::from_form(&ctx.csrf, game, &form, ctx.lang))
     } else {
-        render(&CreateForm::new(&ctx.csrf, game))
+        render(&CreateForm::new(&ctx.csrf, game, ctx.lang))
     }
 }
 
@@ -321,7 +322,7 @@ fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError>
         .text("seats")
         .trim()
         .parse()
-        .map_err(|_| ServiceError::invalid("seats", "must be a number"))?;
+        .map_err(|_| ServiceError::invalid("seats", "not_a_number", "must be a number"))?;
     let mut options = Map::new();
     for spec in &game.options {
         let field = format!("opt.{}", spec.name);
@@ -335,10 +336,13 @@ fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError>
             },
             "integer" => {
                 let Some(raw) = raw else { continue };
-                let n: i64 = raw
-                    .trim()
-                    .parse()
-                    .map_err(|_| ServiceError::invalid(field.clone(), "must be a whole number"))?;
+                let n: i64 = raw.trim().parse().map_err(|_| {
+                    ServiceError::invalid(
+                        field.clone(),
+                        "not_a_whole_number",
+                        "must be a whole number",
+                    )
+                })?;
                 Value::from(n)
             }
             _ => match raw {
@@ -351,10 +355,9 @@ fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError>
     let days_per_move = match form.text("days_per_move") {
         "none" => DaysPerMove::NoClock,
         "" => DaysPerMove::Default,
-        raw => DaysPerMove::Days(
-            raw.parse()
-                .map_err(|_| ServiceError::invalid("days_per_move", "must be a number of days"))?,
-        ),
+        raw => DaysPerMove::Days(raw.parse().map_err(|_| {
+            ServiceError::invalid("days_per_move", "not_a_number", "must be a number of days")
+        })?),
     };
     let invite = form
         .text("invite")
@@ -395,19 +398,23 @@ pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpRe
         Ok(view) => Ok(see_other(&format!("/matches/{}", view.id))),
         Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
         Err(error) => {
-            let mut field_error = FieldError::of(&error);
+            let mut field_error = FieldError::of(&error, ctx.lang);
             field_error.field = form_field(&field_error.field);
-            if let Some(option) = field_error.field.strip_prefix("opt.") {
-                field_error.message = crate::error::sentence(&format!(
-                    "{}: {}",
-                    options::label_or_name(game, option),
-                    match &error {
-                        ServiceError::Validation { message, .. } => message.to_string(),
-                        other => other.to_string(),
-                    }
-                ));
+            if let (
+                Some(option),
+                ServiceError::Validation {
+                    field,
+                    reason,
+                    message,
+                },
+            ) = (field_error.field.strip_prefix("opt."), &error)
+            {
+                // An option is named as the form names it.
+                field_error.message = validation_said(field, reason, message)
+                    .replacing("field", options::label_or_name(game, option))
+                    .in_language(ctx.lang);
             }
-            let mut refused = CreateForm::from_form(&ctx.csrf, game, &form);
+            let mut refused = CreateForm::from_form(&ctx.csrf, game, &form, ctx.lang);
             refused.error = Some(field_error);
             lobby_page(&req, &ctx, refused, None, service_status(&error)).await
         }
@@ -469,16 +476,20 @@ pub async fn play_computer(
             )
             .await
         }
-        Err(_) => Err(ServiceError::invalid("opponents", "must be a number")),
+        Err(_) => Err(ServiceError::invalid(
+            "opponents",
+            "not_a_number",
+            "must be a number",
+        )),
     };
     match result {
         Ok(view) => Ok(see_other(&format!("/matches/{}", view.id))),
         Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
         Err(error) => {
-            let message = FieldError::of(&error).message;
-            let computer = ComputerForm::refused(&ctx.csrf, &form, message);
+            let message = FieldError::of(&error, ctx.lang).message;
+            let computer = ComputerForm::refused(&ctx.csrf, &form, message, ctx.lang);
             let game = chosen_game(form.get("game"));
-            let match_form = CreateForm::new(&ctx.csrf, game);
+            let match_form = CreateForm::new(&ctx.csrf, game, ctx.lang);
             lobby_page(
                 &req,
                 &ctx,

@@ -471,7 +471,7 @@ fn refusal_message(error: &ServiceError, lang: Language) -> String {
         }
         ServiceError::NotYourTurn => lang.t("match-refused-not-your-turn"),
         ServiceError::MatchNotActive => lang.t("match-refused-not-active"),
-        other => service_message(other),
+        other => service_message(other, lang),
     }
 }
 

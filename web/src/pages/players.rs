@@ -94,7 +94,7 @@ fn render_profile(
         lang: ctx.lang,
         layout: Layout::new(
             ctx,
-            format!("{}: ratings and matches", account.username),
+            ctx.lang.t1("player-title", "name", &account.username),
             "",
         ),
         since: When::of(account.created_at, ctx.lang),
@@ -104,12 +104,14 @@ fn render_profile(
         ratings: account.ratings.iter().map(RatingRow::of).collect(),
         histories: histories
             .iter()
-            .map(|(game, entries)| GameHistory::of(&account.username, game.as_str(), entries))
+            .map(|(game, entries)| {
+                GameHistory::of(&account.username, game.as_str(), entries, ctx.lang)
+            })
             .collect(),
         matches: page
             .items
             .iter()
-            .map(|m| FinishedRow::of(m, &account.username, &changes))
+            .map(|m| FinishedRow::of(m, &account.username, &changes, ctx.lang))
             .collect(),
         later_page,
         older: page

@@ -83,7 +83,7 @@ impl GameRules {
             terms: glossary::for_game(game),
             previous: GameCard::of(GameId::ALL[(at + count - 1) % count], ctx.lang),
             next: GameCard::of(GameId::ALL[(at + 1) % count], ctx.lang),
-            computer: ComputerForm::for_game(&ctx.csrf, game),
+            computer: ComputerForm::for_game(&ctx.csrf, game, ctx.lang),
         }
     }
 

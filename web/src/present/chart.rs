@@ -9,6 +9,7 @@
 //! and the stylesheet caps its width on large screens.
 
 use askama::Template;
+use tapis_l10n::Language;
 
 /// The width of the drawing, in `viewBox` units.
 pub const WIDTH: f64 = 400.0;
@@ -57,6 +58,7 @@ pub struct Marker {
 #[derive(Debug, Clone, Template)]
 #[template(path = "rating_chart_partial.html")]
 pub struct RatingChart {
+    pub lang: Language,
     /// A prefix for the ids of the title and description (unique in the page).
     pub id: String,
     pub title: String,
@@ -82,8 +84,8 @@ impl RatingChart {
     ///
     /// `points[0]` is the rating before the first rated match (the start, numbered 0), and
     /// `points[i]` the rating after the `i`-th rated match. `subject` names what is charted
-    /// (`alice's Linja rating`).
-    pub fn new(id: &str, subject: &str, points: &[ChartPoint]) -> RatingChart {
+    /// (`alice's Linja rating`), in `lang`.
+    pub fn new(id: &str, subject: &str, points: &[ChartPoint], lang: Language) -> RatingChart {
         let (left, top, right, bottom) = (LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM);
         let ratings: Vec<f64> = points.iter().map(|p| p.rating).collect();
         let scale = RatingScale::fit(&ratings);
@@ -137,9 +139,10 @@ impl RatingChart {
         };
 
         RatingChart {
+            lang,
             id: id.to_owned(),
-            title: format!("Chart of {subject} over the rated matches"),
-            description: describe(subject, &ratings),
+            title: lang.t1("chart-title", "subject", subject),
+            description: describe(subject, &ratings, lang),
             markers,
             line,
             y_ticks,
@@ -240,22 +243,32 @@ fn match_ticks(last: usize) -> Vec<usize> {
 }
 
 /// The description read out instead of the drawing.
-fn describe(subject: &str, ratings: &[f64]) -> String {
+fn describe(subject: &str, ratings: &[f64], lang: Language) -> String {
     let rounded = |r: f64| r.round() as i64;
     match ratings {
-        [] => format!("No rated match yet: {subject} has no history to draw."),
-        [only] => format!("{subject}: {} (no rated match yet).", rounded(*only)),
+        [] => lang.t1("chart-describe-empty", "subject", subject),
+        [only] => lang.t2(
+            "chart-describe-one",
+            "subject",
+            subject,
+            "rating",
+            rounded(*only).to_string(),
+        ),
         [first, .., last] => {
             let low = ratings.iter().copied().fold(f64::INFINITY, f64::min);
             let high = ratings.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let matches = ratings.len() - 1;
-            let plural = if matches == 1 { "" } else { "es" };
-            format!(
-                "{subject} over {matches} rated match{plural}: from {} to {}; lowest {}, highest {}.",
-                rounded(*first),
-                rounded(*last),
-                rounded(low),
-                rounded(high)
+            // Ratings are written as is (`1500`), as on the axis.
+            lang.t_with(
+                "chart-describe",
+                &[
+                    ("subject", subject.into()),
+                    ("count", matches.into()),
+                    ("first", rounded(*first).to_string().into()),
+                    ("last", rounded(*last).to_string().into()),
+                    ("low", rounded(low).to_string().into()),
+                    ("high", rounded(high).to_string().into()),
+                ],
             )
         }
     }
@@ -287,7 +300,12 @@ mod tests {
 
     #[test]
     fn the_scale_spans_the_history_on_round_ticks() {
-        let chart = RatingChart::new("c", "x", &points(&[1500.0, 1520.0, 1480.0, 1545.0]));
+        let chart = RatingChart::new(
+            "c",
+            "x",
+            &points(&[1500.0, 1520.0, 1480.0, 1545.0]),
+            Language::En,
+        );
         // Span 65 → about 16 per interval → a step of 20, from 1480 down to 1560 up.
         assert_eq!(
             texts(&chart.y_ticks),
@@ -306,7 +324,12 @@ mod tests {
 
     #[test]
     fn points_are_spread_evenly_from_edge_to_edge() {
-        let chart = RatingChart::new("c", "x", &points(&[1500.0, 1520.0, 1500.0, 1480.0, 1500.0]));
+        let chart = RatingChart::new(
+            "c",
+            "x",
+            &points(&[1500.0, 1520.0, 1500.0, 1480.0, 1500.0]),
+            Language::En,
+        );
         let xs: Vec<f64> = chart.markers.iter().map(|m| m.x).collect();
         assert_eq!(xs, [46.0, 131.0, 216.0, 301.0, 386.0]);
         assert_eq!(chart.right, WIDTH - RIGHT);
@@ -329,7 +352,7 @@ mod tests {
     #[test]
     fn long_histories_get_a_few_round_match_numbers() {
         let ratings: Vec<f64> = (0..=23).map(|i| 1500.0 + f64::from(i % 5) * 7.0).collect();
-        let chart = RatingChart::new("c", "x", &points(&ratings));
+        let chart = RatingChart::new("c", "x", &points(&ratings), Language::En);
         assert_eq!(chart.markers.len(), 24);
         assert_eq!(texts(&chart.x_ticks), ["0", "5", "10", "15", "20"]);
         assert_eq!(match_ticks(100), [0, 20, 40, 60, 80, 100]);
@@ -338,7 +361,7 @@ mod tests {
 
     #[test]
     fn a_flat_history_is_shown_on_a_span_of_40_points() {
-        let chart = RatingChart::new("c", "x", &points(&[1500.0, 1500.0]));
+        let chart = RatingChart::new("c", "x", &points(&[1500.0, 1500.0]), Language::En);
         assert_eq!(
             texts(&chart.y_ticks),
             ["1480", "1490", "1500", "1510", "1520"]
@@ -349,7 +372,7 @@ mod tests {
 
     #[test]
     fn one_point_sits_in_the_middle_without_a_line() {
-        let chart = RatingChart::new("c", "alice's Yams rating", &points(&[1520.0]));
+        let chart = RatingChart::new("c", "alice's Yams rating", &points(&[1520.0]), Language::En);
         assert_eq!(chart.markers.len(), 1);
         assert_eq!(chart.markers[0].x, chart.x_title_x());
         assert_eq!(chart.markers[0].y, chart.middle_y());
@@ -367,7 +390,7 @@ mod tests {
 
     #[test]
     fn an_empty_history_draws_axes_around_1500_and_says_so() {
-        let chart = RatingChart::new("c", "alice's Yams rating", &[]);
+        let chart = RatingChart::new("c", "alice's Yams rating", &[], Language::En);
         assert!(chart.markers.is_empty());
         assert!(chart.line.is_empty());
         assert!(chart.x_ticks.is_empty());
@@ -387,6 +410,7 @@ mod tests {
             "chart-linja",
             "alice's Linja rating",
             &points(&[1500.0, 1520.0, 1498.849977]),
+            Language::En,
         );
         assert_eq!(
             chart.description,

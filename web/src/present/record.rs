@@ -2,6 +2,7 @@
 //! provisional), each game's history (a chart and the same numbers as a table), and finished
 //! matches with the result and the rating change each one made.
 
+use tapis_l10n::Language;
 use tapis_service::matches::MatchSummary;
 use tapis_service::ratings::{GameRating, HistoryEntry, RatingChange, RatingDelta};
 use uuid::Uuid;
@@ -26,23 +27,32 @@ pub fn change_class(delta: RatingDelta) -> &'static str {
 /// A seat's result in words, from its rank and the ranks of every seat of the match (its
 /// own included): `Won`, `Lost`, `Draw` between two; `Won`, `3rd of 4`, `Shared 2nd of 4`
 /// among more; `Solo` alone.
-pub fn result_text(rank: Option<usize>, ranks: &[Option<usize>]) -> String {
+pub fn result_text(rank: Option<usize>, ranks: &[Option<usize>], lang: Language) -> String {
     let Some(rank) = rank else {
-        return "Unranked".to_owned();
+        return lang.t("player-result-unranked");
     };
     let seats = ranks.len();
     let shared = ranks.iter().filter(|r| **r == Some(rank)).count() > 1;
     match (seats, rank, shared) {
-        (0 | 1, _, _) => "Solo".to_owned(),
-        (2, _, true) => "Draw".to_owned(),
-        (2, 1, false) => "Won".to_owned(),
-        (2, _, false) => "Lost".to_owned(),
-        (_, 1, false) => "Won".to_owned(),
-        (_, _, true) => format!(
-            "Shared {} of {seats}",
-            ordinal(rank, crate::present::UNTHREADED)
+        (0 | 1, _, _) => lang.t("player-result-solo"),
+        (2, _, true) => lang.t("player-result-draw"),
+        (2, 1, false) => lang.t("player-result-won"),
+        (2, _, false) => lang.t("player-result-lost"),
+        (_, 1, false) => lang.t("player-result-won"),
+        (_, _, true) => lang.t2(
+            "player-result-shared",
+            "rank",
+            ordinal(rank, lang),
+            "seats",
+            seats,
         ),
-        (_, _, false) => format!("{} of {seats}", ordinal(rank, crate::present::UNTHREADED)),
+        (_, _, false) => lang.t2(
+            "player-result-rank",
+            "rank",
+            ordinal(rank, lang),
+            "seats",
+            seats,
+        ),
     }
 }
 
@@ -93,8 +103,8 @@ pub struct GameHistory {
 }
 
 impl GameHistory {
-    /// The history of `username`'s rating in `game` (entries oldest first).
-    pub fn of(username: &str, game: &str, entries: &[HistoryEntry]) -> GameHistory {
+    /// The history of `username`'s rating in `game` (entries oldest first), in `lang`.
+    pub fn of(username: &str, game: &str, entries: &[HistoryEntry], lang: Language) -> GameHistory {
         let name = game_name(game);
         let rows: Vec<HistoryRow> = entries
             .iter()
@@ -104,7 +114,7 @@ impl GameHistory {
                 HistoryRow {
                     number: i + 1,
                     match_id: entry.match_id,
-                    at: When::of(entry.at, crate::present::UNTHREADED),
+                    at: When::of(entry.at, lang),
                     rating: entry.rating_after.rounded(),
                     change: change_text(delta),
                     change_class: change_class(delta),
@@ -116,23 +126,33 @@ impl GameHistory {
         if let Some(first) = entries.first() {
             points.push(ChartPoint {
                 rating: first.rating_before.points(),
-                label: format!("Start: {}", first.rating_before.rounded()),
+                label: lang.t1(
+                    "chart-start",
+                    "rating",
+                    first.rating_before.rounded().to_string(),
+                ),
             });
         }
         for (entry, row) in entries.iter().zip(&rows) {
             points.push(ChartPoint {
                 rating: entry.rating_after.points(),
-                label: format!(
-                    "Match {} ({}): {}, {}",
-                    row.number, row.at.text, row.rating, row.change
+                label: lang.t_with(
+                    "chart-point",
+                    &[
+                        ("number", row.number.into()),
+                        ("when", row.at.text.as_str().into()),
+                        ("rating", row.rating.to_string().into()),
+                        ("change", row.change.as_str().into()),
+                    ],
                 ),
             });
         }
         GameHistory {
             chart: RatingChart::new(
                 &format!("chart-{game}"),
-                &format!("{username}'s {name} rating"),
+                &lang.t2("chart-subject", "name", username, "game", &name),
                 &points,
+                lang,
             ),
             game: game.to_owned(),
             game_name: name,
@@ -161,6 +181,7 @@ impl FinishedRow {
         summary: &MatchSummary,
         username: &str,
         changes: &[(Uuid, RatingChange)],
+        lang: Language,
     ) -> FinishedRow {
         let own = summary
             .seats
@@ -175,14 +196,14 @@ impl FinishedRow {
             id: summary.id,
             game_name: game_name(&summary.game),
             // A finished match is not updated after it ends.
-            finished: When::of(summary.updated_at, crate::present::UNTHREADED),
+            finished: When::of(summary.updated_at, lang),
             opponents: summary
                 .seats
                 .iter()
                 .filter(|s| !s.username.eq_ignore_ascii_case(username))
                 .map(|s| s.username.clone())
                 .collect(),
-            result: result_text(own.and_then(|s| s.rank), &ranks),
+            result: result_text(own.and_then(|s| s.rank), &ranks, lang),
             rated: summary.rated,
             change,
         }
@@ -210,24 +231,44 @@ mod tests {
 
     #[test]
     fn results_in_words() {
-        assert_eq!(result_text(Some(1), &[Some(1), Some(2)]), "Won");
-        assert_eq!(result_text(Some(2), &[Some(1), Some(2)]), "Lost");
-        assert_eq!(result_text(Some(1), &[Some(1), Some(1)]), "Draw");
-        assert_eq!(result_text(Some(1), &[Some(2), Some(1), Some(3)]), "Won");
         assert_eq!(
-            result_text(Some(3), &[Some(2), Some(1), Some(3)]),
+            result_text(Some(1), &[Some(1), Some(2)], Language::En),
+            "Won"
+        );
+        assert_eq!(
+            result_text(Some(2), &[Some(1), Some(2)], Language::En),
+            "Lost"
+        );
+        assert_eq!(
+            result_text(Some(1), &[Some(1), Some(1)], Language::En),
+            "Draw"
+        );
+        assert_eq!(
+            result_text(Some(1), &[Some(2), Some(1), Some(3)], Language::En),
+            "Won"
+        );
+        assert_eq!(
+            result_text(Some(3), &[Some(2), Some(1), Some(3)], Language::En),
             "3rd of 3"
         );
         assert_eq!(
-            result_text(Some(2), &[Some(1), Some(2), Some(2), Some(4)]),
+            result_text(Some(2), &[Some(1), Some(2), Some(2), Some(4)], Language::En),
             "Shared 2nd of 4"
         );
         assert_eq!(
-            result_text(Some(1), &[Some(1), Some(1), Some(3)]),
+            result_text(Some(1), &[Some(1), Some(1), Some(3)], Language::En),
             "Shared 1st of 3"
         );
-        assert_eq!(result_text(Some(1), &[Some(1)]), "Solo");
-        assert_eq!(result_text(None, &[None, None]), "Unranked");
+        assert_eq!(result_text(Some(1), &[Some(1)], Language::En), "Solo");
+        assert_eq!(result_text(None, &[None, None], Language::En), "Unranked");
+        assert_eq!(
+            result_text(Some(2), &[Some(1), Some(2), Some(2), Some(4)], Language::Fr),
+            "2e ex æquo sur 4"
+        );
+        assert_eq!(
+            result_text(Some(1), &[Some(1), Some(2)], Language::Fr),
+            "Gagnée"
+        );
     }
 
     #[test]
@@ -246,6 +287,7 @@ mod tests {
                 entry(1_500_000_000, 1_520_000_000),
                 entry(1_520_000_000, 1_498_849_977),
             ],
+            Language::En,
         );
         assert_eq!(history.game_name, "Linja");
         assert_eq!(history.rows.len(), 2);
@@ -256,7 +298,7 @@ mod tests {
         assert_eq!(history.chart.markers[0].label, "Start: 1500");
         assert_eq!(
             history.chart.markers[2].label,
-            "Match 2 (2026-05-01 14:03 UTC): 1499, \u{2212}21"
+            "Match 2 (May 1, 2026, 2:03\u{202f}PM): 1499, \u{2212}21"
         );
         assert_eq!(history.chart.id, "chart-linja");
         assert!(

@@ -1,0 +1,108 @@
+# Errors: the error page, the inline messages of refused forms, the htmx flash messages.
+# The service's refusals are translated by their code (error-<code>), its validation errors
+# by their reason (error-invalid-<reason>), the field named by error-field-<field>.
+
+error-code = Error { $status }
+error-back-home = Back to the home page
+
+error-heading-refused = That did not work
+error-heading-forbidden = Not allowed
+error-heading-not-found = Not found
+error-heading-too-late = Too late
+error-heading-slow-down = Slow down
+error-heading-unavailable = Please try again in a moment
+error-heading-server = Something went wrong
+
+# The web's own errors.
+error-sign-in-required = Please sign in first.
+error-csrf = This form has expired or did not come from this site; reload the page and try again.
+error-no-such-page = There is no such page.
+error-bad-request-address = The address is not valid.
+error-bad-request-form-unreadable = The form could not be read.
+error-bad-request-form-too-large = The form is too large.
+error-bad-request-page-number = The page number must be from 1 to 100,000.
+
+# The service's refusals, by code.
+error-username-taken = This username is already taken.
+error-username-taken-choose = This username is already taken; please choose another.
+error-invalid-credentials = Wrong username or password.
+error-unauthenticated = Your session has ended or is not valid: please sign in again.
+error-not-found = { $what } not found.
+error-thing-game = Game
+error-thing-match = Match
+error-thing-record = Record
+error-thing-user = Player
+error-thing-session = Session
+error-thing-token = Token
+error-not-a-player = You are not a player of this match.
+error-not-invited = This match is reserved for invited players.
+error-not-the-creator = Only the creator of the match may do this.
+error-not-your-turn = It is not your turn.
+# $reason: the rules' own words, in English.
+error-illegal-action = Illegal action: { $reason }
+error-version-conflict = Someone moved before you: here is the table as it is now.
+error-match-not-open = The match is not open for joining.
+error-match-not-active = The match is not in progress.
+error-match-full = Every seat of this match is taken.
+error-already-joined = You already sit at this match.
+error-rate-limited = { $seconds ->
+    [one] Too many attempts; try again in { $seconds } second.
+   *[other] Too many attempts; try again in { $seconds } seconds.
+}
+error-database-unavailable = Tapis cannot reach its database just now. Nothing was changed; please try again in a few seconds.
+error-internal-error = Something went wrong on our side. It has been logged; please try again later.
+
+# The fields that validation messages name.
+error-field-username = The username
+error-field-password = The password
+error-field-new-password = The new password
+error-field-current-password = Your current password
+error-field-name = The name
+error-field-seats = The number of players
+error-field-invite = Invitations
+error-field-days-per-move = The days per move
+error-field-rated = Rated
+error-field-game = The game
+error-field-level = The level
+error-field-opponents = The number of computer opponents
+error-field-lang = The language
+error-field-address = The address
+error-field-limit = The number of results
+error-field-offset = The position in the list
+error-field-status = The status
+error-field-player = The player
+error-field-cursor = The place in the list
+error-field-options = The options
+
+# Validation errors, by reason. $field: the field's name above; $detail: the service's English
+# words (some messages show them in English only); $name: a name the message quotes.
+error-invalid-username-format = { $field } must be 3 to 24 letters, digits, '_' or '-'.
+error-invalid-password-length = { $field } must be 8 to 128 characters.
+error-invalid-password-too-long = { $field } must be at most 128 characters.
+error-invalid-password-wrong = { $field } is not your password.
+error-invalid-token-name-length = { $field } must be 1 to 64 characters.
+error-invalid-level-unknown = { $field } must be easy, medium or strong.
+error-invalid-opponents-none = { $field } must be 1 or more.
+error-invalid-opponents-too-many = { $field } is too high: too many opponents.
+error-invalid-rated-one-computer = A rated match against the computer has one computer opponent: play several as a casual match.
+error-invalid-cursor = { $field } is not a cursor from this list.
+error-invalid-limit-range = { $field }: { $detail }.
+error-invalid-offset-negative = { $field } must be 0 or more.
+error-invalid-status-unknown = { $field } must be open, active, finished or aborted.
+error-invalid-game-unknown = { $field }: { $detail }.
+error-invalid-player-unknown = No player has this name.
+error-invalid-seat-count = { $field }: { $detail }.
+error-invalid-option = { $field }: { $detail }.
+error-invalid-days-range = { $field } must be from 1 to 14, or no clock.
+error-invalid-rated-default-options = Rated matches use the default options.
+error-invalid-rated-two-players = Rated matches need two or more players.
+error-invalid-rated-clock = Rated matches need a clock.
+error-invalid-invite-too-many = Invitations: more players invited than free seats.
+error-invalid-invite-unknown = Invitations: no player is named “{ $name }”.
+error-invalid-invite-self = Invitations: you cannot invite yourself.
+error-invalid-invite-rated-twice = Invitations: “{ $name }” can sit only once at a rated match.
+error-invalid-invite-twice = Invitations: “{ $name }” is invited twice.
+error-invalid-nul-character = { $field } must not contain a NUL character.
+error-invalid-not-a-number = { $field } must be a number.
+error-invalid-not-a-whole-number = { $field } must be a whole number.
+error-invalid-language-unknown = { $field } must be English or French.

@@ -1,0 +1,114 @@
+# Les erreurs : la page d’erreur, les messages des formulaires refusés, les messages flash
+# d’htmx. Les refus du service sont traduits par leur code (error-<code>), ses erreurs de
+# validation par leur raison (error-invalid-<raison>), le champ nommé par error-field-<champ>.
+# Quelques messages ont une variable qu’ils n’écrivent pas (un sélecteur au seul cas par
+# défaut) : les mots anglais des règles ($reason, $detail) ne sont pas montrés en français.
+
+error-code = Erreur { $status }
+error-back-home = Retour à l’accueil
+
+error-heading-refused = Cela n’a pas marché
+error-heading-forbidden = Non autorisé
+error-heading-not-found = Introuvable
+error-heading-too-late = Trop tard
+error-heading-slow-down = Doucement
+error-heading-unavailable = Réessayez dans un instant
+error-heading-server = Un problème est survenu
+
+error-sign-in-required = Connectez-vous d’abord.
+error-csrf = Ce formulaire a expiré ou ne vient pas de ce site : rechargez la page et réessayez.
+error-no-such-page = Cette page n’existe pas.
+error-bad-request-address = L’adresse n’est pas valable.
+error-bad-request-form-unreadable = Le formulaire n’a pas pu être lu.
+error-bad-request-form-too-large = Le formulaire est trop long.
+error-bad-request-page-number = Le numéro de page doit aller de 1 à 100 000.
+
+error-username-taken = Ce nom d’utilisateur est déjà pris.
+error-username-taken-choose = Ce nom d’utilisateur est déjà pris : choisissez-en un autre.
+error-invalid-credentials = Nom d’utilisateur ou mot de passe incorrect.
+error-unauthenticated = Votre session est terminée ou n’est pas valable : reconnectez-vous.
+error-not-found = { $what } introuvable.
+error-thing-game = Jeu
+error-thing-match = Partie
+error-thing-record = Élément
+error-thing-user = Joueur
+error-thing-session = Session
+error-thing-token = Jeton
+error-not-a-player = Vous ne jouez pas à cette partie.
+error-not-invited = Cette partie est réservée aux joueurs invités.
+error-not-the-creator = Seul le créateur de la partie peut faire cela.
+error-not-your-turn = Ce n’est pas votre tour.
+error-illegal-action = { $reason ->
+   *[other] Ce coup n’est pas permis maintenant.
+}
+error-version-conflict = Quelqu’un a joué avant vous : voici la table telle qu’elle est maintenant.
+error-match-not-open = Cette partie n’est pas ouverte aux nouveaux joueurs.
+error-match-not-active = Cette partie n’est pas en cours.
+error-match-full = Toutes les places de cette partie sont prises.
+error-already-joined = Vous êtes déjà assis à cette partie.
+error-rate-limited = { $seconds ->
+    [one] Trop de tentatives : réessayez dans { $seconds } seconde.
+   *[other] Trop de tentatives : réessayez dans { $seconds } secondes.
+}
+error-database-unavailable = Tapis ne peut pas joindre sa base de données pour l’instant. Rien n’a été modifié : réessayez dans quelques secondes.
+error-internal-error = Un problème est survenu de notre côté. Il a été noté : réessayez plus tard.
+
+error-field-username = Le nom d’utilisateur
+error-field-password = Le mot de passe
+error-field-new-password = Le nouveau mot de passe
+error-field-current-password = Votre mot de passe actuel
+error-field-name = Le nom
+error-field-seats = Le nombre de joueurs
+error-field-invite = Invitations
+error-field-days-per-move = Le nombre de jours par coup
+error-field-rated = Classée
+error-field-game = Le jeu
+error-field-level = Le niveau
+error-field-opponents = Le nombre d’adversaires ordinateur
+error-field-lang = La langue
+error-field-address = L’adresse
+error-field-limit = Le nombre de résultats
+error-field-offset = La position dans la liste
+error-field-status = L’état
+error-field-player = Le joueur
+error-field-cursor = La position dans la liste
+error-field-options = Les options
+
+error-invalid-username-format = { $field } doit compter de 3 à 24 lettres, chiffres, « _ » ou « - ».
+error-invalid-password-length = { $field } doit compter de 8 à 128 caractères.
+error-invalid-password-too-long = { $field } doit compter au plus 128 caractères.
+error-invalid-password-wrong = { $field } n’est pas le bon.
+error-invalid-token-name-length = { $field } doit compter de 1 à 64 caractères.
+error-invalid-level-unknown = { $field } doit être facile, moyen ou fort.
+error-invalid-opponents-none = { $field } doit être d’au moins 1.
+error-invalid-opponents-too-many = { $field } est trop élevé : trop d’adversaires.
+error-invalid-rated-one-computer = Une partie classée contre l’ordinateur n’a qu’un adversaire ordinateur : jouez-en plusieurs en partie amicale.
+error-invalid-cursor = { $field } n’est pas valable pour cette liste.
+error-invalid-limit-range = { $field } : { $detail ->
+   *[other] ce nombre est hors des limites permises.
+}
+error-invalid-offset-negative = { $field } doit être d’au moins 0.
+error-invalid-status-unknown = { $field } doit être ouverte, en cours, terminée ou annulée.
+error-invalid-game-unknown = { $field } : { $detail ->
+   *[other] ce jeu n’existe pas ici.
+}
+error-invalid-player-unknown = Aucun joueur ne porte ce nom.
+error-invalid-seat-count = { $field } : { $detail ->
+   *[other] ce nombre de joueurs n’est pas permis pour ce jeu.
+}
+error-invalid-option = { $field } : { $detail ->
+   *[other] cette valeur n’est pas permise.
+}
+error-invalid-days-range = { $field } doit aller de 1 à 14, ou sans limite de temps.
+error-invalid-rated-default-options = Les parties classées se jouent avec les options par défaut.
+error-invalid-rated-two-players = Les parties classées se jouent à deux joueurs ou plus.
+error-invalid-rated-clock = Les parties classées ont besoin d’un délai par coup.
+error-invalid-invite-too-many = Invitations : plus de joueurs invités que de places libres.
+error-invalid-invite-unknown = Invitations : aucun joueur ne s’appelle « { $name } ».
+error-invalid-invite-self = Invitations : vous ne pouvez pas vous inviter vous-même.
+error-invalid-invite-rated-twice = Invitations : « { $name } » ne peut occuper qu’une place dans une partie classée.
+error-invalid-invite-twice = Invitations : « { $name } » est invité deux fois.
+error-invalid-nul-character = { $field } ne doit pas contenir de caractère NUL.
+error-invalid-not-a-number = { $field } doit être un nombre.
+error-invalid-not-a-whole-number = { $field } doit être un nombre entier.
+error-invalid-language-unknown = { $field } doit être le français ou l’anglais.
