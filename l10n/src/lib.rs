@@ -264,6 +264,7 @@ areas![
     "games",
     "glossary",
     "match",
+    "play-5000",
     "play-yams",
     "rules",
     "rules-421",
