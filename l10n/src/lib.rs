@@ -264,6 +264,7 @@ areas![
     "games",
     "glossary",
     "match",
+    "play-421",
     "play-5000",
     "play-yams",
     "rules",
