@@ -266,6 +266,7 @@ areas![
     "match",
     "play-421",
     "play-5000",
+    "play-cant-stop",
     "play-yams",
     "rules",
     "rules-421",
