@@ -8,7 +8,7 @@ use tapis_games::cant_stop::{
 };
 use tapis_l10n::Language;
 
-use super::{Input, Names, Said, action_groups, faces, over_headline, plural, scores_panel};
+use super::{Input, Names, Said, action_groups, faces, over_headline, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, ColumnView as Column, ColumnsPanel, DicePanel, Die, DieState,
     Emphasis, Fact, Panel, PanelKind, Table, Term, Token,
@@ -17,66 +17,85 @@ use crate::present::table::{
 /// The throws of four dice there are (6⁴).
 const ALL_THROWS: u32 = 1296;
 
-fn runner_term() -> Term {
+fn runner_term(lang: Language) -> Term {
     Term::explained(
-        "Runners left",
-        "the three neutral markers (◎) of a turn: they climb the columns the dice name; \
-         stopping replaces them by your own markers, busting loses them",
+        lang.t("play-cant-stop-runners-left"),
+        lang.t("play-cant-stop-runners-hint"),
     )
 }
 
 /// `4 of 13`.
-fn space_of(space: u8, height: u8) -> String {
-    format!("{space} of {height}")
+fn space_of(space: u8, height: u8, lang: Language) -> String {
+    lang.t2("play-cant-stop-space-of", "space", space, "height", height)
 }
 
 /// The label of a choice's button: `Advance 6 and 8`, `Advance 7 twice`, `Advance 5 only`.
-pub fn advance_label(columns: &[u8]) -> String {
+pub fn advance_label(columns: &[u8], lang: Language) -> String {
     match columns {
-        [one] => format!("Advance {one} only"),
-        [a, b] if a == b => format!("Advance {a} twice"),
-        [a, b] => format!("Advance {a} and {b}"),
-        _ => "Advance".to_owned(),
+        [one] => lang.t1("play-cant-stop-advance-only", "column", *one),
+        [a, b] if a == b => lang.t1("play-cant-stop-advance-twice", "column", *a),
+        [a, b] => lang.t2("play-cant-stop-advance-both", "a", *a, "b", *b),
+        _ => lang.t("play-cant-stop-advance"),
     }
 }
 
 /// What a choice does to the runners: `6 up to 3 of 11 · new runner on 8 at 1 of 11`.
-fn choice_detail(choice: &ChoiceView, columns: &[ColumnView]) -> String {
+fn choice_detail(choice: &ChoiceView, columns: &[ColumnView], lang: Language) -> String {
     let mut parts = Vec::new();
     for step in &choice.moves {
         let column = columns.iter().find(|c| c.column == step.column);
         let height = column.map_or(0, |c| c.height);
         let new = column.is_some_and(|c| c.runner.is_none());
-        let mut part = if new {
-            format!(
-                "new runner on {} at {}",
-                step.column,
-                space_of(step.to, height)
-            )
-        } else {
-            format!("{} up to {}", step.column, space_of(step.to, height))
+        let key = match (new, step.tops) {
+            (true, false) => "play-cant-stop-new-runner",
+            (true, true) => "play-cant-stop-new-runner-top",
+            (false, false) => "play-cant-stop-up-to",
+            (false, true) => "play-cant-stop-up-to-top",
         };
-        if step.tops {
-            part.push_str(" (the top)");
-        }
-        parts.push(part);
+        parts.push(lang.t2(
+            key,
+            "column",
+            step.column,
+            "at",
+            space_of(step.to, height, lang),
+        ));
     }
     parts.join(" · ")
 }
 
 /// The chance of not busting on the next throw, in words.
-fn progress_chance(throws: u16) -> String {
+fn progress_chance(throws: u16, lang: Language) -> String {
     let percent = (u32::from(throws) * 100 + ALL_THROWS / 2) / ALL_THROWS;
-    format!("{percent}% ({throws} of {ALL_THROWS} throws)")
+    lang.t_with(
+        "play-cant-stop-chance",
+        &[
+            ("percent", percent.into()),
+            ("throws", throws.into()),
+            ("all", ALL_THROWS.into()),
+        ],
+    )
 }
 
 /// The column's text alternative: `Column 7, 13 spaces: Alice's marker at 4 of 13, runner at
 /// 6 of 13`.
 fn column_words(column: &ColumnView, input: &Input<'_>) -> String {
+    let lang = input.lang();
     let height = column.height;
-    let head = format!("Column {}, {} spaces", column.column, height);
+    let head = lang.t2(
+        "play-cant-stop-column-head",
+        "column",
+        column.column,
+        "height",
+        height,
+    );
     if let Some(winner) = column.won_by {
-        return format!("{head}: claimed by {}", input.names.of(winner));
+        return lang.t2(
+            "play-cant-stop-column-claimed",
+            "head",
+            head,
+            "name",
+            input.names.of(winner),
+        );
     }
     let mut parts: Vec<String> = column
         .pieces
@@ -84,25 +103,38 @@ fn column_words(column: &ColumnView, input: &Input<'_>) -> String {
         .enumerate()
         .filter(|(_, space)| **space > 0)
         .map(|(seat, space)| {
-            format!(
-                "{} marker at {}",
-                input.names.possessive(seat),
-                space_of(*space, height)
+            lang.t2(
+                "play-cant-stop-marker-at",
+                "name",
+                input.names.of(seat),
+                "at",
+                space_of(*space, height, lang),
             )
         })
         .collect();
     if let Some(runner) = column.runner {
-        parts.push(format!("runner at {}", space_of(runner, height)));
+        parts.push(lang.t1(
+            "play-cant-stop-runner-at",
+            "at",
+            space_of(runner, height, lang),
+        ));
     }
     if parts.is_empty() {
-        format!("{head}: empty")
+        lang.t1("play-cant-stop-column-empty", "head", head)
     } else {
-        format!("{head}: {}", parts.join(", "))
+        lang.t2(
+            "play-cant-stop-column-pieces",
+            "head",
+            head,
+            "pieces",
+            parts.join(", "),
+        )
     }
 }
 
 /// One column of the board, its spaces from the bottom up.
 fn column_of(column: &ColumnView, input: &Input<'_>) -> Column {
+    let lang = input.lang();
     let height = column.height;
     let label = column.column;
     let spaces = (1..=height)
@@ -115,18 +147,24 @@ fn column_of(column: &ColumnView, input: &Input<'_>) -> Column {
                 .map(|(seat, _)| {
                     Token::of_seat(
                         seat,
-                        format!(
-                            "{} marker on {label}, {}",
-                            input.names.possessive(seat),
-                            space_of(space, height)
+                        lang.t_with(
+                            "play-cant-stop-marker-on",
+                            &[
+                                ("name", input.names.of(seat).into()),
+                                ("column", label.into()),
+                                ("at", space_of(space, height, lang).into()),
+                            ],
                         ),
                     )
                 })
                 .collect();
             if column.runner == Some(space) {
-                tokens.push(Token::runner(format!(
-                    "runner on {label}, {}",
-                    space_of(space, height)
+                tokens.push(Token::runner(lang.t2(
+                    "play-cant-stop-runner-on",
+                    "column",
+                    label,
+                    "at",
+                    space_of(space, height, lang),
                 )));
             }
             tokens
@@ -138,7 +176,13 @@ fn column_of(column: &ColumnView, input: &Input<'_>) -> Column {
         won_by: column.won_by.map(|seat| {
             Token::of_seat(
                 seat,
-                format!("column {label} claimed by {}", input.names.of(seat)),
+                lang.t2(
+                    "play-cant-stop-claimed-by",
+                    "column",
+                    label,
+                    "name",
+                    input.names.of(seat),
+                ),
             )
         }),
         label_long: column_words(column, input),
@@ -157,16 +201,17 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let over = view.outcome.is_some() || view.stage == Stage::Over;
     let seat = view.seat_to_play.filter(|_| !over);
     let my_turn = seat.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+    let lang = input.lang();
     let mut panels = Vec::new();
     if let Some(dice) = view.dice.filter(|_| !over) {
-        panels.push(dice_panel(dice));
+        panels.push(dice_panel(dice, lang));
     }
     panels.push(board(&view, input));
     panels.push(turn_facts(&view, input, over));
     panels.push(scoreboard(&view, input, seat));
     Ok(Table {
         headline: headline(&view, input, seat),
-        prompt: my_turn.then(|| prompt(&view)),
+        prompt: my_turn.then(|| prompt(&view, lang)),
         panels,
         actions: choices(&view, input),
     })
@@ -174,40 +219,65 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
 
 /// Where the game stands: the start throw, whose turn and what they do, or the end.
 fn headline(view: &View, input: &Input<'_>, seat: Option<usize>) -> String {
+    let lang = input.lang();
     match (&view.outcome, seat) {
-        (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
-        (None, _) if view.stage == Stage::StartThrow => {
-            "Everyone throws two dice: the highest total starts".to_owned()
-        }
+        (Some(outcome), _) => over_headline(&outcome.reason, lang),
+        (None, _) if view.stage == Stage::StartThrow => lang.t("play-cant-stop-headline-start"),
         (None, Some(seat)) => {
             let step = match view.stage {
-                Stage::Throw => "throwing the four dice".to_owned(),
+                Stage::Throw => lang.t("play-cant-stop-step-throw"),
                 Stage::Choose => match view.dice {
-                    Some(dice) => format!("threw {}", faces(dice)),
-                    None => "choosing".to_owned(),
+                    Some(dice) => lang.t1("play-cant-stop-step-threw", "dice", faces(dice)),
+                    None => lang.t("play-cant-stop-step-choose"),
                 },
-                Stage::Decide => "throw again or stop".to_owned(),
+                Stage::Decide => lang.t("play-cant-stop-step-decide"),
                 Stage::StartThrow | Stage::Over => String::new(),
             };
-            format!(
-                "{} turn · {step} · {} left",
-                input.whose_first(seat),
-                plural(view.runners_left, "runner", "runners")
-            )
+            if input.is_viewer(seat) {
+                lang.t2(
+                    "play-cant-stop-headline-yours",
+                    "step",
+                    step,
+                    "runners",
+                    view.runners_left,
+                )
+            } else {
+                lang.t_with(
+                    "play-cant-stop-headline-other",
+                    &[
+                        ("name", input.names.of(seat).into()),
+                        ("step", step.into()),
+                        ("runners", view.runners_left.into()),
+                    ],
+                )
+            }
         }
         (None, None) => String::new(),
     }
 }
 
 /// The four dice thrown, with the three ways to pair them.
-fn dice_panel(dice: [u8; 4]) -> Panel {
+fn dice_panel(dice: [u8; 4], lang: Language) -> Panel {
     let [a, b, c, d] = dice;
-    let pairings: Vec<String> = [(a, b, c, d), (a, c, b, d), (a, d, b, c)]
-        .iter()
-        .map(|(w, x, y, z)| format!("{} and {}", w.saturating_add(*x), y.saturating_add(*z)))
-        .collect();
+    let pair = |(w, x, y, z): (u8, u8, u8, u8)| {
+        lang.t2(
+            "play-cant-stop-pair",
+            "a",
+            w.saturating_add(x),
+            "b",
+            y.saturating_add(z),
+        )
+    };
+    let caption = lang.t_with(
+        "play-cant-stop-pairs",
+        &[
+            ("first", pair((a, b, c, d)).into()),
+            ("second", pair((a, c, b, d)).into()),
+            ("third", pair((a, d, b, c)).into()),
+        ],
+    );
     Panel::new(
-        "Dice",
+        lang.t("play-cant-stop-dice"),
         "dice",
         PanelKind::Dice(
             DicePanel::new(
@@ -215,21 +285,22 @@ fn dice_panel(dice: [u8; 4]) -> Panel {
                     .map(|face| Die::new(*face, DieState::Thrown))
                     .collect(),
             )
-            .caption(format!("Pairs make {}", pairings.join(", or "))),
+            .caption(caption),
         ),
     )
 }
 
 /// The eleven columns with every marker and runner.
 fn board(view: &View, input: &Input<'_>) -> Panel {
+    let lang = input.lang();
     Panel::new(
-        "Board",
+        lang.t("play-cant-stop-board"),
         "columns",
         PanelKind::Columns(ColumnsPanel {
-            caption: format!(
-                "The eleven columns, 2 to 12: markers climb from the bottom; a marker stopped \
-                 on the top space claims the column, and {} win",
-                plural(view.options.columns_to_win, "column", "columns")
+            caption: lang.t1(
+                "play-cant-stop-board-caption",
+                "count",
+                view.options.columns_to_win,
             ),
             columns: view
                 .columns
@@ -242,57 +313,55 @@ fn board(view: &View, input: &Input<'_>) -> Panel {
 
 /// The start throws, or the turn's figures; then the goal and the variants in play.
 fn turn_facts(view: &View, input: &Input<'_>, over: bool) -> Panel {
+    let lang = input.lang();
     let mut facts = Vec::new();
     if view.stage == Stage::StartThrow {
         facts.extend(view.start.iter().map(|start| {
             Fact::new(
-                Term::plain(format!(
-                    "{} start throw",
-                    input.names.possessive(start.seat)
+                Term::plain(lang.t1(
+                    "play-cant-stop-start-throw",
+                    "name",
+                    input.names.of(start.seat),
                 )),
                 start
                     .total
-                    .map_or_else(|| "to throw".to_owned(), |t| t.to_string()),
+                    .map_or_else(|| lang.t("play-cant-stop-to-throw"), |t| t.to_string()),
             )
         }));
     } else if !over {
-        facts.push(Fact::new(runner_term(), view.runners_left.to_string()));
+        facts.push(Fact::new(runner_term(lang), view.runners_left.to_string()));
         if let Some(throws) = view.throws_with_progress {
             facts.push(Fact::new(
                 Term::explained(
-                    "Next throw advances",
-                    "the chance that the next throw of four dice can move a runner; \
-                     otherwise it busts and the turn's progress is lost",
+                    lang.t("play-cant-stop-next-throw"),
+                    lang.t("play-cant-stop-next-throw-hint"),
                 ),
-                progress_chance(throws),
+                progress_chance(throws, lang),
             ));
         }
-        facts.extend(stop_claims(view, input.lang()));
+        facts.extend(stop_claims(view, lang));
     }
     facts.push(Fact::new(
-        Term::plain("To win"),
-        format!(
-            "claim {}",
-            plural(view.options.columns_to_win, "column", "columns")
-        ),
+        Term::plain(lang.t("play-cant-stop-to-win")),
+        lang.t1("play-cant-stop-claim", "count", view.options.columns_to_win),
     ));
     let variants = [
-        (
-            view.options.skip_occupied,
-            "runners jump over spaces holding an opponent's marker",
-        ),
+        (view.options.skip_occupied, "play-cant-stop-skip-occupied"),
         (
             view.options.no_stop_on_opponent,
-            "no stopping while a runner stands on an opponent's marker",
+            "play-cant-stop-no-stop-on-opponent",
         ),
     ];
     facts.extend(
-        variants
-            .into_iter()
-            .filter(|(on, _)| *on)
-            .map(|(_, rule)| Fact::new(Term::plain("Variant"), rule)),
+        variants.into_iter().filter(|(on, _)| *on).map(|(_, rule)| {
+            Fact::new(Term::plain(lang.t("play-cant-stop-variant")), lang.t(rule))
+        }),
     );
-    Panel::new("This turn", "facts", PanelKind::Facts(facts))
+    Panel::new(
+        lang.t("play-cant-stop-this-turn"),
+        "facts",
+        PanelKind::Facts(facts),
+    )
 }
 
 /// `Stopping now claims columns 7 and 9 and wins the game`, when stopping would claim any.
@@ -305,85 +374,98 @@ fn stop_claims(view: &View, lang: Language) -> Option<Fact> {
         .iter()
         .map(ToString::to_string)
         .collect();
+    let key = if view.stop_would_win_game {
+        "play-cant-stop-claims-win"
+    } else {
+        "play-cant-stop-claims"
+    };
     Some(Fact::new(
-        Term::plain("Stopping now claims"),
-        format!(
-            "{} {}{}",
-            if columns.len() == 1 {
-                "column"
-            } else {
-                "columns"
-            },
+        Term::plain(lang.t("play-cant-stop-stopping-claims")),
+        lang.t2(
+            key,
+            "count",
+            columns.len(),
+            "columns",
             crate::present::join_names(&columns, lang),
-            if view.stop_would_win_game {
-                " and wins the game"
-            } else {
-                ""
-            }
         ),
     ))
 }
 
 /// Every player's columns claimed, spaces climbed and markers left.
 fn scoreboard(view: &View, input: &Input<'_>, seat: Option<usize>) -> Panel {
+    let lang = input.lang();
     let to_win = view.options.columns_to_win;
     let limited = usize::from(view.options.pieces_per_player) < view.columns.len();
     let rows = view.players.iter().map(|p| {
-        let mut detail = format!(
-            "{} climbed",
-            plural(i64::from(p.progress), "space", "spaces")
-        );
-        if limited {
-            detail.push_str(&format!(
-                " · {} left",
-                plural(p.pieces_left, "marker", "markers")
-            ));
-        }
-        if p.resigned {
-            detail = "resigned".to_owned();
-        }
+        let detail = if p.resigned {
+            lang.t("play-cant-stop-resigned")
+        } else if limited {
+            lang.t2(
+                "play-cant-stop-climbed-left",
+                "spaces",
+                p.progress,
+                "markers",
+                p.pieces_left,
+            )
+        } else {
+            lang.t1("play-cant-stop-climbed", "spaces", p.progress)
+        };
         input.score_row(
             p.seat,
-            format!("{} of {to_win}", p.columns_won),
+            lang.t2(
+                "play-cant-stop-won-of",
+                "won",
+                p.columns_won,
+                "total",
+                to_win,
+            ),
             Some(Term::plain(detail)),
             seat == Some(p.seat),
         )
     });
-    scores_panel("Players", "Columns claimed", "Columns", rows)
+    scores_panel(
+        &lang.t("play-cant-stop-players"),
+        &lang.t("play-cant-stop-columns-claimed"),
+        &lang.t("play-cant-stop-columns"),
+        rows,
+    )
 }
 
 /// The viewer's choices, every legal action exactly once: the pairings, then stop or throw.
 fn choices(view: &View, input: &Input<'_>) -> Vec<ActionGroup> {
+    let lang = input.lang();
     let mut advances = Vec::new();
     let mut decisions = Vec::new();
     let mut others = Vec::new();
     for raw in input.legal {
         match serde_json::from_value::<Action>(raw.clone()) {
-            Ok(Action::Advance { columns }) => advances.push(advance_button(view, raw, columns)),
-            Ok(Action::Roll) => decisions.push(throw_again_button(view, raw)),
-            Ok(Action::Stop) => decisions.push(stop_button(view, raw, input.lang())),
+            Ok(Action::Advance { columns }) => {
+                advances.push(advance_button(view, raw, columns, lang))
+            }
+            Ok(Action::Roll) => decisions.push(throw_again_button(view, raw, lang)),
+            Ok(Action::Stop) => decisions.push(stop_button(view, raw, lang)),
             Err(_) => others.push(input.unread_choice(raw)),
         }
     }
     // Stop first: it is the safe choice.
     decisions.reverse();
     action_groups([
-        ("Choose which columns to advance", advances),
-        ("Stop or throw again", decisions),
-        ("Other choices", others),
+        (lang.t("play-cant-stop-choose-columns").as_str(), advances),
+        (lang.t("play-cant-stop-stop-or-throw").as_str(), decisions),
+        (lang.t("play-cant-stop-other-choices").as_str(), others),
     ])
 }
 
 /// `Advance 6 and 8`, with what it does to the runners.
-fn advance_button(view: &View, raw: &Value, columns: Columns) -> ActionButton {
+fn advance_button(view: &View, raw: &Value, columns: Columns, lang: Language) -> ActionButton {
     let labels: Vec<u8> = columns.labels().collect();
-    let mut button = ActionButton::new(raw, advance_label(&labels));
+    let mut button = ActionButton::new(raw, advance_label(&labels, lang));
     if let Some(choice) = view
         .choices
         .iter()
         .find(|c| matches!(c.action, Action::Advance { columns: theirs } if theirs == columns))
     {
-        let detail = choice_detail(choice, &view.columns);
+        let detail = choice_detail(choice, &view.columns, lang);
         if !detail.is_empty() {
             button = button.detail(detail);
         }
@@ -392,10 +474,14 @@ fn advance_button(view: &View, raw: &Value, columns: Columns) -> ActionButton {
 }
 
 /// `Throw again`, with the chance that the throw advances.
-fn throw_again_button(view: &View, raw: &Value) -> ActionButton {
-    let button = ActionButton::new(raw, "Throw again");
+fn throw_again_button(view: &View, raw: &Value, lang: Language) -> ActionButton {
+    let button = ActionButton::new(raw, lang.t("play-cant-stop-throw-again"));
     match view.throws_with_progress {
-        Some(throws) => button.detail(format!("{} to advance", progress_chance(throws))),
+        Some(throws) => button.detail(lang.t1(
+            "play-cant-stop-to-advance",
+            "chance",
+            progress_chance(throws, lang),
+        )),
         None => button,
     }
 }
@@ -406,138 +492,179 @@ fn stop_button(view: &View, raw: &Value, lang: Language) -> ActionButton {
         .columns
         .iter()
         .filter_map(|c| {
-            c.runner
-                .map(|r| format!("{} at {r}/{}", c.column, c.height))
+            c.runner.map(|r| {
+                lang.t_with(
+                    "play-cant-stop-kept-at",
+                    &[
+                        ("column", c.column.into()),
+                        ("space", r.into()),
+                        ("height", c.height.into()),
+                    ],
+                )
+            })
         })
         .collect();
-    let mut detail = format!("keep {}", crate::present::join_names(&kept, lang));
-    if view.stop_would_win_game {
-        detail.push_str(" and win the game");
+    let key = if view.stop_would_win_game {
+        "play-cant-stop-keep-win"
     } else if !view.stop_would_win.is_empty() {
-        detail.push_str(" and claim a column");
-    }
-    ActionButton::new(raw, "Stop")
+        "play-cant-stop-keep-claim"
+    } else {
+        "play-cant-stop-keep"
+    };
+    let detail = lang.t1(key, "kept", crate::present::join_names(&kept, lang));
+    ActionButton::new(raw, lang.t("play-cant-stop-stop"))
         .term(Term::explained(
-            "Stop",
-            "end your turn and keep its progress: your markers move up to the runners",
+            lang.t("play-cant-stop-stop"),
+            lang.t("play-cant-stop-stop-hint"),
         ))
         .detail(detail)
         .emphasis(Emphasis::Primary)
 }
 
 /// What the player on turn is asked to do.
-fn prompt(view: &View) -> String {
+fn prompt(view: &View, lang: Language) -> String {
     match view.stage {
-        Stage::Choose => format!(
-            "Your throw: {}. Choose which columns to advance.",
-            view.dice.map(faces).unwrap_or_default()
+        Stage::Choose => lang.t1(
+            "play-cant-stop-prompt-choose",
+            "dice",
+            view.dice.map(faces).unwrap_or_default(),
         ),
-        Stage::Decide if !view.can_stop => {
-            "A runner stands on an opponent's marker: you must throw again.".to_owned()
-        }
-        Stage::Decide if view.stop_would_win_game => {
-            "Stop now and you win the game! Or throw again.".to_owned()
-        }
-        Stage::Decide => {
-            "Stop to keep your progress, or throw again and risk losing this turn's progress."
-                .to_owned()
-        }
-        _ => "Your move.".to_owned(),
+        Stage::Decide if !view.can_stop => lang.t("play-cant-stop-prompt-must-throw"),
+        Stage::Decide if view.stop_would_win_game => lang.t("play-cant-stop-prompt-win"),
+        Stage::Decide => lang.t("play-cant-stop-prompt-decide"),
+        _ => lang.t("play-cant-stop-prompt"),
     }
 }
 
 /// One Can't Stop event in words; `None` when it cannot be read.
 pub fn event(event: &Value, names: &Names) -> Option<Said> {
     let event: Event = serde_json::from_value(event.clone()).ok()?;
+    let lang = names.lang();
+    let line =
+        |key: &str, args: &[(&str, tapis_l10n::Value<'_>)]| Said::Line(lang.t_with(key, args));
     Some(match event {
-        Event::StartThrown { seat, dice, total } => Said::Line(format!(
-            "{} threw {} to decide who starts ({total})",
-            names.of(seat),
-            faces(dice)
-        )),
-        Event::StartTied { seats, total } => Said::Line(format!(
-            "{} tied with {total} and throw again",
-            names.list(&seats)
-        )),
-        Event::FirstPlayer { seat } => Said::Line(format!("{} plays first", names.of(seat))),
+        Event::StartThrown { seat, dice, total } => line(
+            "play-cant-stop-log-start",
+            &[
+                ("name", names.of(seat).into()),
+                ("dice", faces(dice).into()),
+                ("total", total.into()),
+            ],
+        ),
+        Event::StartTied { seats, total } => line(
+            "play-cant-stop-log-start-tie",
+            &[
+                ("names", names.list(&seats).into()),
+                ("total", total.into()),
+            ],
+        ),
+        Event::FirstPlayer { seat } => line(
+            "play-cant-stop-log-first-player",
+            &[("name", names.of(seat).into())],
+        ),
         Event::TurnStarted { .. } => Said::Nothing,
-        Event::DiceThrown { seat, dice } => {
-            Said::Line(format!("{} threw {}", names.of(seat), faces(dice)))
-        }
+        Event::DiceThrown { seat, dice } => line(
+            "play-cant-stop-log-threw",
+            &[
+                ("name", names.of(seat).into()),
+                ("dice", faces(dice).into()),
+            ],
+        ),
         Event::RunnerMoved {
             seat,
             column,
             to,
             steps,
             ..
-        } => {
-            let height = height_of(column);
-            let twice = if steps > 1 { " twice" } else { "" };
-            Said::Line(format!(
-                "{} advanced {column}{twice}: runner at {}",
-                names.of(seat),
-                space_of(to, height)
-            ))
-        }
-        Event::RolledAgain { seat } => {
-            Said::Line(format!("{} chose to throw again", names.of(seat)))
-        }
+        } => line(
+            if steps > 1 {
+                "play-cant-stop-log-advanced-twice"
+            } else {
+                "play-cant-stop-log-advanced"
+            },
+            &[
+                ("name", names.of(seat).into()),
+                ("column", column.into()),
+                ("at", space_of(to, height_of(column), lang).into()),
+            ],
+        ),
+        Event::RolledAgain { seat } => line(
+            "play-cant-stop-log-rolled-again",
+            &[("name", names.of(seat).into())],
+        ),
         Event::Bust { seat, runners } => {
             let lost: Vec<String> = runners
                 .as_slice()
                 .iter()
                 .map(|r| r.column.to_string())
                 .collect();
-            Said::Line(if lost.is_empty() {
-                format!("{} busted: no pair of dice could be used", names.of(seat))
-            } else {
-                format!(
-                    "{} busted: no pair of dice could be used, the runners on {} go back and \
-                     the turn's progress is lost",
-                    names.of(seat),
-                    crate::present::join_names(&lost, names.lang())
+            if lost.is_empty() {
+                line(
+                    "play-cant-stop-log-bust",
+                    &[("name", names.of(seat).into())],
                 )
-            })
+            } else {
+                line(
+                    "play-cant-stop-log-bust-runners",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("columns", crate::present::join_names(&lost, lang).into()),
+                    ],
+                )
+            }
         }
         // Said by the markers' moves that follow.
         Event::Stopped { .. } => Said::Nothing,
         Event::PieceMoved {
             seat, column, to, ..
-        } => Said::Line(format!(
-            "{} stopped: {column} at {to}/{}",
-            names.of(seat),
-            height_of(column)
-        )),
+        } => line(
+            "play-cant-stop-log-stopped",
+            &[
+                ("name", names.of(seat).into()),
+                ("column", column.into()),
+                ("to", to.into()),
+                ("height", height_of(column).into()),
+            ],
+        ),
         Event::ColumnWon {
             seat,
             column,
             removed,
-        } => Said::Line(if removed.is_empty() {
-            format!("{} claimed column {column}", names.of(seat))
-        } else {
-            format!(
-                "{} claimed column {column}: {} marker{} leave{} it",
-                names.of(seat),
-                removed
-                    .iter()
-                    .map(|s| names.possessive(*s))
-                    .collect::<Vec<_>>()
-                    .join(" and "),
-                if removed.len() == 1 { "" } else { "s" },
-                if removed.len() == 1 { "s" } else { "" },
-            )
-        }),
-        Event::Resigned { seat } => Said::Line(format!("{} resigned", names.of(seat))),
+        } => {
+            if removed.is_empty() {
+                line(
+                    "play-cant-stop-log-claimed",
+                    &[("name", names.of(seat).into()), ("column", column.into())],
+                )
+            } else {
+                line(
+                    "play-cant-stop-log-claimed-removed",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("column", column.into()),
+                        ("owners", names.list(&removed).into()),
+                        ("count", removed.len().into()),
+                    ],
+                )
+            }
+        }
+        Event::Resigned { seat } => line(
+            "play-cant-stop-log-resigned",
+            &[("name", names.of(seat).into())],
+        ),
         Event::GameOver { winner, reason } => {
-            let why = match reason {
-                EndReason::ColumnsWon => "the columns needed are claimed",
-                EndReason::AllColumnsWon => "every column is claimed",
-                EndReason::Resignation => "the others resigned",
-            };
-            Said::Line(match winner {
-                Some(seat) => format!("Game over, {why}: {} wins", names.of(seat)),
-                None => format!("Game over, {why}: nobody wins alone"),
-            })
+            let why = lang.t(match reason {
+                EndReason::ColumnsWon => "play-cant-stop-why-columns-won",
+                EndReason::AllColumnsWon => "play-cant-stop-why-all-columns",
+                EndReason::Resignation => "play-cant-stop-why-resignation",
+            });
+            match winner {
+                Some(seat) => line(
+                    "play-cant-stop-log-over-winner",
+                    &[("why", why.into()), ("name", names.of(seat).into())],
+                ),
+                None => line("play-cant-stop-log-over", &[("why", why.into())]),
+            }
         }
     })
 }
@@ -694,7 +821,7 @@ mod tests {
             again
                 .detail
                 .as_deref()
-                .is_some_and(|d| d.ends_with("of 1296 throws) to advance")),
+                .is_some_and(|d| d.ends_with("of 1,296 throws) to advance")),
             "{:?}",
             again.detail
         );
@@ -840,6 +967,21 @@ mod tests {
                 "Alice claimed column 7: Bob's marker leaves it".to_owned()
             ))
         );
-        assert_eq!(advance_label(&[5]), "Advance 5 only");
+        let noms = Names(names.0.clone(), Language::Fr);
+        assert_eq!(
+            event(&won, &noms),
+            Some(Said::Line(
+                "Alice remporte la colonne 7\u{a0}: le pion de Bob en est retiré".to_owned()
+            ))
+        );
+        let (state, _) = started();
+        let (table, _) = testing::drawn(super::table, &state, Some(0), &noms);
+        assert!(
+            table.headline.starts_with("À vous · lancer des quatre dés"),
+            "{}",
+            table.headline
+        );
+        assert_eq!(advance_label(&[5], Language::En), "Advance 5 only");
+        assert_eq!(advance_label(&[7, 7], Language::Fr), "Avancer 7 deux fois");
     }
 }

@@ -8,23 +8,23 @@ use tapis_games::five_thousand::{
 };
 use tapis_l10n::Language;
 
-use super::{Input, Names, Said, action_groups, faces, nth, plural, points, scores_panel};
+use super::{Input, Names, Said, action_groups, faces, nth, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
     PanelKind, Table, Term,
 };
 
-fn opened_term() -> Term {
+fn opened_term(lang: Language) -> Term {
     Term::explained(
-        "not opened yet",
-        "a player must make the opening total in a single turn before banking anything",
+        lang.t("play-5000-not-opened"),
+        lang.t("play-5000-not-opened-hint"),
     )
 }
 
-fn hot_dice_term() -> Term {
+fn hot_dice_term(lang: Language) -> Term {
     Term::explained(
-        "main pleine",
-        "hot dice: every die has been set aside, so all five may be thrown again",
+        lang.t("play-5000-main-pleine"),
+        lang.t("play-5000-main-pleine-hint"),
     )
 }
 
@@ -33,16 +33,17 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let view: View = serde_json::from_value(input.view.clone())?;
     let over = view.phase == Phase::Over;
     let my_turn = !over && input.is_viewer(view.seat) && !input.legal.is_empty();
+    let lang = input.lang();
     let mut panels = Vec::new();
     if !over {
-        panels.extend(last_throw(&view, my_turn));
+        panels.extend(last_throw(&view, my_turn, lang));
         panels.extend(set_aside(&view, input.lang()));
         panels.push(turn_facts(&view, input));
     }
     panels.push(scoreboard(&view, input, over));
     Ok(Table {
         headline: headline(&view, input, over),
-        prompt: my_turn.then(|| prompt(&view)),
+        prompt: my_turn.then(|| prompt(&view, lang)),
         panels,
         actions: if my_turn {
             choices(&view, input)
@@ -54,24 +55,38 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
 
 /// Whose turn, which throw and the turn total; or the end.
 fn headline(view: &View, input: &Input<'_>, over: bool) -> String {
+    let lang = input.lang();
     if over {
-        return "The game is over.".to_owned();
+        return lang.t("play-5000-over");
     }
     let throw = if view.throws_used == 0 {
-        "about to throw".to_owned()
+        lang.t("play-5000-about-to-throw")
     } else {
-        format!("{} throw of 3", nth(view.throws_used, input.lang()))
+        lang.t1("play-5000-throw-of", "nth", nth(view.throws_used, lang))
     };
-    format!(
-        "{} turn · {throw} · turn total {}",
-        input.whose_first(view.seat),
-        view.turn_total
-    )
+    if input.is_viewer(view.seat) {
+        lang.t2(
+            "play-5000-headline-yours",
+            "throw",
+            throw,
+            "total",
+            view.turn_total,
+        )
+    } else {
+        lang.t_with(
+            "play-5000-headline-other",
+            &[
+                ("name", input.names.of(view.seat).into()),
+                ("throw", throw.into()),
+                ("total", view.turn_total.into()),
+            ],
+        )
+    }
 }
 
 /// The last throw, to tick the dice to set aside; in the decide phase, the dice just set aside
 /// are marked. `None` before the first throw.
-fn last_throw(view: &View, my_turn: bool) -> Option<Panel> {
+fn last_throw(view: &View, my_turn: bool, lang: Language) -> Option<Panel> {
     let mut aside_now: Vec<u8> = match view.phase {
         Phase::Decide => view
             .set_aside
@@ -99,18 +114,28 @@ fn last_throw(view: &View, my_turn: bool) -> Option<Panel> {
     if dice.is_empty() {
         return None;
     }
-    let mut panel = DicePanel::new(dice).caption(format!(
-        "Throw {} of 3 · {} in hand",
+    let mut panel = DicePanel::new(dice).caption(lang.t2(
+        "play-5000-dice-caption",
+        "throw",
         view.throws_used,
-        plural(view.dice_in_hand, "die", "dice")
+        "count",
+        view.dice_in_hand,
     ));
     if keeping {
         panel = panel.compose(
-            Compose::new(&json!({"type": "keep", "dice": PICKED}), "Set aside", "Set aside the ticked dice")
-                .hint("Tick the scoring dice to set aside: 1s (100), 5s (50), a brelan (three of a kind) or a straight."),
+            Compose::new(
+                &json!({"type": "keep", "dice": PICKED}),
+                lang.t("play-5000-set-aside-verb"),
+                lang.t("play-5000-set-aside-ticked"),
+            )
+            .hint(lang.t("play-5000-set-aside-hint")),
         );
     }
-    Some(Panel::new("Last throw", "dice", PanelKind::Dice(panel)))
+    Some(Panel::new(
+        lang.t("play-5000-last-throw"),
+        "dice",
+        PanelKind::Dice(panel),
+    ))
 }
 
 /// The dice set aside this turn, with what each keep scored; `None` when there are none.
@@ -127,17 +152,30 @@ fn set_aside(view: &View, lang: Language) -> Option<Panel> {
     let groups: Vec<String> = view
         .set_aside
         .iter()
-        .map(|k| format!("{} for {}", faces(k.dice.iter()), k.points))
+        .map(|k| {
+            lang.t2(
+                "play-5000-group",
+                "dice",
+                faces(k.dice.iter()),
+                "points",
+                k.points,
+            )
+        })
         .collect();
-    let mut caption = format!("Set aside: {}", groups.join(", "));
-    if view.carried > 0 {
-        caption.push_str(&format!(
-            " · {} carried from before the main pleine",
-            points(view.carried, lang)
-        ));
-    }
+    let groups = groups.join(", ");
+    let caption = if view.carried > 0 {
+        lang.t2(
+            "play-5000-set-aside-caption-carried",
+            "groups",
+            groups,
+            "carried",
+            view.carried,
+        )
+    } else {
+        lang.t1("play-5000-set-aside-caption", "groups", groups)
+    };
     Some(Panel::new(
-        "Set aside this turn",
+        lang.t("play-5000-set-aside-title"),
         "set-aside",
         PanelKind::Dice(DicePanel::new(kept).caption(caption)),
     ))
@@ -145,57 +183,72 @@ fn set_aside(view: &View, lang: Language) -> Option<Panel> {
 
 /// The turn's figures: its total, the throws left, the opening still to make, the target.
 fn turn_facts(view: &View, input: &Input<'_>) -> Panel {
+    let lang = input.lang();
     let mut facts = vec![
-        Fact::new(Term::plain("Turn total"), view.turn_total.to_string()),
-        Fact::new(Term::plain("Throws left"), view.throws_left.to_string()),
+        Fact::new(
+            Term::plain(lang.t("play-5000-turn-total")),
+            lang.number(i64::from(view.turn_total)),
+        ),
+        Fact::new(
+            Term::plain(lang.t("play-5000-throws-left")),
+            view.throws_left.to_string(),
+        ),
     ];
     if view.phase == Phase::Decide && view.dice_in_hand == 0 {
         facts.push(Fact::new(
-            hot_dice_term(),
-            "all five dice may be thrown again",
+            hot_dice_term(lang),
+            lang.t("play-5000-all-five-again"),
         ));
     }
     if !view.players.get(view.seat).is_some_and(|p| p.opened) {
         facts.push(Fact::new(
             Term::explained(
-                "To open",
-                format!(
-                    "{} has not opened: they must make {} in one turn before banking",
+                lang.t("play-5000-to-open"),
+                lang.t2(
+                    "play-5000-to-open-hint",
+                    "name",
                     input.names.of(view.seat),
-                    view.options.opening_threshold
+                    "threshold",
+                    view.options.opening_threshold,
                 ),
             ),
-            format!("{} more", view.to_open),
+            lang.t1("play-5000-more", "count", view.to_open),
         ));
     }
+    let target = view.options.target;
     facts.push(Fact::new(
-        Term::plain("Target"),
+        Term::plain(lang.t("play-5000-target")),
         match view.options.target_rule {
-            TargetRule::AtLeast => format!("{} or more", view.options.target),
-            TargetRule::Exactly => format!("exactly {}", view.options.target),
+            TargetRule::AtLeast => lang.t1("play-5000-target-at-least", "target", target),
+            TargetRule::Exactly => lang.t1("play-5000-target-exactly", "target", target),
             TargetRule::LastThousandInOneTurn => {
-                format!("{}, the last 1000 in one turn", view.options.target)
+                lang.t1("play-5000-target-last-thousand", "target", target)
             }
         },
     ));
     if let Some(first) = view.final_round {
         facts.push(Fact::new(
-            Term::plain("Final round"),
-            format!("{} reached the target", input.names.of(first)),
+            Term::plain(lang.t("play-5000-final-round")),
+            lang.t1("play-5000-reached-target", "name", input.names.of(first)),
         ));
     }
-    Panel::new("This turn", "facts", PanelKind::Facts(facts))
+    Panel::new(
+        lang.t("play-5000-this-turn"),
+        "facts",
+        PanelKind::Facts(facts),
+    )
 }
 
 /// Every player's banked score, and who has not opened yet.
 fn scoreboard(view: &View, input: &Input<'_>, over: bool) -> Panel {
+    let lang = input.lang();
     let rows = view.players.iter().map(|p| {
         let detail = if p.resigned {
-            Some(Term::plain("resigned"))
+            Some(Term::plain(lang.t("play-5000-resigned")))
         } else if view.winner == Some(p.seat) {
-            Some(Term::plain("winner"))
+            Some(Term::plain(lang.t("play-5000-winner")))
         } else if !p.opened {
-            Some(opened_term())
+            Some(opened_term(lang))
         } else {
             None
         };
@@ -206,47 +259,61 @@ fn scoreboard(view: &View, input: &Input<'_>, over: bool) -> Panel {
             !over && p.seat == view.seat,
         )
     });
-    scores_panel("Scores", "Banked scores", "Points", rows)
+    scores_panel(
+        &lang.t("play-5000-scores"),
+        &lang.t("play-5000-banked-scores"),
+        &lang.t("play-5000-points"),
+        rows,
+    )
 }
 
 /// The player's choices: the keeps, richest first, then bank or throw again.
 fn choices(view: &View, input: &Input<'_>) -> Vec<ActionGroup> {
+    let lang = input.lang();
     let mut keeps = Vec::new();
     let mut decide = Vec::new();
     for raw in input.legal {
         match serde_json::from_value::<Action>(raw.clone()) {
-            Ok(Action::Keep { dice }) => keeps.push(keep_button(view, raw, dice)),
-            Ok(Action::Bank) => decide.push(bank_button(view, raw)),
-            Ok(Action::Rethrow) => decide.push(throw_again_button(view, raw)),
+            Ok(Action::Keep { dice }) => keeps.push(keep_button(view, raw, dice, lang)),
+            Ok(Action::Bank) => decide.push(bank_button(view, raw, lang)),
+            Ok(Action::Rethrow) => decide.push(throw_again_button(view, raw, lang)),
             Err(_) => {}
         }
     }
     keeps.sort_by_key(|k| std::cmp::Reverse(k.0));
     action_groups([
         (
-            "Or pick a keep",
+            lang.t("play-5000-pick-a-keep").as_str(),
             keeps.into_iter().map(|(_, b)| b).collect(),
         ),
-        ("Bank or throw again", decide),
+        (lang.t("play-5000-bank-or-throw").as_str(), decide),
     ])
 }
 
 /// `Set aside 1 5 5`, with what it adds and the dice it leaves; and the points, to sort by.
-fn keep_button(view: &View, raw: &Value, dice: Faces) -> (u32, ActionButton) {
+fn keep_button(view: &View, raw: &Value, dice: Faces, lang: Language) -> (u32, ActionButton) {
     let choice = view.keep_choices.iter().find(|c| c.dice == dice);
-    let mut button = ActionButton::new(raw, format!("Set aside {}", faces(dice.iter())));
+    let mut button = ActionButton::new(
+        raw,
+        lang.t1("play-5000-set-aside-dice", "dice", faces(dice.iter())),
+    );
     if let Some(choice) = choice {
         button = button.detail(if choice.dice_left == 0 {
-            format!(
-                "+{} · turn total {} · main pleine: all five dice back in hand",
-                choice.points, choice.turn_total
+            lang.t2(
+                "play-5000-keep-detail-hot",
+                "points",
+                choice.points,
+                "total",
+                choice.turn_total,
             )
         } else {
-            format!(
-                "+{} · turn total {} · {} left",
-                choice.points,
-                choice.turn_total,
-                plural(choice.dice_left, "die", "dice")
+            lang.t_with(
+                "play-5000-keep-detail",
+                &[
+                    ("points", choice.points.into()),
+                    ("total", choice.turn_total.into()),
+                    ("left", choice.dice_left.into()),
+                ],
             )
         });
     }
@@ -254,26 +321,25 @@ fn keep_button(view: &View, raw: &Value, dice: Faces) -> (u32, ActionButton) {
 }
 
 /// `Bank 450`, with the score it makes or the overshoot it would be.
-fn bank_button(view: &View, raw: &Value) -> ActionButton {
+fn bank_button(view: &View, raw: &Value, lang: Language) -> ActionButton {
     let detail = match view.bank {
         Some(BankResult::Banked {
             counted,
             score,
             reaches_target,
         }) => {
-            let mut d = format!("+{counted} · your score becomes {score}");
-            if reaches_target {
-                d.push_str(" · you reach the target!");
-            }
-            d
+            let key = if reaches_target {
+                "play-5000-bank-detail-target"
+            } else {
+                "play-5000-bank-detail"
+            };
+            lang.t2(key, "counted", counted, "score", score)
         }
-        Some(BankResult::Overshoot) => {
-            "you would pass the target: the turn total would be lost".to_owned()
-        }
+        Some(BankResult::Overshoot) => lang.t("play-5000-bank-overshoot"),
         None => String::new(),
     };
-    let button =
-        ActionButton::new(raw, format!("Bank {}", view.turn_total)).emphasis(Emphasis::Primary);
+    let button = ActionButton::new(raw, lang.t1("play-5000-bank", "total", view.turn_total))
+        .emphasis(Emphasis::Primary);
     if detail.is_empty() {
         button
     } else {
@@ -282,73 +348,78 @@ fn bank_button(view: &View, raw: &Value) -> ActionButton {
 }
 
 /// `Throw again`, with the dice it throws and the risk.
-fn throw_again_button(view: &View, raw: &Value) -> ActionButton {
+fn throw_again_button(view: &View, raw: &Value, lang: Language) -> ActionButton {
     let detail = if view.dice_in_hand == 0 || view.dice_in_hand == 5 {
-        "all five dice".to_owned()
+        lang.t("play-5000-throw-again-all")
     } else {
-        format!("the {} in hand", plural(view.dice_in_hand, "die", "dice"))
+        lang.t1("play-5000-throw-again-hand", "count", view.dice_in_hand)
     };
-    ActionButton::new(raw, "Throw again").detail(format!(
-        "{detail}; a throw with nothing that scores loses the turn total"
-    ))
+    ActionButton::new(raw, lang.t("play-5000-throw-again")).detail(detail)
 }
 
 /// What the player on turn is asked to do.
-fn prompt(view: &View) -> String {
+fn prompt(view: &View, lang: Language) -> String {
     match view.phase {
-        Phase::Keep => "Your move: set aside at least one scoring die from this throw.".to_owned(),
-        _ => "Your move: bank your turn total, or throw the dice in hand again.".to_owned(),
+        Phase::Keep => lang.t("play-5000-prompt-keep"),
+        _ => lang.t("play-5000-prompt-decide"),
     }
 }
 
 /// One 5000 event in words; `None` when it cannot be read.
 pub fn event(event: &Value, names: &Names) -> Option<Said> {
     let event: Event = serde_json::from_value(event.clone()).ok()?;
+    let lang = names.lang();
+    let line =
+        |key: &str, args: &[(&str, tapis_l10n::Value<'_>)]| Said::Line(lang.t_with(key, args));
     Some(match event {
         Event::TurnStarted { .. } => Said::Nothing,
-        Event::DiceThrown { seat, dice, throw } => Said::Line(if throw <= 1 {
-            format!(
-                "{} threw {}",
-                names.of(seat),
-                faces(dice.dice().iter().copied())
-            )
-        } else {
-            format!(
-                "{} threw {} ({} throw)",
-                names.of(seat),
-                faces(dice.dice().iter().copied()),
-                nth(throw, names.lang())
-            )
-        }),
-        Event::FiveOnes { seat } => Said::Line(format!(
-            "{} threw five 1s and wins at once!",
-            names.of(seat)
-        )),
-        Event::ZeroThrow { seat, lost, ballot } => Said::Line(if ballot {
-            format!(
-                "Ballot (five dice, nothing scores): {} loses the turn total of {lost}",
-                names.of(seat)
-            )
-        } else {
-            format!(
-                "Zero throw (nothing scores): {} loses the turn total of {lost}",
-                names.of(seat)
-            )
-        }),
+        Event::DiceThrown { seat, dice, throw } => {
+            let dice = faces(dice.dice().iter().copied());
+            if throw <= 1 {
+                line(
+                    "play-5000-log-threw",
+                    &[("name", names.of(seat).into()), ("dice", dice.into())],
+                )
+            } else {
+                line(
+                    "play-5000-log-threw-nth",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("dice", dice.into()),
+                        ("nth", nth(throw, lang).into()),
+                    ],
+                )
+            }
+        }
+        Event::FiveOnes { seat } => line(
+            "play-5000-log-five-ones",
+            &[("name", names.of(seat).into())],
+        ),
+        Event::ZeroThrow { seat, lost, ballot } => line(
+            if ballot {
+                "play-5000-log-ballot"
+            } else {
+                "play-5000-log-zero"
+            },
+            &[("name", names.of(seat).into()), ("lost", lost.into())],
+        ),
         Event::Kept {
             seat,
             dice,
             points: kept,
             turn_total,
-        } => Said::Line(format!(
-            "{} set aside {} for {kept} (turn total {turn_total})",
-            names.of(seat),
-            faces(dice.iter())
-        )),
-        Event::HotDice { seat } => Said::Line(format!(
-            "Main pleine (hot dice): {} has set aside all five dice",
-            names.of(seat)
-        )),
+        } => line(
+            "play-5000-log-kept",
+            &[
+                ("name", names.of(seat).into()),
+                ("dice", faces(dice.iter()).into()),
+                ("points", kept.into()),
+                ("total", turn_total.into()),
+            ],
+        ),
+        Event::HotDice { seat } => {
+            line("play-5000-log-hot-dice", &[("name", names.of(seat).into())])
+        }
         Event::Banked {
             seat,
             points: banked,
@@ -356,44 +427,49 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             score,
             opened,
         } => {
-            let mut line = if counted == banked {
-                format!("{} banked {banked}: score {score}", names.of(seat))
-            } else {
-                format!(
-                    "{} banked {banked}, of which {counted} count: score {score}",
-                    names.of(seat)
-                )
-            };
-            if opened {
-                line.push_str(" (opened)");
+            let name = ("name", names.of(seat).into());
+            let points = ("points", banked.into());
+            let score = ("score", score.into());
+            match (counted == banked, opened) {
+                (true, false) => line("play-5000-log-banked", &[name, points, score]),
+                (true, true) => line("play-5000-log-banked-opened", &[name, points, score]),
+                (false, opened) => line(
+                    if opened {
+                        "play-5000-log-banked-part-opened"
+                    } else {
+                        "play-5000-log-banked-part"
+                    },
+                    &[name, points, ("counted", counted.into()), score],
+                ),
             }
-            Said::Line(line)
         }
-        Event::TurnLost { seat, lost, reason } => Said::Line(match reason {
-            TurnLostReason::NotOpened => format!(
-                "{} has not opened: the turn total of {lost} is lost",
-                names.of(seat)
-            ),
-            TurnLostReason::Overshoot => format!(
-                "{} would pass the target: the turn total of {lost} is lost",
-                names.of(seat)
-            ),
-        }),
-        Event::FinalRound { seat } => Said::Line(format!(
-            "{} reached the target: the round is played out",
-            names.of(seat)
-        )),
-        Event::Resigned { seat } => Said::Line(format!("{} resigned", names.of(seat))),
+        Event::TurnLost { seat, lost, reason } => line(
+            match reason {
+                TurnLostReason::NotOpened => "play-5000-log-not-opened",
+                TurnLostReason::Overshoot => "play-5000-log-overshoot",
+            },
+            &[("name", names.of(seat).into()), ("lost", lost.into())],
+        ),
+        Event::FinalRound { seat } => line(
+            "play-5000-log-final-round",
+            &[("name", names.of(seat).into())],
+        ),
+        Event::Resigned { seat } => {
+            line("play-5000-log-resigned", &[("name", names.of(seat).into())])
+        }
         Event::GameOver { winner, reason } => {
-            let why = match reason {
-                EndReason::TargetReached => "target reached",
-                EndReason::FiveOnes => "five 1s",
-                EndReason::Resignation => "the others resigned",
-            };
-            Said::Line(match winner {
-                Some(seat) => format!("Game over ({why}): {} wins", names.of(seat)),
-                None => format!("Game over ({why})"),
-            })
+            let why = lang.t(match reason {
+                EndReason::TargetReached => "play-5000-why-target",
+                EndReason::FiveOnes => "play-5000-why-five-ones",
+                EndReason::Resignation => "play-5000-why-resignation",
+            });
+            match winner {
+                Some(seat) => line(
+                    "play-5000-log-over-winner",
+                    &[("why", why.into()), ("name", names.of(seat).into())],
+                ),
+                None => line("play-5000-log-over", &[("why", why.into())]),
+            }
         }
     })
 }
@@ -463,10 +539,10 @@ mod tests {
             .iter()
             .map(|b| b.action.label.as_str())
             .collect();
-        assert_eq!(labels, ["Bank 1050", "Throw again"]);
+        assert_eq!(labels, ["Bank 1,050", "Throw again"]);
         assert_eq!(
             table.actions[0].buttons[0].detail.as_deref(),
-            Some("+1050 · your score becomes 1050")
+            Some("+1,050 · your score becomes 1,050")
         );
         let names = names();
         let words: Vec<String> = events
@@ -475,7 +551,24 @@ mod tests {
             .collect();
         assert_eq!(
             words,
-            ["Alice set aside 1 1 1 5 for 1050 (turn total 1050)"]
+            ["Alice set aside 1 1 1 5 for 1,050 (turn total 1,050)"]
+        );
+        // In French, with the rules pages' words.
+        let noms = Names(names.0.clone(), Language::Fr);
+        let theirs = testing::drawn(super::table, &state, Some(0), &noms).0;
+        let labels: Vec<&str> = theirs.actions[0]
+            .buttons
+            .iter()
+            .map(|b| b.action.label.as_str())
+            .collect();
+        assert_eq!(labels, ["Encaisser 1\u{202f}050", "Relancer"]);
+        let words: Vec<String> = events
+            .iter()
+            .filter_map(|e| super::super::event_words(GameId::FiveThousand, e, &noms))
+            .collect();
+        assert_eq!(
+            words,
+            ["Alice met de côté 1 1 1 5 pour 1\u{202f}050 (total du tour 1\u{202f}050)"]
         );
     }
 

@@ -7,7 +7,9 @@ use tapis_games::four_two_one::{
     Stake, TableView,
 };
 
-use super::{Input, Names, Said, action_groups, faces, nth, plural, rethrow_faces, scores_panel};
+use tapis_l10n::Language;
+
+use super::{Input, Names, Said, action_groups, faces, nth, rethrow_faces, scores_panel};
 use crate::present::table::{
     ActionButton, DicePanel, Die, DieState, Emphasis, Fact, Panel, PanelKind, Table, Term,
 };
@@ -17,59 +19,55 @@ fn dashed(dice: &[u8]) -> String {
     dice.iter().map(u8::to_string).collect::<Vec<_>>().join("-")
 }
 
-/// The family of a result, with its English explanation.
-pub fn category_term(category: Category) -> Term {
-    match category {
-        Category::FourTwoOne => Term::explained("421", "the best result, worth 10 tokens"),
-        Category::ThreeAces => Term::explained("three aces", "1-1-1, worth 7 tokens"),
-        Category::Fiche => Term::explained(
-            "fiche",
-            "two aces and another die, worth that die's face in tokens",
-        ),
-        Category::Baraque => Term::explained(
-            "baraque",
-            "a brelan: three of a kind, worth its face in tokens",
-        ),
-        Category::Suite => Term::explained("suite", "three faces in a row, worth 2 tokens"),
-        Category::Other => Term::explained("ordinary", "any other result, worth 1 token"),
-        Category::Nenette => Term::explained(
-            "nénette",
-            "2-2-1, the weakest result: its holder takes 2 tokens",
-        ),
-    }
+/// The family of a result, with its explanation.
+pub fn category_term(category: Category, lang: Language) -> Term {
+    let key = match category {
+        Category::FourTwoOne => "play-421-cat-421",
+        Category::ThreeAces => "play-421-cat-three-aces",
+        Category::Fiche => "play-421-cat-fiche",
+        Category::Baraque => "play-421-cat-baraque",
+        Category::Suite => "play-421-cat-suite",
+        Category::Other => "play-421-cat-ordinary",
+        Category::Nenette => "play-421-cat-nenette",
+    };
+    Term::explained(lang.t(key), lang.t(&format!("{key}-hint")))
 }
 
 /// `6-1-1 (fiche, 6 tokens)`.
-pub fn combination_words(c: &Combination) -> String {
-    format!(
-        "{} ({}, {})",
-        dashed(&c.dice),
-        category_term(c.category).text,
-        plural(c.tokens, "token", "tokens")
+pub fn combination_words(c: &Combination, lang: Language) -> String {
+    lang.t_with(
+        "play-421-combination",
+        &[
+            ("dice", dashed(&c.dice).into()),
+            ("category", category_term(c.category, lang).text.into()),
+            ("tokens", c.tokens.into()),
+        ],
     )
 }
 
-fn phase_term(phase: PhaseView) -> Term {
-    match phase {
-        PhaseView::FirstPlayer => Term::explained(
-            "Choosing the first player",
-            "each player throws one die; aces are high",
-        ),
-        PhaseView::Charge => Term::explained(
-            "Charge",
-            "the pot deals its 21 tokens: the worst result of each round takes some",
-        ),
-        PhaseView::Decharge => Term::explained(
-            "Décharge",
-            "the best result of each round gives tokens to the worst; the first with none wins",
-        ),
-        PhaseView::Over => Term::plain("Game over"),
-    }
+fn phase_term(phase: PhaseView, lang: Language) -> Term {
+    let key = match phase {
+        PhaseView::FirstPlayer => "play-421-phase-first",
+        PhaseView::Charge => "play-421-phase-charge",
+        PhaseView::Decharge => "play-421-phase-decharge",
+        PhaseView::Over => return Term::plain(lang.t("play-421-phase-over")),
+    };
+    Term::explained(lang.t(key), lang.t(&format!("{key}-hint")))
+}
+
+/// The stake of a tie-break in words.
+fn stake_words(stake: Stake, lang: Language) -> String {
+    lang.t(match stake {
+        Stake::Worst => "play-421-stake-worst",
+        Stake::Best => "play-421-stake-best",
+        Stake::Both => "play-421-stake-both",
+    })
 }
 
 /// The table of a 421 match.
 pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let view: TableView = serde_json::from_value(input.view.clone())?;
+    let lang = input.lang();
     let current = view.current.as_ref();
     let my_turn = current.is_some_and(|c| input.is_viewer(c.seat)) && !input.legal.is_empty();
     let mut panels = Vec::new();
@@ -87,33 +85,40 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     };
     Ok(Table {
         headline: headline(&view, input),
-        prompt: my_turn.then(|| prompt(!buttons.is_empty())),
+        prompt: my_turn.then(|| prompt(!buttons.is_empty(), lang)),
         panels,
-        actions: action_groups([("Keep your dice", buttons)]),
+        actions: action_groups([(lang.t("play-421-keep-your-dice").as_str(), buttons)]),
     })
 }
 
 /// The phase, the round, the pot and whose throw it is; or the end.
 fn headline(view: &TableView, input: &Input<'_>) -> String {
+    let lang = input.lang();
     match (view.phase, view.current.as_ref()) {
-        (PhaseView::Over, _) => "The game is over.".to_owned(),
-        (PhaseView::FirstPlayer, _) => {
-            "Choosing the first player: one die each, aces high.".to_owned()
+        (PhaseView::Over, _) => lang.t("play-421-over"),
+        (PhaseView::FirstPlayer, _) => lang.t("play-421-headline-first"),
+        (phase, Some(c)) => {
+            let mut args = vec![
+                ("phase", phase_term(phase, lang).text.into()),
+                ("round", view.round.into()),
+                ("pot", view.pot.into()),
+                ("nth", nth(c.throws.max(1), lang).into()),
+                ("max", c.max_throws.into()),
+            ];
+            if input.is_viewer(c.seat) {
+                lang.t_with("play-421-headline-yours", &args)
+            } else {
+                args.push(("name", input.names.of(c.seat).into()));
+                lang.t_with("play-421-headline-other", &args)
+            }
         }
-        (phase, Some(c)) => format!(
-            "{}, round {} · pot {} · {} turn, {} throw of {}",
-            phase_term(phase).text,
-            view.round,
-            plural(view.pot, "token", "tokens"),
-            input.whose(c.seat),
-            nth(c.throws.max(1), input.lang()),
-            c.max_throws
-        ),
-        (phase, None) => format!(
-            "{}, round {} · pot {}",
-            phase_term(phase).text,
-            view.round,
-            plural(view.pot, "token", "tokens")
+        (phase, None) => lang.t_with(
+            "play-421-headline-between",
+            &[
+                ("phase", phase_term(phase, lang).text.into()),
+                ("round", view.round.into()),
+                ("pot", view.pot.into()),
+            ],
         ),
     }
 }
@@ -146,24 +151,39 @@ fn dice_panel(c: &CurrentTurn, input: &Input<'_>, rerolling: bool) -> Panel {
             dice
         }
     };
-    let mut caption = format!("Throw {} of {}", c.throws, c.max_throws);
-    if let Some(combination) = &c.dice {
-        caption.push_str(&format!(": {}", combination_words(combination)));
-    }
+    let lang = input.lang();
+    let caption = match &c.dice {
+        Some(combination) => lang.t_with(
+            "play-421-dice-caption-result",
+            &[
+                ("throw", c.throws.into()),
+                ("max", c.max_throws.into()),
+                ("result", combination_words(combination, lang).into()),
+            ],
+        ),
+        None => lang.t2(
+            "play-421-dice-caption",
+            "throw",
+            c.throws,
+            "max",
+            c.max_throws,
+        ),
+    };
     let mut panel = DicePanel::new(dice).caption(caption);
     if rerolling {
         let hint = if c.must_rethrow {
-            format!(
-                "Tick the dice to throw again: you must use {} like the leader.",
-                plural(c.max_throws, "throw", "throws")
-            )
+            lang.t1("play-421-hint-must-rethrow", "count", c.max_throws)
         } else {
-            "Tick the dice to throw again (at least one), or keep your dice.".to_owned()
+            lang.t("play-421-hint-rethrow")
         };
-        panel = panel.compose(rethrow_faces(hint, input.lang()));
+        panel = panel.compose(rethrow_faces(hint, lang));
     }
     Panel::new(
-        format!("{} dice", input.whose_first(c.seat)),
+        if input.is_viewer(c.seat) {
+            lang.t("play-421-your-dice")
+        } else {
+            lang.t1("play-421-dice-of", "name", input.names.of(c.seat))
+        },
         "dice",
         PanelKind::Dice(panel),
     )
@@ -172,60 +192,65 @@ fn dice_panel(c: &CurrentTurn, input: &Input<'_>, rerolling: bool) -> Panel {
 /// The round's figures: the pot, the leader, the throws fixed, the best and worst so far, the
 /// stake and any tie-break.
 fn round_facts(view: &TableView, input: &Input<'_>) -> Panel {
+    let lang = input.lang();
     let mut facts = vec![
-        Fact::new(phase_term(view.phase), format!("round {}", view.round)),
         Fact::new(
-            Term::explained("Pot", "tokens not yet dealt to the players"),
-            plural(view.pot, "token", "tokens"),
+            phase_term(view.phase, lang),
+            lang.t1("play-421-round", "round", view.round),
+        ),
+        Fact::new(
+            Term::explained(lang.t("play-421-pot"), lang.t("play-421-pot-hint")),
+            lang.t1("play-421-tokens", "count", view.pot),
         ),
     ];
     if let Some(leader) = view.leader {
         facts.push(Fact::new(
-            Term::explained(
-                "Leader",
-                "leads the round: the number of throws they use binds the others",
-            ),
+            Term::explained(lang.t("play-421-leader"), lang.t("play-421-leader-hint")),
             input.names.of(leader),
         ));
     }
     if let Some(k) = view.throws_fixed {
         facts.push(Fact::new(
-            Term::plain("Throws this round"),
-            format!("{k}, fixed by the leader"),
+            Term::plain(lang.t("play-421-throws-this-round")),
+            lang.t1("play-421-throws-fixed", "count", k),
         ));
     }
     let results = [
-        ("Best so far", &view.round_best),
-        ("Worst so far", &view.round_worst),
+        ("play-421-best-so-far", &view.round_best),
+        ("play-421-worst-so-far", &view.round_worst),
     ];
     for (label, result) in results {
         if let Some(result) = result {
-            facts.push(Fact::new(Term::plain(label), combination_words(result)));
+            facts.push(Fact::new(
+                Term::plain(lang.t(label)),
+                combination_words(result, lang),
+            ));
         }
     }
     if let Some(amount) = view.amount_so_far {
         facts.push(Fact::new(
-            Term::plain("At stake"),
-            plural(amount, "token", "tokens"),
+            Term::plain(lang.t("play-421-at-stake")),
+            lang.t1("play-421-tokens", "count", amount),
         ));
     }
     if let Some(tie) = &view.tie_break {
         let seats: Vec<usize> = tie.seats.iter().collect();
-        let stake = match tie.stake {
-            Stake::Worst => "the worst result",
-            Stake::Best => "the best result",
-            Stake::Both => "the best and the worst result",
-        };
         facts.push(Fact::new(
             Term::explained(
-                "Tie-break",
-                "tied players throw once more each, in reverse playing order",
+                lang.t("play-421-tie-break"),
+                lang.t("play-421-tie-break-hint"),
             ),
-            format!("{} throw again for {stake}", input.names.list(&seats)),
+            lang.t2(
+                "play-421-tie-break-who",
+                "names",
+                input.names.list(&seats),
+                "stake",
+                stake_words(tie.stake, lang),
+            ),
         ));
     }
     Panel::new(
-        phase_term(view.phase).text,
+        phase_term(view.phase, lang).text,
         "facts",
         PanelKind::Facts(facts),
     )
@@ -233,57 +258,73 @@ fn round_facts(view: &TableView, input: &Input<'_>) -> Panel {
 
 /// Every player's tokens, with where they stand this round.
 fn scoreboard(view: &TableView, input: &Input<'_>) -> Panel {
+    let lang = input.lang();
     let winners: Vec<usize> = view.winners.iter().collect();
     let rows = view.players.iter().map(|p| {
         let detail = if winners.contains(&p.seat) {
-            Some(Term::plain("winner"))
+            Some(Term::plain(lang.t("play-421-winner")))
         } else if !p.playing {
-            Some(Term::plain("resigned"))
+            Some(Term::plain(lang.t("play-421-resigned")))
         } else if p.sitting_out {
-            Some(Term::plain("sits out the décharge"))
+            Some(Term::plain(lang.t("play-421-sits-out")))
         } else if let Some(result) = &p.tie_break {
-            Some(Term::plain(format!("tie-break {}", dashed(&result.dice))))
+            Some(Term::plain(lang.t1(
+                "play-421-tie-break-dice",
+                "dice",
+                dashed(&result.dice),
+            )))
         } else if let Some(result) = &p.result {
             Some(Term {
-                text: format!("this round: {}", combination_words(result)),
-                hint: category_term(result.category).hint,
+                text: lang.t1(
+                    "play-421-this-round",
+                    "result",
+                    combination_words(result, lang),
+                ),
+                hint: category_term(result.category, lang).hint,
             })
         } else if let Some(die) = p.start_die.filter(|_| view.round == 0) {
-            Some(Term::plain(format!("first-player die: {die}")))
+            Some(Term::plain(lang.t1(
+                "play-421-first-player-die",
+                "die",
+                die,
+            )))
         } else if p.to_play {
-            Some(Term::plain("still to play this round"))
+            Some(Term::plain(lang.t("play-421-still-to-play")))
         } else {
             None
         };
         let current = view.current.as_ref().is_some_and(|c| c.seat == p.seat);
         input.score_row(p.seat, p.tokens.to_string(), detail, current)
     });
-    scores_panel("Tokens", "Tokens held (fewer is better)", "Tokens", rows)
+    scores_panel(
+        &lang.t("play-421-scores-title"),
+        &lang.t("play-421-scores-caption"),
+        &lang.t("play-421-scores-unit"),
+        rows,
+    )
 }
 
 /// The ways to keep the dice: Stop (the leader) or le bon.
 fn keep_buttons(current: Option<&CurrentTurn>, input: &Input<'_>) -> Vec<ActionButton> {
+    let lang = input.lang();
     let mut buttons = Vec::new();
     for raw in input.legal {
         match serde_json::from_value::<Action>(raw.clone()) {
             Ok(Action::Stop) => {
                 let throws = current.map_or(0, |c| c.throws);
                 buttons.push(
-                    ActionButton::new(raw, "Stop here")
-                        .detail(format!(
-                            "keep your dice: the others must use {}",
-                            plural(throws, "throw", "throws")
-                        ))
+                    ActionButton::new(raw, lang.t("play-421-stop"))
+                        .detail(lang.t1("play-421-stop-detail", "count", throws))
                         .emphasis(Emphasis::Primary),
                 );
             }
             Ok(Action::LeBon) => buttons.push(
-                ActionButton::new(raw, "Le bon")
+                ActionButton::new(raw, lang.t("play-421-le-bon"))
                     .term(Term::explained(
-                        "Le bon",
-                        "keep your dice before using all the leader's throws",
+                        lang.t("play-421-le-bon"),
+                        lang.t("play-421-le-bon-hint"),
                     ))
-                    .detail("keep your dice now")
+                    .detail(lang.t("play-421-le-bon-detail"))
                     .emphasis(Emphasis::Primary),
             ),
             Ok(Action::Reroll { .. }) | Err(_) => {}
@@ -293,48 +334,56 @@ fn keep_buttons(current: Option<&CurrentTurn>, input: &Input<'_>) -> Vec<ActionB
 }
 
 /// What the player throwing is asked to do.
-fn prompt(may_keep: bool) -> String {
+fn prompt(may_keep: bool, lang: Language) -> String {
     if may_keep {
-        "Your turn: keep your dice, or tick some to throw again.".to_owned()
+        lang.t("play-421-prompt-keep")
     } else {
-        "Your turn: tick the dice to throw again.".to_owned()
+        lang.t("play-421-prompt-rethrow")
     }
 }
 
-fn basis_words(basis: AmountBasis) -> &'static str {
+/// The selector the messages read to say why a number of tokens is due.
+fn basis_word(basis: AmountBasis) -> &'static str {
     match basis {
-        AmountBasis::BestResult => "",
-        AmountBasis::Nenette => " (nénette)",
-        AmountBasis::TieBreak => " (after a tie-break)",
+        AmountBasis::BestResult => "best",
+        AmountBasis::Nenette => "nenette",
+        AmountBasis::TieBreak => "tie-break",
     }
 }
 
 /// One 421 event in words; `None` when it cannot be read.
 pub fn event(event: &Value, names: &Names) -> Option<Said> {
     let event: Event = serde_json::from_value(event.clone()).ok()?;
-    Some(Said::Line(match event {
-        Event::StartDieThrown { seat, die } => {
-            format!("{} threw a {die} for the first player", names.of(seat))
-        }
-        Event::StartTie { seats } => {
-            let seats: Vec<usize> = seats.iter().collect();
-            format!("{} tie and throw again", names.list(&seats))
-        }
-        Event::FirstPlayer { seat } => format!("{} plays first", names.of(seat)),
+    let lang = names.lang();
+    let line =
+        |key: &str, args: &[(&str, tapis_l10n::Value<'_>)]| Said::Line(lang.t_with(key, args));
+    let list = |seats: Vec<usize>| names.list(&seats);
+    Some(match event {
+        Event::StartDieThrown { seat, die } => line(
+            "play-421-log-start-die",
+            &[("name", names.of(seat).into()), ("die", die.into())],
+        ),
+        Event::StartTie { seats } => line(
+            "play-421-log-start-tie",
+            &[("names", list(seats.iter().collect()).into())],
+        ),
+        Event::FirstPlayer { seat } => line(
+            "play-421-log-first-player",
+            &[("name", names.of(seat).into())],
+        ),
         Event::RoundStarted {
             round,
             phase,
             leader,
-        } => format!(
-            "Round {round} of the {}, led by {}",
+        } => line(
             match phase {
-                Phase::Charge => "charge",
-                Phase::Decharge => "décharge",
+                Phase::Charge => "play-421-log-round-charge",
+                Phase::Decharge => "play-421-log-round-decharge",
             },
-            names.of(leader)
+            &[("round", round.into()), ("name", names.of(leader).into())],
         ),
-        Event::TurnStarted { .. } => return Some(Said::Nothing),
-        Event::RethrowChosen { .. } => return Some(Said::Nothing),
+        Event::TurnStarted { .. } => Said::Nothing,
+        Event::RethrowChosen { .. } => Said::Nothing,
         Event::DiceThrown {
             seat,
             kept,
@@ -343,50 +392,58 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             ..
         } => {
             if kept.is_empty() {
-                format!("{} threw {}", names.of(seat), dashed(&dice))
+                line(
+                    "play-421-log-threw",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("dice", dashed(&dice).into()),
+                    ],
+                )
             } else {
-                format!(
-                    "{} kept {} and threw {}: {}",
-                    names.of(seat),
-                    faces(kept.as_slice().iter().copied()),
-                    faces(thrown.as_slice().iter().copied()),
-                    dashed(&dice)
+                line(
+                    "play-421-log-kept-threw",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("kept", faces(kept.as_slice().iter().copied()).into()),
+                        ("thrown", faces(thrown.as_slice().iter().copied()).into()),
+                        ("dice", dashed(&dice).into()),
+                    ],
                 )
             }
         }
-        Event::LeBon { seat, throws } => format!(
-            "{} says “le bon” after {}",
-            names.of(seat),
-            plural(throws, "throw", "throws")
+        Event::LeBon { seat, throws } => line(
+            "play-421-log-le-bon",
+            &[("name", names.of(seat).into()), ("count", throws.into())],
         ),
         Event::TurnEnded {
             seat,
             throws,
             result,
-        } => format!(
-            "{} ends with {} in {}",
-            names.of(seat),
-            combination_words(&result),
-            plural(throws, "throw", "throws")
+        } => line(
+            "play-421-log-turn-ended",
+            &[
+                ("name", names.of(seat).into()),
+                ("result", combination_words(&result, lang).into()),
+                ("count", throws.into()),
+            ],
         ),
-        Event::ThrowsFixed { seat, throws } => format!(
-            "{} stopped: everyone uses {} this round",
-            names.of(seat),
-            plural(throws, "throw", "throws")
+        Event::ThrowsFixed { seat, throws } => line(
+            "play-421-log-throws-fixed",
+            &[("name", names.of(seat).into()), ("count", throws.into())],
         ),
-        Event::TieBreakStarted { seats, stake } => {
-            let seats: Vec<usize> = seats.iter().collect();
-            let stake = match stake {
-                Stake::Worst => "the worst result",
-                Stake::Best => "the best result",
-                Stake::Both => "the best and the worst result",
-            };
-            format!("{} tie for {stake} and throw again", names.list(&seats))
-        }
-        Event::TieBreakThrown { seat, result } => format!(
-            "{} throws {} in the tie-break",
-            names.of(seat),
-            dashed(&result.dice)
+        Event::TieBreakStarted { seats, stake } => line(
+            "play-421-log-tie-break",
+            &[
+                ("names", list(seats.iter().collect()).into()),
+                ("stake", stake_words(stake, lang).into()),
+            ],
+        ),
+        Event::TieBreakThrown { seat, result } => line(
+            "play-421-log-tie-break-throw",
+            &[
+                ("name", names.of(seat).into()),
+                ("dice", dashed(&result.dice).into()),
+            ],
         ),
         Event::Charged {
             seat,
@@ -394,12 +451,14 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             basis,
             pot,
             ..
-        } => format!(
-            "{} takes {} from the pot{} ({} left)",
-            names.of(seat),
-            plural(count, "token", "tokens"),
-            basis_words(basis),
-            pot
+        } => line(
+            "play-421-log-charged",
+            &[
+                ("name", names.of(seat).into()),
+                ("count", count.into()),
+                ("basis", basis_word(basis).into()),
+                ("left", pot.into()),
+            ],
         ),
         Event::Paid {
             from,
@@ -407,51 +466,61 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             count,
             basis,
             ..
-        } => format!(
-            "{} gives {} to {}{}",
-            names.of(from),
-            plural(count, "token", "tokens"),
-            names.of(to),
-            basis_words(basis)
+        } => line(
+            "play-421-log-paid",
+            &[
+                ("from", names.of(from).into()),
+                ("count", count.into()),
+                ("to", names.of(to).into()),
+                ("basis", basis_word(basis).into()),
+            ],
         ),
         Event::DechargeStarted { sitting_out } => {
             let seats: Vec<usize> = sitting_out.iter().collect();
             if seats.is_empty() {
-                "The pot is empty: the décharge begins".to_owned()
+                line("play-421-log-decharge", &[])
             } else {
-                format!(
-                    "The pot is empty: the décharge begins; {} sit out",
-                    names.list(&seats)
+                line(
+                    "play-421-log-decharge-sit-out",
+                    &[("count", seats.len().into()), ("names", list(seats).into())],
                 )
             }
         }
-        Event::Espagnole { seat } => format!(
-            "L'espagnole: {} took all 21 tokens and loses",
-            names.of(seat)
-        ),
+        Event::Espagnole { seat } => {
+            line("play-421-log-espagnole", &[("name", names.of(seat).into())])
+        }
         Event::Resigned {
             seat,
             tokens_returned,
-        } => format!(
-            "{} resigned; {} went back to the pot",
-            names.of(seat),
-            plural(tokens_returned, "token", "tokens")
+        } => line(
+            "play-421-log-resigned",
+            &[
+                ("name", names.of(seat).into()),
+                ("count", tokens_returned.into()),
+            ],
         ),
         Event::GameOver { winners, reason } => {
             let seats: Vec<usize> = winners.iter().collect();
-            let why = match reason {
-                EndReason::Discharged => "a player gave away their last token",
-                EndReason::NoTokensAfterCharge => "no tokens when the charge ended",
-                EndReason::Espagnole => "l'espagnole",
-                EndReason::Resignation => "the others resigned",
-            };
+            let why = lang.t(match reason {
+                EndReason::Discharged => "play-421-why-discharged",
+                EndReason::NoTokensAfterCharge => "play-421-why-no-tokens",
+                EndReason::Espagnole => "play-421-why-espagnole",
+                EndReason::Resignation => "play-421-why-resignation",
+            });
             if seats.is_empty() {
-                format!("Game over ({why})")
+                line("play-421-log-over", &[("why", why.into())])
             } else {
-                format!("Game over ({why}): {} wins", names.list(&seats))
+                line(
+                    "play-421-log-over-winners",
+                    &[
+                        ("why", why.into()),
+                        ("count", seats.len().into()),
+                        ("names", list(seats).into()),
+                    ],
+                )
             }
         }
-    }))
+    })
 }
 
 #[cfg(test)]
@@ -505,6 +574,16 @@ mod tests {
         );
         assert!(dice.compose.is_some());
         assert_eq!(table.actions[0].buttons[0].action.label, "Stop here");
+        let noms = Names(names.0.clone(), Language::Fr);
+        let (theirs, _) = testing::drawn(super::table, &state, Some(0), &noms);
+        assert!(
+            theirs
+                .headline
+                .starts_with("Charge, tour 1 · pot 21 jetons · à vous, premier lancer sur"),
+            "{}",
+            theirs.headline
+        );
+        assert_eq!(theirs.actions[0].buttons[0].action.label, "Stop");
         let words: Vec<String> = events
             .iter()
             .filter_map(|e| super::super::event_words(GameId::FourTwoOne, e, &names))
@@ -531,6 +610,21 @@ mod tests {
         assert_eq!(
             event(&paid, &names),
             Some(Said::Line("Alice gives 10 tokens to Bob".to_owned()))
+        );
+        let noms = Names(names.0.clone(), Language::Fr);
+        assert_eq!(
+            event(&charged, &noms),
+            Some(Said::Line(
+                "Bob prend 2 jetons au pot (nénette) (il en reste 19)".to_owned()
+            ))
+        );
+        let one =
+            json!({"type": "paid", "from": 0, "to": 1, "due": 1, "count": 1, "basis": "tie_break"});
+        assert_eq!(
+            event(&one, &noms),
+            Some(Said::Line(
+                "Alice donne 1 jeton à Bob (après un départage)".to_owned()
+            ))
         );
     }
 }

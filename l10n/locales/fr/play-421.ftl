@@ -1,0 +1,157 @@
+# Le 421 : la table et le journal des tours.
+
+play-421-tokens = { $count ->
+    [one] { $count } jeton
+   *[other] { $count } jetons
+}
+
+play-421-cat-421 = 421
+play-421-cat-421-hint = la meilleure combinaison, elle vaut 10 jetons
+play-421-cat-three-aces = trois as
+play-421-cat-three-aces-hint = 1-1-1, vaut 7 jetons
+play-421-cat-fiche = fiche
+play-421-cat-fiche-hint = deux as et un autre dé, vaut autant de jetons que la face de ce dé
+play-421-cat-baraque = baraque
+play-421-cat-baraque-hint = un brelan : trois dés de la même face, vaut autant de jetons que cette face
+play-421-cat-suite = suite
+play-421-cat-suite-hint = trois faces qui se suivent, vaut 2 jetons
+play-421-cat-ordinary = ordinaire
+play-421-cat-ordinary-hint = toute autre combinaison, vaut 1 jeton
+play-421-cat-nenette = nénette
+play-421-cat-nenette-hint = 2-2-1, la plus faible combinaison : qui la fait prend 2 jetons
+play-421-combination = { $dice } ({ $category }, { $tokens ->
+    [one] { $tokens } jeton
+   *[other] { $tokens } jetons
+})
+
+play-421-phase-first = Choix du premier joueur
+play-421-phase-first-hint = chaque joueur lance un dé ; l’as est le plus fort
+play-421-phase-charge = Charge
+play-421-phase-charge-hint = le pot distribue ses 21 jetons : la plus faible combinaison de chaque tour en reçoit
+play-421-phase-decharge = Décharge
+play-421-phase-decharge-hint = la meilleure combinaison de chaque tour donne des jetons à la plus faible ; le premier qui n’en a plus gagne
+play-421-phase-over = Partie terminée
+
+play-421-keep-your-dice = Garder vos dés
+play-421-over = La partie est terminée.
+play-421-headline-first = Choix du premier joueur : un dé chacun, l’as est le plus fort.
+play-421-headline-yours = { $phase }, tour { $round } · pot { $pot ->
+    [one] { $pot } jeton
+   *[other] { $pot } jetons
+} · à vous, { $nth } lancer sur { $max }
+play-421-headline-other = { $phase }, tour { $round } · pot { $pot ->
+    [one] { $pot } jeton
+   *[other] { $pot } jetons
+} · à { $name }, { $nth } lancer sur { $max }
+play-421-headline-between = { $phase }, tour { $round } · pot { $pot ->
+    [one] { $pot } jeton
+   *[other] { $pot } jetons
+}
+
+play-421-dice-caption = Lancer { $throw } sur { $max }
+play-421-dice-caption-result = Lancer { $throw } sur { $max } : { $result }
+play-421-hint-must-rethrow = Cochez les dés à relancer : vous devez faire { $count ->
+    [one] { $count } lancer
+   *[other] { $count } lancers
+} comme le meneur.
+play-421-hint-rethrow = Cochez les dés à relancer (au moins un), ou gardez vos dés.
+play-421-your-dice = Vos dés
+play-421-dice-of = Dés de { $name }
+
+play-421-round = tour { $round }
+play-421-pot = Pot
+play-421-pot-hint = les jetons pas encore distribués aux joueurs
+play-421-leader = Meneur
+play-421-leader-hint = mène le tour : son nombre de lancers s’impose aux autres
+play-421-throws-this-round = Lancers de ce tour
+play-421-throws-fixed = { $count }, fixé par le meneur
+play-421-best-so-far = Meilleure jusqu’ici
+play-421-worst-so-far = Plus faible jusqu’ici
+play-421-at-stake = En jeu
+play-421-stake-worst = la plus faible combinaison
+play-421-stake-best = la meilleure combinaison
+play-421-stake-both = la meilleure et la plus faible combinaison
+play-421-tie-break = Départage
+play-421-tie-break-hint = les joueurs à égalité relancent une fois chacun, dans l’ordre inverse du jeu
+play-421-tie-break-who = { $names } relancent pour { $stake }
+
+play-421-winner = gagnant
+play-421-resigned = a abandonné
+play-421-sits-out = ne joue pas la décharge
+play-421-tie-break-dice = départage { $dice }
+play-421-this-round = ce tour-ci : { $result }
+play-421-first-player-die = dé du premier joueur : { $die }
+play-421-still-to-play = doit encore jouer ce tour-ci
+play-421-scores-title = Jetons
+play-421-scores-caption = Jetons en main (moins il y en a, mieux c’est)
+play-421-scores-unit = Jetons
+
+play-421-stop = Stop
+play-421-stop-detail = gardez vos dés : les autres devront faire { $count ->
+    [one] { $count } lancer
+   *[other] { $count } lancers
+}
+play-421-le-bon = Le bon
+play-421-le-bon-hint = garder ses dés avant d’avoir fait tous les lancers du meneur
+play-421-le-bon-detail = gardez vos dés maintenant
+
+play-421-prompt-keep = À vous : gardez vos dés, ou cochez ceux à relancer.
+play-421-prompt-rethrow = À vous : cochez les dés à relancer.
+
+play-421-log-start-die = { $name } lance un { $die } pour désigner le premier joueur
+play-421-log-start-tie = { $names } sont à égalité et relancent
+play-421-log-first-player = { $name } commence
+play-421-log-round-charge = Tour { $round } de la charge, mené par { $name }
+play-421-log-round-decharge = Tour { $round } de la décharge, mené par { $name }
+play-421-log-threw = { $name } lance { $dice }
+play-421-log-kept-threw = { $name } garde { $kept } et relance { $thrown } : { $dice }
+play-421-log-le-bon = { $name } dit « le bon » après { $count ->
+    [one] { $count } lancer
+   *[other] { $count } lancers
+}
+play-421-log-turn-ended = { $name } finit avec { $result } en { $count ->
+    [one] { $count } lancer
+   *[other] { $count } lancers
+}
+play-421-log-throws-fixed = { $name } s’arrête : chacun fera { $count ->
+    [one] { $count } lancer
+   *[other] { $count } lancers
+} ce tour-ci
+play-421-log-tie-break = { $names } sont à égalité pour { $stake } et relancent
+play-421-log-tie-break-throw = { $name } fait { $dice } au départage
+# $basis : best (rien à dire), nenette, tie-break.
+play-421-log-charged = { $name } prend { $count ->
+    [one] { $count } jeton
+   *[other] { $count } jetons
+} au pot{ $basis ->
+    [nenette] { " (nénette)" }
+    [tie-break] { " (après un départage)" }
+   *[best] { "" }
+} (il en reste { $left })
+play-421-log-paid = { $from } donne { $count ->
+    [one] { $count } jeton
+   *[other] { $count } jetons
+} à { $to }{ $basis ->
+    [nenette] { " (nénette)" }
+    [tie-break] { " (après un départage)" }
+   *[best] { "" }
+}
+play-421-log-decharge = Le pot est vide : la décharge commence
+play-421-log-decharge-sit-out = Le pot est vide : la décharge commence ; { $names } { $count ->
+    [one] ne la joue pas
+   *[other] ne la jouent pas
+}
+play-421-log-espagnole = L’espagnole : { $name } a ramassé les 21 jetons et perd
+play-421-log-resigned = { $name } abandonne ; { $count ->
+    [one] { $count } jeton retourne
+   *[other] { $count } jetons retournent
+} au pot
+play-421-why-discharged = un joueur a donné son dernier jeton
+play-421-why-no-tokens = sans jeton à la fin de la charge
+play-421-why-espagnole = l’espagnole
+play-421-why-resignation = les autres ont abandonné
+play-421-log-over = Partie terminée ({ $why })
+play-421-log-over-winners = Partie terminée ({ $why }) : { $names } { $count ->
+    [one] gagne
+   *[other] gagnent
+}
