@@ -264,6 +264,7 @@ areas![
     "games",
     "glossary",
     "match",
+    "options",
     "play-yams",
     "rules",
     "rules-421",

@@ -27,7 +27,12 @@ async fn signed_in(app: &TestApp, username: &str, accept_language: &str) -> Brow
 
 /// The checks every page passes, in the language it was asked in.
 fn assert_whole(page: &WebPage, lang: &str, what: &str) {
-    assert_eq!(page.status, StatusCode::OK, "{what} ({lang}): {}", page.text);
+    assert_eq!(
+        page.status,
+        StatusCode::OK,
+        "{what} ({lang}): {}",
+        page.text
+    );
     // A fragment (the table, swapped into a page) has no `<html>` of its own.
     let fragment = !page.text.contains("<html");
     assert!(
@@ -61,11 +66,17 @@ async fn draw_everywhere(browsers: &[(&Browser, &str)], path: &str) {
 /// The token of the player who is to act in `id`, with their view.
 async fn to_act(app: &TestApp, id: &str, tokens: &[&str]) -> Option<(usize, Value)> {
     for (i, token) in tokens.iter().enumerate() {
-        let view = app.get(&format!("/api/v1/matches/{id}"), Some(token)).await.body;
+        let view = app
+            .get(&format!("/api/v1/matches/{id}"), Some(token))
+            .await
+            .body;
         if view["status"] != "active" {
             return None;
         }
-        if view["legal_actions"].as_array().is_some_and(|a| !a.is_empty()) {
+        if view["legal_actions"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty())
+        {
             return Some((i, view));
         }
     }
@@ -119,10 +130,17 @@ async fn every_page_of_every_game_is_whole_in_both_languages() {
             assert_eq!(reply.status, StatusCode::OK, "{game}: {:?}", reply.body);
         }
         // The end: a match still in play is resigned, and its last page and replay are drawn.
-        let now = app.get(&format!("/api/v1/matches/{id}"), Some(&alice)).await.body;
+        let now = app
+            .get(&format!("/api/v1/matches/{id}"), Some(&alice))
+            .await
+            .body;
         if now["status"] == "active" {
             let resigned = app
-                .post(&format!("/api/v1/matches/{id}/resign"), Some(&bob), json!({}))
+                .post(
+                    &format!("/api/v1/matches/{id}/resign"),
+                    Some(&bob),
+                    json!({}),
+                )
                 .await;
             assert_eq!(resigned.status, StatusCode::OK, "{:?}", resigned.body);
         }
@@ -134,7 +152,14 @@ async fn every_page_of_every_game_is_whole_in_both_languages() {
         draw_everywhere(&everyone, &format!("/leaderboards/{game}")).await;
         draw_everywhere(&everyone, &format!("/lobby?game={game}")).await;
     }
-    for path in ["/", "/lobby", "/rules", "/leaderboards", "/players/alice", "/players/tapis-strong"] {
+    for path in [
+        "/",
+        "/lobby",
+        "/rules",
+        "/leaderboards",
+        "/players/alice",
+        "/players/tapis-strong",
+    ] {
         draw_everywhere(&everyone, path).await;
     }
     draw_everywhere(&everyone[..3], "/account").await;

@@ -87,12 +87,12 @@ pub struct CreateForm {
 
 impl CreateForm {
     /// The form for `game` with its defaults.
-    fn new(csrf: &str, game: GameId) -> CreateForm {
+    fn new(csrf: &str, game: GameId, lang: Language) -> CreateForm {
         let info = games::describe(game);
         let options = info
             .options
             .iter()
-            .map(|option| option_field(game, option, &option.default))
+            .map(|option| option_field(game, option, &option.default, lang))
             .collect();
         CreateForm {
             csrf: csrf.to_owned(),
@@ -109,8 +109,8 @@ impl CreateForm {
     }
 
     /// The form as submitted (to show it again with an error).
-    fn from_form(csrf: &str, game: GameId, form: &FormData) -> CreateForm {
-        let mut this = CreateForm::new(csrf, game);
+    fn from_form(csrf: &str, game: GameId, form: &FormData, lang: Language) -> CreateForm {
+        let mut this = CreateForm::new(csrf, game, lang);
         this.seats = form.text("seats").to_owned();
         this.rated = form.checked("rated");
         this.days = form.text("days_per_move").to_owned();
@@ -184,16 +184,21 @@ pub fn humanize(name: &str) -> String {
     out
 }
 
-fn option_field(game: GameId, option: &games::GameOption, value: &Value) -> OptionField {
+fn option_field(
+    game: GameId,
+    option: &games::GameOption,
+    value: &Value,
+    lang: Language,
+) -> OptionField {
     let text = match value {
         Value::String(s) => s.clone(),
         other => other.to_string(),
     };
-    let default_text = options::value_words(game, &option.name, &option.default);
+    let default_text = options::value_words(game, &option.name, &option.default, lang);
     OptionField {
         name: option.name.clone(),
-        label: options::label_or_name(game, &option.name),
-        description: option.description.clone(),
+        label: options::label_or_name(game, &option.name, lang),
+        description: options::description(game, &option.name, &option.description, lang),
         kind: option.kind.clone(),
         checked: value == &Value::Bool(true),
         value: text,
@@ -204,7 +209,8 @@ fn option_field(game: GameId, option: &games::GameOption, value: &Value) -> Opti
             .iter()
             .flatten()
             .map(|v| {
-                let words = options::value_words(game, &option.name, &Value::from(v.as_str()));
+                let words =
+                    options::value_words(game, &option.name, &Value::from(v.as_str()), lang);
                 (v.clone(), words)
             })
             .collect(),
@@ -285,7 +291,7 @@ pub async fn lobby(
     ctx: Ctx,
     query: web::Query<LobbyQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let form = CreateForm::new(&ctx.csrf, chosen_game(query.game.as_deref()));
+    let form = CreateForm::new(&ctx.csrf, chosen_game(query.game.as_deref()), ctx.lang);
     lobby_page(&req, &ctx, form, None, StatusCode::OK).await
 }
 
@@ -301,9 +307,9 @@ pub async fn create_form(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, Web
         return Ok(see_other(&format!("/lobby?game={game}")));
     }
     if form.get("seats").is_some() {
-        render(&CreateForm::from_form(&ctx.csrf, game, &form))
+        render(&CreateForm::from_form(&ctx.csrf, game, &form, ctx.lang))
     } else {
-        render(&CreateForm::new(&ctx.csrf, game))
+        render(&CreateForm::new(&ctx.csrf, game, ctx.lang))
     }
 }
 
@@ -400,14 +406,14 @@ pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpRe
             if let Some(option) = field_error.field.strip_prefix("opt.") {
                 field_error.message = crate::error::sentence(&format!(
                     "{}: {}",
-                    options::label_or_name(game, option),
+                    options::label_or_name(game, option, ctx.lang),
                     match &error {
                         ServiceError::Validation { message, .. } => message.to_string(),
                         other => other.to_string(),
                     }
                 ));
             }
-            let mut refused = CreateForm::from_form(&ctx.csrf, game, &form);
+            let mut refused = CreateForm::from_form(&ctx.csrf, game, &form, ctx.lang);
             refused.error = Some(field_error);
             lobby_page(&req, &ctx, refused, None, service_status(&error)).await
         }
@@ -478,7 +484,7 @@ pub async fn play_computer(
             let message = FieldError::of(&error).message;
             let computer = ComputerForm::refused(&ctx.csrf, &form, message);
             let game = chosen_game(form.get("game"));
-            let match_form = CreateForm::new(&ctx.csrf, game);
+            let match_form = CreateForm::new(&ctx.csrf, game, ctx.lang);
             lobby_page(
                 &req,
                 &ctx,
