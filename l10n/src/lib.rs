@@ -265,6 +265,7 @@ areas![
     "glossary",
     "match",
     "options",
+    "play-linotte",
     "play-yams",
     "rules",
     "rules-421",
