@@ -265,6 +265,7 @@ areas![
     "glossary",
     "match",
     "options",
+    "play-common",
     "play-linotte",
     "play-yams",
     "rules",
