@@ -93,7 +93,7 @@ impl CreateForm {
         let options = info
             .options
             .iter()
-            .map(|option| option_field(game, option, &option.default))
+            .map(|option| option_field(game, option, &option.default, lang))
             .collect();
         CreateForm {
             lang,
@@ -185,16 +185,21 @@ pub fn game_choices(games: impl IntoIterator<Item = GameId>, selected: GameId) -
         .collect()
 }
 
-fn option_field(game: GameId, option: &games::GameOption, value: &Value) -> OptionField {
+fn option_field(
+    game: GameId,
+    option: &games::GameOption,
+    value: &Value,
+    lang: Language,
+) -> OptionField {
     let text = match value {
         Value::String(s) => s.clone(),
         other => other.to_string(),
     };
-    let default_text = options::value_words(game, &option.name, &option.default);
+    let default_text = options::value_words(game, &option.name, &option.default, lang);
     OptionField {
         name: option.name.clone(),
-        label: options::label_or_name(game, &option.name),
-        description: option.description.clone(),
+        label: options::label_or_name(game, &option.name, lang),
+        description: options::description(game, &option.name, &option.description, lang),
         kind: option.kind.clone(),
         checked: value == &Value::Bool(true),
         value: text,
@@ -205,7 +210,8 @@ fn option_field(game: GameId, option: &games::GameOption, value: &Value) -> Opti
             .iter()
             .flatten()
             .map(|v| {
-                let words = options::value_words(game, &option.name, &Value::from(v.as_str()));
+                let words =
+                    options::value_words(game, &option.name, &Value::from(v.as_str()), lang);
                 (v.clone(), words)
             })
             .collect(),
@@ -411,7 +417,7 @@ pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpRe
             {
                 // An option is named as the form names it.
                 field_error.message = validation_said(field, reason, message)
-                    .replacing("field", options::label_or_name(game, option))
+                    .replacing("field", options::label_or_name(game, option, ctx.lang))
                     .in_language(ctx.lang);
             }
             let mut refused = CreateForm::from_form(&ctx.csrf, game, &form, ctx.lang);

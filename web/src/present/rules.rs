@@ -45,7 +45,9 @@ impl OptionRow {
                     .values
                     .iter()
                     .flatten()
-                    .map(|v| options::value_words(game, &option.name, &Value::from(v.as_str())))
+                    .map(|v| {
+                        options::value_words(game, &option.name, &Value::from(v.as_str()), lang)
+                    })
                     .collect();
                 let separator = match lang {
                     Language::En => "; ",
@@ -56,8 +58,8 @@ impl OptionRow {
         };
         OptionRow {
             name: option.name.clone(),
-            label: options::label_or_name(game, &option.name),
-            description: option.description.clone(),
+            label: options::label_or_name(game, &option.name, lang),
+            description: options::description(game, &option.name, &option.description, lang),
             values,
             default: value_in(game, &option.name, &option.default, lang),
         }
@@ -88,7 +90,7 @@ fn value_in(game: GameId, option: &str, value: &Value, lang: Language) -> String
     match value {
         Value::Bool(true) => lang.t("rules-value-on"),
         Value::Bool(false) => lang.t("rules-value-off"),
-        _ => options::value_words(game, option, value),
+        _ => options::value_words(game, option, value, lang),
     }
 }
 

@@ -29,12 +29,21 @@ const SEAT_LISTS: [&str; 2] = ["scores", "totals"];
 
 /// The table of any game.
 pub fn table(input: &Input<'_>) -> Table {
+    let lang = input.lang();
     let mut panels = Vec::new();
     if let Some(dice) = dice_of(input.view) {
-        panels.push(Panel::new("Dice", "dice", PanelKind::Dice(dice)));
+        panels.push(Panel::new(
+            lang.t("play-common-dice"),
+            "dice",
+            PanelKind::Dice(dice),
+        ));
     }
     if let Some(scores) = scores_of(input) {
-        panels.push(Panel::new("Players", "scores", PanelKind::Scores(scores)));
+        panels.push(Panel::new(
+            lang.t("play-common-players"),
+            "scores",
+            PanelKind::Scores(scores),
+        ));
     }
     let buttons: Vec<ActionButton> = input
         .legal
@@ -51,16 +60,16 @@ pub fn table(input: &Input<'_>) -> Table {
     let over = !input.view["outcome"].is_null() && input.view.get("outcome").is_some();
     Table {
         headline: if over {
-            "The game is over.".to_owned()
+            lang.t("play-common-over")
         } else {
             String::new()
         },
-        prompt: (!buttons.is_empty()).then(|| "Your move: choose one of these.".to_owned()),
+        prompt: (!buttons.is_empty()).then(|| lang.t("play-common-choose")),
         panels,
         actions: if buttons.is_empty() {
             Vec::new()
         } else {
-            vec![ActionGroup::new("Your choices", buttons)]
+            vec![ActionGroup::new(lang.t("play-common-choices"), buttons)]
         },
     }
 }
@@ -112,7 +121,8 @@ fn scores_of(input: &Input<'_>) -> Option<Scores> {
                     seat,
                     name: input.names.of(seat),
                     value: number_text(&p[figure]),
-                    detail: (p["resigned"] == Value::Bool(true)).then(|| Term::plain("resigned")),
+                    detail: (p["resigned"] == Value::Bool(true))
+                        .then(|| Term::plain(input.lang().t("play-common-resigned"))),
                     current: false,
                     yours: input.is_viewer(seat),
                     recent: false,
@@ -120,7 +130,7 @@ fn scores_of(input: &Input<'_>) -> Option<Scores> {
             })
             .collect();
         return Some(Scores {
-            caption: "Players".to_owned(),
+            caption: input.lang().t("play-common-players"),
             unit: humanize(figure),
             rows,
         });
@@ -129,7 +139,7 @@ fn scores_of(input: &Input<'_>) -> Option<Scores> {
         .into_iter()
         .find_map(|key| view[key].as_array().map(|a| (key, a)))?;
     Some(Scores {
-        caption: "Players".to_owned(),
+        caption: input.lang().t("play-common-players"),
         unit: humanize(list),
         rows: scores
             .iter()

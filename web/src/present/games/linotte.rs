@@ -9,9 +9,7 @@ use tapis_games::GameId;
 use tapis_games::linotte::{Action, Cell, Challenge, Combination, EndReason, Event, Major, View};
 use tapis_l10n::Language;
 
-use super::{
-    Input, Names, Said, faces, nth, over_headline, plural, points, rethrow_faces, scores_panel,
-};
+use super::{Input, Names, Said, faces, nth, over_headline, points, rethrow_faces, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, DicePanel, Die,
     DieState, Emphasis, Fact, Panel, PanelKind, Table, Term, Token,
@@ -20,13 +18,10 @@ use crate::present::table::{
 /// The view of either game, its options read loosely (they differ between the two games).
 type AnyView = View<Value>;
 
-/// Throws a turn may have.
-const THROWS: u8 = 3;
-
 /// `Full`, `Brelan of 3s`, `Suite`: a combination as the log and the buttons name it.
-pub fn combination_name(combination: Combination, game: GameId) -> String {
+pub fn combination_name(combination: Combination, game: GameId, lang: Language) -> String {
     match brelan_face(combination) {
-        Some(face) => format!("Brelan of {face}s"),
+        Some(face) => lang.t1("play-linotte-brelan-of", "face", face),
         None => combination.label(game).to_owned(),
     }
 }
@@ -37,57 +32,48 @@ fn brelan_face(combination: Combination) -> Option<u8> {
 }
 
 /// The five major combinations of `game`, in words: `Full, Quinte, Carré, Small or Yam`.
-fn majors(game: GameId) -> String {
+fn majors(game: GameId, lang: Language) -> String {
     let names: Vec<&str> = Major::ALL
         .iter()
         .map(|m| m.combination().label(game))
         .collect();
-    join_or(&names)
+    join_or(&names, lang)
 }
 
-/// What a combination printed on the grid means, in English.
-pub fn combination_hint(combination: Combination, game: GameId) -> String {
+/// What a combination printed on the grid means.
+pub fn combination_hint(combination: Combination, game: GameId, lang: Language) -> String {
     let yam_master = game == GameId::YamMaster;
+    let key = match combination {
+        Combination::Full => "play-linotte-hint-full",
+        Combination::Carre => "play-linotte-hint-carre",
+        Combination::Yam if yam_master => "play-linotte-hint-yam-predator",
+        Combination::Yam => "play-linotte-hint-yam",
+        Combination::Quinte => "play-linotte-hint-quinte",
+        Combination::Small => "play-linotte-hint-small",
+        Combination::Sec => "play-linotte-hint-sec",
+        Combination::Challenge if yam_master => "play-linotte-hint-defi",
+        Combination::Challenge => "play-linotte-hint-appel",
+        other => {
+            return match brelan_face(other) {
+                Some(face) => lang.t1("play-linotte-hint-brelan", "face", face),
+                None => String::new(),
+            };
+        }
+    };
     match combination {
-        Combination::Full => {
-            "full house: three dice of one face and two of another (five alike count too)"
-                .to_owned()
-        }
-        Combination::Carre => "four of a kind: at least four dice alike".to_owned(),
-        Combination::Yam if yam_master => {
-            "five of a kind: all five dice alike; instead of placing a pawn it may remove one of \
-             the opponent's (the Yam Predator)"
-                .to_owned()
-        }
-        Combination::Yam => "five of a kind: all five dice alike".to_owned(),
-        Combination::Quinte => "a straight: 1-2-3-4-5 or 2-3-4-5-6".to_owned(),
-        Combination::Small => "the five dice add up to 8 or less".to_owned(),
-        Combination::Sec => format!(
-            "“dry”: a major combination ({}) made on the first throw, stopping there",
-            majors(game)
-        ),
-        Combination::Challenge if yam_master => format!(
-            "challenge: taken after the first throw, then any major combination ({}) made \
-             with the throws left",
-            majors(game)
-        ),
-        Combination::Challenge => format!(
-            "call: one major combination ({}) named after the first throw, then made with the \
-             throws left",
-            majors(game)
-        ),
-        other => match brelan_face(other) {
-            Some(face) => format!("three of a kind: at least three dice showing {face}"),
-            None => String::new(),
-        },
+        Combination::Sec | Combination::Challenge => lang.t1(key, "majors", majors(game, lang)),
+        _ => lang.t(key),
     }
 }
 
 /// A combination's printed label, explained.
-fn combination_term(combination: Combination, game: GameId) -> Term {
-    let hint = combination_hint(combination, game);
+fn combination_term(combination: Combination, game: GameId, lang: Language) -> Term {
+    let hint = combination_hint(combination, game, lang);
     match brelan_face(combination) {
-        Some(face) => Term::explained(face.to_string(), format!("Brelan of {face}s, {hint}")),
+        Some(face) => Term::explained(
+            face.to_string(),
+            lang.t2("play-linotte-term-brelan", "face", face, "hint", hint),
+        ),
         None => Term::explained(combination.label(game), hint),
     }
 }
@@ -98,30 +84,38 @@ fn challenge_word(game: GameId) -> &'static str {
 }
 
 /// `row 2, column 3` (counted from 1, top left).
-pub fn cell_words(row: u8, col: u8) -> String {
-    format!("row {}, column {}", row + 1, col + 1)
+pub fn cell_words(row: u8, col: u8, lang: Language) -> String {
+    lang.t2("play-linotte-cell", "row", row + 1, "col", col + 1)
 }
 
 /// `Brelan of 3s (row 2, column 3)`: a cell by its combination and place.
-fn cell_name(row: u8, col: u8, game: GameId) -> String {
+fn cell_name(row: u8, col: u8, game: GameId, lang: Language) -> String {
     match Cell::at(row, col) {
-        Some(cell) => format!(
-            "{} ({})",
-            combination_name(cell.label(), game),
-            cell_words(row, col)
+        Some(cell) => lang.t2(
+            "play-linotte-cell-named",
+            "name",
+            combination_name(cell.label(), game, lang),
+            "cell",
+            cell_words(row, col, lang),
         ),
-        None => cell_words(row, col),
+        None => cell_words(row, col, lang),
     }
 }
 
 /// `a, b or c`.
-fn join_or<S: AsRef<str>>(items: &[S]) -> String {
+fn join_or<S: AsRef<str>>(items: &[S], lang: Language) -> String {
     match items {
         [] => String::new(),
         [one] => one.as_ref().to_owned(),
         [init @ .., last] => {
             let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
-            format!("{} or {}", init.join(", "), last.as_ref())
+            lang.t2(
+                "play-linotte-or",
+                "init",
+                init.join(", "),
+                "last",
+                last.as_ref(),
+            )
         }
     }
 }
@@ -166,6 +160,7 @@ fn option(view: &AnyView, key: &str) -> bool {
 pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let view: AnyView = serde_json::from_value(input.view.clone())?;
     let game = view.game;
+    let lang = input.lang();
     let challenge = challenge_word(game);
     let seat = view.to_play;
     let choices = Choices::of(input.legal);
@@ -173,22 +168,43 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let over = view.outcome.is_some();
 
     let headline = match (&view.outcome, seat) {
-        (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
+        (Some(outcome), _) => over_headline(&outcome.reason, lang),
         (None, Some(seat)) => {
             let throw = if view.throws == 0 {
-                "about to throw".to_owned()
+                lang.t("play-linotte-about-to-throw")
             } else {
-                format!("{} throw of {THROWS}", nth(view.throws, input.lang()))
+                lang.t1("play-linotte-throw-of", "nth", nth(view.throws, lang))
+            };
+            let turn = if input.is_viewer(seat) {
+                lang.t1("play-linotte-headline-yours", "throw", throw)
+            } else {
+                lang.t2(
+                    "play-linotte-headline-other",
+                    "name",
+                    input.names.of(seat),
+                    "throw",
+                    throw,
+                )
             };
             let taken = match view.challenge {
-                Some(Challenge::Appel { combination, .. }) => format!(
-                    " · Appel for {} called",
-                    combination.combination().label(game)
-                ),
-                Some(Challenge::Defi { .. }) => " · Défi taken".to_owned(),
-                None => String::new(),
+                Some(Challenge::Appel { combination, .. }) => Some(lang.t1(
+                    "play-linotte-appel-called",
+                    "combination",
+                    combination.combination().label(game),
+                )),
+                Some(Challenge::Defi { .. }) => Some(lang.t("play-linotte-defi-taken")),
+                None => None,
             };
-            format!("{} turn · {throw}{taken}", input.whose_first(seat))
+            match taken {
+                Some(taken) => lang.t2(
+                    "play-linotte-headline-taken",
+                    "headline",
+                    turn,
+                    "taken",
+                    taken,
+                ),
+                None => turn,
+            }
         }
         (None, None) => String::new(),
     };
@@ -196,22 +212,22 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let mut panels = Vec::new();
     if !over {
         panels.push(Panel::new(
-            "Dice",
+            lang.t("play-linotte-dice"),
             "dice",
-            PanelKind::Dice(dice_panel(&view, &choices, my_turn, input.lang())),
+            PanelKind::Dice(dice_panel(&view, &choices, my_turn, lang)),
         ));
         if view.throws > 0
             && let Some(seat) = seat
         {
             panels.push(Panel::new(
-                "This turn",
+                lang.t("play-linotte-this-turn"),
                 "facts",
                 PanelKind::Facts(turn_facts(&view, input, seat)),
             ));
         }
     }
     panels.push(Panel::new(
-        "The grid",
+        lang.t("play-linotte-grid"),
         "board",
         PanelKind::Board(grid(&view, input, &choices, my_turn)),
     ));
@@ -227,39 +243,43 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
                 let combination = major.combination();
                 ActionButton::new(
                     raw,
-                    format!("Call an Appel for {}", combination.label(game)),
+                    lang.t1(
+                        "play-linotte-appel-button",
+                        "combination",
+                        combination.label(game),
+                    ),
                 )
-                .term(combination_term(combination, game))
+                .term(combination_term(combination, game, lang))
             })
             .collect();
         actions.push(ActionGroup::new(
-            "Call an Appel: name the major combination you will make",
+            lang.t("play-linotte-appel-group"),
             buttons,
         ));
     }
     if let Some(raw) = choices.defi {
         actions.push(ActionGroup::new(
-            "Take up the Défi",
+            lang.t("play-linotte-defi-button"),
             vec![
-                ActionButton::new(raw, "Take up the Défi")
+                ActionButton::new(raw, lang.t("play-linotte-defi-button"))
                     .term(Term::explained(
-                        "Défi",
-                        combination_hint(Combination::Challenge, game),
+                        challenge_word(GameId::YamMaster),
+                        combination_hint(Combination::Challenge, game, lang),
                     ))
-                    .detail("then throw again"),
+                    .detail(lang.t("play-linotte-defi-detail")),
             ],
         ));
     }
     let mut stop = Vec::new();
     if let Some(raw) = choices.pass {
-        stop.push(ActionButton::new(raw, "Stop without placing a pawn").emphasis(Emphasis::Quiet));
+        stop.push(ActionButton::new(raw, lang.t("play-linotte-pass")).emphasis(Emphasis::Quiet));
     }
     stop.extend(choices.others.iter().map(|raw| input.unread_choice(raw)));
     if !stop.is_empty() {
-        actions.push(ActionGroup::new("Or", stop));
+        actions.push(ActionGroup::new(lang.t("play-linotte-or-group"), stop));
     }
 
-    let prompt = my_turn.then(|| prompt(&view, &choices, challenge));
+    let prompt = my_turn.then(|| prompt(&view, &choices, challenge, lang));
     Ok(Table {
         headline,
         prompt,
@@ -269,32 +289,38 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
 }
 
 /// What the player on turn may do, in one sentence.
-fn prompt(view: &AnyView, choices: &Choices<'_>, challenge: &str) -> String {
+fn prompt(view: &AnyView, choices: &Choices<'_>, challenge: &str, lang: Language) -> String {
     let mut can = Vec::new();
     if !choices.places.is_empty() {
-        can.push("place a pawn on a highlighted cell of the grid (+)".to_owned());
+        can.push(lang.t("play-linotte-can-place"));
     }
     if !choices.removes.is_empty() {
-        can.push("remove one of your opponent's pawns with the Yam Predator (✕)".to_owned());
+        can.push(lang.t("play-linotte-can-remove"));
     }
     if choices.rerolls {
-        can.push("tick dice to throw them again".to_owned());
+        can.push(lang.t("play-linotte-can-reroll"));
     }
     if !choices.appels.is_empty() {
-        can.push("call an Appel".to_owned());
+        can.push(lang.t("play-linotte-can-appel"));
     }
     if choices.defi.is_some() {
-        can.push("take up the Défi".to_owned());
+        can.push(lang.t("play-linotte-can-defi"));
     }
     if choices.pass.is_some() {
-        can.push("stop without placing a pawn".to_owned());
+        can.push(lang.t("play-linotte-can-pass"));
     }
-    let mut line = format!("Your turn: {}.", join_or(&can));
+    let mut line = lang.t1("play-linotte-prompt", "choices", join_or(&can, lang));
     if view.throws == 1 && view.challenge.is_some() {
-        line = format!("Your {challenge} is taken: throw again. {line}");
+        line = lang.t2(
+            "play-linotte-prompt-taken",
+            "challenge",
+            challenge,
+            "prompt",
+            line,
+        );
     }
     if view.combinations.contains(&Combination::Sec) {
-        line.push_str(" Stopping now makes a Sec (a major combination on the first throw).");
+        line = lang.t1("play-linotte-prompt-sec", "prompt", line);
     }
     line
 }
@@ -316,17 +342,19 @@ fn dice_panel(view: &AnyView, choices: &Choices<'_>, my_turn: bool, lang: Langua
         })
         .collect();
     let caption = if view.throws == 0 {
-        "Not thrown yet".to_owned()
+        lang.t("play-linotte-not-thrown")
     } else {
-        format!(
-            "Throw {} of {THROWS} · {} left",
+        lang.t2(
+            "play-linotte-dice-caption",
+            "throw",
             view.throws,
-            plural(view.throws_left, "throw", "throws")
+            "left",
+            view.throws_left,
         )
     };
     let mut panel = DicePanel::new(dice).caption(caption);
     if tickable {
-        let mut hint = "Tick the dice to throw again (any of them); the others stay.".to_owned();
+        let mut hint = lang.t("play-linotte-tick-hint");
         let must_break = view.throws == 1
             && match view.challenge {
                 Some(Challenge::Appel { after_sec, .. }) => after_sec,
@@ -336,10 +364,7 @@ fn dice_panel(view: &AnyView, choices: &Choices<'_>, my_turn: bool, lang: Langua
                 None => false,
             };
         if must_break {
-            hint.push_str(
-                " Your challenge follows a major combination on the first throw: throw again \
-                 at least one die of it.",
-            );
+            hint = lang.t1("play-linotte-must-break", "hint", hint);
         }
         panel = panel.compose(rethrow_faces(hint, lang));
     }
@@ -349,72 +374,77 @@ fn dice_panel(view: &AnyView, choices: &Choices<'_>, my_turn: bool, lang: Langua
 /// Where the turn stands: throws, what the dice make, Sec, the challenge, the Yam Predator.
 fn turn_facts(view: &AnyView, input: &Input<'_>, seat: usize) -> Vec<Fact> {
     let game = view.game;
+    let lang = input.lang();
     let mut facts = vec![Fact::new(
-        Term::plain("Throws"),
-        format!("{} of {THROWS}", view.throws),
+        Term::plain(lang.t("play-linotte-throws")),
+        lang.t1("play-linotte-throws-value", "throw", view.throws),
     )];
     let made: Vec<String> = view
         .combinations
         .iter()
-        .map(|c| combination_name(*c, game))
+        .map(|c| combination_name(*c, game, lang))
         .collect();
     facts.push(Fact::new(
-        Term::plain("A pawn may go on"),
+        Term::plain(lang.t("play-linotte-may-go-on")),
         if made.is_empty() {
-            "no cell".to_owned()
+            lang.t("play-linotte-no-cell")
         } else {
-            crate::present::join_names(&made, input.lang())
+            crate::present::join_names(&made, lang)
         },
     ));
     if view.combinations.contains(&Combination::Sec) {
         facts.push(Fact::new(
-            combination_term(Combination::Sec, game),
-            format!(
-                "yes, if {} {} now",
-                input.who(seat),
-                if input.is_viewer(seat) {
-                    "stop"
-                } else {
-                    "stops"
-                }
-            ),
+            combination_term(Combination::Sec, game, lang),
+            if input.is_viewer(seat) {
+                lang.t("play-linotte-sec-yours")
+            } else {
+                lang.t1("play-linotte-sec-other", "name", input.names.of(seat))
+            },
         ));
     }
     if let Some(taken) = view.challenge {
         let term = Term::explained(
             challenge_word(game),
-            combination_hint(Combination::Challenge, game),
+            combination_hint(Combination::Challenge, game, lang),
         );
-        let target = match taken {
-            Challenge::Appel { combination, .. } => {
-                format!("{}: ", combination.combination().label(game))
-            }
-            Challenge::Defi { .. } => String::new(),
-        };
-        let state = match view.challenge_met {
-            None => "throw again first",
-            Some(true) => "made",
-            Some(false) if view.throws_left > 0 => "not made yet",
+        let state = lang.t(match view.challenge_met {
+            None => "play-linotte-challenge-first",
+            Some(true) => "play-linotte-challenge-made",
+            Some(false) if view.throws_left > 0 => "play-linotte-challenge-not-yet",
             Some(false) if option(view, "failed_challenge_allows_normal_placement") => {
-                "missed: no pawn on its cells"
+                "play-linotte-challenge-missed-cells"
             }
-            Some(false) => "missed: no pawn this turn",
+            Some(false) => "play-linotte-challenge-missed-turn",
+        });
+        let value = match taken {
+            Challenge::Appel { combination, .. } => lang.t2(
+                "play-linotte-challenge-target",
+                "combination",
+                combination.combination().label(game),
+                "state",
+                state,
+            ),
+            Challenge::Defi { .. } => state,
         };
-        facts.push(Fact::new(term, format!("{target}{state}")));
+        facts.push(Fact::new(term, value));
     }
     if !view.removals.is_empty() {
         let opponent = input.names.possessive(1 - seat.min(1));
-        let fate = if option(view, "predator_returns_pawn") {
-            "it goes back to its owner"
+        let key = if option(view, "predator_returns_pawn") {
+            "play-linotte-predator-returns"
         } else {
-            "it leaves the game"
+            "play-linotte-predator-leaves"
         };
         facts.push(Fact::new(
             Term::explained(
-                "Yam Predator",
-                format!("a Yam may remove one of {opponent} pawns instead of placing one; {fate}"),
+                lang.t("play-linotte-predator"),
+                lang.t1(key, "opponent", opponent),
             ),
-            format!("{} may remove a pawn (✕)", input.who_first(seat)),
+            if input.is_viewer(seat) {
+                lang.t("play-linotte-predator-yours")
+            } else {
+                lang.t1("play-linotte-predator-other", "name", input.names.of(seat))
+            },
         ));
     }
     facts
@@ -423,6 +453,7 @@ fn turn_facts(view: &AnyView, input: &Input<'_>, seat: usize) -> Vec<Fact> {
 /// The grid: every cell with its printed combination, its pawn, and the viewer's choices on it.
 fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool) -> Board {
     let game = view.game;
+    let lang = input.lang();
     let viewer_points = input
         .viewer
         .and_then(|v| view.players.iter().find(|p| p.seat == v))
@@ -445,25 +476,28 @@ fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool)
                         .find(|(pr, pc, _)| (*pr, *pc) == (r, c))
                     {
                         let placement = view.placements.iter().find(|p| (p.row, p.col) == (r, c));
-                        let after = match placement {
+                        let name = cell_name(r, c, game, lang);
+                        let label = match placement {
                             Some(p) if p.completes_five && game == GameId::YamMaster => {
-                                ": five in a row, you win".to_owned()
+                                lang.t1("play-linotte-place-win", "cell", name)
                             }
-                            Some(p) if p.completes_five => {
-                                format!(
-                                    ": five in a row ends the game, {}",
-                                    points(p.points_after, input.lang())
-                                )
-                            }
-                            Some(p) if p.points_after != viewer_points => {
-                                format!(": {} after", points(p.points_after, input.lang()))
-                            }
-                            _ => String::new(),
+                            Some(p) if p.completes_five => lang.t2(
+                                "play-linotte-place-five",
+                                "cell",
+                                name,
+                                "points",
+                                points(p.points_after, lang),
+                            ),
+                            Some(p) if p.points_after != viewer_points => lang.t2(
+                                "play-linotte-place-after",
+                                "cell",
+                                name,
+                                "points",
+                                points(p.points_after, lang),
+                            ),
+                            _ => lang.t1("play-linotte-place", "cell", name),
                         };
-                        actions.push(ActionRef::new(
-                            raw,
-                            format!("Place a pawn on {}{after}", cell_name(r, c, game)),
-                        ));
+                        actions.push(ActionRef::new(raw, label));
                     }
                     if let Some((_, _, raw)) = choices
                         .removes
@@ -471,44 +505,45 @@ fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool)
                         .find(|(pr, pc, _)| (*pr, *pc) == (r, c))
                     {
                         let owner = cell.owner.unwrap_or(0);
-                        let after = view
-                            .removals
-                            .iter()
-                            .find(|p| (p.row, p.col) == (r, c))
-                            .map(|p| {
-                                format!(
-                                    ": {} left with {}",
-                                    input.names.of(owner),
-                                    points(p.opponent_points_after, input.lang())
-                                )
-                            })
-                            .unwrap_or_default();
-                        actions.push(
-                            ActionRef::new(
-                                raw,
-                                format!(
-                                    "Yam Predator: remove {} pawn from {}{after}",
-                                    input.names.possessive(owner),
-                                    cell_name(r, c, game)
-                                ),
-                            )
-                            .marked("✕"),
-                        );
+                        let whose = input.names.possessive(owner);
+                        let name = cell_name(r, c, game, lang);
+                        let label = match view.removals.iter().find(|p| (p.row, p.col) == (r, c)) {
+                            Some(p) => lang.t_with(
+                                "play-linotte-remove-after",
+                                &[
+                                    ("owner", whose.into()),
+                                    ("cell", name.into()),
+                                    ("name", input.names.of(owner).into()),
+                                    ("points", points(p.opponent_points_after, lang).into()),
+                                ],
+                            ),
+                            None => lang.t2("play-linotte-remove", "owner", whose, "cell", name),
+                        };
+                        actions.push(ActionRef::new(raw, label).marked("✕"));
                     }
-                    let pawn = cell
-                        .owner
-                        .map(|o| Token::of_seat(o, format!("{} pawn", input.names.possessive(o))));
+                    let pawn = cell.owner.map(|o| {
+                        Token::of_seat(
+                            o,
+                            lang.t1("play-linotte-pawn-of", "owner", input.names.possessive(o)),
+                        )
+                    });
                     let holder = match &pawn {
                         Some(token) => token.label.clone(),
-                        None => "free".to_owned(),
+                        None => lang.t("play-linotte-free"),
                     };
                     BoardCell {
-                        text: Some(combination_term(cell.combination, game)),
-                        label: format!(
-                            "Row {}, column {}: {}, {holder}",
-                            r + 1,
-                            c + 1,
-                            combination_name(cell.combination, game)
+                        text: Some(combination_term(cell.combination, game, lang)),
+                        label: lang.t_with(
+                            "play-linotte-cell-label",
+                            &[
+                                ("row", (r + 1).into()),
+                                ("col", (c + 1).into()),
+                                (
+                                    "name",
+                                    combination_name(cell.combination, game, lang).into(),
+                                ),
+                                ("holder", holder.into()),
+                            ],
                         ),
                         tokens: pawn.into_iter().collect(),
                         highlight: !actions.is_empty(),
@@ -520,12 +555,12 @@ fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool)
         })
         .collect();
     let caption = if my_turn && !(choices.places.is_empty() && choices.removes.is_empty()) {
-        "The grid: click a highlighted cell to play there"
+        lang.t("play-linotte-grid-caption-play")
     } else {
-        "The grid"
+        lang.t("play-linotte-grid")
     };
     Board {
-        caption: caption.to_owned(),
+        caption,
         style: BoardStyle::Square,
         column_labels: Vec::new(),
         rows,
@@ -535,23 +570,22 @@ fn grid(view: &AnyView, input: &Input<'_>, choices: &Choices<'_>, my_turn: bool)
 
 /// The alignment points and pawns of both players.
 fn scoreboard(view: &AnyView, input: &Input<'_>) -> Panel {
+    let lang = input.lang();
     let rows = view.players.iter().map(|p| {
-        let mut detail = format!(
-            "{} left, {} on the grid",
-            plural(p.reserve, "pawn", "pawns"),
-            p.on_board
+        let mut detail = lang.t2(
+            "play-linotte-pawns-left",
+            "reserve",
+            p.reserve,
+            "board",
+            p.on_board,
         );
         if p.removed > 0 {
-            detail.push_str(&format!(", {} removed", p.removed));
+            detail = lang.t2("play-linotte-removed", "detail", detail, "count", p.removed);
         }
         if p.resigned {
-            detail.push_str(", resigned");
+            detail = lang.t1("play-linotte-resigned", "detail", detail);
         }
-        let detail = Term::explained(
-            detail,
-            "a run of 3 of a player's pawns in a row, column or diagonal scores 1 point, of 4 \
-             scores 2, of 5 scores 3",
-        );
+        let detail = Term::explained(detail, lang.t("play-linotte-runs-hint"));
         input.score_row(
             p.seat,
             p.points.to_string(),
@@ -559,13 +593,19 @@ fn scoreboard(view: &AnyView, input: &Input<'_>) -> Panel {
             view.to_play == Some(p.seat),
         )
     });
-    scores_panel("Alignments", "Alignment points and pawns", "Points", rows)
+    scores_panel(
+        &lang.t("play-linotte-alignments"),
+        &lang.t("play-linotte-alignments-caption"),
+        &lang.t("play-linotte-points"),
+        rows,
+    )
 }
 
 /// One La Linotte or Yam Master event in words; `None` when it cannot be read.
 pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
     let event: Event = serde_json::from_value(event.clone()).ok()?;
     let challenge = challenge_word(game);
+    let lang = names.lang();
     Some(Said::Line(match event {
         Event::TurnStarted { .. } => return Some(Said::Nothing),
         Event::DiceThrown {
@@ -576,33 +616,47 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
         } => {
             let thrown = faces(values.as_slice().iter().copied());
             if throw <= 1 || values.len() == dice.len() {
-                format!("{} threw {thrown}", names.of(seat))
-            } else {
-                format!(
-                    "{} threw {thrown} ({} throw: {})",
+                lang.t2(
+                    "play-linotte-threw",
+                    "name",
                     names.of(seat),
-                    nth(throw, names.lang()),
-                    faces(dice)
+                    "faces",
+                    thrown,
+                )
+            } else {
+                lang.t_with(
+                    "play-linotte-threw-again",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("faces", thrown.into()),
+                        ("nth", nth(throw, lang).into()),
+                        ("dice", faces(dice).into()),
+                    ],
                 )
             }
         }
-        Event::Rerolled { seat, faces: again } => format!(
-            "{} picked up {} to throw again",
+        Event::Rerolled { seat, faces: again } => lang.t2(
+            "play-linotte-picked-up",
+            "name",
             names.of(seat),
-            faces(again.as_slice().iter().copied())
+            "faces",
+            faces(again.as_slice().iter().copied()),
         ),
-        Event::AppelAnnounced { seat, combination } => format!(
-            "{} called an Appel for {}",
+        Event::AppelAnnounced { seat, combination } => lang.t2(
+            "play-linotte-called",
+            "name",
             names.of(seat),
-            combination.combination().label(game)
+            "combination",
+            combination.combination().label(game),
         ),
-        Event::DefiDeclared { seat } => format!("{} took up the Défi", names.of(seat)),
+        Event::DefiDeclared { seat } => lang.t1("play-linotte-took-defi", "name", names.of(seat)),
         Event::ChallengeResolved { seat, succeeded } => {
-            if succeeded {
-                format!("{} made the {challenge}", names.of(seat))
+            let key = if succeeded {
+                "play-linotte-made"
             } else {
-                format!("{} missed the {challenge}", names.of(seat))
-            }
+                "play-linotte-missed"
+            };
+            lang.t2(key, "name", names.of(seat), "challenge", challenge)
         }
         Event::Placed {
             seat,
@@ -611,13 +665,18 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
             combination,
             reserve,
             points: now,
-        } => format!(
-            "{} placed a pawn on {} ({}): {} left, {}",
-            names.of(seat),
-            combination_name(combination, game),
-            cell_words(row, col),
-            plural(reserve, "pawn", "pawns"),
-            points(now, names.lang())
+        } => lang.t_with(
+            "play-linotte-placed",
+            &[
+                ("name", names.of(seat).into()),
+                (
+                    "combination",
+                    combination_name(combination, game, lang).into(),
+                ),
+                ("cell", cell_words(row, col, lang).into()),
+                ("reserve", reserve.into()),
+                ("points", points(now, lang).into()),
+            ],
         ),
         Event::PawnRemoved {
             seat,
@@ -626,41 +685,51 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
             col,
             returned,
             owner_points,
-        } => format!(
-            "{} used the Yam Predator: {} pawn on {} {}; {} now has {}",
-            names.of(seat),
-            names.possessive(owner),
-            cell_name(row, col, game),
+        } => lang.t_with(
             if returned {
-                "went back to its owner"
+                "play-linotte-removed-returned"
             } else {
-                "left the game"
+                "play-linotte-removed-left"
             },
-            names.of(owner),
-            points(owner_points, names.lang())
+            &[
+                ("name", names.of(seat).into()),
+                ("owner", names.possessive(owner).into()),
+                ("cell", cell_name(row, col, game, lang).into()),
+                ("owner-name", names.of(owner).into()),
+                ("points", points(owner_points, lang).into()),
+            ],
         ),
-        Event::Passed { seat } => format!("{} stopped without placing a pawn", names.of(seat)),
-        Event::Resigned { seat } => format!("{} resigned", names.of(seat)),
+        Event::Passed { seat } => lang.t1("play-linotte-passed", "name", names.of(seat)),
+        Event::Resigned { seat } => lang.t1("play-linotte-resigned-event", "name", names.of(seat)),
         Event::GameOver {
             reason,
             winner,
             points: [first, second],
         } => {
-            let why = match reason {
-                EndReason::FiveInARow => "five in a row",
-                EndReason::NoPawnsLeft => "a player has placed all their pawns",
-                EndReason::Resignation => "by resignation",
-            };
-            let tally = format!(
-                "{} {}, {} {}",
-                names.of(0),
-                points(first, names.lang()),
-                names.of(1),
-                points(second, names.lang())
+            let why = lang.t(match reason {
+                EndReason::FiveInARow => "play-linotte-why-five",
+                EndReason::NoPawnsLeft => "play-linotte-why-no-pawns",
+                EndReason::Resignation => "play-linotte-why-resignation",
+            });
+            let tally = lang.t_with(
+                "play-linotte-tally",
+                &[
+                    ("first", names.of(0).into()),
+                    ("first-points", points(first, lang).into()),
+                    ("second", names.of(1).into()),
+                    ("second-points", points(second, lang).into()),
+                ],
             );
             match winner {
-                Some(winner) => format!("Game over, {why}: {} wins ({tally})", names.of(winner)),
-                None => format!("Game over, {why}: a draw ({tally})"),
+                Some(winner) => lang.t_with(
+                    "play-linotte-over-wins",
+                    &[
+                        ("why", why.into()),
+                        ("name", names.of(winner).into()),
+                        ("tally", tally.into()),
+                    ],
+                ),
+                None => lang.t2("play-linotte-over-draw", "why", why, "tally", tally),
             }
         }
     }))
@@ -984,6 +1053,18 @@ mod tests {
         assert_eq!(
             event(GameId::Linotte, &json!({"type": "nope"}), &names),
             None
+        );
+        let noms = Names(vec!["Alice".into(), "Bob".into()], Language::Fr);
+        assert_eq!(
+            event(GameId::YamMaster, &defi, &noms),
+            Some(Said::Line("Bob a relevé le Défi".to_owned()))
+        );
+        assert_eq!(
+            event(GameId::YamMaster, &over, &noms),
+            Some(Said::Line(
+                "Partie terminée, cinq pions alignés\u{a0}: Alice gagne (Alice 3 points, Bob 1 point)"
+                    .to_owned()
+            ))
         );
     }
 }

@@ -1,0 +1,119 @@
+# La Linotte and Yam Master: the table and the turn log. Combination names stay French
+# (Brelan, Full, Carré, Yam, Quinte, Suite, Sec, Appel, Défi, Yam Predator).
+
+play-linotte-brelan-of = Brelan of { $face }s
+play-linotte-or = { $init } or { $last }
+
+play-linotte-hint-full = full house: three dice of one face and two of another (five alike count too)
+play-linotte-hint-carre = four of a kind: at least four dice alike
+play-linotte-hint-yam-predator = five of a kind: all five dice alike; instead of placing a pawn it may remove one of the opponent's (the Yam Predator)
+play-linotte-hint-yam = five of a kind: all five dice alike
+play-linotte-hint-quinte = a straight: 1-2-3-4-5 or 2-3-4-5-6
+play-linotte-hint-small = the five dice add up to 8 or less
+play-linotte-hint-sec = “dry”: a major combination ({ $majors }) made on the first throw, stopping there
+play-linotte-hint-defi = challenge: taken after the first throw, then any major combination ({ $majors }) made with the throws left
+play-linotte-hint-appel = call: one major combination ({ $majors }) named after the first throw, then made with the throws left
+play-linotte-hint-brelan = three of a kind: at least three dice showing { $face }
+play-linotte-term-brelan = Brelan of { $face }s, { $hint }
+
+play-linotte-cell = row { $row }, column { $col }
+play-linotte-cell-named = { $name } ({ $cell })
+
+play-linotte-about-to-throw = about to throw
+play-linotte-throw-of = { $nth } throw of 3
+play-linotte-headline-yours = Your turn · { $throw }
+play-linotte-headline-other = { $name }'s turn · { $throw }
+play-linotte-headline-taken = { $headline } · { $taken }
+play-linotte-appel-called = Appel for { $combination } called
+play-linotte-defi-taken = Défi taken
+
+play-linotte-dice = Dice
+play-linotte-this-turn = This turn
+play-linotte-grid = The grid
+play-linotte-grid-caption-play = The grid: click a highlighted cell to play there
+
+play-linotte-appel-button = Call an Appel for { $combination }
+play-linotte-appel-group = Call an Appel: name the major combination you will make
+play-linotte-defi-button = Take up the Défi
+play-linotte-defi-detail = then throw again
+play-linotte-pass = Stop without placing a pawn
+play-linotte-or-group = Or
+
+play-linotte-can-place = place a pawn on a highlighted cell of the grid (+)
+play-linotte-can-remove = remove one of your opponent's pawns with the Yam Predator (✕)
+play-linotte-can-reroll = tick dice to throw them again
+play-linotte-can-appel = call an Appel
+play-linotte-can-defi = take up the Défi
+play-linotte-can-pass = stop without placing a pawn
+play-linotte-prompt = Your turn: { $choices }.
+play-linotte-prompt-taken = Your { $challenge } is taken: throw again. { $prompt }
+play-linotte-prompt-sec = { $prompt } Stopping now makes a Sec (a major combination on the first throw).
+
+play-linotte-not-thrown = Not thrown yet
+play-linotte-dice-caption = Throw { $throw } of 3 · { $left ->
+    [one] { $left } throw
+   *[other] { $left } throws
+} left
+play-linotte-tick-hint = Tick the dice to throw again (any of them); the others stay.
+play-linotte-must-break = { $hint } Your challenge follows a major combination on the first throw: throw again at least one die of it.
+
+play-linotte-throws = Throws
+play-linotte-throws-value = { $throw } of 3
+play-linotte-may-go-on = A pawn may go on
+play-linotte-no-cell = no cell
+play-linotte-sec-yours = yes, if you stop now
+play-linotte-sec-other = yes, if { $name } stops now
+play-linotte-challenge-target = { $combination }: { $state }
+play-linotte-challenge-first = throw again first
+play-linotte-challenge-made = made
+play-linotte-challenge-not-yet = not made yet
+play-linotte-challenge-missed-cells = missed: no pawn on its cells
+play-linotte-challenge-missed-turn = missed: no pawn this turn
+play-linotte-predator = Yam Predator
+play-linotte-predator-returns = a Yam may remove one of { $opponent } pawns instead of placing one; it goes back to its owner
+play-linotte-predator-leaves = a Yam may remove one of { $opponent } pawns instead of placing one; it leaves the game
+play-linotte-predator-yours = You may remove a pawn (✕)
+play-linotte-predator-other = { $name } may remove a pawn (✕)
+
+play-linotte-place = Place a pawn on { $cell }
+play-linotte-place-win = Place a pawn on { $cell }: five in a row, you win
+play-linotte-place-five = Place a pawn on { $cell }: five in a row ends the game, { $points }
+play-linotte-place-after = Place a pawn on { $cell }: { $points } after
+play-linotte-remove = Yam Predator: remove { $owner } pawn from { $cell }
+play-linotte-remove-after = Yam Predator: remove { $owner } pawn from { $cell }: { $name } left with { $points }
+play-linotte-pawn-of = { $owner } pawn
+play-linotte-free = free
+play-linotte-cell-label = Row { $row }, column { $col }: { $name }, { $holder }
+
+play-linotte-pawns-left = { $reserve ->
+    [one] { $reserve } pawn
+   *[other] { $reserve } pawns
+} left, { $board } on the grid
+play-linotte-removed = { $detail }, { $count } removed
+play-linotte-resigned = { $detail }, resigned
+play-linotte-runs-hint = a run of 3 of a player's pawns in a row, column or diagonal scores 1 point, of 4 scores 2, of 5 scores 3
+play-linotte-alignments = Alignments
+play-linotte-alignments-caption = Alignment points and pawns
+play-linotte-points = Points
+
+play-linotte-threw = { $name } threw { $faces }
+play-linotte-threw-again = { $name } threw { $faces } ({ $nth } throw: { $dice })
+play-linotte-picked-up = { $name } picked up { $faces } to throw again
+play-linotte-called = { $name } called an Appel for { $combination }
+play-linotte-took-defi = { $name } took up the Défi
+play-linotte-made = { $name } made the { $challenge }
+play-linotte-missed = { $name } missed the { $challenge }
+play-linotte-placed = { $name } placed a pawn on { $combination } ({ $cell }): { $reserve ->
+    [one] { $reserve } pawn
+   *[other] { $reserve } pawns
+} left, { $points }
+play-linotte-removed-returned = { $name } used the Yam Predator: { $owner } pawn on { $cell } went back to its owner; { $owner-name } now has { $points }
+play-linotte-removed-left = { $name } used the Yam Predator: { $owner } pawn on { $cell } left the game; { $owner-name } now has { $points }
+play-linotte-passed = { $name } stopped without placing a pawn
+play-linotte-resigned-event = { $name } resigned
+play-linotte-why-five = five in a row
+play-linotte-why-no-pawns = a player has placed all their pawns
+play-linotte-why-resignation = by resignation
+play-linotte-tally = { $first } { $first-points }, { $second } { $second-points }
+play-linotte-over-wins = Game over, { $why }: { $name } wins ({ $tally })
+play-linotte-over-draw = Game over, { $why }: a draw ({ $tally })
