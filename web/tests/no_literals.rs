@@ -14,19 +14,30 @@ const ALLOWED_WORDS: &[&str] = &["Tapis"];
 
 /// Literals that read as prose but are not shown to anyone, by file.
 const ALLOWED_LITERALS: &[(&str, &str)] = &[
-    // The cause of an internal error, logged and never shown.
+    // The causes of internal errors, logged and never shown.
     ("web/src/csrf.rs", "no OS randomness"),
+    ("web/src/pages/play.rs", "stored game id is unknown"),
+    // The English `detail` of validation errors, for the API (which is language-neutral:
+    // `docs/l10n.md`); pages show the message of the error's reason instead.
+    ("web/src/form.rs", "must not contain a NUL character"),
+    ("web/src/pages/lobby.rs", "must be a number"),
+    ("web/src/pages/lobby.rs", "must be a whole number"),
+    ("web/src/pages/lobby.rs", "must be a number of days"),
 ];
 
 /// Files whose texts are still being moved to the message files (issue 15, in progress): each
 /// leaves this list as its area is translated, and the test fails if a listed file is clean.
-const NOT_YET_TRANSLATED: &[&str] = &[];
+const NOT_YET_TRANSLATED: &[&str] = &[
+    "web/src/present/games/linja.rs",
+    "web/src/present/games/make_five.rs",
+];
 
 fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the web crate sits in the workspace")
-        .to_path_buf()
+    let web = Path::new(env!("CARGO_MANIFEST_DIR"));
+    match web.parent() {
+        Some(root) => root.to_path_buf(),
+        None => panic!("the web crate sits in a workspace"),
+    }
 }
 
 fn files_under(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
@@ -77,6 +88,8 @@ fn template_literals(source: &str) -> Vec<String> {
     text = strip(&text, "{{", "}}");
     text = strip(&text, "<script", "</script>");
     text = strip(&text, "<style", "</style>");
+    // Code (a header to send, a command to run) reads the same in every language.
+    text = strip(&text, "<code", "</code>");
     let mut found = Vec::new();
     for attribute in ["aria-label=\"", "title=\"", "placeholder=\"", "alt=\""] {
         let mut rest = text.as_str();
@@ -205,6 +218,13 @@ fn findings() -> Vec<(String, Vec<String>)> {
                 .into_iter()
                 .filter(|l| reads_as_prose(l))
                 .filter(|l| !ALLOWED_LITERALS.contains(&(name.as_str(), l.as_str())))
+                // The glossary's French terms, which stay French in every language.
+                .filter(|l| {
+                    !(name.ends_with("glossary.rs")
+                        && tapis_web::present::glossary::TERMS
+                            .iter()
+                            .any(|t| t.word == l))
+                })
                 .collect()
         };
         out.push((name, found));
