@@ -276,6 +276,7 @@ areas![
     "play-cant-stop",
     "play-common",
     "play-linotte",
+    "play-make-five",
     "play-yams",
     "rules",
     "rules-421",
