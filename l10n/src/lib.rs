@@ -275,6 +275,7 @@ areas![
     "play-5000",
     "play-cant-stop",
     "play-common",
+    "play-linja",
     "play-linotte",
     "play-make-five",
     "play-yams",

@@ -57,14 +57,20 @@ impl Names {
             .unwrap_or_else(|| self.1.t1("match-seat", "seat", seat + 1))
     }
 
-    /// `Alice's` (`de Alice` in French: say whole sentences with the name where word order
-    /// matters).
+    /// `Alice's`, `James'` (`d’Alice`, `de Bob` in French: say whole sentences with the name
+    /// where word order matters).
     pub fn possessive(&self, seat: usize) -> String {
         let name = self.of(seat);
-        let key = if name.ends_with('s') {
-            "match-table-possessive-s"
-        } else {
-            "match-table-possessive"
+        let vowel = name
+            .chars()
+            .next()
+            .and_then(|c| c.to_lowercase().next())
+            .is_some_and(|c| "aeiouyàâäéèêëîïôöùûüœæ".contains(c));
+        let key = match (vowel, name.ends_with('s')) {
+            (false, false) => "match-table-possessive",
+            (false, true) => "match-table-possessive-s",
+            (true, false) => "match-table-possessive-vowel",
+            (true, true) => "match-table-possessive-vowel-s",
         };
         self.1.t1(key, "name", name)
     }
@@ -369,8 +375,10 @@ mod tests {
         assert_eq!(plural(3, "token", "tokens"), "3 tokens");
         assert_eq!(nth(2, Language::En), "second");
         assert_eq!(nth(2, Language::Fr), "deuxième");
-        let noms = Names(vec!["Alice".into()], Language::Fr);
+        let noms = Names(vec!["Alice".into(), "Bob".into()], Language::Fr);
         assert_eq!(noms.of(2), "place 3");
+        assert_eq!(noms.possessive(0), "d’Alice");
+        assert_eq!(noms.possessive(1), "de Bob");
     }
 }
 
