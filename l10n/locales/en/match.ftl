@@ -157,10 +157,6 @@ match-table-choices = { $count ->
     [one] { $count } choice
    *[other] { $count } choices
 }
-match-table-you = you
-match-table-you-first = You
-match-table-your = your
-match-table-your-first = Your
 match-table-possessive = { $name }'s
 match-table-possessive-s = { $name }'
 # The same, for a name that starts with a vowel (French elides: « d’Alice »).

@@ -157,10 +157,6 @@ match-table-choices = { $count ->
     [one] { $count } choix
    *[other] { $count } choix
 }
-match-table-you = vous
-match-table-you-first = Vous
-match-table-your = votre
-match-table-your-first = Votre
 match-table-possessive = de { $name }
 match-table-possessive-s = de { $name }
 # Devant une voyelle, « de » s’élide : « d’Alice ».

@@ -140,42 +140,6 @@ impl Input<'_> {
     pub fn can(&self, kind: &str) -> bool {
         self.legal_of(kind).next().is_some()
     }
-
-    /// `you` for the viewer, the name otherwise.
-    pub fn who(&self, seat: usize) -> String {
-        if self.is_viewer(seat) {
-            self.lang().t("match-table-you")
-        } else {
-            self.names.of(seat)
-        }
-    }
-
-    /// `your` for the viewer, `Alice's` otherwise.
-    pub fn whose(&self, seat: usize) -> String {
-        if self.is_viewer(seat) {
-            self.lang().t("match-table-your")
-        } else {
-            self.names.possessive(seat)
-        }
-    }
-
-    /// [`Input::who`] at the start of a sentence: `You`, `Alice` (names keep their case).
-    pub fn who_first(&self, seat: usize) -> String {
-        if self.is_viewer(seat) {
-            self.lang().t("match-table-you-first")
-        } else {
-            self.names.of(seat)
-        }
-    }
-
-    /// [`Input::whose`] at the start of a sentence: `Your`, `Alice's`.
-    pub fn whose_first(&self, seat: usize) -> String {
-        if self.is_viewer(seat) {
-            self.lang().t("match-table-your-first")
-        } else {
-            self.names.possessive(seat)
-        }
-    }
 }
 
 impl Input<'_> {
@@ -340,16 +304,6 @@ pub fn points(n: impl Into<i64>, lang: Language) -> String {
     lang.t1("match-points", "count", n.into())
 }
 
-/// `1 token`, `3 tokens`.
-pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// `first`, `second`, `third` (throws of a turn).
 pub fn nth(n: u8, lang: Language) -> String {
     match n {
@@ -372,7 +326,6 @@ mod tests {
         assert_eq!(faces([3, 3, 5, 1, 6]), "3 3 5 1 6");
         assert_eq!(points(1, Language::En), "1 point");
         assert_eq!(points(1500, Language::Fr), "1\u{202f}500 points");
-        assert_eq!(plural(3, "token", "tokens"), "3 tokens");
         assert_eq!(nth(2, Language::En), "second");
         assert_eq!(nth(2, Language::Fr), "deuxième");
         let noms = Names(vec!["Alice".into(), "Bob".into()], Language::Fr);
