@@ -895,4 +895,25 @@ mod tests {
         );
         assert_eq!(event(&json!({"type": "nope"}), &names), None);
     }
+
+    #[test]
+    fn the_table_reads_in_french() {
+        let noms = Names(names().0, tapis_l10n::Language::Fr);
+        let state = started();
+        let (table, _) = table_for(&state, Some(0), &noms);
+        let drawn = format!("{table:?}");
+        assert!(!drawn.contains(tapis_l10n::MISSING), "{drawn}");
+        assert_eq!(table.headline, "À vous · coup de départ");
+        let start = &board(&table).rows[7].cells[0];
+        assert_eq!(
+            start.label,
+            "Rangée 0 (ligne de départ d’Alice)\u{a0}: Alice, 6 pions"
+        );
+        assert_eq!(
+            start.actions[0].label,
+            "Déplacer un pion de votre ligne de départ (rangée 0) vers la rangée 1\u{a0}: puis un coup de suite de 2 rangées"
+        );
+        let (table, _) = table_for(&state, None, &noms);
+        assert_eq!(table.headline, "Au tour d’Alice · coup de départ");
+    }
 }

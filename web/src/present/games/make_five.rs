@@ -1011,4 +1011,27 @@ mod tests {
         assert_eq!(sheet.rows[0].cells[1].text, "—");
         assert_eq!(sheet.rows[6].kind, RowKind::Total);
     }
+
+    #[test]
+    fn the_table_reads_in_french() {
+        let (mut state, words) = dealt();
+        let noms = Names(names().0, Language::Fr);
+        let (mine, _) = testing::drawn(table, &state, Some(0), &noms);
+        let drawn = format!("{mine:?}");
+        assert!(!drawn.contains(tapis_l10n::MISSING), "{drawn}");
+        assert!(
+            mine.headline
+                .starts_with("Manche 1 sur 6 · À vous, en Aligneur")
+        );
+        assert_eq!(words.len(), 10);
+        act(&mut state, 0, json!({"type": "pass"}));
+        draw(&mut state, Colour::Blue);
+        let (theirs, _) = testing::drawn(table, &state, Some(1), &noms);
+        let drawn = format!("{theirs:?}");
+        assert!(!drawn.contains(tapis_l10n::MISSING), "{drawn}");
+        assert!(
+            drawn.contains("Placer le jeton bleu ■ dans la colonne 2"),
+            "{drawn}"
+        );
+    }
 }
