@@ -157,12 +157,11 @@ match-table-choices = { $count ->
     [one] { $count } choice
    *[other] { $count } choices
 }
-match-table-you = you
-match-table-you-first = You
-match-table-your = your
-match-table-your-first = Your
 match-table-possessive = { $name }'s
 match-table-possessive-s = { $name }'
+# The same, for a name that starts with a vowel (French elides: « d’Alice »).
+match-table-possessive-vowel = { $name }'s
+match-table-possessive-vowel-s = { $name }'
 match-compose-unreadable = The form's action could not be read.
 match-compose-no-place = The form's action has no place for the ticked values.
 

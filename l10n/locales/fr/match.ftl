@@ -157,12 +157,11 @@ match-table-choices = { $count ->
     [one] { $count } choix
    *[other] { $count } choix
 }
-match-table-you = vous
-match-table-you-first = Vous
-match-table-your = votre
-match-table-your-first = Votre
 match-table-possessive = de { $name }
 match-table-possessive-s = de { $name }
+# Devant une voyelle, « de » s’élide : « d’Alice ».
+match-table-possessive-vowel = d’{ $name }
+match-table-possessive-vowel-s = d’{ $name }
 match-compose-unreadable = L’action du formulaire n’a pas pu être lue.
 match-compose-no-place = L’action du formulaire n’a pas de place pour les valeurs cochées.
 

@@ -6,6 +6,7 @@
 //! in time; until then this keeps them playable by clicking.
 
 use serde_json::{Map, Value};
+use tapis_l10n::Language;
 
 use super::{Input, Names, Said};
 use crate::present::table::{
@@ -131,7 +132,7 @@ fn scores_of(input: &Input<'_>) -> Option<Scores> {
             .collect();
         return Some(Scores {
             caption: input.lang().t("play-common-players"),
-            unit: humanize(figure),
+            unit: term(figure, input.lang()),
             rows,
         });
     }
@@ -140,7 +141,7 @@ fn scores_of(input: &Input<'_>) -> Option<Scores> {
         .find_map(|key| view[key].as_array().map(|a| (key, a)))?;
     Some(Scores {
         caption: input.lang().t("play-common-players"),
-        unit: humanize(list),
+        unit: term(list, input.lang()),
         rows: scores
             .iter()
             .enumerate()
@@ -175,34 +176,48 @@ pub fn humanize(name: &str) -> String {
     }
 }
 
+/// A type or field name of the JSON in words: `dice_thrown` → `Dice thrown` (`Dés lancés`), from
+/// `play-common-term-<name>` where the messages know it, else [`humanize`]d.
+pub fn term(name: &str, lang: Language) -> String {
+    let key = format!("play-common-term-{}", name.replace('_', "-"));
+    tapis_l10n::try_message(lang, &key, None).unwrap_or_else(|_| humanize(name))
+}
+
 /// A JSON value in words: lists of numbers as `3 3 5`, objects as `key value` pairs.
-fn value_words(value: &Value) -> String {
+fn value_words(value: &Value, lang: Language) -> String {
     match value {
-        Value::Array(items) => items.iter().map(value_words).collect::<Vec<_>>().join(" "),
-        Value::Object(map) => fields_words(map, None),
-        Value::String(s) => humanize(s).to_lowercase(),
-        Value::Bool(true) => "yes".to_owned(),
-        Value::Bool(false) => "no".to_owned(),
-        Value::Null => "none".to_owned(),
+        Value::Array(items) => items
+            .iter()
+            .map(|v| value_words(v, lang))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Value::Object(map) => fields_words(map, None, lang),
+        Value::String(s) => term(s, lang).to_lowercase(),
+        Value::Bool(true) => lang.t("play-common-yes"),
+        Value::Bool(false) => lang.t("play-common-no"),
+        Value::Null => lang.t("play-common-none"),
         Value::Number(n) => n.to_string(),
     }
 }
 
-fn fields_words(map: &Map<String, Value>, names: Option<&Names>) -> String {
+fn fields_words(map: &Map<String, Value>, names: Option<&Names>, lang: Language) -> String {
     map.iter()
         .filter(|(key, _)| key.as_str() != "type")
         .map(|(key, value)| {
             let seat_name = names
                 .zip(value.as_u64())
                 .filter(|_| matches!(key.as_str(), "owner" | "winner" | "from_seat" | "to_seat"));
-            match seat_name {
-                Some((names, seat)) => format!(
-                    "{} {}",
-                    humanize(key).to_lowercase(),
-                    names.of(usize::try_from(seat).unwrap_or(usize::MAX))
-                ),
-                None => format!("{} {}", humanize(key).to_lowercase(), value_words(value)),
-            }
+            let value = match seat_name {
+                Some((names, seat)) => names.of(usize::try_from(seat).unwrap_or(usize::MAX)),
+                None => value_words(value, lang),
+            };
+            lang.t2(
+                "play-common-field",
+                "name",
+                term(key, lang).to_lowercase(),
+                "value",
+                value,
+            )
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -210,28 +225,55 @@ fn fields_words(map: &Map<String, Value>, names: Option<&Names>) -> String {
 
 /// An action in words, from its JSON: `Place: row 2, col 3`.
 pub fn action_words(action: &Value, names: &Names) -> String {
-    let kind = humanize(action["type"].as_str().unwrap_or("action"));
+    let lang = names.lang();
+    let kind = term(action["type"].as_str().unwrap_or("action"), lang);
     match action.as_object() {
-        Some(map) if map.len() > 1 => format!("{kind}: {}", fields_words(map, Some(names))),
+        Some(map) if map.len() > 1 => lang.t2(
+            "play-common-action",
+            "kind",
+            kind,
+            "details",
+            fields_words(map, Some(names), lang),
+        ),
         _ => kind,
     }
 }
 
 /// An event in words, from its JSON: `Alice — dice thrown: throw 1, values 3 3 5 1 6`.
 pub fn event(event: &Value, names: &Names) -> Said {
-    let kind = humanize(event["type"].as_str().unwrap_or("event"));
+    let lang = names.lang();
+    let kind = term(event["type"].as_str().unwrap_or("event"), lang);
     let who = event["seat"]
         .as_u64()
         .and_then(|s| usize::try_from(s).ok())
         .map(|seat| names.of(seat));
     let mut rest = event.as_object().cloned().unwrap_or_default();
     rest.remove("seat");
-    let details = fields_words(&rest, Some(names));
+    let details = fields_words(&rest, Some(names), lang);
     let line = match (who, details.is_empty()) {
-        (Some(who), true) => format!("{who} — {}", kind.to_lowercase()),
-        (Some(who), false) => format!("{who} — {}: {details}", kind.to_lowercase()),
+        (Some(who), true) => lang.t2(
+            "play-common-event-seat",
+            "name",
+            who,
+            "kind",
+            kind.to_lowercase(),
+        ),
+        (Some(who), false) => lang.t_with(
+            "play-common-event-seat-details",
+            &[
+                ("name", who.into()),
+                ("kind", kind.to_lowercase().into()),
+                ("details", details.into()),
+            ],
+        ),
         (None, true) => kind,
-        (None, false) => format!("{kind}: {details}"),
+        (None, false) => lang.t2(
+            "play-common-event-details",
+            "kind",
+            kind,
+            "details",
+            details,
+        ),
     };
     Said::Line(line)
 }
@@ -272,6 +314,15 @@ mod tests {
         assert_eq!(line, Said::Line("Alice — dice thrown: dice 3 4".to_owned()));
         let line = event(&json!({"type": "game_over", "winner": 1}), &names());
         assert_eq!(line, Said::Line("Game over: winner Bob".to_owned()));
+        let noms = Names(names().0, tapis_l10n::Language::Fr);
+        let line = event(
+            &json!({"type": "dice_thrown", "seat": 0, "dice": [3, 4], "bank": null}),
+            &noms,
+        );
+        assert_eq!(
+            line,
+            Said::Line("Alice — dés lancés\u{a0}: marquer aucun, dés 3 4".to_owned())
+        );
     }
 
     #[test]

@@ -8,8 +8,9 @@ use tapis_games::linja::{
     Action, EndReason, Event, Next, NoFollowingCause, Phase, ROW_CAPACITY, ROWS, Stage, View,
     goal_line, is_inner, rows_to_goal, start_line,
 };
+use tapis_l10n::Language;
 
-use super::{Input, Names, Said, action_groups, over_headline, plural, scores_panel};
+use super::{Input, Names, Said, action_groups, over_headline, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Emphasis, Fact,
     Panel, PanelKind, Table, Target, Term, Token, seat_symbol,
@@ -21,34 +22,54 @@ const fn opponent(seat: usize) -> usize {
 }
 
 /// `1 row`, `3 rows`.
-fn rows_words(rows: u8) -> String {
-    plural(rows, "row", "rows")
+fn rows_words(rows: u8, lang: Language) -> String {
+    lang.t1("play-linja-rows", "count", rows)
+}
+
+/// Whose line a row is, as a move or an event names it.
+#[derive(Debug, Clone)]
+enum Whose {
+    /// The viewer's own.
+    Your,
+    /// The mover's own, said by someone else.
+    The,
+    /// Another player's: `Bob's` (a possessive, `match-table-possessive`).
+    Other(String),
 }
 
 /// A row as seen from the pieces of `owner`: `row 3`, `the start line (row 0)`, `Bob's goal
-/// line (row 0)`; `whose` is `the`, `your` or a possessive.
-fn row_words(row: u8, owner: usize, whose: &str) -> String {
+/// line (row 0)`.
+fn row_words(row: u8, owner: usize, whose: &Whose, lang: Language) -> String {
     let row_index = usize::from(row);
-    if row_index == start_line(owner) {
-        format!("{whose} start line (row {row})")
+    let key = if row_index == start_line(owner) {
+        "play-linja-start-line"
     } else if row_index == goal_line(owner) {
-        format!("{whose} goal line (row {row})")
+        "play-linja-goal-line"
     } else {
-        format!("row {row}")
-    }
+        return lang.t1("play-linja-row", "row", row);
+    };
+    let (whose, owner) = match whose {
+        Whose::Your => ("your", String::new()),
+        Whose::The => ("the", String::new()),
+        Whose::Other(owner) => ("other", owner.clone()),
+    };
+    lang.t_with(
+        key,
+        &[
+            ("whose", whose.into()),
+            ("owner", owner.into()),
+            ("row", row.into()),
+        ],
+    )
 }
 
-/// How a piece of `owner` scores, in English.
-fn scoring_hint(deducts: bool) -> String {
-    let mut hint = "at the end a piece scores 1, 2 or 3 on the three rows before its goal line \
-                    and 5 on the goal line"
-        .to_owned();
-    if deducts {
-        hint.push_str(
-            "; left in its own half it costs as much (1, 2 or 3, and 5 on its start line)",
-        );
-    }
-    hint
+/// How a piece scores, in words.
+fn scoring_hint(deducts: bool, lang: Language) -> String {
+    lang.t(if deducts {
+        "play-linja-scoring-hint-deducts"
+    } else {
+        "play-linja-scoring-hint"
+    })
 }
 
 /// The legal actions, sorted by where they are offered.
@@ -63,7 +84,7 @@ struct Choices<'a> {
 }
 
 impl<'a> Choices<'a> {
-    fn of(legal: &'a [Value], seat: usize) -> Choices<'a> {
+    fn of(legal: &'a [Value], seat: usize, lang: Language) -> Choices<'a> {
         let mut choices = Choices::default();
         for raw in legal {
             match serde_json::from_value::<Action>(raw.clone()) {
@@ -76,19 +97,16 @@ impl<'a> Choices<'a> {
                 Ok(Action::BonusMove { owner, from, to }) => {
                     choices.moves.push((owner, from, to, raw, Stage::Bonus));
                 }
-                Ok(Action::Pass) => choices
-                    .quiet
-                    .push((raw, "No move possible: pass".to_owned())),
-                Ok(Action::ForfeitFollowing) => choices.quiet.push((
-                    raw,
-                    "No piece can make the following move: lose it".to_owned(),
-                )),
+                Ok(Action::Pass) => choices.quiet.push((raw, lang.t("play-linja-pass"))),
+                Ok(Action::ForfeitFollowing) => {
+                    choices.quiet.push((raw, lang.t("play-linja-forfeit")));
+                }
                 Ok(Action::DeclineFollowing) => choices
                     .quiet
-                    .push((raw, "Give up the following move".to_owned())),
+                    .push((raw, lang.t("play-linja-decline-following"))),
                 Ok(Action::DeclineBonus) => choices
                     .quiet
-                    .push((raw, "Give up the bonus move".to_owned())),
+                    .push((raw, lang.t("play-linja-decline-bonus"))),
                 Err(_) => choices.others.push(raw),
             }
         }
@@ -98,41 +116,52 @@ impl<'a> Choices<'a> {
 
 /// What a choice leads to, in words: `then a following move of 2 rows`.
 fn next_words(next: Next, seat: usize, input: &Input<'_>) -> String {
+    let lang = input.lang();
     match next {
-        Next::FollowingMove { rows } => format!("then a following move of {}", rows_words(rows)),
-        Next::Bonus => "then a bonus move".to_owned(),
-        Next::ExtraTurn => "then an extra turn".to_owned(),
-        Next::OpponentTurn => format!("then {} turn", input.whose(opponent(seat))),
+        Next::FollowingMove { rows } => {
+            lang.t1("play-linja-then-following", "rows", rows_words(rows, lang))
+        }
+        Next::Bonus => lang.t("play-linja-then-bonus"),
+        Next::ExtraTurn => lang.t("play-linja-then-extra"),
+        Next::OpponentTurn if input.is_viewer(opponent(seat)) => {
+            lang.t("play-linja-then-your-turn")
+        }
+        Next::OpponentTurn => lang.t1(
+            "play-linja-then-turn",
+            "owner",
+            input.names.possessive(opponent(seat)),
+        ),
         Next::GameOver { winner: Some(w) } if input.is_viewer(w) => {
-            "and the game ends: you win".to_owned()
+            lang.t("play-linja-ends-you-win")
         }
         Next::GameOver { winner: Some(w) } => {
-            format!("and the game ends: {} wins", input.names.of(w))
+            lang.t1("play-linja-ends-wins", "name", input.names.of(w))
         }
-        Next::GameOver { winner: None } => "and the game ends in a draw".to_owned(),
+        Next::GameOver { winner: None } => lang.t("play-linja-ends-draw"),
     }
 }
 
 /// The table of a Linja match.
 pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     let view: View = serde_json::from_value(input.view.clone())?;
+    let lang = input.lang();
     let over = view.outcome.is_some();
     let to_move = view.to_move.filter(|_| !over);
     let my_turn = to_move.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
     let mover = to_move.or(input.viewer).unwrap_or(0);
-    let choices = Choices::of(input.legal, mover);
+    let choices = Choices::of(input.legal, mover, lang);
     let mut panels = vec![Panel::new(
-        "The board",
+        lang.t("play-linja-board"),
         "board",
         PanelKind::Board(board(&view, input, &choices, mover)),
     )];
-    if let (Some(seat), Some(stage)) = (to_move, stage_fact(view.phase)) {
+    if let (Some(seat), Some(stage)) = (to_move, stage_fact(view.phase, lang)) {
         panels.push(turn_facts(&view, input, seat, stage));
     }
     panels.push(scoreboard(&view, input, to_move));
     Ok(Table {
         headline: headline(&view, input, to_move),
-        prompt: my_turn.then(|| prompt(&view, &choices)),
+        prompt: my_turn.then(|| prompt(&view, &choices, lang)),
         panels,
         actions: quiet_choices(&choices, input),
     })
@@ -140,50 +169,49 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
 
 /// Whose turn and which move; or the end.
 fn headline(view: &View, input: &Input<'_>, to_move: Option<usize>) -> String {
+    let lang = input.lang();
     match (&view.outcome, to_move) {
-        (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
+        (Some(outcome), _) => over_headline(&outcome.reason, lang),
         (None, Some(seat)) => {
-            let whose = input.whose_first(seat);
             let what = match view.phase {
                 Phase::Following { rows } => {
-                    format!("following move of {}", rows_words(rows))
+                    lang.t1("play-linja-what-following", "rows", rows_words(rows, lang))
                 }
-                Phase::Bonus => "bonus move".to_owned(),
-                Phase::Initial | Phase::Over { .. } => "initial move".to_owned(),
+                Phase::Bonus => lang.t("play-linja-what-bonus"),
+                Phase::Initial | Phase::Over { .. } => lang.t("play-linja-what-initial"),
             };
-            let extra = if view.extra_turn { " (extra turn)" } else { "" };
-            format!("{whose} turn{extra} · {what}")
+            let key = match (input.is_viewer(seat), view.extra_turn) {
+                (true, false) => "play-linja-headline-yours",
+                (true, true) => "play-linja-headline-yours-extra",
+                (false, false) => "play-linja-headline-other",
+                (false, true) => "play-linja-headline-other-extra",
+            };
+            lang.t2(key, "owner", input.names.possessive(seat), "what", what)
         }
         (None, None) => String::new(),
     }
 }
 
 /// The move to make now, explained, and how far it goes; `None` once the game is over.
-fn stage_fact(phase: Phase) -> Option<Fact> {
+fn stage_fact(phase: Phase, lang: Language) -> Option<Fact> {
     let (term, value) = match phase {
         Phase::Initial => (
             Term::explained(
-                "Initial move",
-                "one piece one row forward; the pieces found on the row it reaches give the \
-                 length of the following move",
+                lang.t("play-linja-initial"),
+                lang.t("play-linja-initial-hint"),
             ),
-            "one piece 1 row forward".to_owned(),
+            lang.t("play-linja-initial-value"),
         ),
         Phase::Following { rows } => (
             Term::explained(
-                "Following move",
-                "one piece exactly as many rows forward as there were pieces on the row the \
-                 initial move reached; a piece that would pass its goal line stops on it",
+                lang.t("play-linja-following"),
+                lang.t("play-linja-following-hint"),
             ),
-            format!("one piece {} forward", rows_words(rows)),
+            lang.t1("play-linja-following-value", "rows", rows_words(rows, lang)),
         ),
         Phase::Bonus => (
-            Term::explained(
-                "Bonus move",
-                "earned by reaching the goal line with the exact distance: one piece one row \
-                 forward or backward, or give it up",
-            ),
-            "one piece 1 row, either way".to_owned(),
+            Term::explained(lang.t("play-linja-bonus"), lang.t("play-linja-bonus-hint")),
+            lang.t("play-linja-bonus-value"),
         ),
         Phase::Over { .. } => return None,
     };
@@ -192,42 +220,52 @@ fn stage_fact(phase: Phase) -> Option<Fact> {
 
 /// Who plays, the move to make, an extra turn, and whether the armies have passed.
 fn turn_facts(view: &View, input: &Input<'_>, seat: usize, stage: Fact) -> Panel {
+    let lang = input.lang();
     let mut facts = vec![
-        Fact::new(Term::plain("To play"), input.names.of(seat)),
+        Fact::new(
+            Term::plain(lang.t("play-linja-to-play")),
+            input.names.of(seat),
+        ),
         stage,
     ];
     if view.extra_turn {
         facts.push(Fact::new(
             Term::explained(
-                "Extra turn",
-                "earned by a following move onto an empty row (2010 edition)",
+                lang.t("play-linja-extra-turn"),
+                lang.t("play-linja-extra-turn-hint"),
             ),
-            "yes",
+            lang.t("play-linja-yes"),
         ));
     }
     facts.push(Fact::new(
         Term::explained(
-            "Armies passed",
-            "the game ends after the turn in which every piece of one colour stands beyond \
-             every piece of the other",
+            lang.t("play-linja-armies-passed"),
+            lang.t("play-linja-armies-passed-hint"),
         ),
-        if view.armies_passed {
-            "yes: the game ends after this turn"
+        lang.t(if view.armies_passed {
+            "play-linja-armies-passed-yes"
         } else {
-            "not yet"
-        },
+            "play-linja-armies-passed-no"
+        }),
     ));
-    Panel::new("This turn", "facts", PanelKind::Facts(facts))
+    Panel::new(
+        lang.t("play-linja-this-turn"),
+        "facts",
+        PanelKind::Facts(facts),
+    )
 }
 
 /// Both players' scores as the board stands, and the goal line each heads for.
 fn scoreboard(view: &View, input: &Input<'_>, to_move: Option<usize>) -> Panel {
-    let hint = scoring_hint(view.options.deducts());
+    let lang = input.lang();
+    let hint = scoring_hint(view.options.deducts(), lang);
     let rows = (0..2).map(|seat| {
-        let mut detail = format!("heads for row {}", goal_line(seat));
-        if view.resigned.contains(&seat) {
-            detail.push_str(", resigned");
-        }
+        let key = if view.resigned.contains(&seat) {
+            "play-linja-heads-for-resigned"
+        } else {
+            "play-linja-heads-for"
+        };
+        let detail = lang.t1(key, "row", goal_line(seat));
         input.score_row(
             seat,
             view.scores[seat].to_string(),
@@ -237,12 +275,12 @@ fn scoreboard(view: &View, input: &Input<'_>, to_move: Option<usize>) -> Panel {
     });
     // Mid-game the points are those of the board as it stands, said in the panel's title so
     // that a negative score (the deduction) does not puzzle.
-    let title = if view.outcome.is_some() {
-        "Final scores"
+    let title = lang.t(if view.outcome.is_some() {
+        "play-linja-final-scores"
     } else {
-        "Scores if the game ended now"
-    };
-    scores_panel(title, title, "Points", rows)
+        "play-linja-scores-now"
+    });
+    scores_panel(&title, &title, &lang.t("play-linja-points"), rows)
 }
 
 /// The choices that are not a move on the board: passing, giving a move up, and anything
@@ -254,43 +292,35 @@ fn quiet_choices(choices: &Choices<'_>, input: &Input<'_>) -> Vec<ActionGroup> {
         .map(|(raw, words)| ActionButton::new(raw, words.clone()).emphasis(Emphasis::Quiet))
         .collect();
     buttons.extend(choices.others.iter().map(|raw| input.unread_choice(raw)));
-    let title = if choices.moves.is_empty() {
-        "No move"
+    let title = input.lang().t(if choices.moves.is_empty() {
+        "play-linja-no-move"
     } else {
-        "Or"
-    };
-    action_groups([(title, buttons)])
+        "play-linja-or"
+    });
+    action_groups([(title.as_str(), buttons)])
 }
 
 /// What the player on turn is asked to do.
-fn prompt(view: &View, choices: &Choices<'_>) -> String {
+fn prompt(view: &View, choices: &Choices<'_>, lang: Language) -> String {
     let moves = !choices.moves.is_empty();
     match view.phase {
-        Phase::Following { rows } if moves => format!(
-            "Your following move: pick one of your pieces, then the row it goes to, exactly {} \
-             forward (a piece that would pass your goal line stops on it).",
-            rows_words(rows)
+        Phase::Following { rows } if moves => lang.t1(
+            "play-linja-prompt-following",
+            "rows",
+            rows_words(rows, lang),
         ),
-        Phase::Following { rows } => format!(
-            "None of your pieces can move {}: the following move is lost.",
-            rows_words(rows)
-        ),
-        Phase::Bonus => {
-            "Your bonus: pick a piece, then the row it goes to, one row forward or back, \
-                         or give the bonus up."
-                .to_owned()
+        Phase::Following { rows } => {
+            lang.t1("play-linja-prompt-forfeit", "rows", rows_words(rows, lang))
         }
-        _ if moves => {
-            "Your initial move: pick one of your pieces, then the row it goes to, one row \
-                       forward."
-                .to_owned()
-        }
-        _ => "You have no move: pass.".to_owned(),
+        Phase::Bonus => lang.t("play-linja-prompt-bonus"),
+        _ if moves => lang.t("play-linja-prompt-initial"),
+        _ => lang.t("play-linja-prompt-pass"),
     }
 }
 
 /// The eight rows, the viewer's goal line at the top (row 7 for seat 0 and spectators).
 fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) -> Board {
+    let lang = input.lang();
     let seat_one_view = input.viewer == Some(1);
     let order: Vec<usize> = if seat_one_view {
         (0..ROWS).collect()
@@ -319,18 +349,18 @@ fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) ->
                     let mut marks = Vec::new();
                     let mut hints = Vec::new();
                     if row == start_line(owner) {
-                        marks.push("start");
-                        hints.push(format!("{whose} start line"));
+                        marks.push(lang.t("play-linja-mark-start"));
+                        hints.push(lang.t1("play-linja-start-line-of", "owner", &whose));
                     }
                     if row == goal_line(owner) {
-                        marks.push("goal");
-                        hints.push(format!("{whose} goal line: 5 points a piece"));
+                        marks.push(lang.t("play-linja-mark-goal"));
+                        hints.push(lang.t1("play-linja-goal-line-of", "owner", &whose));
                     }
                     let mut shown: Vec<String> = Vec::new();
                     if count > 0 {
                         shown.push(count.to_string());
                     }
-                    shown.extend(marks.iter().map(|m| (*m).to_owned()));
+                    shown.extend(marks);
                     let text = if shown.is_empty() {
                         None
                     } else if hints.is_empty() {
@@ -339,7 +369,13 @@ fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) ->
                         Some(Term::explained(shown.join(" · "), hints.join("; ")))
                     };
                     let place = if hints.is_empty() {
-                        format!("{total} of {ROW_CAPACITY} places taken")
+                        lang.t2(
+                            "play-linja-places-taken",
+                            "total",
+                            total,
+                            "capacity",
+                            ROW_CAPACITY,
+                        )
                     } else {
                         hints.join(", ")
                     };
@@ -365,12 +401,21 @@ fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) ->
                     BoardCell {
                         text,
                         tokens: (0..count)
-                            .map(|_| Token::of_seat(owner, format!("{whose} piece")))
+                            .map(|_| {
+                                Token::of_seat(
+                                    owner,
+                                    lang.t1("play-linja-piece-of", "owner", &whose),
+                                )
+                            })
                             .collect(),
-                        label: format!(
-                            "Row {row} ({place}): {} {}",
-                            input.names.of(owner),
-                            plural(count, "piece", "pieces")
+                        label: lang.t_with(
+                            "play-linja-cell",
+                            &[
+                                ("row", row.into()),
+                                ("place", place.into()),
+                                ("name", input.names.of(owner).into()),
+                                ("count", count.into()),
+                            ],
                         ),
                         highlight: !actions.is_empty(),
                         recent: recent.contains(&(owner as u64, row as u64)),
@@ -386,33 +431,40 @@ fn board(view: &View, input: &Input<'_>, choices: &Choices<'_>, mover: usize) ->
                 })
                 .collect();
             BoardRow {
-                label: Some(format!(
-                    "Row {row}{} · {}",
-                    if full { " · full" } else { "" },
-                    worth.join(" ")
+                label: Some(lang.t2(
+                    if full {
+                        "play-linja-row-label-full"
+                    } else {
+                        "play-linja-row-label"
+                    },
+                    "row",
+                    row,
+                    "worth",
+                    worth.join(" "),
                 )),
                 cells,
             }
         })
         .collect();
     let top = order.first().copied().unwrap_or(ROWS - 1);
-    let mut caption = format!(
-        "The board, row {top} at the top: {} {} moves towards row 7, {} {} towards row 0; each \
-         row says what a piece standing there is worth to each colour at the end",
-        seat_symbol(0),
-        input.names.of(0),
-        seat_symbol(1),
-        input.names.of(1)
+    let column_labels: Vec<String> = (0..2)
+        .map(|s| format!("{} {}", seat_symbol(s), input.names.of(s)))
+        .collect();
+    let mut caption = lang.t_with(
+        "play-linja-board-caption",
+        &[
+            ("top", top.into()),
+            ("first", column_labels[0].clone().into()),
+            ("second", column_labels[1].clone().into()),
+        ],
     );
     if !choices.moves.is_empty() {
-        caption.push_str("; pick a piece, then the row it goes to");
+        caption = lang.t1("play-linja-board-caption-play", "caption", caption);
     }
     Board {
         caption,
         style: BoardStyle::Rows,
-        column_labels: (0..2)
-            .map(|s| format!("{} {}", seat_symbol(s), input.names.of(s)))
-            .collect(),
+        column_labels,
         rows,
         column_actions: Vec::new(),
     }
@@ -427,6 +479,16 @@ fn signed(value: i64) -> String {
     }
 }
 
+/// `a piece` (the mover's own), `one of Bob's pieces`.
+fn piece_words(own: bool, owner: usize, names: &Names) -> String {
+    let lang = names.lang();
+    if own {
+        lang.t("play-linja-a-piece")
+    } else {
+        lang.t1("play-linja-one-of", "owner", names.possessive(owner))
+    }
+}
+
 /// The name of a move button: `Move a piece from row 2 to row 5: then Bob's turn`.
 fn move_label(
     view: &View,
@@ -437,45 +499,45 @@ fn move_label(
     to: u8,
     stage: Stage,
 ) -> String {
-    let whose = if owner == mover {
-        if input.is_viewer(owner) {
-            "your".to_owned()
-        } else {
-            "the".to_owned()
-        }
+    let lang = input.lang();
+    let whose = if owner != mover {
+        Whose::Other(input.names.possessive(owner))
+    } else if input.is_viewer(owner) {
+        Whose::Your
     } else {
-        input.names.possessive(owner)
+        Whose::The
     };
-    let piece = if owner == mover {
-        "a piece".to_owned()
-    } else {
-        format!("one of {} pieces", input.names.possessive(owner))
+    let key = match stage {
+        Stage::Bonus if is_forward(owner, from, to) => "play-linja-bonus-forward",
+        Stage::Bonus => "play-linja-bonus-back",
+        Stage::Initial | Stage::Following => "play-linja-move",
     };
-    let way = match stage {
-        Stage::Bonus if is_forward(owner, from, to) => "forward ",
-        Stage::Bonus => "back ",
-        Stage::Initial | Stage::Following => "",
-    };
-    let bonus = if stage == Stage::Bonus {
-        "Bonus: move"
-    } else {
-        "Move"
-    };
-    let mut label = format!(
-        "{bonus} {piece} from {} {way}to {}",
-        row_words(from, owner, &whose),
-        row_words(to, owner, &whose)
+    let label = lang.t_with(
+        key,
+        &[
+            (
+                "piece",
+                piece_words(owner == mover, owner, input.names).into(),
+            ),
+            ("from", row_words(from, owner, &whose, lang).into()),
+            ("to", row_words(to, owner, &whose, lang).into()),
+        ],
     );
     let action = match stage {
         Stage::Initial => Action::InitialMove { from, to },
         Stage::Following => Action::FollowingMove { from, to },
         Stage::Bonus => Action::BonusMove { owner, from, to },
     };
-    if let Some(choice) = view.choices.iter().find(|c| c.action == action) {
-        label.push_str(": ");
-        label.push_str(&next_words(choice.next, mover, input));
+    match view.choices.iter().find(|c| c.action == action) {
+        Some(choice) => lang.t2(
+            "play-linja-move-then",
+            "move",
+            label,
+            "next",
+            next_words(choice.next, mover, input),
+        ),
+        None => label,
     }
-    label
 }
 
 /// Whether going from `from` to `to` is forward (towards its goal) for a piece of `owner`.
@@ -487,10 +549,15 @@ fn is_forward(owner: usize, from: u8, to: u8) -> bool {
 /// One Linja event in words; `None` when it cannot be read.
 pub fn event(event: &Value, names: &Names) -> Option<Said> {
     let event: Event = serde_json::from_value(event.clone()).ok()?;
+    let lang = names.lang();
+    let named = |key: &str, seat: usize| lang.t1(key, "name", names.of(seat));
+    let named_rows = |key: &str, seat: usize, rows: u8| {
+        lang.t2(key, "name", names.of(seat), "rows", rows_words(rows, lang))
+    };
     Some(Said::Line(match event {
         Event::TurnStarted { seat, extra_turn } => {
             if extra_turn {
-                format!("{} plays an extra turn", names.of(seat))
+                named("play-linja-extra-turn-event", seat)
             } else {
                 return Some(Said::Nothing);
             }
@@ -502,75 +569,83 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             from,
             to,
         } => {
-            let (piece, whose) = if owner == seat {
-                ("a piece".to_owned(), "the".to_owned())
+            let whose = if owner == seat {
+                Whose::The
             } else {
-                (
-                    format!("one of {} pieces", names.possessive(owner)),
-                    names.possessive(owner),
-                )
+                Whose::Other(names.possessive(owner))
             };
-            let what = match stage {
-                Stage::Initial => "initial move",
-                Stage::Following => "following move",
-                Stage::Bonus => "bonus move",
+            let key = match stage {
+                Stage::Initial => "play-linja-moved-initial",
+                Stage::Following => "play-linja-moved-following",
+                Stage::Bonus => "play-linja-moved-bonus",
             };
-            format!(
-                "{} {what}: {piece} from {} to {}",
-                names.possessive(seat),
-                row_words(from, owner, &whose),
-                row_words(to, owner, &whose)
+            lang.t_with(
+                key,
+                &[
+                    ("player", names.possessive(seat).into()),
+                    ("piece", piece_words(owner == seat, owner, names).into()),
+                    ("from", row_words(from, owner, &whose, lang).into()),
+                    ("to", row_words(to, owner, &whose, lang).into()),
+                ],
             )
         }
-        Event::FollowingMoveDue { seat, rows } => format!(
-            "{} has a following move of {}",
+        Event::FollowingMoveDue { seat, rows } => {
+            named_rows("play-linja-following-due", seat, rows)
+        }
+        Event::NoFollowingMove { seat, cause } => lang.t2(
+            "play-linja-no-following",
+            "name",
             names.of(seat),
-            rows_words(rows)
+            "cause",
+            lang.t(match cause {
+                NoFollowingCause::GoalLine => "play-linja-cause-goal-line",
+                NoFollowingCause::EmptyRow => "play-linja-cause-empty-row",
+            }),
         ),
-        Event::NoFollowingMove { seat, cause } => format!(
-            "No following move for {}: {}",
-            names.of(seat),
-            match cause {
-                NoFollowingCause::GoalLine => "the piece reached the goal line",
-                NoFollowingCause::EmptyRow => "the row was empty",
-            }
-        ),
-        Event::StepsLost { seat, count } => format!(
-            "{} piece stopped on the goal line, {} short of the distance",
+        Event::StepsLost { seat, count } => lang.t2(
+            "play-linja-steps-lost",
+            "player",
             names.possessive(seat),
-            rows_words(count)
+            "count",
+            count,
         ),
-        Event::BonusEarned { seat } => format!(
-            "{} reached the goal line exactly and earns a bonus move",
-            names.of(seat)
-        ),
-        Event::Passed { seat } => format!("{} had no move and passed", names.of(seat)),
-        Event::FollowingForfeited { seat, rows } => format!(
-            "{} could move no piece {}: the following move is lost",
-            names.of(seat),
-            rows_words(rows)
-        ),
-        Event::FollowingDeclined { seat, rows } => format!(
-            "{} gave up the following move of {}",
-            names.of(seat),
-            rows_words(rows)
-        ),
-        Event::BonusDeclined { seat } => format!("{} gave up the bonus move", names.of(seat)),
-        Event::Resigned { seat } => format!("{} resigned", names.of(seat)),
+        Event::BonusEarned { seat } => named("play-linja-bonus-earned", seat),
+        Event::Passed { seat } => named("play-linja-passed", seat),
+        Event::FollowingForfeited { seat, rows } => named_rows("play-linja-forfeited", seat, rows),
+        Event::FollowingDeclined { seat, rows } => {
+            named_rows("play-linja-declined-following", seat, rows)
+        }
+        Event::BonusDeclined { seat } => named("play-linja-declined-bonus", seat),
+        Event::Resigned { seat } => named("play-linja-resigned", seat),
         Event::GameOver {
             reason,
             scores: [first, second],
             winner,
         } => {
-            let why = match reason {
-                EndReason::ArmiesPassed => "the armies have passed each other",
-                EndReason::Blocked => "neither player can move any more",
-                EndReason::Resignation => "by resignation",
-            };
-            let tally = format!("{} {first}, {} {second}", names.of(0), names.of(1));
+            let why = lang.t(match reason {
+                EndReason::ArmiesPassed => "play-linja-why-armies-passed",
+                EndReason::Blocked => "play-linja-why-blocked",
+                EndReason::Resignation => "play-linja-why-resignation",
+            });
+            let tally = lang.t_with(
+                "play-linja-tally",
+                &[
+                    ("first", names.of(0).into()),
+                    ("first-points", first.into()),
+                    ("second", names.of(1).into()),
+                    ("second-points", second.into()),
+                ],
+            );
             match winner {
-                Some(winner) => format!("Game over, {why}: {} wins ({tally})", names.of(winner)),
-                None => format!("Game over, {why}: a draw ({tally})"),
+                Some(winner) => lang.t_with(
+                    "play-linja-over-wins",
+                    &[
+                        ("why", why.into()),
+                        ("name", names.of(winner).into()),
+                        ("tally", tally.into()),
+                    ],
+                ),
+                None => lang.t2("play-linja-over-draw", "why", why, "tally", tally),
             }
         }
     }))
@@ -803,6 +878,42 @@ mod tests {
                 "Bob's bonus move: one of Alice's pieces from row 4 to row 5".to_owned()
             ))
         );
+        let noms = Names(names.0.clone(), tapis_l10n::Language::Fr);
+        assert_eq!(
+            event(&bonus, &noms),
+            Some(Said::Line(
+                "Bonus de Bob\u{a0}: un des pions d’Alice de la rangée 4 à la rangée 5".to_owned()
+            ))
+        );
+        let lost = json!({"type": "steps_lost", "seat": 0, "count": 2});
+        assert_eq!(
+            event(&lost, &noms),
+            Some(Said::Line(
+                "Le pion d’Alice s’est arrêté sur la ligne d’arrivée\u{a0}: 2 rangées perdues"
+                    .to_owned()
+            ))
+        );
         assert_eq!(event(&json!({"type": "nope"}), &names), None);
+    }
+
+    #[test]
+    fn the_table_reads_in_french() {
+        let noms = Names(names().0, tapis_l10n::Language::Fr);
+        let state = started();
+        let (table, _) = table_for(&state, Some(0), &noms);
+        let drawn = format!("{table:?}");
+        assert!(!drawn.contains(tapis_l10n::MISSING), "{drawn}");
+        assert_eq!(table.headline, "À vous · coup de départ");
+        let start = &board(&table).rows[7].cells[0];
+        assert_eq!(
+            start.label,
+            "Rangée 0 (ligne de départ d’Alice)\u{a0}: Alice, 6 pions"
+        );
+        assert_eq!(
+            start.actions[0].label,
+            "Déplacer un pion de votre ligne de départ (rangée 0) vers la rangée 1\u{a0}: puis un coup de suite de 2 rangées"
+        );
+        let (table, _) = table_for(&state, None, &noms);
+        assert_eq!(table.headline, "Au tour d’Alice · coup de départ");
     }
 }

@@ -10,16 +10,14 @@ use tapis_games::make_five::{
 };
 use tapis_l10n::Language;
 
-use super::{
-    Input, Names, Said, action_groups, capitalize, over_headline, plural, points, scores_panel,
-};
+use super::{Input, Names, Said, action_groups, capitalize, over_headline, points, scores_panel};
 use crate::present::table::{
     ActionButton, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Emphasis, Fact, Panel,
     PanelKind, RowKind, Sheet, SheetCell, SheetColumn, SheetRow, Table, Target, Term, Token,
 };
 
-/// The name of a colour.
-pub fn colour_name(colour: Colour) -> &'static str {
+/// The colour's name as a CSS class (`red`): not words, see [`colour_name`].
+pub fn colour_class(colour: Colour) -> &'static str {
     match colour {
         Colour::Red => "red",
         Colour::Green => "green",
@@ -27,6 +25,17 @@ pub fn colour_name(colour: Colour) -> &'static str {
         Colour::Yellow => "yellow",
         Colour::White => "white",
     }
+}
+
+/// The name of a colour, in words.
+pub fn colour_name(colour: Colour, lang: Language) -> String {
+    lang.t(match colour {
+        Colour::Red => "play-make-five-red",
+        Colour::Green => "play-make-five-green",
+        Colour::Blue => "play-make-five-blue",
+        Colour::Yellow => "play-make-five-yellow",
+        Colour::White => "play-make-five-white",
+    })
 }
 
 /// The symbol drawn on a token of this colour, so that colour is never the only cue.
@@ -41,40 +50,51 @@ pub fn colour_symbol(colour: Colour) -> &'static str {
 }
 
 /// `red ●`: a colour in words, with its symbol.
-pub fn colour_words(colour: Colour) -> String {
-    format!("{} {}", colour_name(colour), colour_symbol(colour))
-}
-
-/// A token of `colour`.
-fn token(colour: Colour, label: impl Into<String>) -> Token {
-    Token {
-        colour: colour_name(colour).to_owned(),
-        symbol: colour_symbol(colour).to_owned(),
-        label: label.into(),
-    }
-}
-
-fn aligneur_term() -> Term {
-    Term::explained(
-        "Aligneur",
-        "the orderer: may move one token to the top of a column before each draw, and scores \
-         the rows at the end of the deal",
+pub fn colour_words(colour: Colour, lang: Language) -> String {
+    lang.t2(
+        "play-make-five-colour",
+        "name",
+        colour_name(colour, lang),
+        "symbol",
+        colour_symbol(colour),
     )
 }
 
-fn destructeur_term() -> Term {
+/// A token of `colour`.
+fn token(colour: Colour, lang: Language) -> Token {
+    Token {
+        colour: colour_class(colour).to_owned(),
+        symbol: colour_symbol(colour).to_owned(),
+        label: lang.t1("play-make-five-token", "colour", colour_name(colour, lang)),
+    }
+}
+
+fn aligneur_term(lang: Language) -> Term {
     Term::explained(
-        "Destructeur",
-        "the disorderer: draws each token from the bag and chooses the column it drops into",
+        lang.t("play-make-five-aligneur"),
+        lang.t("play-make-five-aligneur-hint"),
+    )
+}
+
+fn destructeur_term(lang: Language) -> Term {
+    Term::explained(
+        lang.t("play-make-five-destructeur"),
+        lang.t("play-make-five-destructeur-hint"),
     )
 }
 
 /// `column 2, place 1 (bottom)` (both counted from 1).
-fn place_words(column: usize, position: usize) -> String {
+fn place_words(column: usize, position: usize, lang: Language) -> String {
     if position == 0 {
-        format!("column {}, place 1 (bottom)", column + 1)
+        lang.t1("play-make-five-place-bottom", "column", column + 1)
     } else {
-        format!("column {}, place {}", column + 1, position + 1)
+        lang.t2(
+            "play-make-five-place",
+            "column",
+            column + 1,
+            "place",
+            position + 1,
+        )
     }
 }
 
@@ -86,11 +106,17 @@ fn points_after(view: &MakeFiveView, action: &Action) -> Option<u8> {
         .map(|c| c.points)
 }
 
-/// ` (then the board scores 8 points)`.
-fn score_words(points_after: Option<u8>, lang: Language) -> String {
+/// `label (then the board scores 8 points)`.
+fn with_score(label: String, points_after: Option<u8>, lang: Language) -> String {
     match points_after {
-        Some(p) => format!(" (then the board scores {})", points(p, lang)),
-        None => String::new(),
+        Some(p) => lang.t2(
+            "play-make-five-then-scores",
+            "label",
+            label,
+            "points",
+            points(p, lang),
+        ),
+        None => label,
     }
 }
 
@@ -103,18 +129,21 @@ fn move_label(
     after: Option<u8>,
     lang: Language,
 ) -> String {
-    let to = if to_column == from_column {
-        format!("the top of column {}", to_column + 1)
+    let key = if to_column == from_column {
+        "play-make-five-move-top"
     } else {
-        format!("column {}", to_column + 1)
+        "play-make-five-move"
     };
-    format!(
-        "Move {} from column {}, place {}, to {to}{}",
-        colour_words(colour),
-        from_column + 1,
-        from_position + 1,
-        score_words(after, lang)
-    )
+    let label = lang.t_with(
+        key,
+        &[
+            ("colour", colour_words(colour, lang).into()),
+            ("from-column", (from_column + 1).into()),
+            ("from-place", (from_position + 1).into()),
+            ("to-column", (to_column + 1).into()),
+        ],
+    );
+    with_score(label, after, lang)
 }
 
 /// The table of a Make Five match.
@@ -128,28 +157,32 @@ pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
     }
     .filter(|_| !over);
     let my_turn = to_act.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+    let lang = input.lang();
     let choices = Choices::of(&view, input);
     let mut panels = Vec::new();
     if let Some(colour) = view.hand.filter(|_| !over) {
-        panels.push(hand_panel(colour));
+        panels.push(hand_panel(colour, lang));
     }
     panels.push(board_panel(&view, choices.moves, choices.drops, input));
     if !over {
-        panels.push(bag_panel(&view));
+        panels.push(bag_panel(&view, lang));
     }
     panels.push(deal_facts(&view, input, over));
     panels.push(deals_sheet(&view, input, to_act, over));
     panels.push(scoreboard(&view, input, to_act, over));
     Ok(Table {
         headline: headline(&view, input),
-        prompt: my_turn.then(|| prompt(&view)),
+        prompt: my_turn.then(|| prompt(&view, lang)),
         panels,
         actions: action_groups([
             (
-                "Or leave the board as it is",
+                lang.t("play-make-five-or-leave").as_str(),
                 choices.pass.into_iter().collect(),
             ),
-            ("Other choices", choices.others),
+            (
+                lang.t("play-make-five-other-choices").as_str(),
+                choices.others,
+            ),
         ]),
     })
 }
@@ -202,26 +235,33 @@ impl Choices {
                 }
                 Ok(a @ Action::Place { column }) => {
                     let c = usize::from(column);
-                    let what = view
-                        .hand
-                        .map_or_else(|| "the drawn token".to_owned(), colour_words);
-                    let label = format!(
-                        "Drop {what} into column {}{}",
-                        c + 1,
-                        score_words(points_after(view, &a), input.lang())
-                    );
+                    let lang = input.lang();
+                    let label = match view.hand {
+                        Some(colour) => lang.t2(
+                            "play-make-five-drop",
+                            "colour",
+                            colour_words(colour, lang),
+                            "column",
+                            c + 1,
+                        ),
+                        None => lang.t1("play-make-five-drop-drawn", "column", c + 1),
+                    };
+                    let label = with_score(label, points_after(view, &a), lang);
                     match choices.drops.get_mut(c) {
                         Some(slot @ None) => *slot = Some(ActionRef::new(raw, label)),
                         _ => choices.others.push(ActionButton::new(raw, label)),
                     }
                 }
                 Ok(Action::Pass) => {
+                    let lang = input.lang();
+                    let pass = lang.t("play-make-five-pass");
                     choices.pass = Some(
-                        ActionButton::new(raw, "Pass")
-                            .term(Term::plain("Pass"))
-                            .detail(format!(
-                                "leave the board as it is: it scores {}",
-                                points(view.points, input.lang())
+                        ActionButton::new(raw, pass.clone())
+                            .term(Term::plain(pass))
+                            .detail(lang.t1(
+                                "play-make-five-pass-detail",
+                                "points",
+                                points(view.points, lang),
                             ))
                             .emphasis(Emphasis::Quiet),
                     );
@@ -235,24 +275,53 @@ impl Choices {
 
 /// The deal, and who must do what in it; or the end.
 fn headline(view: &MakeFiveView, input: &Input<'_>) -> String {
-    let deal = format!("Deal {} of {}", view.deal, view.deals);
+    let lang = input.lang();
+    let deal = lang.t2(
+        "play-make-five-deal-of",
+        "deal",
+        view.deal,
+        "deals",
+        view.deals,
+    );
+    let turn = |seat: usize, yours: &str, other: &str, colour: Option<String>| {
+        let mut args = vec![("name", input.names.of(seat).into())];
+        if let Some(colour) = colour {
+            args.push(("colour", colour.into()));
+        }
+        let key = if input.is_viewer(seat) { yours } else { other };
+        lang.t_with(key, &args)
+    };
     match (&view.outcome, view.phase) {
-        (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
-        (None, Phase::Move) => format!(
-            "{deal} · {} turn as Aligneur: move a token or pass{}",
-            input.whose_first(view.aligneur),
+        (Some(outcome), _) => over_headline(&outcome.reason, lang),
+        (None, Phase::Move) => lang.t2(
             if view.final_move {
-                " (the last move of the deal)"
+                "play-make-five-headline-last"
             } else {
-                ""
-            }
+                "play-make-five-headline"
+            },
+            "deal",
+            deal,
+            "turn",
+            turn(
+                view.aligneur,
+                "play-make-five-move-turn-yours",
+                "play-make-five-move-turn-other",
+                None,
+            ),
         ),
-        (None, Phase::Place) => format!(
-            "{deal} · {} turn as Destructeur: drop the drawn {} token",
-            input.whose_first(view.destructeur),
-            view.hand.map(colour_words).unwrap_or_default()
+        (None, Phase::Place) => lang.t2(
+            "play-make-five-headline",
+            "deal",
+            deal,
+            "turn",
+            turn(
+                view.destructeur,
+                "play-make-five-place-turn-yours",
+                "play-make-five-place-turn-other",
+                Some(view.hand.map(|c| colour_words(c, lang)).unwrap_or_default()),
+            ),
         ),
-        (None, Phase::Draw | Phase::Over) => format!("{deal} · drawing from the bag"),
+        (None, Phase::Draw | Phase::Over) => lang.t1("play-make-five-drawing", "deal", deal),
     }
 }
 
@@ -268,20 +337,28 @@ fn strip(caption: String, cells: Vec<BoardCell>) -> Board {
 }
 
 /// The token just drawn, waiting to be dropped.
-fn hand_panel(colour: Colour) -> Panel {
+fn hand_panel(colour: Colour, lang: Language) -> Panel {
     let cell = BoardCell {
-        text: Some(Term::plain(capitalize(colour_name(colour)))),
-        tokens: vec![token(colour, format!("{} token", colour_name(colour)))],
-        label: format!("drawn token: {}", colour_words(colour)),
+        text: Some(Term::plain(capitalize(&colour_name(colour, lang)))),
+        tokens: vec![token(colour, lang)],
+        label: lang.t1(
+            "play-make-five-drawn-label",
+            "colour",
+            colour_words(colour, lang),
+        ),
         highlight: true,
         recent: false,
         actions: Vec::new(),
     };
     Panel::new(
-        "Drawn token",
+        lang.t("play-make-five-drawn-token"),
         "hand",
         PanelKind::Board(strip(
-            format!("The token just drawn: {}", colour_words(colour)),
+            lang.t1(
+                "play-make-five-drawn-caption",
+                "colour",
+                colour_words(colour, lang),
+            ),
             vec![cell],
         )),
     )
@@ -295,6 +372,7 @@ fn board_panel(
     drops: Vec<Option<ActionRef>>,
     input: &Input<'_>,
 ) -> Panel {
+    let lang = input.lang();
     let board = view.board.columns();
     // The tokens just dropped or moved (and the places they came from).
     let mut recent = input.recent_places(&["token_placed"], "column", "position");
@@ -315,10 +393,10 @@ fn board_panel(
                         .unwrap_or_default();
                     let mut cell = place_cell(
                         colour,
-                        c,
-                        r,
+                        (c, r),
                         scoring.get(c).copied().unwrap_or(false),
                         actions,
+                        lang,
                     );
                     cell.recent = recent.contains(&(c as u64, r as u64));
                     cell
@@ -326,9 +404,15 @@ fn board_panel(
                 .collect();
             BoardRow {
                 label: Some(if row_points > 0 {
-                    format!("Row {} · {} pts", r + 1, row_points)
+                    lang.t2(
+                        "play-make-five-row-points",
+                        "row",
+                        r + 1,
+                        "points",
+                        row_points,
+                    )
                 } else {
-                    format!("Row {}", r + 1)
+                    lang.t1("play-make-five-row", "row", r + 1)
                 }),
                 cells,
             }
@@ -336,14 +420,15 @@ fn board_panel(
         .collect();
     let has_drops = drops.iter().any(Option::is_some);
     Panel::new(
-        "Board",
+        lang.t("play-make-five-board"),
         "board",
         PanelKind::Board(Board {
-            caption: format!(
-                "The inclined board: five columns filled from the bottom; a row holding {} or \
-                 more tokens of one colour scores that many points; it scores {} now",
+            caption: lang.t2(
+                "play-make-five-board-caption",
+                "min",
                 MIN_SCORING,
-                points(view.points, input.lang())
+                "points",
+                points(view.points, lang),
             ),
             style: BoardStyle::Inclined,
             column_labels: (1..=COLUMNS).map(|c| c.to_string()).collect(),
@@ -353,20 +438,26 @@ fn board_panel(
     )
 }
 
-/// One place of the board, with its token if any.
+/// One place of the board (column, position), with its token if any.
 fn place_cell(
     colour: Option<Colour>,
-    column: usize,
-    position: usize,
+    (column, position): (usize, usize),
     scoring: bool,
     actions: Vec<ActionRef>,
+    lang: Language,
 ) -> BoardCell {
-    let place = capitalize(&place_words(column, position));
+    let place = capitalize(&place_words(column, position, lang));
     match colour {
         Some(colour) => BoardCell {
             text: None,
-            tokens: vec![token(colour, format!("{} token", colour_name(colour)))],
-            label: format!("{place}: {} token", colour_words(colour)),
+            tokens: vec![token(colour, lang)],
+            label: lang.t2(
+                "play-make-five-cell-token",
+                "place",
+                place,
+                "colour",
+                colour_words(colour, lang),
+            ),
             highlight: scoring,
             recent: false,
             actions,
@@ -374,7 +465,7 @@ fn place_cell(
         None => BoardCell {
             text: None,
             tokens: Vec::new(),
-            label: format!("{place}: empty"),
+            label: lang.t1("play-make-five-cell-empty", "place", place),
             highlight: false,
             recent: false,
             actions,
@@ -383,15 +474,21 @@ fn place_cell(
 }
 
 /// The tokens left in the bag, by colour.
-fn bag_panel(view: &MakeFiveView) -> Panel {
+fn bag_panel(view: &MakeFiveView, lang: Language) -> Panel {
     let cells = Colour::ALL
         .iter()
         .map(|colour| {
             let left = view.bag.get(colour.index()).copied().unwrap_or(0);
             BoardCell {
                 text: Some(Term::plain(format!("×{left}"))),
-                tokens: vec![token(*colour, format!("{} token", colour_name(*colour)))],
-                label: format!("{}: {left} in the bag", colour_words(*colour)),
+                tokens: vec![token(*colour, lang)],
+                label: lang.t2(
+                    "play-make-five-bag-cell",
+                    "colour",
+                    colour_words(*colour, lang),
+                    "left",
+                    left,
+                ),
                 highlight: false,
                 recent: false,
                 actions: Vec::new(),
@@ -399,50 +496,58 @@ fn bag_panel(view: &MakeFiveView) -> Panel {
         })
         .collect();
     Panel::new(
-        format!("In the bag: {}", plural(view.bag_total, "token", "tokens")),
+        lang.t1("play-make-five-bag", "count", view.bag_total),
         "bag",
-        PanelKind::Board(strip(
-            "The tokens left in the bag, by colour".to_owned(),
-            cells,
-        )),
+        PanelKind::Board(strip(lang.t("play-make-five-bag-caption"), cells)),
     )
 }
 
 /// The deal's figures: its number, the roles, what the board scores and the moves left.
 fn deal_facts(view: &MakeFiveView, input: &Input<'_>, over: bool) -> Panel {
+    let lang = input.lang();
     let mut facts = vec![
         Fact::new(
-            Term::plain("Deal"),
-            format!("{} of {}", view.deal, view.deals),
+            Term::plain(lang.t("play-make-five-deal")),
+            lang.t2(
+                "play-make-five-deal-value",
+                "deal",
+                view.deal,
+                "deals",
+                view.deals,
+            ),
         ),
-        Fact::new(aligneur_term(), input.names.of(view.aligneur)),
-        Fact::new(destructeur_term(), input.names.of(view.destructeur)),
+        Fact::new(aligneur_term(lang), input.names.of(view.aligneur)),
+        Fact::new(destructeur_term(lang), input.names.of(view.destructeur)),
     ];
     if !over {
         facts.push(Fact::new(
             Term::explained(
-                "Board scores now",
-                "each row holding 3, 4 or 5 tokens of one colour scores that many; five \
-                 single-coloured rows (MAKE 5) win the match at once",
+                lang.t("play-make-five-board-scores"),
+                lang.t("play-make-five-board-scores-hint"),
             ),
-            points(view.points, input.lang()),
+            points(view.points, lang),
         ));
         facts.push(Fact::new(
-            Term::plain("Aligneur's moves left"),
-            view.aligneur_moves_left.to_string(),
+            Term::plain(lang.t("play-make-five-moves-left")),
+            lang.number(i64::from(view.aligneur_moves_left)),
         ));
     }
     if view.options.require_contiguous {
         facts.push(Fact::new(
-            Term::plain("Variant"),
-            "only tokens side by side count in a row",
+            Term::plain(lang.t("play-make-five-variant")),
+            lang.t("play-make-five-variant-contiguous"),
         ));
     }
-    Panel::new("The deal", "facts", PanelKind::Facts(facts))
+    Panel::new(
+        lang.t("play-make-five-the-deal"),
+        "facts",
+        PanelKind::Facts(facts),
+    )
 }
 
 /// The six deals: each seat scores in the deals where it is the Aligneur.
 fn deals_sheet(view: &MakeFiveView, input: &Input<'_>, to_act: Option<usize>, over: bool) -> Panel {
+    let lang = input.lang();
     let seats = view.totals.len();
     let mut rows: Vec<SheetRow> = (1..=view.deals)
         .map(|deal| {
@@ -454,11 +559,13 @@ fn deals_sheet(view: &MakeFiveView, input: &Input<'_>, to_act: Option<usize>, ov
                 .flatten();
             SheetRow {
                 label: Term::explained(
-                    format!("Deal {deal}"),
-                    format!(
-                        "{} is the Aligneur, {} the Destructeur",
+                    lang.t1("play-make-five-deal-row", "deal", deal),
+                    lang.t2(
+                        "play-make-five-roles",
+                        "aligneur",
                         input.names.of(aligneur),
-                        input.names.of(1 - aligneur.min(1))
+                        "destructeur",
+                        input.names.of(1 - aligneur.min(1)),
                     ),
                 ),
                 kind: RowKind::Box,
@@ -469,7 +576,7 @@ fn deals_sheet(view: &MakeFiveView, input: &Input<'_>, to_act: Option<usize>, ov
                         } else if let Some(p) = scored {
                             SheetCell::scored(p)
                         } else if deal == view.deal && !over {
-                            SheetCell::note("playing")
+                            SheetCell::note(lang.t("play-make-five-playing"))
                         } else {
                             SheetCell::default()
                         }
@@ -479,7 +586,10 @@ fn deals_sheet(view: &MakeFiveView, input: &Input<'_>, to_act: Option<usize>, ov
         })
         .collect();
     rows.push(SheetRow {
-        label: Term::explained("Total", "the points of the deals played as the Aligneur"),
+        label: Term::explained(
+            lang.t("play-make-five-total"),
+            lang.t("play-make-five-total-hint"),
+        ),
         kind: RowKind::Total,
         cells: view
             .totals
@@ -488,10 +598,10 @@ fn deals_sheet(view: &MakeFiveView, input: &Input<'_>, to_act: Option<usize>, ov
             .collect(),
     });
     Panel::new(
-        "The six deals",
+        lang.t("play-make-five-six-deals"),
         "sheet",
         PanelKind::Sheet(Sheet {
-            caption: "Points scored in each deal by its Aligneur".to_owned(),
+            caption: lang.t("play-make-five-sheet-caption"),
             columns: (0..seats)
                 .map(|seat| SheetColumn {
                     name: input.names.of(seat),
@@ -506,58 +616,67 @@ fn deals_sheet(view: &MakeFiveView, input: &Input<'_>, to_act: Option<usize>, ov
 
 /// Every player's match total and role.
 fn scoreboard(view: &MakeFiveView, input: &Input<'_>, to_act: Option<usize>, over: bool) -> Panel {
+    let lang = input.lang();
     let rows = view.totals.iter().enumerate().map(|(seat, total)| {
         let role = if view.resigned.contains(&seat) {
-            Some(Term::plain("resigned"))
+            Some(Term::plain(lang.t("play-make-five-resigned")))
         } else if over {
             None
         } else if seat == view.aligneur {
-            Some(aligneur_term())
+            Some(aligneur_term(lang))
         } else {
-            Some(destructeur_term())
+            Some(destructeur_term(lang))
         };
         input.score_row(seat, total.to_string(), role, to_act == Some(seat))
     });
-    scores_panel("Players", "Match totals", "Points", rows)
+    scores_panel(
+        &lang.t("play-make-five-players"),
+        &lang.t("play-make-five-totals"),
+        &lang.t("play-make-five-points"),
+        rows,
+    )
 }
 
 /// What the player on turn is asked to do.
-fn prompt(view: &MakeFiveView) -> String {
+fn prompt(view: &MakeFiveView, lang: Language) -> String {
     match view.phase {
-        Phase::Move if view.final_move => {
-            "Your last move of the deal as Aligneur: pick a token, then \
-             the column whose top it goes to (▼), or pass; then the rows are scored."
-                .to_owned()
-        }
-        Phase::Move => "You are the Aligneur: pick a token, then the column whose top it goes to \
-             (▼), or pass."
-            .to_owned(),
-        Phase::Place => format!(
-            "You are the Destructeur: drop the {} token into a column (▼).",
-            view.hand.map(colour_words).unwrap_or_default()
+        Phase::Move if view.final_move => lang.t("play-make-five-prompt-last"),
+        Phase::Move => lang.t("play-make-five-prompt-move"),
+        Phase::Place => lang.t1(
+            "play-make-five-prompt-place",
+            "colour",
+            view.hand.map(|c| colour_words(c, lang)).unwrap_or_default(),
         ),
-        Phase::Draw | Phase::Over => "Your move.".to_owned(),
+        Phase::Draw | Phase::Over => lang.t("play-make-five-prompt-any"),
     }
 }
 
 /// One Make Five event in words; `None` when it cannot be read.
 pub fn event(event: &Value, names: &Names) -> Option<Said> {
     let event: Event = serde_json::from_value(event.clone()).ok()?;
-    Some(match event {
+    let lang = names.lang();
+    let place =
+        |column: u8, position: u8| place_words(usize::from(column), usize::from(position), lang);
+    Some(Said::Line(match event {
         Event::DealStarted {
             deal,
             aligneur,
             destructeur,
-        } => Said::Line(format!(
-            "Deal {deal} begins: {} is the Aligneur, {} the Destructeur",
-            names.of(aligneur),
-            names.of(destructeur)
-        )),
-        Event::TokenDrawn { seat, colour } => Said::Line(format!(
-            "{} drew a {} token",
+        } => lang.t_with(
+            "play-make-five-deal-started",
+            &[
+                ("deal", deal.into()),
+                ("aligneur", names.of(aligneur).into()),
+                ("destructeur", names.of(destructeur).into()),
+            ],
+        ),
+        Event::TokenDrawn { seat, colour } => lang.t2(
+            "play-make-five-drew",
+            "name",
             names.of(seat),
-            colour_words(colour)
-        )),
+            "colour",
+            colour_words(colour, lang),
+        ),
         Event::TokenPlaced {
             seat,
             colour,
@@ -565,16 +684,24 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             position,
             automatic,
         } => {
-            let place = place_words(usize::from(column), usize::from(position));
-            Said::Line(if automatic {
-                format!("The {} token went to {place}", colour_words(colour))
-            } else {
-                format!(
-                    "{} dropped the {} token into {place}",
-                    names.of(seat),
-                    colour_words(colour)
+            if automatic {
+                lang.t2(
+                    "play-make-five-went",
+                    "colour",
+                    colour_words(colour, lang),
+                    "place",
+                    place(column, position),
                 )
-            })
+            } else {
+                lang.t_with(
+                    "play-make-five-dropped",
+                    &[
+                        ("name", names.of(seat).into()),
+                        ("colour", colour_words(colour, lang).into()),
+                        ("place", place(column, position).into()),
+                    ],
+                )
+            }
         }
         Event::TokenMoved {
             seat,
@@ -583,17 +710,16 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             from_position,
             to_column,
             to_position,
-        } => Said::Line(format!(
-            "{} moved the {} token from {} to {}",
-            names.of(seat),
-            colour_words(colour),
-            place_words(usize::from(from_column), usize::from(from_position)),
-            place_words(usize::from(to_column), usize::from(to_position))
-        )),
-        Event::Passed { seat } => Said::Line(format!(
-            "{} passed, leaving the board as it is",
-            names.of(seat)
-        )),
+        } => lang.t_with(
+            "play-make-five-moved",
+            &[
+                ("name", names.of(seat).into()),
+                ("colour", colour_words(colour, lang).into()),
+                ("from", place(from_column, from_position).into()),
+                ("to", place(to_column, to_position).into()),
+            ],
+        ),
+        Event::Passed { seat } => lang.t1("play-make-five-passed", "name", names.of(seat)),
         Event::DealScored {
             deal,
             seat,
@@ -602,35 +728,49 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
             total,
             ..
         } => {
-            let by_row: Vec<String> = rows.iter().map(ToString::to_string).collect();
-            Said::Line(if usize::from(scored) == COLUMNS * HEIGHT {
-                format!(
-                    "MAKE 5! Deal {deal}: five single-coloured rows, 25 points for {}",
-                    names.of(seat)
+            if usize::from(scored) == COLUMNS * HEIGHT {
+                lang.t2(
+                    "play-make-five-make-five",
+                    "deal",
+                    deal,
+                    "name",
+                    names.of(seat),
                 )
             } else {
-                format!(
-                    "Deal {deal} scored: {} for {} (rows from the bottom: {}), {} in all",
-                    points(scored, names.lang()),
-                    names.of(seat),
-                    by_row.join(" + "),
-                    total
+                let by_row: Vec<String> = rows.iter().map(ToString::to_string).collect();
+                lang.t_with(
+                    "play-make-five-scored",
+                    &[
+                        ("deal", deal.into()),
+                        ("points", points(scored, lang).into()),
+                        ("name", names.of(seat).into()),
+                        ("rows", by_row.join(" + ").into()),
+                        ("total", total.into()),
+                    ],
                 )
-            })
+            }
         }
-        Event::Resigned { seat } => Said::Line(format!("{} resigned", names.of(seat))),
+        Event::Resigned { seat } => {
+            lang.t1("play-make-five-resigned-event", "name", names.of(seat))
+        }
         Event::GameOver { reason, winner } => {
-            let why = match reason {
-                EndReason::MakeFive => "MAKE 5",
-                EndReason::AllDealsPlayed => "the six deals are played",
-                EndReason::Resignation => "by resignation",
-            };
-            Said::Line(match winner {
-                Some(seat) => format!("Game over, {why}: {} wins", names.of(seat)),
-                None => format!("Game over, {why}: a draw"),
-            })
+            let why = lang.t(match reason {
+                EndReason::MakeFive => "play-make-five-why-make-five",
+                EndReason::AllDealsPlayed => "play-make-five-why-all-deals",
+                EndReason::Resignation => "play-make-five-why-resignation",
+            });
+            match winner {
+                Some(seat) => lang.t2(
+                    "play-make-five-over-wins",
+                    "why",
+                    why,
+                    "name",
+                    names.of(seat),
+                ),
+                None => lang.t1("play-make-five-over-draw", "why", why),
+            }
         }
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -835,6 +975,13 @@ mod tests {
                 "Deal 2 begins: Bob is the Aligneur, Alice the Destructeur".to_owned()
             ))
         );
+        let noms = Names(names.0.clone(), Language::Fr);
+        assert_eq!(
+            event(&started, &noms),
+            Some(Said::Line(
+                "La manche 2 commence\u{a0}: Bob est l’Aligneur, Alice le Destructeur".to_owned()
+            ))
+        );
         let over = json!({"type": "game_over", "reason": "make_five", "winner": 0});
         assert_eq!(
             event(&over, &names),
@@ -863,5 +1010,28 @@ mod tests {
         assert_eq!(sheet.rows[0].cells[0].text, "playing");
         assert_eq!(sheet.rows[0].cells[1].text, "—");
         assert_eq!(sheet.rows[6].kind, RowKind::Total);
+    }
+
+    #[test]
+    fn the_table_reads_in_french() {
+        let (mut state, words) = dealt();
+        let noms = Names(names().0, Language::Fr);
+        let (mine, _) = testing::drawn(table, &state, Some(0), &noms);
+        let drawn = format!("{mine:?}");
+        assert!(!drawn.contains(tapis_l10n::MISSING), "{drawn}");
+        assert!(
+            mine.headline
+                .starts_with("Manche 1 sur 6 · À vous, en Aligneur")
+        );
+        assert_eq!(words.len(), 10);
+        act(&mut state, 0, json!({"type": "pass"}));
+        draw(&mut state, Colour::Blue);
+        let (theirs, _) = testing::drawn(table, &state, Some(1), &noms);
+        let drawn = format!("{theirs:?}");
+        assert!(!drawn.contains(tapis_l10n::MISSING), "{drawn}");
+        assert!(
+            drawn.contains("Placer le jeton bleu ■ dans la colonne 2"),
+            "{drawn}"
+        );
     }
 }

@@ -57,14 +57,20 @@ impl Names {
             .unwrap_or_else(|| self.1.t1("match-seat", "seat", seat + 1))
     }
 
-    /// `Alice's` (`de Alice` in French: say whole sentences with the name where word order
-    /// matters).
+    /// `Alice's`, `James'` (`d’Alice`, `de Bob` in French: say whole sentences with the name
+    /// where word order matters).
     pub fn possessive(&self, seat: usize) -> String {
         let name = self.of(seat);
-        let key = if name.ends_with('s') {
-            "match-table-possessive-s"
-        } else {
-            "match-table-possessive"
+        let vowel = name
+            .chars()
+            .next()
+            .and_then(|c| c.to_lowercase().next())
+            .is_some_and(|c| "aeiouyàâäéèêëîïôöùûüœæ".contains(c));
+        let key = match (vowel, name.ends_with('s')) {
+            (false, false) => "match-table-possessive",
+            (false, true) => "match-table-possessive-s",
+            (true, false) => "match-table-possessive-vowel",
+            (true, true) => "match-table-possessive-vowel-s",
         };
         self.1.t1(key, "name", name)
     }
@@ -133,42 +139,6 @@ impl Input<'_> {
     /// Whether some legal action has this `type`.
     pub fn can(&self, kind: &str) -> bool {
         self.legal_of(kind).next().is_some()
-    }
-
-    /// `you` for the viewer, the name otherwise.
-    pub fn who(&self, seat: usize) -> String {
-        if self.is_viewer(seat) {
-            self.lang().t("match-table-you")
-        } else {
-            self.names.of(seat)
-        }
-    }
-
-    /// `your` for the viewer, `Alice's` otherwise.
-    pub fn whose(&self, seat: usize) -> String {
-        if self.is_viewer(seat) {
-            self.lang().t("match-table-your")
-        } else {
-            self.names.possessive(seat)
-        }
-    }
-
-    /// [`Input::who`] at the start of a sentence: `You`, `Alice` (names keep their case).
-    pub fn who_first(&self, seat: usize) -> String {
-        if self.is_viewer(seat) {
-            self.lang().t("match-table-you-first")
-        } else {
-            self.names.of(seat)
-        }
-    }
-
-    /// [`Input::whose`] at the start of a sentence: `Your`, `Alice's`.
-    pub fn whose_first(&self, seat: usize) -> String {
-        if self.is_viewer(seat) {
-            self.lang().t("match-table-your-first")
-        } else {
-            self.names.possessive(seat)
-        }
     }
 }
 
@@ -334,16 +304,6 @@ pub fn points(n: impl Into<i64>, lang: Language) -> String {
     lang.t1("match-points", "count", n.into())
 }
 
-/// `1 token`, `3 tokens`.
-pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// `first`, `second`, `third` (throws of a turn).
 pub fn nth(n: u8, lang: Language) -> String {
     match n {
@@ -366,11 +326,12 @@ mod tests {
         assert_eq!(faces([3, 3, 5, 1, 6]), "3 3 5 1 6");
         assert_eq!(points(1, Language::En), "1 point");
         assert_eq!(points(1500, Language::Fr), "1\u{202f}500 points");
-        assert_eq!(plural(3, "token", "tokens"), "3 tokens");
         assert_eq!(nth(2, Language::En), "second");
         assert_eq!(nth(2, Language::Fr), "deuxième");
-        let noms = Names(vec!["Alice".into()], Language::Fr);
+        let noms = Names(vec!["Alice".into(), "Bob".into()], Language::Fr);
         assert_eq!(noms.of(2), "place 3");
+        assert_eq!(noms.possessive(0), "d’Alice");
+        assert_eq!(noms.possessive(1), "de Bob");
     }
 }
 
