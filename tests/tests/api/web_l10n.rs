@@ -39,6 +39,9 @@ fn assert_whole(page: &WebPage, lang: &str, what: &str) {
         fragment || page.text.contains(&format!("<html lang=\"{lang}\">")),
         "{what} is not in {lang}"
     );
+    if lang == "fr" {
+        assert_french(page, what);
+    }
     for broken in [tapis_l10n::MISSING.trim(), "{$", "{ $"] {
         assert!(
             !page.text.contains(broken),
@@ -46,6 +49,71 @@ fn assert_whole(page: &WebPage, lang: &str, what: &str) {
             context(&page.text, broken)
         );
     }
+}
+
+/// English words that no French page may show (game names aside: "Can't Stop", "Make Five" and
+/// "Yam Master" are names in every language).
+const ENGLISH_WORDS: &[&str] = &[
+    "the", "your", "you", "with", "and", "which", "turn", "move", "wins", "throw", "dice",
+    "player", "players", "rules", "sign", "round", "waiting", "resign", "play", "choose",
+];
+
+/// `html` without its `<name ...>...</name>` elements.
+fn without_elements(html: &str, name: &str) -> String {
+    let (open, close) = (format!("<{name}"), format!("</{name}>"));
+    let mut kept = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find(&open) {
+        kept.push_str(&rest[..start]);
+        rest = match rest[start..].find(&close) {
+            Some(stop) => &rest[start + stop + close.len()..],
+            None => "",
+        };
+    }
+    kept.push_str(rest);
+    kept
+}
+
+/// The words a reader sees: the text between tags (scripts, styles and code samples aside)
+/// and the attributes shown or read aloud, in lower case.
+fn visible_words(html: &str) -> Vec<String> {
+    let mut html = html.to_owned();
+    for name in ["script", "style", "code"] {
+        html = without_elements(&html, name);
+    }
+    let mut text = String::new();
+    let mut tag: Option<String> = None;
+    for c in html.chars() {
+        match (c, tag.as_mut()) {
+            ('<', _) => tag = Some(String::new()),
+            ('>', Some(inside)) => {
+                for attribute in ["aria-label=\"", "title=\"", "alt=\"", "placeholder=\""] {
+                    if let Some(at) = inside.find(attribute) {
+                        let value = &inside[at + attribute.len()..];
+                        text.push(' ');
+                        text.push_str(value.split('"').next().unwrap_or(""));
+                    }
+                }
+                text.push(' ');
+                tag = None;
+            }
+            (_, Some(inside)) => inside.push(c),
+            (_, None) => text.push(c),
+        }
+    }
+    text.split(|c: char| !c.is_alphabetic() && c != '\'' && c != '’')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// A French page shows none of [`ENGLISH_WORDS`].
+fn assert_french(page: &WebPage, what: &str) {
+    let english: Vec<String> = visible_words(&page.text)
+        .into_iter()
+        .filter(|w| ENGLISH_WORDS.contains(&w.as_str()))
+        .collect();
+    assert!(english.is_empty(), "{what} in French shows {english:?}");
 }
 
 fn context(text: &str, needle: &str) -> String {
@@ -165,4 +233,14 @@ async fn every_page_of_every_game_is_whole_in_both_languages() {
     draw_everywhere(&everyone[..3], "/account").await;
     draw_everywhere(&[(&visitor_fr, "fr"), (&visitor_en, "en")], "/signin").await;
     draw_everywhere(&[(&visitor_fr, "fr"), (&visitor_en, "en")], "/signup").await;
+}
+
+#[test]
+fn the_check_reads_what_a_reader_sees() {
+    assert_eq!(
+        visible_words(
+            r#"<p title="Your move">Le <b>tour</b> d’Alice</p><code>the</code><script>and</script>"#
+        ),
+        ["your", "move", "le", "tour", "d’alice"]
+    );
 }

@@ -16,10 +16,6 @@ use tapis_service::matches::{MatchStatus, MatchSummary, SeatView};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-/// The language of presenters that are not yet given the page's (issue 15, in progress): every
-/// use goes as its area is translated, and this constant with the last.
-pub const UNTHREADED: Language = Language::En;
-
 /// A point in time as pages show it: an exact UTC time (made local by the page's script, in
 /// the page's language) and how far away it is.
 #[derive(Debug, Clone)]

@@ -127,7 +127,9 @@ pub fn reason_words(reason: &str, lang: Language) -> String {
         "no_pawns_left" => "match-reason-no-pawns-left",
         "armies_passed" => "match-reason-armies-passed",
         "blocked" => "match-reason-blocked",
-        other => return fallback::humanize(other).to_lowercase(),
+        // A reason the rules crate gained after these words: its own words where the
+        // messages know them.
+        other => return fallback::term(other, lang).to_lowercase(),
     };
     lang.t(key)
 }
