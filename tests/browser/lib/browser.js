@@ -46,14 +46,18 @@ export function watchErrors(page) {
 }
 
 /**
- * A new player: a fresh browser context (no cookies) with one page, at the desktop width, its
- * errors recorded (`watchErrors`).
+ * A new player: a fresh browser context (no cookies) with one page, at the desktop width, in
+ * British English unless `locale` says otherwise, its errors recorded (`watchErrors`).
  */
-export async function newPlayer(browser, { width = WIDTHS.desktop, height = 900 } = {}) {
+export async function newPlayer(
+  browser,
+  { width = WIDTHS.desktop, height = 900, locale = "en-GB" } = {},
+) {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width, height },
-    locale: "en-GB",
+    // The browser's language: its Accept-Language and navigator.language.
+    locale,
     timezoneId: "Europe/Paris",
   });
   context.setDefaultTimeout(15_000);
