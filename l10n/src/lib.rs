@@ -11,7 +11,7 @@
 
 pub mod format;
 
-use std::borrow::Cow;
+use std::borrow::{Borrow, Cow};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::LazyLock;
@@ -156,8 +156,8 @@ impl Language {
     }
 
     /// A number as this language writes it: `1 500` (with a narrow no-break space) or `1,500`.
-    pub fn number(self, n: i64) -> String {
-        format::integer(self, n)
+    pub fn number(self, n: impl Borrow<i64>) -> String {
+        format::integer(self, *n.borrow())
     }
 
     /// The message, or (should a key or an argument be missing) the text with what is missing

@@ -22,6 +22,9 @@ const ENGLISH = new Set([
   "create", "account", "password", "username", "lobby", "home", "match", "replay", "step",
 ]);
 
+/** Every game, as the site names them in its addresses. */
+const GAMES = ["linotte", "yam-master", "linja", "5000", "421", "cant-stop", "yams", "make-five"];
+
 /** The page is in French: `lang="fr"`, and no English word in what a reader sees. */
 async function assertFrench(page, name) {
   assert.equal(await page.evaluate(() => document.documentElement.lang), "fr", `${name}: lang`);
@@ -52,27 +55,33 @@ async function submitting(page, click) {
   return response;
 }
 
+/** Fills and sends the French sign-up form (the page must be /signup); the new username. */
+async function signUpInFrench(page) {
+  if (new URL(page.url()).pathname !== "/signup") await page.goto("/signup");
+  const username = uniqueName("fr");
+  await page.locator("#username").fill(username);
+  await page.locator("#password").fill(PASSWORD);
+  await page.locator("#password_again").fill(PASSWORD);
+  const signedUp = await submitting(page, () =>
+    page.getByRole("button", { name: "Créer mon compte" }).click(),
+  );
+  assert.equal(signedUp?.status(), 200, "the page after signing up");
+  return username;
+}
+
 describe("en français", () => {
   test("a French browser signs up, plays a match by clicking and replays it, all in French", async () => {
     const { context, page } = await newPlayer(browser, { locale: "fr-FR" });
     try {
       await visitInFrench(page, "/", "fr-home");
       await visitInFrench(page, "/rules", "fr-rules");
-      await visitInFrench(page, "/rules/yams", "fr-rules-yams");
       await visitInFrench(page, "/leaderboards", "fr-leaderboards");
       await visitInFrench(page, "/signin", "fr-sign-in");
       await visitInFrench(page, "/no-such-page", "fr-error-not-found", { status: 404 });
 
       // Sign up with the French form.
       await visitInFrench(page, "/signup", "fr-sign-up");
-      const username = uniqueName("fr");
-      await page.locator("#username").fill(username);
-      await page.locator("#password").fill(PASSWORD);
-      await page.locator("#password_again").fill(PASSWORD);
-      const signedUp = await submitting(page, () =>
-        page.getByRole("button", { name: "Créer mon compte" }).click(),
-      );
-      assert.equal(signedUp?.status(), 200);
+      const username = await signUpInFrench(page);
       await assertFrench(page, "fr-home-signed-in");
 
       // A Yams match alone, from the lobby.
@@ -96,6 +105,51 @@ describe("en français", () => {
       await visitInFrench(page, `/matches/${id}/replay?step=3`, "fr-replay");
       await visitInFrench(page, "/account", "fr-account");
       await visitInFrench(page, `/players/${username}`, "fr-profile");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("every game in French: its rules, its leaderboard and a match against the computer", async () => {
+    const { context, page } = await newPlayer(browser, { locale: "fr-FR" });
+    try {
+      await signUpInFrench(page);
+      for (const game of GAMES) {
+        await visitInFrench(page, `/rules/${game}`, `fr-rules-${game}`);
+        await visitInFrench(page, `/leaderboards/${game}`, `fr-leaderboard-${game}`);
+        // "Jouer contre l'ordinateur" from the rules page: the easy level, casual.
+        await page.goto(`/rules/${game}`);
+        await page.locator('[data-testid="rules-play-computer"] summary').click();
+        const form = page.getByTestId("play-computer");
+        await form.locator('input[name="level"][value="easy"]').check();
+        await form.locator('input[name="rated"]').setChecked(false);
+        await Promise.all([
+          page.waitForURL(/\/matches\/[0-9a-f-]+$/),
+          form.locator('button[type="submit"]').click(),
+        ]);
+        assert.ok((await page.getByTestId("computer-mark").count()) >= 1, `${game}: the computer sits`);
+        await checkPage(page, `fr-match-${game}`);
+        await assertFrench(page, `fr-match-${game}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a refused form says why in French, beside the field", async () => {
+    const { context, page } = await newPlayer(browser, { locale: "fr-FR" });
+    try {
+      await page.goto("/signup");
+      await page.locator("#username").fill(uniqueName("refus"));
+      await page.locator("#password").fill(PASSWORD);
+      await page.locator("#password_again").fill(`${PASSWORD}!`);
+      const refused = await submitting(page, () =>
+        page.getByRole("button", { name: "Créer mon compte" }).click(),
+      );
+      assert.equal(refused?.status(), 422);
+      assert.equal(await page.locator("#password_again").getAttribute("aria-invalid"), "true");
+      await checkPage(page, "fr-sign-up-refused");
+      await assertFrench(page, "fr-sign-up-refused");
     } finally {
       await context.close();
     }

@@ -90,7 +90,7 @@ async fn a_profile_shows_ratings_their_history_and_the_finished_matches() {
     let linja = row_with(&ratings, ">Linja</a>");
     assert!(
         linja.contains(
-            "1499<span class=\"provisional-mark\" aria-hidden=\"true\">?</span>\
+            "1,499<span class=\"provisional-mark\" aria-hidden=\"true\">?</span>\
              <span class=\"visually-hidden\"> (provisional)</span>"
         ),
         "{linja}"
@@ -98,7 +98,7 @@ async fn a_profile_shows_ratings_their_history_and_the_finished_matches() {
     assert!(linja.contains("<td class=\"num\">2</td>"), "{linja}");
     assert!(linja.contains("href=\"/leaderboards/linja\""), "{linja}");
     let yams = row_with(&ratings, ">Yams</a>");
-    assert!(yams.contains(">1500<"), "{yams}");
+    assert!(yams.contains(">1,500<"), "{yams}");
     assert!(yams.contains("<td class=\"num\">0</td>"), "{yams}");
     page.assert_contains("id=\"provisional-note\"");
     page.assert_contains("fewer than 10 rated matches");
@@ -117,12 +117,12 @@ async fn a_profile_shows_ratings_their_history_and_the_finished_matches() {
         "{chart}"
     );
     assert!(
-        chart.contains("over 2 rated matches: from 1500 to 1499; lowest 1499, highest 1520."),
+        chart.contains("over 2 rated matches: from 1,500 to 1,499; lowest 1,499, highest 1,520."),
         "{chart}"
     );
     assert_eq!(chart.matches("<circle").count(), 3, "{chart}");
     assert!(chart.contains("<polyline"), "{chart}");
-    assert!(chart.contains("<title>Start: 1500</title>"), "{chart}");
+    assert!(chart.contains("<title>Start: 1,500</title>"), "{chart}");
     let chart_421 = between(&page.text, "id=\"history-421\"", "<svg", "</svg>");
     assert_eq!(chart_421.matches("<circle").count(), 2, "{chart_421}");
 
@@ -138,14 +138,14 @@ async fn a_profile_shows_ratings_their_history_and_the_finished_matches() {
     assert_eq!(table.len(), 2, "{details}");
     assert!(table[0].contains(&format!("href=\"/matches/{first}\">1</a>")));
     assert!(
-        table[0].contains("<td class=\"num\">1520</td>"),
+        table[0].contains("<td class=\"num\">1,520</td>"),
         "{}",
         table[0]
     );
     assert!(table[0].contains(">+20</td>"), "{}", table[0]);
     assert!(table[1].contains(&format!("href=\"/matches/{second}\">2</a>")));
     assert!(
-        table[1].contains("<td class=\"num\">1499</td>"),
+        table[1].contains("<td class=\"num\">1,499</td>"),
         "{}",
         table[1]
     );
@@ -344,13 +344,21 @@ async fn a_leaderboard_ranks_established_players_and_leaves_out_provisional_ones
     };
     assert!(places[0].contains("<a href=\"/players/alice\">alice</a>"));
     assert!(places[0].contains("<span class=\"badge\">You</span>"));
-    assert_eq!(cells(places[0]), ["1", "1600", "12"]);
+    assert_eq!(cells(places[0]), ["1", "1,600", "12"]);
     // Equal ratings share a rank; the names break the tie in the order shown.
     assert!(places[1].contains("<a href=\"/players/bob\">bob</a>"));
-    assert_eq!(cells(places[1]), ["2", "1550", "10"]);
+    assert_eq!(cells(places[1]), ["2", "1,550", "10"]);
     assert!(places[2].contains("<a href=\"/players/dave\">dave</a>"));
-    assert_eq!(cells(places[2]), ["2", "1550", "31"]);
+    assert_eq!(cells(places[2]), ["2", "1,550", "31"]);
     assert!(!page.text.contains("rel=\"next\""));
+    // In French, thousands are set apart by a narrow no-break space.
+    let page = Browser::speaking(&app, "fr-FR")
+        .get("/leaderboards/yams")
+        .await;
+    assert_eq!(
+        cells(rows(&page, "board-heading")[0]),
+        ["1", "1\u{202f}600", "12"]
+    );
 
     // On the profiles: an established rating has no ?, a provisional one has.
     let alice_page = browser.get("/players/alice").await;
@@ -358,14 +366,14 @@ async fn a_leaderboard_ranks_established_players_and_leaves_out_provisional_ones
         .into_iter()
         .find(|r| r.contains(">Yams</a>"))
         .unwrap();
-    assert!(alice.contains(">1600</td>"), "{alice}");
+    assert!(alice.contains(">1,600</td>"), "{alice}");
     let carol_page = browser.get("/players/carol").await;
     let carol = rows(&carol_page, "ratings-heading")
         .into_iter()
         .find(|r| r.contains(">Yams</a>"))
         .unwrap();
     assert!(
-        carol.contains("1700<span class=\"provisional-mark\""),
+        carol.contains("1,700<span class=\"provisional-mark\""),
         "{carol}"
     );
 
@@ -399,7 +407,7 @@ async fn long_leaderboards_come_a_page_at_a_time() {
     let first = browser.get("/leaderboards/cant-stop").await;
     let places = rows(&first, "board-heading");
     assert_eq!(places.len(), 50);
-    assert!(places[0].contains(">player00</a>") && places[0].contains(">1800<"));
+    assert!(places[0].contains(">player00</a>") && places[0].contains(">1,800<"));
     first.assert_contains("href=\"/leaderboards/cant-stop?page=2\" rel=\"next\"");
     assert!(!first.text.contains("rel=\"prev\""));
 
@@ -407,7 +415,7 @@ async fn long_leaderboards_come_a_page_at_a_time() {
     let places = rows(&second, "board-heading");
     assert_eq!(places.len(), 2);
     assert!(places[0].contains("<td class=\"num\">51</td>") && places[0].contains(">player50</a>"));
-    assert!(places[1].contains("<td class=\"num\">52</td>") && places[1].contains(">1749<"));
+    assert!(places[1].contains("<td class=\"num\">52</td>") && places[1].contains(">1,749<"));
     second.assert_contains("href=\"/leaderboards/cant-stop\" rel=\"prev\"");
     assert!(!second.text.contains("rel=\"next\""));
 

@@ -122,7 +122,7 @@ impl RatingChart {
             .ticks()
             .into_iter()
             .map(|value| Tick {
-                text: format!("{}", value.round() as i64),
+                text: lang.number(value.round() as i64),
                 at: y_of(value),
             })
             .collect();
@@ -252,22 +252,22 @@ fn describe(subject: &str, ratings: &[f64], lang: Language) -> String {
             "subject",
             subject,
             "rating",
-            rounded(*only).to_string(),
+            rounded(*only),
         ),
         [first, .., last] => {
             let low = ratings.iter().copied().fold(f64::INFINITY, f64::min);
             let high = ratings.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let matches = ratings.len() - 1;
-            // Ratings are written as is (`1500`), as on the axis.
+            // Numbers, so that each language groups them as on the axis (`1,500`, `1 500`).
             lang.t_with(
                 "chart-describe",
                 &[
                     ("subject", subject.into()),
                     ("count", matches.into()),
-                    ("first", rounded(*first).to_string().into()),
-                    ("last", rounded(*last).to_string().into()),
-                    ("low", rounded(low).to_string().into()),
-                    ("high", rounded(high).to_string().into()),
+                    ("first", rounded(*first).into()),
+                    ("last", rounded(*last).into()),
+                    ("low", rounded(low).into()),
+                    ("high", rounded(high).into()),
                 ],
             )
         }
@@ -309,7 +309,7 @@ mod tests {
         // Span 65 → about 16 per interval → a step of 20, from 1480 down to 1560 up.
         assert_eq!(
             texts(&chart.y_ticks),
-            ["1480", "1500", "1520", "1540", "1560"]
+            ["1,480", "1,500", "1,520", "1,540", "1,560"]
         );
         // The lowest tick is the bottom of the plot, the highest its top.
         assert_eq!(chart.y_ticks[0].at, chart.bottom);
@@ -364,7 +364,7 @@ mod tests {
         let chart = RatingChart::new("c", "x", &points(&[1500.0, 1500.0]), Language::En);
         assert_eq!(
             texts(&chart.y_ticks),
-            ["1480", "1490", "1500", "1510", "1520"]
+            ["1,480", "1,490", "1,500", "1,510", "1,520"]
         );
         assert_eq!(chart.markers[0].y, chart.markers[1].y);
         assert_eq!(chart.markers[0].y, round1((chart.top + chart.bottom) / 2.0));
@@ -380,11 +380,11 @@ mod tests {
         assert_eq!(texts(&chart.x_ticks), ["0"]);
         assert_eq!(
             texts(&chart.y_ticks),
-            ["1500", "1510", "1520", "1530", "1540"]
+            ["1,500", "1,510", "1,520", "1,530", "1,540"]
         );
         assert_eq!(
             chart.description,
-            "alice's Yams rating: 1520 (no rated match yet)."
+            "alice's Yams rating: 1,520 (no rated match yet)."
         );
     }
 
@@ -396,7 +396,7 @@ mod tests {
         assert!(chart.x_ticks.is_empty());
         assert_eq!(
             texts(&chart.y_ticks),
-            ["1480", "1490", "1500", "1510", "1520"]
+            ["1,480", "1,490", "1,500", "1,510", "1,520"]
         );
         let svg = chart.render().unwrap();
         assert!(svg.contains("No rated match yet"), "{svg}");
@@ -414,8 +414,20 @@ mod tests {
         );
         assert_eq!(
             chart.description,
-            "alice's Linja rating over 2 rated matches: from 1500 to 1499; lowest 1499, highest 1520."
+            "alice's Linja rating over 2 rated matches: from 1,500 to 1,499; lowest 1,499, highest 1,520."
         );
+        let graphique = RatingChart::new(
+            "chart-linja",
+            "classement Linja d’alice",
+            &points(&[1500.0, 1520.0, 1498.849977]),
+            Language::Fr,
+        );
+        assert_eq!(
+            graphique.description,
+            "classement Linja d’alice sur 2 parties classées\u{a0}: de 1\u{202f}500 à 1\u{202f}499\u{a0}; \
+             au plus bas 1\u{202f}499, au plus haut 1\u{202f}520."
+        );
+        assert!(graphique.y_ticks.iter().any(|t| t.text == "1\u{202f}500"));
         let svg = chart.render().unwrap();
         assert!(svg.starts_with("<svg"), "{svg}");
         assert!(svg.contains("viewBox=\"0 0 400 220\""), "{svg}");

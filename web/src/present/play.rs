@@ -6,6 +6,7 @@ use tapis_service::matches::{MatchResult, TurnEntry, TurnKind};
 use tapis_service::ratings::RatingDelta;
 
 use super::games::{self, Names, fallback};
+use super::record::change_text;
 use super::table::{Token, seat_symbol};
 use super::{When, ordinal};
 
@@ -176,9 +177,9 @@ impl ResultView {
                     lang.t_with(
                         "match-rating-change",
                         &[
-                            ("before", b.to_string().into()),
-                            ("after", a.to_string().into()),
-                            ("delta", RatingDelta::between(b, a).to_string().into()),
+                            ("before", b.rounded().into()),
+                            ("after", a.rounded().into()),
+                            ("delta", change_text(RatingDelta::between(b, a)).into()),
                         ],
                     )
                 }),
@@ -278,7 +279,7 @@ mod tests {
         let view = ResultView::of(&result, Some(0), Language::En);
         assert_eq!(view.headline, "Bob wins");
         assert_eq!(view.reason, "every grid is full");
-        assert_eq!(view.rows[0].rating.as_deref(), Some("1500 → 1520 (+20)"));
+        assert_eq!(view.rows[0].rating.as_deref(), Some("1,500 → 1,520 (+20)"));
         assert!(view.rows[1].yours);
         assert_eq!(
             ResultView::of(&result, Some(1), Language::En).headline,
@@ -287,5 +288,18 @@ mod tests {
         let vue = ResultView::of(&result, Some(0), Language::Fr);
         assert_eq!(vue.headline, "Bob gagne");
         assert_eq!(vue.reason, "toutes les grilles sont remplies");
+        // Ratings grouped as each language writes thousands; a loss with a true minus sign.
+        assert_eq!(
+            vue.rows[0].rating.as_deref(),
+            Some("1\u{202f}500 → 1\u{202f}520 (+20)")
+        );
+        let mut lost = result.clone();
+        lost.ranking[0].rating_after = Some(Rating::from_points(1488));
+        assert_eq!(
+            ResultView::of(&lost, None, Language::En).rows[0]
+                .rating
+                .as_deref(),
+            Some("1,500 → 1,488 (\u{2212}12)")
+        );
     }
 }

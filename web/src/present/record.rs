@@ -126,11 +126,7 @@ impl GameHistory {
         if let Some(first) = entries.first() {
             points.push(ChartPoint {
                 rating: first.rating_before.points(),
-                label: lang.t1(
-                    "chart-start",
-                    "rating",
-                    first.rating_before.rounded().to_string(),
-                ),
+                label: lang.t1("chart-start", "rating", first.rating_before.rounded()),
             });
         }
         for (entry, row) in entries.iter().zip(&rows) {
@@ -141,7 +137,7 @@ impl GameHistory {
                     &[
                         ("number", row.number.into()),
                         ("when", row.at.text.as_str().into()),
-                        ("rating", row.rating.to_string().into()),
+                        ("rating", row.rating.into()),
                         ("change", row.change.as_str().into()),
                     ],
                 ),
@@ -295,10 +291,10 @@ mod tests {
         assert_eq!(history.rows[1].rating, 1499);
         assert_eq!(history.rows[1].change, "\u{2212}21");
         assert_eq!(history.chart.markers.len(), 3, "the start and two matches");
-        assert_eq!(history.chart.markers[0].label, "Start: 1500");
+        assert_eq!(history.chart.markers[0].label, "Start: 1,500");
         assert_eq!(
             history.chart.markers[2].label,
-            "Match 2 (May 1, 2026, 2:03\u{202f}PM): 1499, \u{2212}21"
+            "Match 2 (May 1, 2026, 2:03\u{202f}PM): 1,499, \u{2212}21"
         );
         assert_eq!(history.chart.id, "chart-linja");
         assert!(
