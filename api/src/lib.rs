@@ -11,6 +11,7 @@ pub mod responses;
 
 use actix_web::{HttpRequest, HttpResponse, web};
 
+pub use handlers::streams::StreamSettings;
 pub use problem::{ApiError, Problem};
 
 /// The largest JSON body accepted.
@@ -54,6 +55,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::matches::resign)
             .service(handlers::matches::turns)
             .service(handlers::matches::export)
+            .service(handlers::streams::user)
+            .service(handlers::streams::of_match)
             .service(handlers::ratings::of_user)
             .service(handlers::ratings::history)
             .service(handlers::ratings::leaderboard)

@@ -4,7 +4,7 @@ use actix_web::{HttpResponse, get};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::handlers::{accounts, bots, games, matches, ratings, sessions};
+use crate::handlers::{accounts, bots, games, matches, ratings, sessions, streams};
 use crate::responses;
 
 /// Adds the bearer-token security scheme.
@@ -80,9 +80,16 @@ impl Modify for GameSchemas {
         ratings::of_user,
         ratings::history,
         ratings::leaderboard,
+        streams::user,
+        streams::of_match,
     ),
     components(
-        schemas(crate::problem::Problem),
+        schemas(
+            crate::problem::Problem,
+            streams::StreamEventData,
+            tapis_service::matches::MatchMove,
+            tapis_service::events::EventKind,
+        ),
         responses(
             responses::InvalidJson,
             responses::Unauthorized,
@@ -101,6 +108,7 @@ impl Modify for GameSchemas {
         (name = "games", description = "The games and their options"),
         (name = "matches", description = "Creating, joining and playing matches"),
         (name = "ratings", description = "Elo ratings per game, their history, leaderboards"),
+        (name = "events", description = "Live events as Server-Sent Events: yours, and a match's moves"),
     )
 )]
 pub struct ApiDoc;

@@ -42,6 +42,8 @@ pub struct HttpSettings {
     /// The header in which a trusted reverse proxy gives the client's address
     /// (`X-Forwarded-For`: its last address; `X-Real-IP`...); `None`: the peer's address.
     pub client_ip_header: Option<String>,
+    /// How event streams keep quiet connections open.
+    pub streams: tapis_api::StreamSettings,
 }
 
 /// HSTS in production unless configured: a year, subdomains included.
@@ -196,6 +198,7 @@ impl Config {
                     secure_cookies: environment == Environment::Production,
                     hsts,
                     client_ip_header,
+                    streams: tapis_api::StreamSettings::default(),
                 },
             },
             warnings,

@@ -158,6 +158,7 @@ impl Application {
         let cookies = web::Data::new(CookiePolicy {
             always_secure: http.secure_cookies,
         });
+        let streams = web::Data::new(http.streams);
         let http = web::Data::new(http);
         let server = HttpServer::new(move || {
             let mut headers = DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff"));
@@ -172,6 +173,7 @@ impl Application {
                 .app_data(data.clone())
                 .app_data(cookies.clone())
                 .app_data(http.clone())
+                .app_data(streams.clone())
                 .configure(routes)
         })
         .shutdown_timeout(20)
@@ -183,11 +185,15 @@ impl Application {
             background.clock_interval,
             stopped.clone(),
         ));
+        let events = tokio::spawn(tapis_service::events::run(
+            services.clone(),
+            stopped.clone(),
+        ));
         let bots = tokio::spawn(tapis_service::bots::run(services, background.bots, stopped));
         Ok(Application {
             port,
             server,
-            background: vec![clock, bots],
+            background: vec![clock, events, bots],
             stop_background,
         })
     }

@@ -1,5 +1,5 @@
 //! The correspondence clock: a background loop that ends the turns of players past their
-//! deadline.
+//! deadline, and tells those whose deadline is less than a day away.
 
 use std::time::Duration;
 
@@ -24,6 +24,10 @@ pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Re
             Ok(n) => tracing::info!(expired = n, "ended overdue turns"),
             // The cause has been logged where it happened; try again at the next tick.
             Err(_) => {}
+        }
+        match matches::tell_deadlines(&services, 100).await {
+            Ok(0) | Err(_) => {}
+            Ok(n) => tracing::info!(told = n, "told players their deadline is near"),
         }
     }
 }

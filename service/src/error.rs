@@ -53,6 +53,14 @@ pub enum ServiceError {
     MatchFull,
     #[error("you already sit at this match")]
     AlreadyJoined,
+    /// A stream was asked to resume from an id it never sent (the text says why).
+    #[error("{0}")]
+    BadLastEventId(&'static str),
+    /// A stream was asked to resume from events older than the horizon: they are gone.
+    #[error(
+        "these events are older than the streams keep; the oldest left has id {oldest}: start again without Last-Event-ID"
+    )]
+    EventsExpired { oldest: i64 },
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
     /// The database cannot be reached (down, restarting, or every connection busy for too
@@ -83,6 +91,8 @@ impl ServiceError {
             ServiceError::MatchNotActive => "match_not_active",
             ServiceError::MatchFull => "match_full",
             ServiceError::AlreadyJoined => "already_joined",
+            ServiceError::BadLastEventId(_) => "bad_last_event_id",
+            ServiceError::EventsExpired { .. } => "events_expired",
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::DatabaseUnavailable => "database_unavailable",
             ServiceError::Internal => "internal_error",
@@ -105,6 +115,8 @@ impl ServiceError {
             | ServiceError::MatchNotActive
             | ServiceError::MatchFull
             | ServiceError::AlreadyJoined => 409,
+            ServiceError::BadLastEventId(_) => 400,
+            ServiceError::EventsExpired { .. } => 410,
             ServiceError::RateLimited { .. } => 429,
             ServiceError::DatabaseUnavailable => 503,
             ServiceError::Internal => 500,

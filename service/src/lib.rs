@@ -10,6 +10,7 @@ pub mod bots;
 pub mod clock;
 pub mod db;
 pub mod error;
+pub mod events;
 pub mod fairness;
 pub mod games;
 pub mod matches;
@@ -72,6 +73,7 @@ struct Inner {
     settings: Settings,
     keys: auth::JwtKeys,
     passwords: passwords::Hasher,
+    events: Arc<events::EventHub>,
 }
 
 impl std::fmt::Debug for Services {
@@ -91,6 +93,7 @@ impl Services {
                 settings,
                 keys,
                 passwords,
+                events: Arc::default(),
             }),
         })
     }
@@ -98,6 +101,11 @@ impl Services {
     /// The deployment settings.
     pub fn settings(&self) -> &Settings {
         &self.inner.settings
+    }
+
+    /// This process's hub of live events (run by [`events::run`]).
+    pub fn events(&self) -> &Arc<events::EventHub> {
+        &self.inner.events
     }
 
     pub(crate) fn keys(&self) -> &auth::JwtKeys {

@@ -70,6 +70,7 @@ diesel::table! {
         turn_count -> Int8,
         bot_claim_version -> Nullable<Int8>,
         bot_claimed_until -> Nullable<Timestamptz>,
+        deadline_told_version -> Nullable<Int8>,
     }
 }
 
@@ -102,6 +103,21 @@ diesel::table! {
         chance -> Jsonb,
         events -> Jsonb,
         at -> Timestamptz,
+        version -> Nullable<Int8>,
+    }
+}
+
+diesel::table! {
+    /// `seq` is the event's place in the streams, given after commit (`service::events`).
+    user_events (id) {
+        id -> Int8,
+        seq -> Nullable<Int8>,
+        user_id -> Uuid,
+        kind -> Text,
+        match_id -> Uuid,
+        version -> Int8,
+        data -> Jsonb,
+        created_at -> Timestamptz,
     }
 }
 
@@ -139,6 +155,8 @@ diesel::joinable!(turns -> matches (match_id));
 diesel::joinable!(ratings -> users (user_id));
 diesel::joinable!(rating_history -> users (user_id));
 diesel::joinable!(rating_history -> matches (match_id));
+diesel::joinable!(user_events -> users (user_id));
+diesel::joinable!(user_events -> matches (match_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -151,4 +169,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     turns,
     ratings,
     rating_history,
+    user_events,
 );

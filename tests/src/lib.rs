@@ -374,6 +374,139 @@ impl TestApp {
     }
 }
 
+/// A Server-Sent Events stream opened on an app, read one event at a time.
+pub struct EventStream {
+    events: std::pin::Pin<
+        Box<
+            dyn futures_util::Stream<
+                    Item = Result<
+                        eventsource_stream::Event,
+                        eventsource_stream::EventStreamError<reqwest::Error>,
+                    >,
+                > + Send,
+        >,
+    >,
+}
+
+impl std::fmt::Debug for EventStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventStream").finish_non_exhaustive()
+    }
+}
+
+/// One event received: its `id:`, its `event:` name and its `data:` as JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Received {
+    pub id: String,
+    pub event: String,
+    pub data: Value,
+}
+
+impl EventStream {
+    /// The next event, if one comes within `wait`.
+    pub async fn next_within(&mut self, wait: Duration) -> Option<Received> {
+        use futures_util::StreamExt;
+        match tokio::time::timeout(wait, self.events.next()).await {
+            Ok(Some(Ok(event))) => Some(Received {
+                id: event.id,
+                event: event.event,
+                data: serde_json::from_str(&event.data)
+                    .unwrap_or_else(|e| panic!("data is not JSON ({e}): {}", event.data)),
+            }),
+            Ok(Some(Err(e))) => panic!("the stream failed: {e}"),
+            Ok(None) | Err(_) => None,
+        }
+    }
+
+    /// The next event, which must come within 5 s and be named `event`.
+    pub async fn expect(&mut self, event: &str) -> Received {
+        let received = self
+            .next_within(Duration::from_secs(5))
+            .await
+            .unwrap_or_else(|| panic!("no `{event}` within 5 s"));
+        assert_eq!(received.event, event, "{received:?}");
+        received
+    }
+
+    /// The next event named `event`, which must come within 5 s, passing over any named in
+    /// `before`.
+    pub async fn expect_after(&mut self, event: &str, before: &[&str]) -> Received {
+        loop {
+            let received = self
+                .next_within(Duration::from_secs(5))
+                .await
+                .unwrap_or_else(|| panic!("no `{event}` within 5 s"));
+            if received.event == event {
+                return received;
+            }
+            assert!(before.contains(&received.event.as_str()), "{received:?}");
+        }
+    }
+
+    /// Checks that nothing comes within `wait`.
+    pub async fn expect_nothing(&mut self, wait: Duration) {
+        if let Some(received) = self.next_within(wait).await {
+            panic!("nothing was expected, but got {received:?}");
+        }
+    }
+}
+
+impl TestApp {
+    /// Opens the stream at `path` on `base` (this app's or another's), with a bearer token
+    /// and a `Last-Event-ID` if given: the stream, or the reply that refused it.
+    pub async fn open_stream_on(
+        &self,
+        base: &str,
+        path: &str,
+        token: Option<&str>,
+        last_event_id: Option<&str>,
+    ) -> Result<EventStream, Reply> {
+        use eventsource_stream::Eventsource;
+        let mut request = self.client.get(format!("{base}{path}"));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(id) = last_event_id {
+            request = request.header("Last-Event-ID", id);
+        }
+        let response = request.send().await.unwrap();
+        if response.status() != StatusCode::OK {
+            let status = response.status();
+            let headers = response.headers().clone();
+            let text = response.text().await.unwrap();
+            return Err(Reply {
+                status,
+                headers,
+                body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+            });
+        }
+        assert_eq!(
+            response.headers()["content-type"],
+            "text/event-stream",
+            "a stream's media type"
+        );
+        Ok(EventStream {
+            events: Box::pin(response.bytes_stream().eventsource()),
+        })
+    }
+
+    /// Opens a stream on this app; panics if it is refused.
+    pub async fn open_stream(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        last_event_id: Option<&str>,
+    ) -> EventStream {
+        match self
+            .open_stream_on(&self.base, path, token, last_event_id)
+            .await
+        {
+            Ok(stream) => stream,
+            Err(reply) => panic!("{path} refused: {} {:?}", reply.status, reply.body),
+        }
+    }
+}
+
 /// Starts the real app on `url`; returns its base URL and its services.
 async fn start_app(
     url: &str,

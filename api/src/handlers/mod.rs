@@ -7,3 +7,4 @@ pub mod games;
 pub mod matches;
 pub mod ratings;
 pub mod sessions;
+pub mod streams;

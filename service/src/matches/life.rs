@@ -4,7 +4,7 @@
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use rand::seq::SliceRandom;
-use serde_json::Value;
+use serde_json::{Value, json};
 use tapis_games::{AnyState, GameId, SetupError};
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -17,6 +17,7 @@ use super::step::Step;
 use super::store::advance;
 use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch, TurnKind};
 use crate::auth::Identity;
+use crate::events::{self, EventKind, Told};
 use crate::schema::{invitations, match_seats, matches, users};
 use crate::{ServiceError, ServiceResult, Services, fairness};
 
@@ -207,7 +208,7 @@ pub async fn create(
                     .execute(conn)
                     .await?;
             }
-            for user_id in invited {
+            for user_id in &invited {
                 diesel::insert_into(invitations::table)
                     .values((
                         invitations::match_id.eq(id),
@@ -216,6 +217,18 @@ pub async fn create(
                     .execute(conn)
                     .await?;
             }
+            let data = json!({"game": game.as_str(), "by": who.username});
+            let told: Vec<Told> = invited
+                .iter()
+                .map(|user_id| Told {
+                    user_id: *user_id,
+                    kind: EventKind::Invitation,
+                    match_id: id,
+                    version: 0,
+                    data: data.clone(),
+                })
+                .collect();
+            events::tell(conn, &told).await?;
             if 1 + bots.len() == seats {
                 return start(conn, id).await;
             }
@@ -293,7 +306,7 @@ pub async fn cancel(services: &Services, who: &Identity, id: Uuid) -> ServiceRes
             if row.creator_id != who.user_id {
                 return Err(ServiceError::NotTheCreator);
             }
-            abort(conn, &row).await?;
+            abort(conn, &row, &who, Aborted::Cancelled).await?;
             load_match(conn, id).await
         })
         .await?;
@@ -317,29 +330,79 @@ pub async fn decline(services: &Services, who: &Identity, id: Uuid) -> ServiceRe
             if deleted == 0 {
                 return Err(ServiceError::NotInvited);
             }
-            abort(conn, &row).await?;
+            abort(conn, &row, &who, Aborted::Declined).await?;
             load_match(conn, id).await
         })
         .await?;
     view_of(&mut conn, loaded, Some(&who)).await
 }
 
-pub(super) async fn abort(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()> {
+/// How an open match was called off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Aborted {
+    /// By its creator.
+    Cancelled,
+    /// By an invited player (whose invitation the caller has deleted).
+    Declined,
+}
+
+/// Calls an open match off, on behalf of `by`, and tells the people it concerned: the
+/// creator hears that `by` declined; everyone else invited or seated (but `by`) that the
+/// match is cancelled.
+pub(super) async fn abort(
+    conn: &mut AsyncPgConnection,
+    row: &MatchRow,
+    by: &Identity,
+    how: Aborted,
+) -> ServiceResult<()> {
     if row.status()? != MatchStatus::Open {
         return Err(ServiceError::MatchNotOpen);
     }
     let now = now_micros();
+    let version = row.version + 1;
     // The version changes: the `matches_notify` trigger tells the other server processes.
     diesel::update(matches::table.find(row.id))
         .set((
             matches::status.eq(MatchStatus::Aborted.as_str()),
-            matches::version.eq(row.version + 1),
+            matches::version.eq(version),
             matches::finished_at.eq(now),
             matches::updated_at.eq(now),
         ))
         .execute(conn)
         .await?;
-    Ok(())
+    let mut concerned: Vec<Uuid> = invitations::table
+        .filter(invitations::match_id.eq(row.id))
+        .select(invitations::user_id)
+        .load(conn)
+        .await?;
+    concerned.extend(
+        match_seats::table
+            .inner_join(users::table)
+            .filter(match_seats::match_id.eq(row.id))
+            .filter(users::is_bot.eq(false))
+            .select(match_seats::user_id)
+            .load::<Uuid>(conn)
+            .await?,
+    );
+    concerned.sort_unstable();
+    concerned.dedup();
+    let data = json!({"game": row.game, "by": by.username});
+    let told: Vec<Told> = concerned
+        .into_iter()
+        .filter(|user_id| *user_id != by.user_id)
+        .map(|user_id| Told {
+            user_id,
+            kind: if how == Aborted::Declined && user_id == row.creator_id {
+                EventKind::InvitationDeclined
+            } else {
+                EventKind::MatchCancelled
+            },
+            match_id: row.id,
+            version,
+            data: data.clone(),
+        })
+        .collect();
+    events::tell(conn, &told).await
 }
 
 /// Bumps the version of a match that changed outside the rules (a player joined).
@@ -477,4 +540,38 @@ pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResul
         expired += 1;
     }
     Ok(expired)
+}
+
+/// Tells the players whose deadline is less than 24 hours away (`deadline_soon`), once per
+/// turn, in matches with more than a day per move (with one day, the turn's own
+/// `your_turn` says as much). Claims the matches with `FOR UPDATE SKIP LOCKED`, so several
+/// server processes never tell one twice. Returns how many were told.
+pub async fn tell_deadlines(services: &Services, at_most: i64) -> ServiceResult<usize> {
+    #[derive(QueryableByName)]
+    struct Told {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        told: i64,
+    }
+    let mut conn = services.conn().await?;
+    // The notification wakes the hubs, which number the new events (the version is not
+    // changed, so no trigger tells them).
+    let told: Told = diesel::sql_query(
+        "WITH due AS (SELECT id FROM matches WHERE status = 'active' AND days_per_move > 1 \
+         AND deadline > now() AND deadline <= now() + interval '24 hours' \
+         AND deadline_told_version IS DISTINCT FROM version \
+         ORDER BY deadline LIMIT $1 FOR UPDATE SKIP LOCKED), \
+         marked AS (UPDATE matches m SET deadline_told_version = m.version FROM due \
+         WHERE m.id = due.id RETURNING m.id, m.version, m.game, m.deadline, \
+         m.seat_user_ids[m.to_act_seat + 1] AS user_id), \
+         inserted AS (INSERT INTO user_events (user_id, kind, match_id, version, data) \
+         SELECT t.user_id, 'deadline_soon', t.id, t.version, \
+         jsonb_build_object('game', t.game, 'deadline', t.deadline) \
+         FROM marked t JOIN users u ON u.id = t.user_id WHERE NOT u.is_bot RETURNING match_id) \
+         SELECT count(*) AS told, max(pg_notify('tapis_matches', match_id::text)::text) AS woken \
+         FROM inserted",
+    )
+    .bind::<diesel::sql_types::BigInt, _>(at_most)
+    .get_result(&mut conn)
+    .await?;
+    usize::try_from(told.told).map_err(|e| ServiceError::internal("a count is negative", e))
 }

@@ -34,12 +34,12 @@ mod step;
 mod store;
 mod views;
 
-pub use life::{cancel, create, decline, expire_overdue, join, resign};
+pub use life::{cancel, create, decline, expire_overdue, join, resign, tell_deadlines};
 pub use play::{submit_action, submit_action_with_turns};
-pub(crate) use read::list_on;
 pub use read::{export, get, get_with_turns, list, replay, replay_step, turn_log, version};
+pub(crate) use read::{list_on, moves_since};
 pub use views::{
-    ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter, MatchResult,
-    MatchStatus, MatchSummary, MatchView, MatchWithTurns, NewMatch, Page, RankingEntry,
-    ReplayedStep, SeatView, TurnEntry, TurnKind,
+    ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter, MatchMove,
+    MatchResult, MatchStatus, MatchSummary, MatchView, MatchWithTurns, NewMatch, Page,
+    RankingEntry, ReplayedStep, SeatView, TurnEntry, TurnKind,
 };

@@ -12,8 +12,8 @@ use uuid::Uuid;
 
 use super::row::{Loaded, MatchRow, find_row, load_invited, load_match, seat_index, seats_to_act};
 use super::views::{
-    EXPORT_FORMAT, MatchExport, MatchFilter, MatchStatus, MatchSummary, MatchView, MatchWithTurns,
-    Page, ReplayedStep, TurnEntry, TurnKind,
+    EXPORT_FORMAT, MatchExport, MatchFilter, MatchMove, MatchStatus, MatchSummary, MatchView,
+    MatchWithTurns, Page, ReplayedStep, TurnEntry, TurnKind,
 };
 use crate::auth::Identity;
 use crate::schema::{invitations, match_seats, matches, turns, users};
@@ -278,48 +278,88 @@ pub(crate) async fn list_on(
     Ok(Page { items, next_cursor })
 }
 
+/// A turn-log row as read: seq, seat, kind, action, chance, events, time.
+type TurnRow = (
+    i64,
+    Option<i16>,
+    String,
+    Option<Value>,
+    Value,
+    Value,
+    OffsetDateTime,
+);
+
+const TURN_COLUMNS: (
+    turns::seq,
+    turns::seat,
+    turns::kind,
+    turns::action,
+    turns::chance,
+    turns::events,
+    turns::at,
+) = (
+    turns::seq,
+    turns::seat,
+    turns::kind,
+    turns::action,
+    turns::chance,
+    turns::events,
+    turns::at,
+);
+
+fn turn_entry((seq, seat, kind, action, chance, events, at): TurnRow) -> ServiceResult<TurnEntry> {
+    Ok(TurnEntry {
+        seq,
+        seat: seat.map(seat_index).transpose()?,
+        kind: TurnKind::parse(&kind)?,
+        action,
+        chance: serde_json::from_value(chance)
+            .map_err(|e| ServiceError::internal("stored chance is unreadable", e))?,
+        events: serde_json::from_value(events)
+            .map_err(|e| ServiceError::internal("stored events are unreadable", e))?,
+        at,
+    })
+}
+
+/// The moves of match `id` that brought it past `version`, oldest first, at most `limit`
+/// (the turn-log rows written before versions were kept in the log are not among them).
+pub(crate) async fn moves_since(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    version: i64,
+    limit: i64,
+) -> ServiceResult<Vec<MatchMove>> {
+    let rows: Vec<(Option<i64>, TurnRow)> = turns::table
+        .filter(turns::match_id.eq(id))
+        .filter(turns::version.gt(version))
+        .order(turns::version)
+        .limit(limit)
+        .select((turns::version, TURN_COLUMNS))
+        .load(conn)
+        .await?;
+    rows.into_iter()
+        .filter_map(|(v, row)| v.map(|v| (v, row)))
+        .map(|(version, row)| {
+            Ok(MatchMove {
+                match_id: id,
+                version,
+                turn: turn_entry(row)?,
+            })
+        })
+        .collect()
+}
+
 pub(super) async fn load_turns(
     conn: &mut AsyncPgConnection,
     id: Uuid,
 ) -> ServiceResult<Vec<TurnEntry>> {
-    type TurnRow = (
-        i64,
-        Option<i16>,
-        String,
-        Option<Value>,
-        Value,
-        Value,
-        OffsetDateTime,
-    );
     let rows: Vec<TurnRow> = turns::table
         .filter(turns::match_id.eq(id))
         .order(turns::seq)
-        .select((
-            turns::seq,
-            turns::seat,
-            turns::kind,
-            turns::action,
-            turns::chance,
-            turns::events,
-            turns::at,
-        ))
+        .select(TURN_COLUMNS)
         .load(conn)
         .await?;
-    rows.into_iter()
-        .map(|(seq, seat, kind, action, chance, events, at)| {
-            Ok(TurnEntry {
-                seq,
-                seat: seat.map(seat_index).transpose()?,
-                kind: TurnKind::parse(&kind)?,
-                action,
-                chance: serde_json::from_value(chance)
-                    .map_err(|e| ServiceError::internal("stored chance is unreadable", e))?,
-                events: serde_json::from_value(events)
-                    .map_err(|e| ServiceError::internal("stored events are unreadable", e))?,
-                at,
-            })
-        })
-        .collect()
+    rows.into_iter().map(turn_entry).collect()
 }
 
 /// The turn log of a match.

@@ -106,10 +106,12 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         };
         out.push_bind_param::<Text, _>(notify)?;
         out.push_sql(
-            ", true) IS NOT NULL RETURNING id) INSERT INTO turns (match_id, seq, seat, kind, \
-             action, chance, events, at) SELECT id, ",
+            ", true) IS NOT NULL RETURNING id) INSERT INTO turns (match_id, seq, version, \
+             seat, kind, action, chance, events, at) SELECT id, ",
         );
         out.push_bind_param::<BigInt, _>(&self.seq)?;
+        out.push_sql(", ");
+        out.push_bind_param::<BigInt, _>(&self.version)?;
         out.push_sql(", ");
         out.push_bind_param::<Nullable<SmallInt>, _>(&self.seat)?;
         out.push_sql(", ");
@@ -436,7 +438,7 @@ mod tests {
         assert!(sql.starts_with("WITH updated AS (UPDATE matches"), "{sql}");
         assert!(sql.contains("AND version = $13"), "{sql}");
         assert!(sql.ends_with(" FROM updated"), "{sql}");
-        assert!(sql.contains("$21") && !sql.contains("$22"), "{sql}");
+        assert!(sql.contains("$22") && !sql.contains("$23"), "{sql}");
         assert!(RecordStep::query_id().is_some());
     }
 }

@@ -237,6 +237,16 @@ pub struct TurnEntry {
     pub at: OffsetDateTime,
 }
 
+/// One accepted move of a match as its stream sends it (`GET /api/v1/matches/{id}/stream`):
+/// the version it brought the match to (the event's id) and its turn-log entry.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct MatchMove {
+    pub match_id: Uuid,
+    pub version: i64,
+    #[serde(flatten)]
+    pub turn: TurnEntry,
+}
+
 /// Everything needed to check a match offline with `tapis verify`.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct MatchExport {

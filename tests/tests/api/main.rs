@@ -16,6 +16,7 @@ mod openapi_games;
 mod play;
 mod ratings;
 mod security;
+mod streams;
 mod tokens;
 mod verify;
 mod web_auth;

@@ -25,6 +25,8 @@ async fn the_document_is_served_and_describes_every_endpoint() {
     assert_eq!(reply.body["openapi"], "3.1.0");
     let paths = reply.body["paths"].as_object().unwrap();
     for path in [
+        "/api/v1/stream",
+        "/api/v1/matches/{id}/stream",
         "/api/v1/accounts",
         "/api/v1/sessions",
         "/api/v1/me",
@@ -142,7 +144,7 @@ async fn every_operation_documents_the_statuses_it_can_answer() {
             }
         }
     }
-    assert_eq!(operations, 27);
+    assert_eq!(operations, 29);
     assert!(statuses(&document["paths"]["/api/v1/sessions"]["post"]).contains(&"429"));
     for (name, response) in shared {
         assert!(response["description"].is_string(), "{name}");

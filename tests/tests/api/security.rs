@@ -603,6 +603,7 @@ async fn production_cookies_are_secure_and_hsts_is_sent() {
         secure_cookies: true,
         hsts: Some("max-age=63072000".to_owned()),
         client_ip_header: None,
+        ..HttpSettings::default()
     };
     let app = TestApp::spawn_configured(SignInLimits::default(), http).await;
     app.player("xena").await;

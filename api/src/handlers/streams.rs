@@ -1,0 +1,173 @@
+//! Live events as Server-Sent Events (`text/event-stream`): the caller's events, and a
+//! match's moves. Each event has an `id:` to resume from (`Last-Event-ID`), an `event:` name
+//! and `data:`, one JSON object; a comment line keeps a quiet stream open.
+
+use std::future::ready;
+use std::time::Duration;
+
+use actix_web::http::header::HeaderName;
+use actix_web::{HttpRequest, Responder, get, web};
+use actix_web_lab::sse;
+use futures_util::{Stream, StreamExt};
+use serde::Serialize;
+use tapis_service::events::{self, StreamItem};
+use tapis_service::matches::MatchMove;
+use tapis_service::{ServiceError, Services};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::extract::Caller;
+use crate::problem::ApiError;
+use crate::responses::{NotFound, ServiceUnavailable, Unauthorized};
+
+/// How the streams keep quiet connections open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StreamSettings {
+    /// How often a comment line is sent while nothing happens (proxies close idle
+    /// connections; the contract says 25 s).
+    pub keep_alive: Duration,
+    /// How long a client should wait before reconnecting (the `retry:` field).
+    pub retry: Duration,
+}
+
+impl Default for StreamSettings {
+    fn default() -> StreamSettings {
+        StreamSettings {
+            keep_alive: Duration::from_secs(25),
+            retry: Duration::from_secs(3),
+        }
+    }
+}
+
+/// The `data` of an event of `GET /api/v1/stream`: the fields each event may have. Only the
+/// OpenAPI document uses this type (the events are built by `tapis_service::events`).
+#[derive(Debug, Serialize, ToSchema)]
+#[allow(dead_code, reason = "a schema for the document, never built")]
+pub struct StreamEventData {
+    /// The match the event is about.
+    match_id: Uuid,
+    /// The match's version when it happened.
+    version: i64,
+    /// The game's id (`yams`, `cant-stop`...).
+    game: String,
+    /// `your_turn`, `deadline_soon`: until when the move may be made (none without a clock).
+    #[schema(format = DateTime, nullable)]
+    deadline: Option<String>,
+    /// `match_finished`: the result, as in the match view.
+    #[schema(value_type = Option<Object>)]
+    result: Option<serde_json::Value>,
+    /// `invitation`, `invitation_declined`, `match_cancelled`: who did it.
+    by: Option<String>,
+}
+
+fn last_event_id(req: &HttpRequest) -> Result<Option<&str>, ApiError> {
+    match req.headers().get(HeaderName::from_static("last-event-id")) {
+        None => Ok(None),
+        Some(value) => value.to_str().map(Some).map_err(|_| {
+            ServiceError::BadLastEventId(
+                "Last-Event-ID must be the id of an event: a whole number from 0",
+            )
+            .into()
+        }),
+    }
+}
+
+fn respond<S>(events: S, settings: Option<web::Data<StreamSettings>>) -> impl Responder
+where
+    S: Stream<Item = sse::Event> + 'static,
+{
+    let settings = settings.map(|s| **s).unwrap_or_default();
+    sse::Sse::from_infallible_stream(events)
+        .with_keep_alive(settings.keep_alive)
+        .with_retry_duration(settings.retry)
+}
+
+/// Stops at the first [`StreamItem::Interrupted`]: the client reconnects with its
+/// `Last-Event-ID` and misses nothing.
+fn until_interrupted<T, S>(stream: S) -> impl Stream<Item = std::sync::Arc<T>>
+where
+    S: Stream<Item = StreamItem<T>>,
+{
+    stream
+        .take_while(|item| ready(matches!(item, StreamItem::Event(_))))
+        .filter_map(|item| {
+            ready(match item {
+                StreamItem::Event(event) => Some(event),
+                StreamItem::Interrupted => None,
+            })
+        })
+}
+
+/// The caller's events, as they happen: `your_turn`, `match_started`, `match_finished`,
+/// `invitation`, `invitation_declined`, `match_cancelled`, `deadline_soon`.
+///
+/// Each event's `data` is one JSON object ([`StreamEventData`]) with at least `match_id` and
+/// `version`. Without `Last-Event-ID` the stream starts with what happens next; with it, it
+/// first sends what the caller missed since that id (events are kept 7 days). A comment line
+/// every 25 s keeps the connection open.
+#[utoipa::path(get, path = "/api/v1/stream", operation_id = "stream_events", tag = "events",
+    params(("Last-Event-ID" = Option<String>, Header, description = "Resume after this event id (the last `id:` received)")),
+    responses(
+        (status = 200, description = "Server-Sent Events; each `data:` is a `StreamEventData` object", content_type = "text/event-stream", body = String),
+        (status = 400, description = "`bad_last_event_id`: Last-Event-ID is not a whole number from 0, or no event has this id yet", content_type = "application/problem+json", body = crate::problem::Problem),
+        (status = 401, response = Unauthorized),
+        (status = 410, description = "`events_expired`: the events after Last-Event-ID are older than the 7 days the streams keep; reconnect without it", content_type = "application/problem+json", body = crate::problem::Problem),
+        (status = 503, response = ServiceUnavailable),
+    ),
+    security(("bearer" = [])))]
+#[get("/stream")]
+pub async fn user(
+    services: web::Data<Services>,
+    caller: Caller,
+    req: HttpRequest,
+    settings: Option<web::Data<StreamSettings>>,
+) -> Result<impl Responder, ApiError> {
+    let stream = events::user_stream(&services, &caller.0, last_event_id(&req)?).await?;
+    let events = until_interrupted(stream).map(|event| {
+        sse::Event::Data(
+            sse::Data::new(event.payload().to_string())
+                .event(event.kind.as_str())
+                .id(event.seq.to_string()),
+        )
+    });
+    Ok(respond(events, settings))
+}
+
+/// Every accepted move of a match, as it is played: `event: move`, `id:` the version it
+/// brought the match to, `data:` a [`MatchMove`] (the version, the seat, the action, the
+/// chance and the events, as in the turn log).
+///
+/// Anyone may follow a match. Without `Last-Event-ID` the stream starts with the next move;
+/// with a version, it first sends the moves played after it.
+#[utoipa::path(get, path = "/api/v1/matches/{id}/stream", operation_id = "stream_match", tag = "events",
+    params(("id" = Uuid, Path), ("Last-Event-ID" = Option<String>, Header, description = "Resume after this version (the last `id:` received)")),
+    responses(
+        (status = 200, description = "Server-Sent Events; each `data:` is a `MatchMove` object", content_type = "text/event-stream", body = String),
+        (status = 400, description = "`bad_last_event_id`: Last-Event-ID is not a whole number from 0, or the match has not reached this version", content_type = "application/problem+json", body = crate::problem::Problem),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/matches/{id}/stream")]
+pub async fn of_match(
+    services: web::Data<Services>,
+    id: web::Path<Uuid>,
+    req: HttpRequest,
+    settings: Option<web::Data<StreamSettings>>,
+) -> Result<impl Responder, ApiError> {
+    let stream = events::match_stream(&services, id.into_inner(), last_event_id(&req)?).await?;
+    let events = until_interrupted(stream).filter_map(|m: std::sync::Arc<MatchMove>| {
+        ready(
+            match serde_json::to_string(&*m) {
+                Ok(json) => Some(json),
+                Err(e) => {
+                    tracing::error!(error = %e, match.id = %m.match_id, "a move did not serialize");
+                    None
+                }
+            }
+            .map(|json| {
+                sse::Event::Data(sse::Data::new(json).event("move").id(m.version.to_string()))
+            }),
+        )
+    });
+    Ok(respond(events, settings))
+}

@@ -1,0 +1,511 @@
+//! The hub of one server process: it numbers the events that committed (the sequencer), reads
+//! what is new once, and hands it to the streams connected to this process.
+
+use std::collections::{HashMap, HashSet};
+use std::pin::pin;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable};
+use diesel_async::pooled_connection::deadpool::Object;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use futures_util::{FutureExt, StreamExt};
+use serde_json::{Map, Value};
+use tokio::sync::{Notify, broadcast, watch};
+use uuid::Uuid;
+
+use super::{EventKind, HORIZON, UserEvent};
+use crate::matches::{self, MatchMove};
+use crate::schema::{matches as matches_table, user_events};
+use crate::{ServiceError, ServiceResult, Services};
+
+/// The key of the advisory lock that lets one sequencer run at a time, across processes.
+const SEQUENCER_LOCK: i64 = 0x7461_7069_7365_7631; // "tapisev1"
+/// Events numbered per transaction of the sequencer, and read per query.
+pub(super) const BATCH: i64 = 1000;
+/// Room for events in a stream's channel before it falls behind (and reads the database).
+const USER_CAPACITY: usize = 64;
+const MATCH_CAPACITY: usize = 256;
+/// How often the hub looks without being told: numbering, delivering, and the watched
+/// matches' versions (a notification can be lost when the database restarts).
+const TICK: Duration = Duration::from_secs(1);
+const CHECK_MATCHES_EVERY: u32 = 5;
+/// How often a process deletes the events past the horizon.
+const PRUNE_EVERY: u32 = 600;
+
+/// The channels of the streams connected to this process.
+#[derive(Default)]
+pub struct EventHub {
+    users: Mutex<HashMap<Uuid, broadcast::Sender<Arc<UserEvent>>>>,
+    matches: Mutex<HashMap<Uuid, MatchChannel>>,
+    /// Tells the hub to look now (a stream started, a test).
+    wake: Notify,
+}
+
+struct MatchChannel {
+    sender: broadcast::Sender<Arc<MatchMove>>,
+    /// The last version whose move was handed out (or the version the first stream started
+    /// from).
+    delivered: i64,
+}
+
+impl std::fmt::Debug for EventHub {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventHub").finish_non_exhaustive()
+    }
+}
+
+/// Locks a map of channels. A panic while it was held cannot leave a channel map half
+/// changed (each change is one insert or remove), so a poisoned lock is used as it is.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl EventHub {
+    /// Asks the hub to look for new events now rather than at its next tick.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// How many people and matches have streams connected here.
+    pub fn watched(&self) -> (usize, usize) {
+        (lock(&self.users).len(), lock(&self.matches).len())
+    }
+
+    pub(super) fn watch_user(self: &Arc<Self>, user_id: Uuid) -> Subscription<UserEvent> {
+        let receiver = lock(&self.users)
+            .entry(user_id)
+            .or_insert_with(|| broadcast::channel(USER_CAPACITY).0)
+            .subscribe();
+        Subscription {
+            hub: Arc::clone(self),
+            key: Key::User(user_id),
+            receiver: Some(receiver),
+        }
+    }
+
+    /// Follows the moves of match `id`; `from` is the version the stream starts after.
+    pub(super) fn watch_match(self: &Arc<Self>, id: Uuid, from: i64) -> Subscription<MatchMove> {
+        let receiver = lock(&self.matches)
+            .entry(id)
+            .or_insert_with(|| MatchChannel {
+                sender: broadcast::channel(MATCH_CAPACITY).0,
+                delivered: from,
+            })
+            .sender
+            .subscribe();
+        Subscription {
+            hub: Arc::clone(self),
+            key: Key::Match(id),
+            receiver: Some(receiver),
+        }
+    }
+
+    fn forget(&self, key: Key) {
+        match key {
+            Key::User(id) => {
+                let mut users = lock(&self.users);
+                if users.get(&id).is_some_and(|s| s.receiver_count() == 0) {
+                    users.remove(&id);
+                }
+            }
+            Key::Match(id) => {
+                let mut watched = lock(&self.matches);
+                if watched
+                    .get(&id)
+                    .is_some_and(|c| c.sender.receiver_count() == 0)
+                {
+                    watched.remove(&id);
+                }
+            }
+        }
+    }
+
+    fn hand_out_user_events(&self, events: Vec<UserEvent>) {
+        let users = lock(&self.users);
+        for event in events {
+            if let Some(sender) = users.get(&event.user_id) {
+                // No receiver left: the stream is closing, and forgets its channel.
+                let _ = sender.send(Arc::new(event));
+            }
+        }
+    }
+
+    fn watched_matches(&self) -> Vec<(Uuid, i64)> {
+        lock(&self.matches)
+            .iter()
+            .map(|(id, c)| (*id, c.delivered))
+            .collect()
+    }
+
+    fn hand_out_moves(&self, id: Uuid, moves: Vec<MatchMove>) {
+        let mut watched = lock(&self.matches);
+        let Some(channel) = watched.get_mut(&id) else {
+            return;
+        };
+        for m in moves {
+            if m.version > channel.delivered {
+                channel.delivered = m.version;
+                let _ = channel.sender.send(Arc::new(m));
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Key {
+    User(Uuid),
+    Match(Uuid),
+}
+
+/// A stream's place in the hub: its receiver, and its channel forgotten when the last stream
+/// of that person or match ends.
+pub(super) struct Subscription<T> {
+    hub: Arc<EventHub>,
+    key: Key,
+    receiver: Option<broadcast::Receiver<Arc<T>>>,
+}
+
+impl<T: Clone> Subscription<T> {
+    pub(super) async fn recv(&mut self) -> Result<Arc<T>, broadcast::error::RecvError> {
+        match &mut self.receiver {
+            Some(receiver) => receiver.recv().await,
+            None => Err(broadcast::error::RecvError::Closed),
+        }
+    }
+}
+
+impl<T> Drop for Subscription<T> {
+    fn drop(&mut self) {
+        self.receiver = None;
+        self.hub.forget(self.key);
+    }
+}
+
+/// Runs the hub of this process until `shutdown` turns true: one listening connection, and
+/// a look at the database whenever it is told of a change, and every second.
+pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
+    let hub = Arc::clone(services.events());
+    // Streams read what happened before they connected from the database themselves: the hub
+    // hands out only what is numbered after it started.
+    let mut cursor: Option<i64> = None;
+    let mut ticks: u32 = 0;
+    loop {
+        if *shutdown.borrow() {
+            return;
+        }
+        let mut listener = match listen(&services).await {
+            Ok(listener) => listener,
+            Err(_) => {
+                // Logged where it failed; the database may be restarting.
+                tokio::select! {
+                    _ = tokio::time::sleep(TICK) => continue,
+                    _ = shutdown.changed() => return,
+                }
+            }
+        };
+        let mut notifications = pin!(listener.notifications_stream());
+        let mut ticker = tokio::time::interval(TICK);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // Catch up with what was missed while (re)connecting.
+        let mut work = Work {
+            sequence: true,
+            deliver: true,
+            all_matches: true,
+            matches: HashSet::new(),
+        };
+        loop {
+            if cursor.is_none() {
+                cursor = latest_seq(&services).await.ok();
+            }
+            if let Some(seen) = cursor.as_mut() {
+                work.run(&services, &hub, seen).await;
+            }
+            tokio::select! {
+                notification = notifications.next() => match notification {
+                    Some(Ok(n)) => work.told(&n.channel, &n.payload),
+                    Some(Err(e)) => {
+                        tracing::warn!(error = %e, "the event listener's connection failed");
+                        break;
+                    }
+                    None => {
+                        tracing::warn!("the event listener's connection closed");
+                        break;
+                    }
+                },
+                _ = ticker.tick() => {
+                    ticks = ticks.wrapping_add(1);
+                    work.sequence = true;
+                    work.deliver = true;
+                    work.all_matches |= ticks.is_multiple_of(CHECK_MATCHES_EVERY);
+                    if ticks.is_multiple_of(PRUNE_EVERY)
+                        && let Err(e) = prune(&services, HORIZON).await
+                    {
+                        tracing::warn!(error = %e, "could not prune old events");
+                    }
+                }
+                _ = hub.wake.notified() => {
+                    work.sequence = true;
+                    work.deliver = true;
+                }
+                _ = shutdown.changed() => return,
+            }
+            // Take every notification already there before looking, so that a burst of
+            // moves costs one look.
+            while let Some(Some(Ok(n))) = notifications.next().now_or_never() {
+                work.told(&n.channel, &n.payload);
+            }
+        }
+    }
+}
+
+/// What the hub has to look at.
+struct Work {
+    sequence: bool,
+    deliver: bool,
+    all_matches: bool,
+    matches: HashSet<Uuid>,
+}
+
+impl Work {
+    fn told(&mut self, channel: &str, payload: &str) {
+        match channel {
+            // A match changed: its moves, and perhaps events to number.
+            "tapis_matches" => {
+                self.sequence = true;
+                if let Ok(id) = payload.parse() {
+                    self.matches.insert(id);
+                }
+            }
+            // The sequencer numbered events.
+            _ => self.deliver = true,
+        }
+    }
+
+    async fn run(&mut self, services: &Services, hub: &EventHub, cursor: &mut i64) {
+        // Errors are logged where they happen; the next tick tries again.
+        if std::mem::take(&mut self.sequence) && sequence(services).await.is_ok_and(|n| n > 0) {
+            self.deliver = true;
+        }
+        if std::mem::take(&mut self.deliver) {
+            let _ = deliver(services, hub, cursor).await;
+        }
+        let watched = hub.watched_matches();
+        let to_read: Vec<(Uuid, i64)> = if std::mem::take(&mut self.all_matches) {
+            // An error is logged where it happened; the next look tries again.
+            changed_matches(services, &watched).await.unwrap_or_default()
+        } else {
+            watched
+                .into_iter()
+                .filter(|(id, _)| self.matches.contains(id))
+                .collect()
+        };
+        self.matches.clear();
+        for (id, delivered) in to_read {
+            if let Ok(moves) = read_moves(services, id, delivered).await {
+                hub.hand_out_moves(id, moves);
+            }
+        }
+    }
+}
+
+/// A connection of its own (taken out of the pool), listening to both channels.
+async fn listen(services: &Services) -> ServiceResult<AsyncPgConnection> {
+    let mut conn = Object::take(services.conn().await?);
+    diesel::sql_query("LISTEN tapis_matches")
+        .execute(&mut conn)
+        .await?;
+    diesel::sql_query("LISTEN tapis_events")
+        .execute(&mut conn)
+        .await?;
+    Ok(conn)
+}
+
+#[derive(QueryableByName)]
+struct Numbered {
+    #[diesel(sql_type = BigInt)]
+    count: i64,
+}
+
+/// Numbers the events that committed and have no place yet, in one transaction at a time
+/// across every process (an advisory lock), then tells every hub (`tapis_events`). Returns
+/// how many it numbered.
+async fn sequence(services: &Services) -> ServiceResult<i64> {
+    let mut conn = services.conn().await?;
+    conn.transaction::<_, ServiceError, _>(async |conn| {
+        diesel::sql_query("SELECT pg_advisory_xact_lock($1)")
+            .bind::<BigInt, _>(SEQUENCER_LOCK)
+            .execute(conn)
+            .await?;
+        // Numbered in the order they were written (`nextval` over the ordered rows), so that
+        // the events of one transaction keep their order (`match_started`, then
+        // `your_turn`); the rows of one statement become visible together, after every row
+        // numbered before them.
+        let numbered: Numbered = diesel::sql_query(
+            "WITH todo AS (SELECT id FROM user_events WHERE seq IS NULL ORDER BY id LIMIT $1 \
+             FOR UPDATE), ordered AS (SELECT id, nextval('user_events_order') AS seq \
+             FROM (SELECT id FROM todo ORDER BY id) t), \
+             done AS (UPDATE user_events e SET seq = o.seq FROM ordered o WHERE e.id = o.id \
+             RETURNING e.seq) \
+             SELECT count(*) AS count, \
+             CASE WHEN count(*) > 0 THEN pg_notify('tapis_events', max(seq)::text) END AS told \
+             FROM done",
+        )
+        .bind::<BigInt, _>(BATCH)
+        .get_result(conn)
+        .await?;
+        Ok(numbered.count)
+    })
+    .await
+}
+
+#[derive(QueryableByName)]
+struct Latest {
+    #[diesel(sql_type = BigInt)]
+    latest: i64,
+}
+
+/// The highest number given to an event that can be read (0 when none; the events pruned
+/// count, so that an id from before the horizon is known to be old, not unknown).
+pub(super) async fn latest_seq(services: &Services) -> ServiceResult<i64> {
+    let mut conn = services.conn().await?;
+    let latest: Latest = diesel::sql_query(
+        "SELECT greatest(coalesce((SELECT max(seq) FROM user_events), 0), \
+         (SELECT pruned_below - 1 FROM user_events_horizon), 0) AS latest",
+    )
+    .get_result(&mut conn)
+    .await?;
+    Ok(latest.latest)
+}
+
+type EventRow = (Option<i64>, Uuid, String, Uuid, i64, Value);
+
+/// Events numbered after `after` (for one person, or for everyone), oldest first, at most
+/// [`BATCH`].
+pub(super) async fn events_after(
+    conn: &mut AsyncPgConnection,
+    after: i64,
+    user: Option<Uuid>,
+) -> ServiceResult<Vec<UserEvent>> {
+    let mut query = user_events::table
+        .filter(user_events::seq.gt(after))
+        .order(user_events::seq)
+        .limit(BATCH)
+        .select((
+            user_events::seq,
+            user_events::user_id,
+            user_events::kind,
+            user_events::match_id,
+            user_events::version,
+            user_events::data,
+        ))
+        .into_boxed();
+    if let Some(user_id) = user {
+        query = query.filter(user_events::user_id.eq(user_id));
+    }
+    let rows: Vec<EventRow> = query.load(conn).await?;
+    rows.into_iter().map(user_event).collect()
+}
+
+fn user_event((seq, user_id, kind, match_id, version, data): EventRow) -> ServiceResult<UserEvent> {
+    let seq = seq.ok_or_else(|| ServiceError::internal("an event read has no number", user_id))?;
+    let kind: EventKind = kind
+        .parse()
+        .map_err(|e| ServiceError::internal("a stored event has an unknown kind", e))?;
+    let data = match data {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    Ok(UserEvent {
+        seq,
+        user_id,
+        kind,
+        match_id,
+        version,
+        data,
+    })
+}
+
+/// Hands out every event numbered after `cursor`, and moves it on.
+async fn deliver(services: &Services, hub: &EventHub, cursor: &mut i64) -> ServiceResult<()> {
+    let mut conn = services.conn().await?;
+    loop {
+        let events = events_after(&mut conn, *cursor, None).await?;
+        let Some(last) = events.last().map(|e| e.seq) else {
+            return Ok(());
+        };
+        let full = events.len() as i64 == BATCH;
+        *cursor = last;
+        hub.hand_out_user_events(events);
+        if !full {
+            return Ok(());
+        }
+    }
+}
+
+/// The watched matches whose version moved past what was handed out.
+async fn changed_matches(
+    services: &Services,
+    watched: &[(Uuid, i64)],
+) -> ServiceResult<Vec<(Uuid, i64)>> {
+    if watched.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<Uuid> = watched.iter().map(|(id, _)| *id).collect();
+    let mut conn = services.conn().await?;
+    let versions: HashMap<Uuid, i64> = matches_table::table
+        .filter(matches_table::id.eq_any(&ids))
+        .select((matches_table::id, matches_table::version))
+        .load::<(Uuid, i64)>(&mut conn)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(watched
+        .iter()
+        .filter(|(id, delivered)| versions.get(id).is_some_and(|v| v > delivered))
+        .copied()
+        .collect())
+}
+
+async fn read_moves(services: &Services, id: Uuid, after: i64) -> ServiceResult<Vec<MatchMove>> {
+    let mut conn = services.conn().await?;
+    matches::moves_since(&mut conn, id, after, BATCH).await
+}
+
+#[derive(QueryableByName)]
+struct Pruned {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    below: Option<i64>,
+}
+
+/// Deletes the events numbered more than `keep` ago, and moves the horizon past them: a
+/// stream that resumes from before it has lost events and is told so. Returns the new
+/// horizon (the lowest number a stream may resume after, plus one), if it moved.
+pub async fn prune(services: &Services, keep: time::Duration) -> ServiceResult<Option<i64>> {
+    let mut conn = services.conn().await?;
+    let seconds = keep.whole_seconds();
+    let pruned: Pruned = diesel::sql_query(
+        "WITH gone AS (DELETE FROM user_events WHERE seq IS NOT NULL \
+         AND created_at < now() - make_interval(secs => $1) RETURNING seq), \
+         moved AS (UPDATE user_events_horizon SET pruned_below = greatest(pruned_below, \
+         (SELECT max(seq) + 1 FROM gone)) WHERE EXISTS (SELECT 1 FROM gone) \
+         RETURNING pruned_below) SELECT (SELECT pruned_below FROM moved) AS below",
+    )
+    .bind::<diesel::sql_types::Double, _>(seconds as f64)
+    .get_result(&mut conn)
+    .await?;
+    Ok(pruned.below)
+}
+
+/// The lowest number a stream may resume after, plus one: events below it are gone.
+pub(super) async fn horizon(conn: &mut AsyncPgConnection) -> ServiceResult<i64> {
+    let below: i64 = diesel::sql_query("SELECT pruned_below AS below FROM user_events_horizon")
+        .get_result::<Pruned>(conn)
+        .await?
+        .below
+        .unwrap_or(0);
+    Ok(below)
+}

@@ -1,0 +1,175 @@
+//! Live events: what a person or an app hears of, as it happens, from any server process.
+//!
+//! - **Recording** (`tell`): an event is a row of `user_events`, written in the transaction
+//!   that causes it. The events of play (a match started or finished, the turn passing to
+//!   someone) come from a trigger on `matches`, so that every path that changes a match in play
+//!   (moves, bots, resignations, the clock) tells them; invitations, declines and
+//!   cancellations are told by the service functions that know who acted; a deadline within
+//!   24 hours by the clock.
+//! - **Sequencing** (`hub`): after commit, each event gets its place in the streams (`seq`,
+//!   the SSE `id`) from one transaction at a time, so that `seq` grows in the order events
+//!   become visible and a stream that has seen `seq = n` has seen every event before it.
+//!   (A `bigserial` alone would not do: ids are taken in the order transactions start, not the
+//!   order they commit.)
+//! - **Fan-out** (`hub`): each process holds one listening connection (`LISTEN tapis_matches`,
+//!   `LISTEN tapis_events`), reads what is new once, and hands it to the streams connected to
+//!   it. A match's moves come from its turn log, by version.
+//! - **Streams** (`streams`): a client's stream starts from its `Last-Event-ID` (read from the
+//!   database) and then follows the hub; one that falls behind reads again from the database.
+//!
+//! `docs/events.md` tells the whole story, with the limits.
+
+mod hub;
+mod streams;
+mod tell;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use uuid::Uuid;
+
+pub use hub::{EventHub, prune, run};
+pub use streams::{MatchStream, StreamItem, UserStream, match_stream, user_stream};
+pub(crate) use tell::{Told, tell};
+
+/// How long events are kept for streams that resume: a `Last-Event-ID` older than this is
+/// refused (`events_expired`), and the client starts again from the present.
+pub const HORIZON: time::Duration = time::Duration::days(7);
+
+/// What a person hears of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    /// The turn passed to you (or the match started with you to act).
+    YourTurn,
+    /// A match you sit at started.
+    MatchStarted,
+    /// A match you sat at ended (`result` says how).
+    MatchFinished,
+    /// Somebody invited you to a match (`by`).
+    Invitation,
+    /// A player you invited declined (`by`): the match is called off.
+    InvitationDeclined,
+    /// A match you were invited to or sat at was called off (`by`: who did).
+    MatchCancelled,
+    /// Less than 24 hours are left to make your move (`deadline`).
+    DeadlineSoon,
+}
+
+impl EventKind {
+    pub const ALL: [EventKind; 7] = [
+        EventKind::YourTurn,
+        EventKind::MatchStarted,
+        EventKind::MatchFinished,
+        EventKind::Invitation,
+        EventKind::InvitationDeclined,
+        EventKind::MatchCancelled,
+        EventKind::DeadlineSoon,
+    ];
+
+    /// The name on the wire (the SSE `event:` field) and in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventKind::YourTurn => "your_turn",
+            EventKind::MatchStarted => "match_started",
+            EventKind::MatchFinished => "match_finished",
+            EventKind::Invitation => "invitation",
+            EventKind::InvitationDeclined => "invitation_declined",
+            EventKind::MatchCancelled => "match_cancelled",
+            EventKind::DeadlineSoon => "deadline_soon",
+        }
+    }
+}
+
+impl fmt::Display for EventKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that is no event.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown event “{0}”")]
+pub struct UnknownEvent(pub String);
+
+impl FromStr for EventKind {
+    type Err = UnknownEvent;
+
+    fn from_str(s: &str) -> Result<EventKind, UnknownEvent> {
+        EventKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| UnknownEvent(s.to_owned()))
+    }
+}
+
+/// One event of a person's stream.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UserEvent {
+    /// Its place in the streams: the SSE `id`.
+    pub seq: i64,
+    pub user_id: Uuid,
+    pub kind: EventKind,
+    pub match_id: Uuid,
+    /// The match's version when it happened.
+    pub version: i64,
+    /// What else it says (`game`, `deadline`, `result`, `by`).
+    pub data: Map<String, Value>,
+}
+
+impl UserEvent {
+    /// The JSON object a client receives: `match_id`, `version` and what else it says.
+    pub fn payload(&self) -> Value {
+        let mut object = Map::with_capacity(self.data.len() + 2);
+        object.insert("match_id".into(), Value::String(self.match_id.to_string()));
+        object.insert("version".into(), Value::from(self.version));
+        for (key, value) in &self.data {
+            object.entry(key.clone()).or_insert_with(|| value.clone());
+        }
+        Value::Object(object)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn every_kind_reads_back_from_its_name() {
+        for kind in EventKind::ALL {
+            assert_eq!(kind.as_str().parse::<EventKind>(), Ok(kind));
+            assert_eq!(
+                serde_json::to_value(kind).unwrap(),
+                json!(kind.as_str()),
+                "the wire name is the database name"
+            );
+        }
+        assert_eq!(
+            "your_move".parse::<EventKind>(),
+            Err(UnknownEvent("your_move".into()))
+        );
+    }
+
+    #[test]
+    fn a_payload_leads_with_the_match_and_its_version_which_data_cannot_override() {
+        let event = UserEvent {
+            seq: 7,
+            user_id: Uuid::nil(),
+            kind: EventKind::YourTurn,
+            match_id: Uuid::nil(),
+            version: 12,
+            data: json!({"game": "yams", "version": 99})
+                .as_object()
+                .cloned()
+                .unwrap(),
+        };
+        assert_eq!(
+            event.payload(),
+            json!({"match_id": Uuid::nil().to_string(), "version": 12, "game": "yams"})
+        );
+    }
+}

@@ -1,0 +1,216 @@
+//! A client's streams: a person's events (`GET /api/v1/stream`) and a match's moves
+//! (`GET /api/v1/matches/{id}/stream`), each resumed from its `Last-Event-ID`.
+//!
+//! A stream subscribes to the hub first, then reads from the database what it must catch up
+//! on, then follows the hub, skipping what it has already sent (by number or version): so it
+//! misses nothing that commits while it starts. One that falls behind its channel reads the
+//! database again from where it was.
+
+use std::collections::VecDeque;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use futures_util::Stream;
+use futures_util::future::BoxFuture;
+use tokio::sync::broadcast::error::RecvError;
+use uuid::Uuid;
+
+use super::UserEvent;
+use super::hub::{BATCH, Subscription, events_after, horizon, latest_seq};
+use crate::auth::Identity;
+use crate::matches::{self, MatchMove};
+use crate::{ServiceError, ServiceResult, Services};
+
+/// A person's events, as they happen.
+pub type UserStream = Pin<Box<dyn Stream<Item = StreamItem<UserEvent>> + Send>>;
+/// A match's moves, as they are played.
+pub type MatchStream = Pin<Box<dyn Stream<Item = StreamItem<MatchMove>> + Send>>;
+
+/// What a stream yields: an event, or the end of the stream because the database could not be
+/// read (the client reconnects with its `Last-Event-ID` and loses nothing).
+#[derive(Debug, Clone)]
+pub enum StreamItem<T> {
+    Event(Arc<T>),
+    Interrupted,
+}
+
+/// Parses a `Last-Event-ID`: a number from 0 up.
+fn parse_last_event_id(header: Option<&str>) -> ServiceResult<Option<i64>> {
+    let Some(text) = header else {
+        return Ok(None);
+    };
+    match text.trim().parse::<i64>() {
+        Ok(n) if n >= 0 => Ok(Some(n)),
+        _ => Err(ServiceError::BadLastEventId(
+            "Last-Event-ID must be the id of an event: a whole number from 0",
+        )),
+    }
+}
+
+/// The events of `who` from after `last_event_id` (or from now), then as they happen.
+pub async fn user_stream(
+    services: &Services,
+    who: &Identity,
+    last_event_id: Option<&str>,
+) -> ServiceResult<UserStream> {
+    let resume = parse_last_event_id(last_event_id)?;
+    let subscription = services.events().watch_user(who.user_id);
+    let latest = latest_seq(services).await?;
+    let cursor = match resume {
+        None => latest,
+        Some(n) if n > latest => {
+            return Err(ServiceError::BadLastEventId(
+                "no event has this id yet: resume from an id this stream sent",
+            ));
+        }
+        Some(n) => {
+            let mut conn = services.conn().await?;
+            let below = horizon(&mut conn).await?;
+            if n + 1 < below {
+                return Err(ServiceError::EventsExpired { oldest: below });
+            }
+            n
+        }
+    };
+    let follow = Follow {
+        read: user_reader(services, who.user_id),
+        subscription,
+        cursor,
+        backlog: VecDeque::new(),
+        behind: resume.is_some(),
+    };
+    Ok(Box::pin(follow.into_stream()))
+}
+
+/// The moves of match `id` played after version `last_event_id` (or from now), then as they
+/// are played. Anyone may follow a match (its turn log is public).
+pub async fn match_stream(
+    services: &Services,
+    id: Uuid,
+    last_event_id: Option<&str>,
+) -> ServiceResult<MatchStream> {
+    let resume = parse_last_event_id(last_event_id)?;
+    let current = matches::version(services, id).await?;
+    let cursor = match resume {
+        None => current,
+        Some(v) if v > current => {
+            return Err(ServiceError::BadLastEventId(
+                "the match has not reached this version: resume from a version this stream sent",
+            ));
+        }
+        Some(v) => v,
+    };
+    let subscription = services.events().watch_match(id, cursor);
+    let follow = Follow {
+        read: match_reader(services, id),
+        subscription,
+        cursor,
+        backlog: VecDeque::new(),
+        // Always: a move may have been handed out between reading the version and subscribing.
+        behind: true,
+    };
+    Ok(Box::pin(follow.into_stream()))
+}
+
+/// A stream's events have numbers: an event's `seq`, a move's version.
+trait Numbered {
+    fn number(&self) -> i64;
+}
+
+impl Numbered for UserEvent {
+    fn number(&self) -> i64 {
+        self.seq
+    }
+}
+
+impl Numbered for MatchMove {
+    fn number(&self) -> i64 {
+        self.version
+    }
+}
+
+/// Reads from the database a stream's events numbered after a number (at most a batch).
+type Reader<T> = Box<dyn Fn(i64) -> BoxFuture<'static, ServiceResult<Vec<T>>> + Send + Sync>;
+
+fn user_reader(services: &Services, user_id: Uuid) -> Reader<UserEvent> {
+    let services = services.clone();
+    Box::new(move |after| {
+        let services = services.clone();
+        Box::pin(async move {
+            let mut conn = services.conn().await?;
+            events_after(&mut conn, after, Some(user_id)).await
+        })
+    })
+}
+
+fn match_reader(services: &Services, id: Uuid) -> Reader<MatchMove> {
+    let services = services.clone();
+    Box::new(move |after| {
+        let services = services.clone();
+        Box::pin(async move {
+            let mut conn = services.conn().await?;
+            matches::moves_since(&mut conn, id, after, BATCH).await
+        })
+    })
+}
+
+/// A stream's state: what it has sent (`cursor`), what it read and has yet to send, and
+/// whether the database may hold more than it read.
+struct Follow<T> {
+    read: Reader<T>,
+    subscription: Subscription<T>,
+    cursor: i64,
+    backlog: VecDeque<Arc<T>>,
+    behind: bool,
+}
+
+impl<T> Follow<T>
+where
+    T: Numbered + Clone + Send + Sync + 'static,
+{
+    fn into_stream(self) -> impl Stream<Item = StreamItem<T>> + Send {
+        futures_util::stream::unfold(Some(self), async |state| {
+            let mut follow = state?;
+            match follow.next().await {
+                Some(event) => Some((StreamItem::Event(event), Some(follow))),
+                // The last item: the stream ends after it.
+                None => Some((StreamItem::Interrupted, None)),
+            }
+        })
+    }
+
+    /// The next event to send, or `None` when the database cannot be read.
+    async fn next(&mut self) -> Option<Arc<T>> {
+        loop {
+            if let Some(event) = self.backlog.pop_front() {
+                if event.number() > self.cursor {
+                    self.cursor = event.number();
+                    return Some(event);
+                }
+                continue;
+            }
+            if self.behind {
+                match (self.read)(self.cursor).await {
+                    Ok(events) => {
+                        // A full batch may not be all: read again once it is sent.
+                        self.behind = events.len() as i64 >= BATCH;
+                        self.backlog.extend(events.into_iter().map(Arc::new));
+                        continue;
+                    }
+                    Err(_) => return None,
+                }
+            }
+            match self.subscription.recv().await {
+                Ok(event) if event.number() > self.cursor => {
+                    self.cursor = event.number();
+                    return Some(event);
+                }
+                Ok(_) => {}
+                // Fallen behind the channel: the database has what was skipped.
+                Err(RecvError::Lagged(_)) => self.behind = true,
+                // The hub outlives every stream; should it go, so does the stream.
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    }
+}
