@@ -77,3 +77,53 @@ document.addEventListener("click", (event) => {
 });
 document.addEventListener("DOMContentLoaded", () => tapisPickReady(document));
 document.addEventListener("htmx:afterSettle", (event) => tapisPickReady(event.target));
+
+// Live updates of a match in play: the page follows the match's event stream and asks for
+// the fresh live part when a move comes (no polling while the stream is up); when the
+// browser has no EventSource, or while the stream cannot connect, it asks every few
+// seconds instead. The live part carries the stream's address (`data-stream`); once the
+// match is over it no longer does, and the page stops following.
+const tapisFollow = { url: null, source: null, timer: null };
+
+function tapisAskForUpdate() {
+  const live = document.getElementById("match-live");
+  if (live !== null && window.htmx !== undefined) window.htmx.trigger(live, "tapis:update");
+}
+
+function tapisStopPolling() {
+  if (tapisFollow.timer !== null) clearInterval(tapisFollow.timer);
+  tapisFollow.timer = null;
+}
+
+function tapisStartPolling(every) {
+  if (tapisFollow.timer === null) tapisFollow.timer = setInterval(tapisAskForUpdate, every);
+}
+
+function tapisFollowMatch() {
+  const live = document.getElementById("match-live");
+  const url = live?.dataset.stream ?? null;
+  if (url === tapisFollow.url) return;
+  tapisFollow.source?.close();
+  tapisStopPolling();
+  tapisFollow.url = url;
+  tapisFollow.source = null;
+  if (url === null) return;
+  const every = Number(live.dataset.pollMs) || 2000;
+  if (!("EventSource" in window)) {
+    tapisStartPolling(every);
+    return;
+  }
+  const source = new EventSource(url);
+  tapisFollow.source = source;
+  source.addEventListener("open", () => {
+    tapisStopPolling();
+    // What was played while the stream connected.
+    tapisAskForUpdate();
+  });
+  source.addEventListener("move", tapisAskForUpdate);
+  // The browser reconnects by itself; meanwhile the page asks now and then.
+  source.addEventListener("error", () => tapisStartPolling(every));
+}
+
+document.addEventListener("DOMContentLoaded", tapisFollowMatch);
+document.addEventListener("htmx:afterSettle", tapisFollowMatch);
