@@ -53,6 +53,11 @@ pub enum ServiceError {
     MatchFull,
     #[error("you already sit at this match")]
     AlreadyJoined,
+    /// A vacation is in force: return (`DELETE /api/v1/me/vacation`) before starting another.
+    #[error("you are already on vacation: return first to start another")]
+    AlreadyOnVacation,
+    #[error("you are not on vacation")]
+    NotOnVacation,
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
     /// The database cannot be reached (down, restarting, or every connection busy for too
@@ -83,6 +88,8 @@ impl ServiceError {
             ServiceError::MatchNotActive => "match_not_active",
             ServiceError::MatchFull => "match_full",
             ServiceError::AlreadyJoined => "already_joined",
+            ServiceError::AlreadyOnVacation => "already_on_vacation",
+            ServiceError::NotOnVacation => "not_on_vacation",
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::DatabaseUnavailable => "database_unavailable",
             ServiceError::Internal => "internal_error",
@@ -104,7 +111,9 @@ impl ServiceError {
             | ServiceError::MatchNotOpen
             | ServiceError::MatchNotActive
             | ServiceError::MatchFull
-            | ServiceError::AlreadyJoined => 409,
+            | ServiceError::AlreadyJoined
+            | ServiceError::AlreadyOnVacation
+            | ServiceError::NotOnVacation => 409,
             ServiceError::RateLimited { .. } => 429,
             ServiceError::DatabaseUnavailable => 503,
             ServiceError::Internal => 500,

@@ -8,6 +8,11 @@ diesel::table! {
         created_at -> Timestamptz,
         is_bot -> Bool,
         language -> Nullable<Text>,
+        vacation_started_at -> Nullable<Timestamptz>,
+        vacation_until -> Nullable<Timestamptz>,
+        vacation_days_charged -> Nullable<Int2>,
+        vacation_year -> Int4,
+        vacation_days_used -> Int2,
     }
 }
 
@@ -70,6 +75,7 @@ diesel::table! {
         turn_count -> Int8,
         bot_claim_version -> Nullable<Int8>,
         bot_claimed_until -> Nullable<Timestamptz>,
+        paused_time_left_us -> Nullable<Int8>,
     }
 }
 
