@@ -184,10 +184,8 @@ impl Config {
         };
         let pool_size: usize = parse("TAPIS_DB_POOL_SIZE", 16)?;
         let bot_concurrency: usize = parse("TAPIS_BOT_CONCURRENCY", 2)?;
-        let vacation_days: u16 = parse(
-            "TAPIS_VACATION_DAYS",
-            tapis_service::DEFAULT_VACATION_DAYS,
-        )?;
+        let vacation_days: u16 =
+            parse("TAPIS_VACATION_DAYS", tapis_service::DEFAULT_VACATION_DAYS)?;
         if vacation_days > 366 {
             return Err(ConfigError::Invalid {
                 name: "TAPIS_VACATION_DAYS",

@@ -28,7 +28,15 @@ pub async fn submit_action(
     action: Value,
 ) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
-    let loaded = play(&mut conn, &services.settings().clock, who, id, version, action).await?;
+    let loaded = play(
+        &mut conn,
+        &services.settings().clock,
+        who,
+        id,
+        version,
+        action,
+    )
+    .await?;
     view_of(&mut conn, loaded, Some(who)).await
 }
 
@@ -44,7 +52,15 @@ pub async fn submit_action_with_turns(
     action: Value,
 ) -> ServiceResult<MatchWithTurns> {
     let mut conn = services.conn().await?;
-    let loaded = play(&mut conn, &services.settings().clock, who, id, version, action).await?;
+    let loaded = play(
+        &mut conn,
+        &services.settings().clock,
+        who,
+        id,
+        version,
+        action,
+    )
+    .await?;
     let view = view_of(&mut conn, loaded, Some(who)).await?;
     let turns = load_turns(&mut conn, id).await?;
     Ok(MatchWithTurns { view, turns })

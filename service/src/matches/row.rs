@@ -52,8 +52,9 @@ pub(super) struct MatchRow {
     pub(super) seat_vacations: Vec<Option<OffsetDateTime>>,
 }
 
-type SeatVacations =
-    diesel::expression::SqlLiteral<diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>>>;
+type SeatVacations = diesel::expression::SqlLiteral<
+    diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>>,
+>;
 
 /// The vacations of a match's players, in seat order (`MatchRow::seat_vacations`).
 fn seat_vacations() -> SeatVacations {

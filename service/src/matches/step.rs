@@ -106,9 +106,8 @@ pub(super) async fn work_out_step(
         (None, Some(seat), Some(days)) => {
             let time_per_move = time::Duration::days(i64::from(days));
             if row.vacation_of(seat).is_some() {
-                let us = i64::try_from(time_per_move.whole_microseconds()).map_err(|_| {
-                    ServiceError::internal("the time per move does not fit", days)
-                })?;
+                let us = i64::try_from(time_per_move.whole_microseconds())
+                    .map_err(|_| ServiceError::internal("the time per move does not fit", days))?;
                 (None, Some(us))
             } else {
                 (Some(now + time_per_move), None)

@@ -17,6 +17,7 @@ mod play;
 mod ratings;
 mod security;
 mod tokens;
+mod vacation;
 mod verify;
 mod web_auth;
 mod web_l10n;
