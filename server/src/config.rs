@@ -28,6 +28,8 @@ pub struct Config {
     pub clock_interval: Duration,
     /// How many bot decisions are thought about at once (0: this process plays no bot turns).
     pub bot_concurrency: usize,
+    /// Days of vacation each player may take per calendar year.
+    pub vacation_days: u16,
     pub log_format: LogFormat,
     pub http: HttpSettings,
 }
@@ -57,6 +59,7 @@ impl std::fmt::Debug for Config {
             .field("pool_size", &self.pool_size)
             .field("clock_interval", &self.clock_interval)
             .field("bot_concurrency", &self.bot_concurrency)
+            .field("vacation_days", &self.vacation_days)
             .field("log_format", &self.log_format)
             .finish_non_exhaustive()
     }
@@ -183,6 +186,14 @@ impl Config {
         };
         let pool_size: usize = parse("TAPIS_DB_POOL_SIZE", 16)?;
         let bot_concurrency: usize = parse("TAPIS_BOT_CONCURRENCY", 2)?;
+        let vacation_days: u16 =
+            parse("TAPIS_VACATION_DAYS", tapis_service::DEFAULT_VACATION_DAYS)?;
+        if vacation_days > 366 {
+            return Err(ConfigError::Invalid {
+                name: "TAPIS_VACATION_DAYS",
+                message: "must be from 0 to 366".into(),
+            });
+        }
         Ok((
             Config {
                 environment,
@@ -193,6 +204,7 @@ impl Config {
                 pool_size: pool_size.max(1),
                 clock_interval: Duration::from_secs(clock_secs.max(1)),
                 bot_concurrency,
+                vacation_days,
                 log_format,
                 http: HttpSettings {
                     secure_cookies: environment == Environment::Production,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tapis_server::{Application, Background, Config, Environment, LogFormat};
 use tapis_service::bots::WorkerSettings;
-use tapis_service::{PasswordHashing, Services, Settings, SignInLimits};
+use tapis_service::{Clock, PasswordHashing, Services, Settings, SignInLimits};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Debug, Parser)]
@@ -123,6 +123,8 @@ async fn serve() -> Result<(), String> {
         jwt_ttl: config.session_ttl,
         password_hashing: PasswordHashing::PRODUCTION,
         sign_in_limits: SignInLimits::default(),
+        vacation_days_per_year: config.vacation_days,
+        clock: Clock::system(),
     };
     let services = Services::new(pool, settings)
         .await

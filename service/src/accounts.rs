@@ -323,18 +323,21 @@ pub async fn change_password(
     .await
 }
 
-/// What the account page shows: the caller's personal API tokens and live sessions.
+/// What the account page shows: the caller's personal API tokens, live sessions and
+/// vacation.
 #[derive(Debug, Clone)]
 pub struct AccountOverview {
     pub tokens: Vec<ApiToken>,
     pub sessions: Vec<SessionInfo>,
+    pub vacation: crate::vacation::VacationStatus,
 }
 
-/// The caller's API tokens and sessions, each with its last use.
+/// The caller's API tokens and sessions, each with its last use, and their vacation.
 pub async fn overview(services: &Services, who: &Identity) -> ServiceResult<AccountOverview> {
     Ok(AccountOverview {
         tokens: crate::auth::list_api_tokens(services, who).await?,
         sessions: sessions::list(services, who).await?,
+        vacation: crate::vacation::status(services, who).await?,
     })
 }
 

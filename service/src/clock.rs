@@ -1,13 +1,15 @@
-//! The correspondence clock: a background loop that ends the turns of players past their
-//! deadline, and tells those whose deadline is less than a day away.
+//! The correspondence clock: a background loop that ends the vacations that have run out
+//! (their players' clocks run again) and the turns of players past their deadline, and tells
+//! those whose deadline is less than a day away.
 
 use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::{Services, matches};
+use crate::{Services, matches, vacation};
 
-/// Checks for overdue turns every `interval` until `shutdown` turns true.
+/// Checks for run-out vacations and overdue turns every `interval` until `shutdown` turns
+/// true. Vacations first: a clock that runs again from a vacation's end may already be over.
 pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Receiver<bool>) {
     let mut ticker = tokio::time::interval(interval);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -18,6 +20,12 @@ pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Re
         }
         if *shutdown.borrow() {
             return;
+        }
+        match vacation::end_expired(&services, 100).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(ended = n, "ended vacations that ran out"),
+            // The cause has been logged where it happened; try again at the next tick.
+            Err(_) => {}
         }
         match matches::expire_overdue(&services, 100).await {
             Ok(0) => {}

@@ -61,6 +61,11 @@ pub enum ServiceError {
         "these events are older than the streams keep; the oldest left has id {oldest}: start again without Last-Event-ID"
     )]
     EventsExpired { oldest: i64 },
+    /// A vacation is in force: return (`DELETE /api/v1/me/vacation`) before starting another.
+    #[error("you are already on vacation: return first to start another")]
+    AlreadyOnVacation,
+    #[error("you are not on vacation")]
+    NotOnVacation,
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
     /// The database cannot be reached (down, restarting, or every connection busy for too
@@ -93,6 +98,8 @@ impl ServiceError {
             ServiceError::AlreadyJoined => "already_joined",
             ServiceError::BadLastEventId(_) => "bad_last_event_id",
             ServiceError::EventsExpired { .. } => "events_expired",
+            ServiceError::AlreadyOnVacation => "already_on_vacation",
+            ServiceError::NotOnVacation => "not_on_vacation",
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::DatabaseUnavailable => "database_unavailable",
             ServiceError::Internal => "internal_error",
@@ -114,7 +121,9 @@ impl ServiceError {
             | ServiceError::MatchNotOpen
             | ServiceError::MatchNotActive
             | ServiceError::MatchFull
-            | ServiceError::AlreadyJoined => 409,
+            | ServiceError::AlreadyJoined
+            | ServiceError::AlreadyOnVacation
+            | ServiceError::NotOnVacation => 409,
             ServiceError::BadLastEventId(_) => 400,
             ServiceError::EventsExpired { .. } => 410,
             ServiceError::RateLimited { .. } => 429,

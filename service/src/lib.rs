@@ -1,5 +1,6 @@
 //! Tapis's use cases over PostgreSQL: accounts and tokens, matches and their turn logs, fair
-//! dice, the correspondence clock, Elo ratings and offline verification of finished matches.
+//! dice, the correspondence clock, vacations, Elo ratings and offline verification of finished
+//! matches.
 //!
 //! Presentation layers (`tapis-api`, `tapis-web`) call these functions and map
 //! [`ServiceError`] to their own responses; they never touch SQL or game rules themselves.
@@ -20,7 +21,9 @@ pub mod ratings;
 pub mod schema;
 pub mod sessions;
 mod throttle;
+pub mod vacation;
 pub mod verify;
+pub mod wall_clock;
 
 use std::sync::Arc;
 
@@ -28,6 +31,7 @@ pub use auth::Identity;
 pub use db::DbPool;
 pub use error::{ServiceError, ServiceResult};
 pub use throttle::SignInLimits;
+pub use wall_clock::{Clock, ClockHand};
 
 /// Cost of the argon2id password hash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +64,14 @@ pub struct Settings {
     pub jwt_ttl: time::Duration,
     pub password_hashing: PasswordHashing,
     pub sign_in_limits: SignInLimits,
+    /// Days of vacation each player may take per calendar year (`TAPIS_VACATION_DAYS`).
+    pub vacation_days_per_year: u16,
+    /// What time it is for deadlines and vacations: [`Clock::system`] in production.
+    pub clock: Clock,
 }
+
+/// The vacation allowance when none is configured: 14 days per calendar year.
+pub const DEFAULT_VACATION_DAYS: u16 = 14;
 
 /// The shared handle every use case takes: the pool and the settings.
 #[derive(Clone)]
@@ -106,6 +117,11 @@ impl Services {
     /// This process's hub of live events (run by [`events::run`]).
     pub fn events(&self) -> &Arc<events::EventHub> {
         &self.inner.events
+    }
+
+    /// The current time, by the deployment's clock (to the microsecond).
+    pub fn now(&self) -> time::OffsetDateTime {
+        self.inner.settings.clock.now()
     }
 
     pub(crate) fn keys(&self) -> &auth::JwtKeys {

@@ -8,6 +8,11 @@ diesel::table! {
         created_at -> Timestamptz,
         is_bot -> Bool,
         language -> Nullable<Text>,
+        vacation_started_at -> Nullable<Timestamptz>,
+        vacation_until -> Nullable<Timestamptz>,
+        vacation_days_charged -> Nullable<Int2>,
+        vacation_year -> Int4,
+        vacation_days_used -> Int2,
     }
 }
 
@@ -71,6 +76,7 @@ diesel::table! {
         bot_claim_version -> Nullable<Int8>,
         bot_claimed_until -> Nullable<Timestamptz>,
         deadline_told_version -> Nullable<Int8>,
+        paused_time_left_us -> Nullable<Int8>,
     }
 }
 

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tapis_bots::Budget;
 use tapis_server::{Application, Background, HttpSettings, WorkerSettings};
-use tapis_service::{PasswordHashing, Services, Settings, SignInLimits};
+use tapis_service::{Clock, ClockHand, PasswordHashing, Services, Settings, SignInLimits};
 
 /// The JWT secret of test apps (tests forge tokens with it and with others).
 pub const TEST_JWT_SECRET: &[u8] = b"test-secret-test-secret-test-secret!";
@@ -234,6 +234,10 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub services: Services,
     pub db: TestDb,
+    /// The app's clock (deadlines, vacations): it runs with the system's time until a test
+    /// moves it forward (`app.clock_hand.advance(...)`), in every process of the app.
+    pub clock_hand: ClockHand,
+    clock: Clock,
 }
 
 impl TestApp {
@@ -259,12 +263,15 @@ impl TestApp {
 
     async fn spawn_full(limits: SignInLimits, http: HttpSettings, bots: WorkerSettings) -> TestApp {
         let db = TestDb::migrated().await;
-        let (base, services) = start_app(&db.url, limits, http, bots).await;
+        let (clock, clock_hand) = Clock::adjustable();
+        let (base, services) = start_app(&db.url, limits, http, bots, clock.clone()).await;
         TestApp {
             base,
             client: reqwest::Client::new(),
             services,
             db,
+            clock_hand,
+            clock,
         }
     }
 
@@ -276,6 +283,7 @@ impl TestApp {
             SignInLimits::default(),
             HttpSettings::default(),
             bots,
+            self.clock.clone(),
         )
         .await
         .0
@@ -513,6 +521,7 @@ async fn start_app(
     limits: SignInLimits,
     http: HttpSettings,
     bots: WorkerSettings,
+    clock: Clock,
 ) -> (String, Services) {
     let pool = tapis_service::db::pool(url, 8).unwrap();
     let settings = Settings {
@@ -520,6 +529,8 @@ async fn start_app(
         jwt_ttl: time::Duration::hours(1),
         password_hashing: PasswordHashing::TESTING,
         sign_in_limits: limits,
+        vacation_days_per_year: tapis_service::DEFAULT_VACATION_DAYS,
+        clock,
     };
     let services = Services::new(pool, settings).await.unwrap();
     let background = Background {

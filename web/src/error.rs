@@ -202,6 +202,7 @@ pub fn field_key(field: &str) -> Option<&'static str> {
         "player" => "error-field-player",
         "cursor" => "error-field-cursor",
         "options" => "error-field-options",
+        "until" => "error-field-until",
         _ => return None,
     })
 }

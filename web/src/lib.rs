@@ -48,6 +48,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::account::revoke_token)
             .service(pages::account::end_session)
             .service(pages::account::end_all_sessions)
+            .service(pages::account::start_vacation)
+            .service(pages::account::end_vacation)
             .service(pages::lobby::lobby)
             .service(pages::lobby::create_form)
             .service(pages::lobby::create)

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::accounts::{self, Profile, Session, SignInAttempt, User};
 use tapis_service::auth::{self, ApiToken, NewApiToken};
+use tapis_service::vacation::{self, VacationStatus};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -142,6 +143,70 @@ pub async fn change_password(
     )
     .await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// The start of a vacation.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VacationRequest {
+    /// When the vacation ends: a date and time (RFC 3339), or a date (`YYYY-MM-DD`) for the
+    /// end of that day, UTC. It takes `ceil((until - now) / 24 h)` days from the allowance.
+    #[schema(examples("2026-08-15", "2026-08-15T18:00:00Z"))]
+    pub until: String,
+}
+
+/// The signed-in player's vacation, and the days of vacation left this calendar year.
+#[utoipa::path(get, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The vacation (`on_vacation_until` null when not on vacation) and the days left", body = VacationStatus),
+        (status = 401, response = Unauthorized),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/me/vacation")]
+pub async fn vacation_status(
+    services: web::Data<Services>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(vacation::status(&services, &caller.0).await?))
+}
+
+/// Go on vacation until `until`: the clocks of the caller's moves stop until they return.
+#[utoipa::path(post, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = [])),
+    request_body = VacationRequest,
+    responses(
+        (status = 200, description = "On vacation; the days it took are gone from `days_left`", body = VacationStatus),
+        (status = 400, response = InvalidJson),
+        (status = 413, response = PayloadTooLarge),
+        (status = 415, response = UnsupportedMediaType),
+        (status = 401, response = Unauthorized),
+        (status = 409, description = "`already_on_vacation`: return first to start another", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed` on `until`: not a date (`until_format`), not in the future (`until_past`), or longer than the days left (`vacation_allowance`)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[post("/me/vacation")]
+pub async fn start_vacation(
+    services: web::Data<Services>,
+    caller: Caller,
+    body: Body<VacationRequest>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(vacation::start(&services, &caller.0, &body.0.until).await?))
+}
+
+/// Back from vacation early: the whole days not begun return to the allowance, and the
+/// paused clocks run again with the time they had left.
+#[utoipa::path(delete, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Back; `on_vacation_until` is null", body = VacationStatus),
+        (status = 401, response = Unauthorized),
+        (status = 409, description = "`not_on_vacation`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[delete("/me/vacation")]
+pub async fn end_vacation(
+    services: web::Data<Services>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(vacation::end(&services, &caller.0).await?))
 }
 
 /// A player's public profile, with their current rating in every game.

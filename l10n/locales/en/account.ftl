@@ -43,3 +43,21 @@ account-language = Language
 account-language-help = The language of the pages, wherever you sign in.
 account-language-save = Save
 account-language-saved = Your language has been saved.
+
+# Vacation. $days: a number of days.
+account-vacation = Vacation
+account-vacation-help = { $days ->
+    [one] You may take { $days } day of vacation per calendar year.
+   *[other] You may take { $days } days of vacation per calendar year.
+} While you are away, the clocks of your moves stop; each runs again with the time it had left when you come back.
+account-vacation-days-left = { $days ->
+    [one] { $days } day left this year.
+   *[other] { $days } days left this year.
+}
+account-vacation-away-until = You are on vacation until
+account-vacation-return = I am back
+account-vacation-until = Last day away
+account-vacation-until-help = Your vacation ends at the end of this day (UTC). Each day begun takes one day of your allowance; if you come back early, the whole days not begun are given back.
+account-vacation-start = Go on vacation
+account-vacation-started = Enjoy your vacation: the clocks of your moves have stopped.
+account-vacation-ended = Welcome back: your clocks run again with the time they had left.

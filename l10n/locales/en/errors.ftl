@@ -106,3 +106,11 @@ error-invalid-nul-character = { $field } must not contain a NUL character.
 error-invalid-not-a-number = { $field } must be a number.
 error-invalid-not-a-whole-number = { $field } must be a whole number.
 error-invalid-language-unknown = { $field } must be English or French.
+
+# Vacation.
+error-already-on-vacation = You are already on vacation: come back first to start another.
+error-not-on-vacation = You are not on vacation.
+error-field-until = The end of the vacation
+error-invalid-until-format = { $field } must be a date.
+error-invalid-until-past = { $field } must be in the future.
+error-invalid-vacation-allowance = This vacation is longer than the days you have left this year.

@@ -179,3 +179,7 @@ match-nth = { $n ->
    *[3] third
 }
 match-number = { $n }
+
+# A player on vacation: their clock stands still.
+match-on-vacation = on vacation until
+match-clock-paused = clock paused: the player to act is on vacation

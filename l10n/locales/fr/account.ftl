@@ -43,3 +43,21 @@ account-language = Langue
 account-language-help = La langue des pages, où que vous vous connectiez.
 account-language-save = Enregistrer
 account-language-saved = Votre langue a été enregistrée.
+
+# Les vacances. $days : un nombre de jours.
+account-vacation = Vacances
+account-vacation-help = { $days ->
+    [one] Vous pouvez prendre { $days } jour de vacances par année civile.
+   *[other] Vous pouvez prendre { $days } jours de vacances par année civile.
+} Pendant votre absence, les pendules de vos coups s’arrêtent ; chacune repart avec le temps qui lui restait à votre retour.
+account-vacation-days-left = { $days ->
+    [one] Il vous reste { $days } jour cette année.
+   *[other] Il vous reste { $days } jours cette année.
+}
+account-vacation-away-until = Vous êtes en vacances jusqu’au
+account-vacation-return = Je suis de retour
+account-vacation-until = Dernier jour d’absence
+account-vacation-until-help = Vos vacances finissent à la fin de ce jour (UTC). Chaque jour commencé compte pour un jour ; si vous revenez plus tôt, les jours entiers non commencés vous sont rendus.
+account-vacation-start = Partir en vacances
+account-vacation-started = Bonnes vacances : les pendules de vos coups sont arrêtées.
+account-vacation-ended = Bon retour : vos pendules repartent avec le temps qu’il leur restait.

@@ -112,3 +112,11 @@ error-invalid-nul-character = { $field } ne doit pas contenir de caractère NUL.
 error-invalid-not-a-number = { $field } doit être un nombre.
 error-invalid-not-a-whole-number = { $field } doit être un nombre entier.
 error-invalid-language-unknown = { $field } doit être le français ou l’anglais.
+
+# Les vacances.
+error-already-on-vacation = Vous êtes déjà en vacances : revenez d’abord pour en prendre d’autres.
+error-not-on-vacation = Vous n’êtes pas en vacances.
+error-field-until = La fin des vacances
+error-invalid-until-format = { $field } doit être une date.
+error-invalid-until-past = { $field } doit être dans le futur.
+error-invalid-vacation-allowance = Ces vacances sont plus longues que les jours qui vous restent cette année.

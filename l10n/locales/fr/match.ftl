@@ -179,3 +179,7 @@ match-nth = { $n ->
    *[3] troisième
 }
 match-number = { $n }
+
+# Un joueur en vacances : sa pendule est arrêtée.
+match-on-vacation = en vacances jusqu’au
+match-clock-paused = pendule arrêtée : le joueur qui a la main est en vacances

@@ -296,7 +296,9 @@ impl Work {
         let watched = hub.watched_matches();
         let to_read: Vec<(Uuid, i64)> = if std::mem::take(&mut self.all_matches) {
             // An error is logged where it happened; the next look tries again.
-            changed_matches(services, &watched).await.unwrap_or_default()
+            changed_matches(services, &watched)
+                .await
+                .unwrap_or_default()
         } else {
             watched
                 .into_iter()

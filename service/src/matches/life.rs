@@ -10,9 +10,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::read::view_of;
-use super::row::{
-    Loaded, MatchRow, load_match, lock_match, lock_row, now_micros, seat_index, stored_seat,
-};
+use super::row::{Loaded, MatchRow, load_match, lock_match, lock_row, seat_index, stored_seat};
 use super::step::Step;
 use super::store::advance;
 use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch, TurnKind};
@@ -230,7 +228,9 @@ pub async fn create(
                 .collect();
             events::tell(conn, &told).await?;
             if 1 + bots.len() == seats {
-                return start(conn, id).await;
+                // The match starts with the creator's vacation as it stands.
+                crate::vacation::hold_vacation(conn, who.user_id).await?;
+                return start(conn, id, services.now()).await;
             }
             load_match(conn, id).await
         })
@@ -285,9 +285,11 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
                 .await?;
             }
             if seated + 1 == seat_count {
-                start(conn, id).await
+                // The match starts with the joiner's vacation as it stands.
+                crate::vacation::hold_vacation(conn, who.user_id).await?;
+                start(conn, id, services.now()).await
             } else {
-                touch(conn, row).await?;
+                touch(conn, row, services.now()).await?;
                 load_match(conn, id).await
             }
         })
@@ -306,7 +308,7 @@ pub async fn cancel(services: &Services, who: &Identity, id: Uuid) -> ServiceRes
             if row.creator_id != who.user_id {
                 return Err(ServiceError::NotTheCreator);
             }
-            abort(conn, &row, &who, Aborted::Cancelled).await?;
+            abort(conn, &row, &who, Aborted::Cancelled, services.now()).await?;
             load_match(conn, id).await
         })
         .await?;
@@ -330,7 +332,7 @@ pub async fn decline(services: &Services, who: &Identity, id: Uuid) -> ServiceRe
             if deleted == 0 {
                 return Err(ServiceError::NotInvited);
             }
-            abort(conn, &row, &who, Aborted::Declined).await?;
+            abort(conn, &row, &who, Aborted::Declined, services.now()).await?;
             load_match(conn, id).await
         })
         .await?;
@@ -354,11 +356,11 @@ pub(super) async fn abort(
     row: &MatchRow,
     by: &Identity,
     how: Aborted,
+    now: OffsetDateTime,
 ) -> ServiceResult<()> {
     if row.status()? != MatchStatus::Open {
         return Err(ServiceError::MatchNotOpen);
     }
-    let now = now_micros();
     let version = row.version + 1;
     // The version changes: the `matches_notify` trigger tells the other server processes.
     diesel::update(matches::table.find(row.id))
@@ -406,11 +408,15 @@ pub(super) async fn abort(
 }
 
 /// Bumps the version of a match that changed outside the rules (a player joined).
-pub(super) async fn touch(conn: &mut AsyncPgConnection, row: &MatchRow) -> ServiceResult<()> {
+pub(super) async fn touch(
+    conn: &mut AsyncPgConnection,
+    row: &MatchRow,
+    now: OffsetDateTime,
+) -> ServiceResult<()> {
     diesel::update(matches::table.find(row.id))
         .set((
             matches::version.eq(row.version + 1),
-            matches::updated_at.eq(now_micros()),
+            matches::updated_at.eq(now),
         ))
         .execute(conn)
         .await?;
@@ -419,7 +425,11 @@ pub(super) async fn touch(conn: &mut AsyncPgConnection, row: &MatchRow) -> Servi
 
 /// Draws the seat order, sets the game up and resolves its first chance steps.
 /// The caller holds the lock on the match row.
-pub(super) async fn start(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
+pub(super) async fn start(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    now: OffsetDateTime,
+) -> ServiceResult<Loaded> {
     let mut players: Vec<(Uuid, OffsetDateTime)> = match_seats::table
         .filter(match_seats::match_id.eq(id))
         .order(match_seats::seat)
@@ -456,7 +466,7 @@ pub(super) async fn start(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResu
         action: None,
         notify_after_commit: false,
     };
-    advance(conn, loaded, state, step, Vec::new()).await
+    advance(conn, loaded, state, step, Vec::new(), now).await
 }
 
 /// The caller resigns: they rank last, and the game goes on without them if more than one
@@ -473,7 +483,7 @@ pub async fn resign(services: &Services, who: &Identity, id: Uuid) -> ServiceRes
             if locked.row.status()? != MatchStatus::Active {
                 return Err(ServiceError::MatchNotActive);
             }
-            leave(conn, locked, seat, TurnKind::Resign).await
+            leave(conn, locked, seat, TurnKind::Resign, services.now()).await
         })
         .await?;
     tracing::info!(match.id = %id, user.id = %who.user_id, "resigned");
@@ -485,6 +495,7 @@ pub(super) async fn leave(
     mut locked: Loaded,
     seat: usize,
     kind: TurnKind,
+    now: OffsetDateTime,
 ) -> ServiceResult<Loaded> {
     let mut state = locked.take_state()?;
     let events = state
@@ -496,7 +507,7 @@ pub(super) async fn leave(
         action: None,
         notify_after_commit: false,
     };
-    advance(conn, locked, state, step, events).await
+    advance(conn, locked, state, step, events, now).await
 }
 
 /// Ends the turns of players who ran out of time (each is counted as resigning). Claims one
@@ -508,9 +519,10 @@ pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResul
     while expired < at_most {
         let done = conn
             .transaction::<_, ServiceError, _>(async |conn| {
+                let now = services.now();
                 let row: Option<MatchRow> = matches::table
                     .filter(matches::status.eq("active"))
-                    .filter(matches::deadline.le(OffsetDateTime::now_utc()))
+                    .filter(matches::deadline.le(now))
                     .order(matches::deadline)
                     .select(MatchRow::as_select())
                     .for_update()
@@ -530,7 +542,7 @@ pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResul
                     return Ok(true);
                 };
                 tracing::info!(match.id = %row.id, seat, "ran out of time");
-                leave(conn, Loaded::new(row)?, seat, TurnKind::Timeout).await?;
+                leave(conn, Loaded::new(row)?, seat, TurnKind::Timeout, now).await?;
                 Ok(true)
             })
             .await?;
@@ -557,7 +569,7 @@ pub async fn tell_deadlines(services: &Services, at_most: i64) -> ServiceResult<
     // changed, so no trigger tells them).
     let told: Told = diesel::sql_query(
         "WITH due AS (SELECT id FROM matches WHERE status = 'active' AND days_per_move > 1 \
-         AND deadline > now() AND deadline <= now() + interval '24 hours' \
+         AND deadline > $2 AND deadline <= $2 + interval '24 hours' \
          AND deadline_told_version IS DISTINCT FROM version \
          ORDER BY deadline LIMIT $1 FOR UPDATE SKIP LOCKED), \
          marked AS (UPDATE matches m SET deadline_told_version = m.version FROM due \
@@ -571,6 +583,7 @@ pub async fn tell_deadlines(services: &Services, at_most: i64) -> ServiceResult<
          FROM inserted",
     )
     .bind::<diesel::sql_types::BigInt, _>(at_most)
+    .bind::<diesel::sql_types::Timestamptz, _>(services.now())
     .get_result(&mut conn)
     .await?;
     usize::try_from(told.told).map_err(|e| ServiceError::internal("a count is negative", e))

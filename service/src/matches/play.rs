@@ -12,7 +12,7 @@ use super::step::{Step, work_out_step};
 use super::store::move_transaction;
 use super::views::{MatchStatus, MatchView, MatchWithTurns, TurnKind};
 use crate::auth::Identity;
-use crate::{ServiceError, ServiceResult, Services};
+use crate::{Clock, ServiceError, ServiceResult, Services};
 
 /// Plays one action of the caller, made on `version` of the match.
 ///
@@ -28,7 +28,15 @@ pub async fn submit_action(
     action: Value,
 ) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
-    let loaded = play(&mut conn, who, id, version, action).await?;
+    let loaded = play(
+        &mut conn,
+        &services.settings().clock,
+        who,
+        id,
+        version,
+        action,
+    )
+    .await?;
     view_of(&mut conn, loaded, Some(who)).await
 }
 
@@ -44,7 +52,15 @@ pub async fn submit_action_with_turns(
     action: Value,
 ) -> ServiceResult<MatchWithTurns> {
     let mut conn = services.conn().await?;
-    let loaded = play(&mut conn, who, id, version, action).await?;
+    let loaded = play(
+        &mut conn,
+        &services.settings().clock,
+        who,
+        id,
+        version,
+        action,
+    )
+    .await?;
     let view = view_of(&mut conn, loaded, Some(who)).await?;
     let turns = load_turns(&mut conn, id).await?;
     Ok(MatchWithTurns { view, turns })
@@ -54,6 +70,7 @@ pub async fn submit_action_with_turns(
 /// now stands, its state at hand.
 async fn play(
     conn: &mut AsyncPgConnection,
+    clock: &Clock,
     who: &Identity,
     id: Uuid,
     version: i64,
@@ -94,7 +111,7 @@ async fn play(
             action: Some(action),
             notify_after_commit: true,
         };
-        work_out_step(conn, locked, state, step, events).await
+        work_out_step(conn, locked, state, step, events, clock.now()).await
     })
     .await?;
     tracing::debug!(

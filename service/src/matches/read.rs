@@ -81,6 +81,10 @@ pub(super) async fn view_of(
         to_act: seats_to_act(row.to_act_seat)?,
         your_seat,
         deadline: row.deadline,
+        paused_seconds_left: row
+            .paused_time_left_us
+            .filter(|_| status == MatchStatus::Active)
+            .map(|us| us / 1_000_000),
         state,
         legal_actions,
         result,

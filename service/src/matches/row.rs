@@ -42,6 +42,26 @@ pub(super) struct MatchRow {
     pub(super) seat_usernames: Vec<String>,
     /// How many rows the match has in the turn log: the seq of the next one.
     pub(super) turn_count: i64,
+    /// While the player to act is on vacation, the time they have left (microseconds); the
+    /// `deadline` is then null.
+    pub(super) paused_time_left_us: Option<i64>,
+    /// Until when the player of each seat is on vacation (null: not on vacation), in seat
+    /// order: read from `users` with the row, in the same statement.
+    #[diesel(select_expression = seat_vacations())]
+    #[diesel(select_expression_type = SeatVacations)]
+    pub(super) seat_vacations: Vec<Option<OffsetDateTime>>,
+}
+
+type SeatVacations = diesel::expression::SqlLiteral<
+    diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>>,
+>;
+
+/// The vacations of a match's players, in seat order (`MatchRow::seat_vacations`).
+fn seat_vacations() -> SeatVacations {
+    diesel::dsl::sql(
+        "ARRAY(SELECT u.vacation_until FROM unnest(matches.seat_user_ids) WITH ORDINALITY \
+         AS s(user_id, n) JOIN users u ON u.id = s.user_id ORDER BY s.n)",
+    )
 }
 
 impl MatchRow {
@@ -62,6 +82,11 @@ impl MatchRow {
             .ok_or_else(|| ServiceError::internal("active match without state", self.id))?;
         AnyState::from_json(self.game_id()?, json)
             .map_err(|e| ServiceError::internal("stored state is unreadable", e))
+    }
+
+    /// Until when the player of `seat` is on vacation, if they are.
+    pub(super) fn vacation_of(&self, seat: usize) -> Option<OffsetDateTime> {
+        self.seat_vacations.get(seat).copied().flatten()
     }
 
     pub(super) fn fairness(&self) -> ServiceResult<Fairness> {
@@ -120,6 +145,8 @@ pub(super) fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceR
             row.id,
         ));
     }
+    // Whose vacation is worth showing: the players of a match still to be played.
+    let playing = matches!(row.status()?, MatchStatus::Open | MatchStatus::Active);
     Ok(row
         .seat_user_ids
         .iter()
@@ -134,6 +161,7 @@ pub(super) fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceR
                     bot: crate::bots::level_of(username).is_some(),
                     score: ranked.map(|e| e.score),
                     rank: ranked.map(|e| e.rank),
+                    on_vacation_until: row.vacation_of(seat).filter(|_| playing),
                 },
                 user_id: *user_id,
             }
@@ -240,24 +268,5 @@ impl Loaded {
             Some(state) => Ok(state),
             None => self.row.load_state(),
         }
-    }
-}
-
-/// The current time, at the precision PostgreSQL stores (microseconds), so that values kept
-/// in memory after a write equal the stored ones.
-pub(super) fn now_micros() -> OffsetDateTime {
-    let now = OffsetDateTime::now_utc();
-    // Subtracting the nanoseconds below the microsecond cannot fail, unlike setting them.
-    now - time::Duration::nanoseconds(i64::from(now.nanosecond() % 1_000))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn times_kept_in_memory_have_the_precision_of_the_database() {
-        let now = now_micros();
-        assert_eq!(now.nanosecond() % 1_000, 0);
     }
 }

@@ -9,7 +9,7 @@ use tapis_games::{AnyState, Outcome, Turn};
 use time::OffsetDateTime;
 
 use super::record::result_reason;
-use super::row::{Loaded, MatchRow, Seated, now_micros, stored_seat, to_act};
+use super::row::{Loaded, MatchRow, Seated, stored_seat, to_act};
 use super::views::{ChanceRecord, MatchResult, MatchStatus, RankingEntry, TurnKind};
 use crate::ratings::{self, FinalSeat};
 use crate::schema::match_seats;
@@ -77,13 +77,17 @@ pub(super) struct PendingStep {
 /// Works out a step once its decision has been applied to `state`: resolves the chance steps
 /// that follow, and if the game is over, records the result (the final ranks and the rating
 /// changes). The caller holds the lock on the match row and writes the step
-/// ([`PendingStep::write`]) last.
+/// ([`PendingStep::write`]) last. `now` is the time of the step.
+///
+/// The clock of the player to act next starts with the match's whole time per move; if they
+/// are on vacation it starts paused ([`crate::vacation`]), to run when they return.
 pub(super) async fn work_out_step(
     conn: &mut AsyncPgConnection,
     before: Loaded,
     mut state: AnyState,
     step: Step,
     mut events: Vec<Value>,
+    now: OffsetDateTime,
 ) -> ServiceResult<PendingStep> {
     let Loaded { row, mut seats, .. } = before;
     let mut chance_count = row.chance_count;
@@ -95,12 +99,21 @@ pub(super) async fn work_out_step(
         &mut records,
         &mut events,
     )?;
-    let now = now_micros();
     let outcome = state.outcome();
-    let to_act_seat = to_act(&state).map(stored_seat).transpose()?;
-    let deadline = match (&outcome, to_act_seat, row.days_per_move) {
-        (None, Some(_), Some(days)) => Some(now + time::Duration::days(i64::from(days))),
-        _ => None,
+    let next = to_act(&state);
+    let to_act_seat = next.map(stored_seat).transpose()?;
+    let (deadline, paused_time_left_us) = match (&outcome, next, row.days_per_move) {
+        (None, Some(seat), Some(days)) => {
+            let time_per_move = time::Duration::days(i64::from(days));
+            if row.vacation_of(seat).is_some() {
+                let us = i64::try_from(time_per_move.whole_microseconds())
+                    .map_err(|_| ServiceError::internal("the time per move does not fit", days))?;
+                (None, Some(us))
+            } else {
+                (Some(now + time_per_move), None)
+            }
+        }
+        _ => (None, None),
     };
     let result = match &outcome {
         Some(outcome) => Some(result_of(conn, &row, &seats, step.kind, outcome, now).await?),
@@ -155,6 +168,7 @@ pub(super) async fn work_out_step(
         chance_count,
         to_act_seat,
         deadline,
+        paused_time_left_us,
         result: result_json,
         started_at,
         finished_at,

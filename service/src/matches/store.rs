@@ -53,6 +53,7 @@ pub(super) struct RecordStep<'a> {
     chance_count: i64,
     to_act_seat: Option<i16>,
     deadline: Option<OffsetDateTime>,
+    paused_time_left_us: Option<i64>,
     result: Option<&'a Value>,
     started_at: Option<OffsetDateTime>,
     finished_at: Option<OffsetDateTime>,
@@ -84,6 +85,8 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         out.push_bind_param::<Nullable<SmallInt>, _>(&self.to_act_seat)?;
         out.push_sql(", deadline = ");
         out.push_bind_param::<Nullable<Timestamptz>, _>(&self.deadline)?;
+        out.push_sql(", paused_time_left_us = ");
+        out.push_bind_param::<Nullable<BigInt>, _>(&self.paused_time_left_us)?;
         out.push_sql(", result = ");
         out.push_bind_param::<Nullable<Jsonb>, _>(&self.result)?;
         out.push_sql(", updated_at = ");
@@ -186,6 +189,7 @@ impl PendingStep {
             chance_count: row.chance_count,
             to_act_seat: row.to_act_seat,
             deadline: row.deadline,
+            paused_time_left_us: row.paused_time_left_us,
             result: row.result.as_ref(),
             started_at: row.started_at,
             finished_at: row.finished_at,
@@ -221,8 +225,9 @@ pub(super) async fn advance(
     state: AnyState,
     step: Step,
     events: Vec<Value>,
+    now: OffsetDateTime,
 ) -> ServiceResult<Loaded> {
-    let pending = work_out_step(conn, before, state, step, events).await?;
+    let pending = work_out_step(conn, before, state, step, events, now).await?;
     if !pending.write(conn).await? {
         // The caller holds the lock on the match row: its version cannot have moved.
         return Err(ServiceError::internal(
@@ -380,8 +385,8 @@ pub(super) fn transaction_status(
 
 #[cfg(test)]
 mod tests {
-    use super::super::row::now_micros;
     use super::*;
+    use crate::Clock;
 
     fn sql_of(step: &RecordStep<'_>) -> String {
         let shown = diesel::debug_query::<Pg, _>(step).to_string();
@@ -397,7 +402,7 @@ mod tests {
         let (state, chance, events) = (serde_json::json!({"a": 1}), Value::Null, Value::Null);
         let action = serde_json::json!({"type": "roll"});
         let result = serde_json::json!({"ranking": []});
-        let now = now_micros();
+        let now = Clock::system().now();
         let start = RecordStep {
             match_id: Uuid::nil(),
             from_version: 0,
@@ -414,6 +419,7 @@ mod tests {
             chance_count: 0,
             to_act_seat: Some(0),
             deadline: None,
+            paused_time_left_us: None,
             result: None,
             started_at: Some(now),
             finished_at: None,
@@ -436,9 +442,9 @@ mod tests {
         let sql = sql_of(&start);
         assert_eq!(sql, sql_of(&last));
         assert!(sql.starts_with("WITH updated AS (UPDATE matches"), "{sql}");
-        assert!(sql.contains("AND version = $13"), "{sql}");
+        assert!(sql.contains("AND version = $14"), "{sql}");
         assert!(sql.ends_with(" FROM updated"), "{sql}");
-        assert!(sql.contains("$22") && !sql.contains("$23"), "{sql}");
+        assert!(sql.contains("$23") && !sql.contains("$24"), "{sql}");
         assert!(RecordStep::query_id().is_some());
     }
 }

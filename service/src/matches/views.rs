@@ -66,6 +66,14 @@ pub struct SeatView {
     /// The final rank (1 = best), once finished.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub rank: Option<usize>,
+    /// Until when this player is on vacation (their clock stands still meanwhile): only while
+    /// the match is open or active, and only when they are away.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        with = "time::serde::rfc3339::option"
+    )]
+    pub on_vacation_until: Option<OffsetDateTime>,
 }
 
 /// One seat's place in the result.
@@ -126,9 +134,13 @@ pub struct MatchView {
     pub to_act: Vec<usize>,
     /// The caller's seat, if they play in this match.
     pub your_seat: Option<usize>,
-    /// When the player to act runs out of time.
+    /// When the player to act runs out of time; `null` when the match has no clock, or while
+    /// the clock is paused (`paused_seconds_left`).
     #[serde(with = "time::serde::rfc3339::option")]
     pub deadline: Option<OffsetDateTime>,
+    /// While the player to act is on vacation their clock is paused: the time they will
+    /// have left when they return, in whole seconds; `null` when the clock is not paused.
+    pub paused_seconds_left: Option<i64>,
     /// The game's view for the caller (see the per-game view schemas); `null` before the start.
     #[schema(schema_with = tapis_games::openapi::view_or_null)]
     pub state: Option<Value>,

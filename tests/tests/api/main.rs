@@ -18,6 +18,7 @@ mod ratings;
 mod security;
 mod streams;
 mod tokens;
+mod vacation;
 mod verify;
 mod web_auth;
 mod web_l10n;

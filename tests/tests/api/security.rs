@@ -674,6 +674,8 @@ async fn a_database_outage_is_a_503_with_retry_after() {
         jwt_ttl: time::Duration::hours(1),
         password_hashing: PasswordHashing::TESTING,
         sign_in_limits: SignInLimits::default(),
+        vacation_days_per_year: tapis_service::DEFAULT_VACATION_DAYS,
+        clock: tapis_service::Clock::system(),
     };
     let services = Services::new(pool, settings).await.unwrap();
     let app = tapis_server::Application::build(

@@ -1,6 +1,7 @@
 //! The account page: change the password; create, list and revoke personal API tokens (a new
 //! token's secret is shown once, on the page that created it); list the sessions signed in to
-//! the account and end any of them, or all ("sign out everywhere").
+//! the account and end any of them, or all ("sign out everywhere"); go on vacation until a
+//! date (the days left this year shown) and come back early.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
@@ -10,6 +11,7 @@ use tapis_service::ServiceError;
 use tapis_service::accounts;
 use tapis_service::auth::{self, ApiToken, NewApiToken};
 use tapis_service::sessions::{self, SessionInfo};
+use tapis_service::vacation::{self, VacationStatus};
 use uuid::Uuid;
 
 use crate::error::{WebError, service_status};
@@ -62,6 +64,27 @@ impl SessionRow {
     }
 }
 
+/// The vacation panel: the vacation in force, if any, and the allowance.
+#[derive(Debug, Clone)]
+pub struct VacationPanel {
+    pub until: Option<When>,
+    pub days_left: i64,
+    pub days_per_year: i64,
+    /// The date last typed in the form (kept when it is refused).
+    pub typed: String,
+}
+
+impl VacationPanel {
+    fn of(status: &VacationStatus, typed: String, lang: Language) -> VacationPanel {
+        VacationPanel {
+            until: status.on_vacation_until.map(|at| When::of(at, lang)),
+            days_left: status.days_left,
+            days_per_year: status.days_per_year,
+            typed,
+        }
+    }
+}
+
 #[derive(Debug, Template)]
 #[template(path = "account.html")]
 struct AccountPage {
@@ -72,7 +95,9 @@ struct AccountPage {
     sessions: Vec<SessionRow>,
     new_token: Option<NewApiToken>,
     token_name: String,
-    /// The outcome of a form, shown at its place: `password`, `token` or `language`.
+    vacation: VacationPanel,
+    /// The outcome of a form, shown at its place: `password`, `token`, `language` or
+    /// `vacation`.
     notice: Option<(String, String)>,
     error: Option<(String, FieldError)>,
 }
@@ -99,6 +124,8 @@ struct Outcome {
     status: StatusCode,
     new_token: Option<NewApiToken>,
     token_name: String,
+    /// The vacation's end as typed.
+    until: String,
     notice: Option<(String, String)>,
     error: Option<(String, FieldError)>,
 }
@@ -109,6 +136,7 @@ impl Outcome {
             status: StatusCode::OK,
             new_token: None,
             token_name: String::new(),
+            until: String::new(),
             notice: None,
             error: None,
         }
@@ -148,6 +176,7 @@ async fn account_page(
                 .collect(),
             new_token: outcome.new_token,
             token_name: outcome.token_name,
+            vacation: VacationPanel::of(&overview.vacation, outcome.until, ctx.lang),
             notice: outcome.notice,
             error: outcome.error,
         },
@@ -289,4 +318,45 @@ pub async fn end_all_sessions(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse
     let who = ctx.require()?;
     sessions::end_all(&services(&req)?, who).await?;
     Ok(signed_out(&ctx))
+}
+
+/// `POST /account/vacation` with `until` (a date): goes on vacation until the end of that day.
+#[post("/account/vacation")]
+pub async fn start_vacation(
+    req: HttpRequest,
+    ctx: Ctx,
+    form: FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let until = form.text("until").to_owned();
+    let outcome = match vacation::start(&services(&req)?, &who, &until).await {
+        Ok(_) => Outcome {
+            notice: Some((
+                "vacation".to_owned(),
+                ctx.lang.t("account-vacation-started"),
+            )),
+            ..Outcome::plain()
+        },
+        Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
+        Err(error) => Outcome {
+            until,
+            ..Outcome::refused("vacation", &error, ctx.lang)
+        },
+    };
+    account_page(&req, &ctx, outcome).await
+}
+
+/// `POST /account/vacation/end`: back from vacation early.
+#[post("/account/vacation/end")]
+pub async fn end_vacation(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let outcome = match vacation::end(&services(&req)?, &who).await {
+        Ok(_) => Outcome {
+            notice: Some(("vacation".to_owned(), ctx.lang.t("account-vacation-ended"))),
+            ..Outcome::plain()
+        },
+        Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
+        Err(error) => Outcome::refused("vacation", &error, ctx.lang),
+    };
+    account_page(&req, &ctx, outcome).await
 }

@@ -58,6 +58,8 @@ pub struct SeatLine {
     pub to_act: bool,
     /// Resigned or ran out of time.
     pub left: bool,
+    /// Until when this player is on vacation, if they are.
+    pub on_vacation_until: Option<When>,
 }
 
 /// A match still waiting for players.
@@ -91,6 +93,8 @@ pub struct Live {
     pub status_line: String,
     pub your_turn: bool,
     pub deadline: Option<When>,
+    /// The clock of the player to act is paused: they are on vacation.
+    pub clock_paused: bool,
     pub notice: Option<Notice>,
     pub seats: Vec<SeatLine>,
     pub open: Option<OpenMatch>,
@@ -239,6 +243,7 @@ impl Live {
                 bot: s.bot,
                 to_act: to_act == Some(s.seat),
                 left: left.contains(&s.seat),
+                on_vacation_until: s.on_vacation_until.map(|at| When::of(at, lang)),
             })
             .collect();
         let open = (view.status == MatchStatus::Open).then(|| {
@@ -284,6 +289,7 @@ impl Live {
                 .deadline
                 .filter(|_| view.status == MatchStatus::Active)
                 .map(|at| When::of(at, ctx.lang)),
+            clock_paused: view.status == MatchStatus::Active && view.paused_seconds_left.is_some(),
             notice,
             seats,
             open,
