@@ -128,8 +128,8 @@ describe("en français", () => {
           form.locator('button[type="submit"]').click(),
         ]);
         assert.ok((await page.getByTestId("computer-mark").count()) >= 1, `${game}: the computer sits`);
-        await checkPage(page, `fr-match-${game}`);
-        await assertFrench(page, `fr-match-${game}`);
+        await checkPage(page, `fr-computer-${game}`);
+        await assertFrench(page, `fr-computer-${game}`);
       }
     } finally {
       await context.close();

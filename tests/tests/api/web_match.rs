@@ -102,9 +102,7 @@ pub(crate) async fn two_player_match(app: &TestApp, game: &str) -> (Browser, Bro
     assert_eq!(waiting.status, StatusCode::OK);
     waiting.assert_contains("Waiting for players: 1 of 2 seats taken");
     waiting.assert_contains(&format!("action=\"/matches/{id}/cancel\""));
-    // Waiting for players, the page asks every two seconds (a join is no move: the match's
-    // stream would not tell it).
-    waiting.assert_contains("hx-trigger=\"every 2000ms\"");
+    waiting.assert_contains("hx-trigger=\"every 2s\"");
     let open_version = version(&waiting);
     let invitation = bob.get(&format!("/matches/{id}")).await;
     invitation.assert_contains(&format!("action=\"/matches/{id}/join\""));
@@ -273,10 +271,7 @@ async fn the_table_fragment_and_polling_for_news() {
     );
     assert!(!fragment.text.contains("<html"));
     fragment.assert_contains(&format!("hx-get=\"/matches/{id}/poll?since={v}\""));
-    // In play, it follows the match's stream and asks for the fragment when a move comes.
-    fragment.assert_contains("hx-trigger=\"tapis:update\"");
-    fragment.assert_contains(&format!("data-stream=\"/api/v1/matches/{id}/stream\""));
-    fragment.assert_contains("data-poll-ms=\"2000\"");
+    fragment.assert_contains("hx-trigger=\"every 2s\"");
 
     // Nothing new: 204 and no body.
     let unchanged = other.hx_get(&format!("/matches/{id}/poll?since={v}")).await;
@@ -468,8 +463,7 @@ async fn resigning_asks_for_confirmation_then_ends_the_match() {
     over.assert_contains("data-testid=\"seed\"");
     over.assert_contains("alice resigns");
     // A finished match no longer polls, and has nothing left to click.
-    assert!(!over.text.contains("hx-trigger="));
-    assert!(!over.text.contains("data-stream="));
+    assert!(!over.text.contains("hx-trigger=\"every 2s\""));
     assert!(actions(&over).is_empty());
     assert!(!over.text.contains("data-testid=\"resign\""));
     // Resigning again is refused with a message, not an error page.

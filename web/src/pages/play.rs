@@ -86,10 +86,8 @@ pub struct Live {
     /// `open`, `active`, `finished` or `aborted`.
     pub status_code: &'static str,
     pub polling: bool,
-    /// How often (ms) the page asks whether the match changed when it cannot follow the
-    /// match's event stream (and while a match waits for players): sooner while a computer
-    /// thinks.
-    pub poll_ms: u32,
+    /// How often the page asks whether the match changed: sooner while a computer thinks.
+    pub poll_every: &'static str,
     pub status_line: String,
     pub your_turn: bool,
     pub deadline: Option<When>,
@@ -282,7 +280,7 @@ impl Live {
             version: view.version,
             status_code: status_code(view.status),
             polling: matches!(view.status, MatchStatus::Open | MatchStatus::Active),
-            poll_ms: if bot_thinking { 1000 } else { 2000 },
+            poll_every: if bot_thinking { "1s" } else { "2s" },
             status_line,
             your_turn,
             deadline: view
