@@ -33,7 +33,8 @@ use diesel::sql_types::{Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
-use time::{Date, Duration, Month, OffsetDateTime, UtcOffset};
+use time::macros::format_description;
+use time::{Date, Duration, OffsetDateTime, UtcOffset};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -102,13 +103,7 @@ pub fn parse_until(raw: &str) -> ServiceResult<OffsetDateTime> {
 
 /// `YYYY-MM-DD`.
 fn parse_date(raw: &str) -> Option<Date> {
-    let mut parts = raw.split('-');
-    let (year, month, day) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() || year.len() != 4 || month.len() != 2 || day.len() != 2 {
-        return None;
-    }
-    let month = Month::try_from(month.parse::<u8>().ok()?).ok()?;
-    Date::from_calendar_date(year.parse().ok()?, month, day.parse().ok()?).ok()
+    Date::parse(raw, format_description!("[year]-[month]-[day]")).ok()
 }
 
 /// The vacation columns of a player's row.

@@ -282,46 +282,30 @@ pub(crate) async fn list_on(
     Ok(Page { items, next_cursor })
 }
 
-/// A turn-log row as read: seq, seat, kind, action, chance, events, time.
-type TurnRow = (
-    i64,
-    Option<i16>,
-    String,
-    Option<Value>,
-    Value,
-    Value,
-    OffsetDateTime,
-);
+/// A turn-log row as read.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = turns)]
+struct TurnRow {
+    seq: i64,
+    seat: Option<i16>,
+    kind: String,
+    action: Option<Value>,
+    chance: Value,
+    events: Value,
+    at: OffsetDateTime,
+}
 
-const TURN_COLUMNS: (
-    turns::seq,
-    turns::seat,
-    turns::kind,
-    turns::action,
-    turns::chance,
-    turns::events,
-    turns::at,
-) = (
-    turns::seq,
-    turns::seat,
-    turns::kind,
-    turns::action,
-    turns::chance,
-    turns::events,
-    turns::at,
-);
-
-fn turn_entry((seq, seat, kind, action, chance, events, at): TurnRow) -> ServiceResult<TurnEntry> {
+fn turn_entry(row: TurnRow) -> ServiceResult<TurnEntry> {
     Ok(TurnEntry {
-        seq,
-        seat: seat.map(seat_index).transpose()?,
-        kind: TurnKind::parse(&kind)?,
-        action,
-        chance: serde_json::from_value(chance)
+        seq: row.seq,
+        seat: row.seat.map(seat_index).transpose()?,
+        kind: TurnKind::parse(&row.kind)?,
+        action: row.action,
+        chance: serde_json::from_value(row.chance)
             .map_err(|e| ServiceError::internal("stored chance is unreadable", e))?,
-        events: serde_json::from_value(events)
+        events: serde_json::from_value(row.events)
             .map_err(|e| ServiceError::internal("stored events are unreadable", e))?,
-        at,
+        at: row.at,
     })
 }
 
@@ -338,7 +322,7 @@ pub(crate) async fn moves_since(
         .filter(turns::version.gt(version))
         .order(turns::version)
         .limit(limit)
-        .select((turns::version, TURN_COLUMNS))
+        .select((turns::version, TurnRow::as_select()))
         .load(conn)
         .await?;
     rows.into_iter()
@@ -360,7 +344,7 @@ pub(super) async fn load_turns(
     let rows: Vec<TurnRow> = turns::table
         .filter(turns::match_id.eq(id))
         .order(turns::seq)
-        .select(TURN_COLUMNS)
+        .select(TurnRow::as_select())
         .load(conn)
         .await?;
     rows.into_iter().map(turn_entry).collect()
