@@ -151,6 +151,25 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// The transactional outbox (`crate::outbox`).
+    outbox (id) {
+        id -> Int8,
+        channel -> Text,
+        user_id -> Uuid,
+        kind -> Text,
+        event_id -> Nullable<Int8>,
+        payload -> Jsonb,
+        delivery_id -> Uuid,
+        attempts -> Int4,
+        due_at -> Timestamptz,
+        created_at -> Timestamptz,
+        sent_at -> Nullable<Timestamptz>,
+        gave_up_at -> Nullable<Timestamptz>,
+        last_error -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
@@ -163,6 +182,7 @@ diesel::joinable!(rating_history -> users (user_id));
 diesel::joinable!(rating_history -> matches (match_id));
 diesel::joinable!(user_events -> users (user_id));
 diesel::joinable!(user_events -> matches (match_id));
+diesel::joinable!(outbox -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -176,4 +196,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     ratings,
     rating_history,
     user_events,
+    outbox,
 );

@@ -13,6 +13,7 @@ mod migrations;
 mod moves;
 mod openapi;
 mod openapi_games;
+mod outbox;
 mod play;
 mod ratings;
 mod security;
