@@ -13,7 +13,9 @@
 #                          generated from it by openapi-python-client into target/api-client; a
 #                          debug build of `tapis` serving a fresh database on a free port; the
 #                          generated client playing a full match of every game
-#                          (tests/api_clients/play_every_game.py); then schemathesis over the
+#                          (tests/api_clients/play_every_game.py); the example bot of
+#                          examples/stream_bot.py playing two matches against the computer from
+#                          its event stream (tests/api_clients/stream_bot_check.py); then schemathesis over the
 #                          whole document against that server, with a bounded number of examples
 #                          ($TAPIS_SCHEMATHESIS_EXAMPLES per operation, default 30). The server
 #                          is stopped and the database dropped however it ends.
@@ -97,6 +99,12 @@ run_api_client_tests() (
   PYTHONPATH="$out" TAPIS_BASE_URL="$base" \
     "$TAPIS_VENV/bin/python" "$TAPIS_API_CLIENTS_DIR/play_every_game.py" || failed=1
   play_took=$((SECONDS - play_started))
+
+  if [ "$failed" = 0 ]; then
+    python_log "the example bot (examples/stream_bot.py) plays from its event stream"
+    TAPIS_BASE_URL="$base" "$TAPIS_VENV/bin/python" "$TAPIS_API_CLIENTS_DIR/stream_bot_check.py" \
+      || failed=1
+  fi
 
   fuzz_started=$SECONDS
   if [ "$failed" = 0 ]; then

@@ -451,6 +451,25 @@ impl EventStream {
         }
     }
 
+    /// Every event until the stream ends (its server closed it, or the connection broke),
+    /// which must happen within `wait`.
+    pub async fn until_end(&mut self, wait: Duration) -> Vec<Received> {
+        use futures_util::StreamExt;
+        let deadline = tokio::time::Instant::now() + wait;
+        let mut received = Vec::new();
+        loop {
+            match tokio::time::timeout_at(deadline, self.events.next()).await {
+                Ok(Some(Ok(event))) => received.push(Received {
+                    id: event.id,
+                    event: event.event,
+                    data: serde_json::from_str(&event.data).unwrap(),
+                }),
+                Ok(Some(Err(_)) | None) => return received,
+                Err(_) => panic!("the stream did not end within {wait:?}"),
+            }
+        }
+    }
+
     /// Checks that nothing comes within `wait`.
     pub async fn expect_nothing(&mut self, wait: Duration) {
         if let Some(received) = self.next_within(wait).await {
@@ -469,33 +488,7 @@ impl TestApp {
         token: Option<&str>,
         last_event_id: Option<&str>,
     ) -> Result<EventStream, Reply> {
-        use eventsource_stream::Eventsource;
-        let mut request = self.client.get(format!("{base}{path}"));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        if let Some(id) = last_event_id {
-            request = request.header("Last-Event-ID", id);
-        }
-        let response = request.send().await.unwrap();
-        if response.status() != StatusCode::OK {
-            let status = response.status();
-            let headers = response.headers().clone();
-            let text = response.text().await.unwrap();
-            return Err(Reply {
-                status,
-                headers,
-                body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
-            });
-        }
-        assert_eq!(
-            response.headers()["content-type"],
-            "text/event-stream",
-            "a stream's media type"
-        );
-        Ok(EventStream {
-            events: Box::pin(response.bytes_stream().eventsource()),
-        })
+        open_event_stream(&self.client, &format!("{base}{path}"), token, last_event_id).await
     }
 
     /// Opens a stream on this app; panics if it is refused.
@@ -513,6 +506,43 @@ impl TestApp {
             Err(reply) => panic!("{path} refused: {} {:?}", reply.status, reply.body),
         }
     }
+}
+
+/// Opens the event stream at `url` (of any server, in this process or not), with a bearer
+/// token and a `Last-Event-ID` if given: the stream, or the reply that refused it.
+pub async fn open_event_stream(
+    client: &reqwest::Client,
+    url: &str,
+    token: Option<&str>,
+    last_event_id: Option<&str>,
+) -> Result<EventStream, Reply> {
+    use eventsource_stream::Eventsource;
+    let mut request = client.get(url);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    if let Some(id) = last_event_id {
+        request = request.header("Last-Event-ID", id);
+    }
+    let response = request.send().await.unwrap();
+    if response.status() != StatusCode::OK {
+        let status = response.status();
+        let headers = response.headers().clone();
+        let text = response.text().await.unwrap();
+        return Err(Reply {
+            status,
+            headers,
+            body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        });
+    }
+    assert_eq!(
+        response.headers()["content-type"],
+        "text/event-stream",
+        "a stream's media type"
+    );
+    Ok(EventStream {
+        events: Box::pin(response.bytes_stream().eventsource()),
+    })
 }
 
 /// Starts the real app on `url`; returns its base URL and its services.
