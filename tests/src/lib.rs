@@ -814,6 +814,33 @@ impl Browser {
         self.read(response).await
     }
 
+    /// Opens a Server-Sent Events stream of the pages with this browser's cookies, and a
+    /// `Last-Event-ID` if given: the stream, or the answer that refused it.
+    pub async fn open_stream(
+        &self,
+        path: &str,
+        last_event_id: Option<&str>,
+    ) -> Result<EventStream, WebPage> {
+        use eventsource_stream::Eventsource;
+        let mut request = self.client.get(format!("{}{path}", self.base));
+        if let Some(id) = last_event_id {
+            request = request.header("Last-Event-ID", id);
+        }
+        let response = request.send().await.unwrap();
+        if response.status() != StatusCode::OK {
+            return Err(self.read(response).await);
+        }
+        assert_eq!(
+            response.headers()["content-type"],
+            "text/event-stream",
+            "a stream's media type"
+        );
+        assert_eq!(response.headers()["cache-control"], "no-store");
+        Ok(EventStream {
+            events: Box::pin(response.bytes_stream().eventsource()),
+        })
+    }
+
     /// Signs a new player up through the sign-up form; the browser is then signed in.
     pub async fn sign_up(&self, username: &str) {
         self.get("/signup").await;

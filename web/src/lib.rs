@@ -60,6 +60,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::play::match_page)
             .service(pages::play::match_fragment)
             .service(pages::play::match_poll)
+            .service(pages::live::match_stream)
+            .service(pages::live::user_stream)
             .service(pages::play::match_act)
             .service(pages::play::match_resign)
             .service(pages::play::match_replay)

@@ -86,6 +86,16 @@ impl Layout {
         }
     }
 
+    /// Every game's name by its id, as JSON: the live updates name the game of a match in a
+    /// notification.
+    pub fn game_names(&self) -> String {
+        let names: serde_json::Map<String, serde_json::Value> = tapis_games::GameId::ALL
+            .into_iter()
+            .map(|g| (g.as_str().to_owned(), g.name().into()))
+            .collect();
+        serde_json::Value::Object(names).to_string()
+    }
+
     /// The `hx-headers` value that sends the CSRF token with every htmx request.
     pub fn hx_headers(&self) -> String {
         serde_json::json!({ crate::csrf::CSRF_HEADER: self.csrf }).to_string()

@@ -77,3 +77,270 @@ document.addEventListener("click", (event) => {
 });
 document.addEventListener("DOMContentLoaded", () => tapisPickReady(document));
 document.addEventListener("htmx:afterSettle", (event) => tapisPickReady(event.target));
+
+// Live updates (docs/events.md, "Pages"). The pages follow the server's event streams
+// (Server-Sent Events) and fetch afresh the part that changed. An event only says what is
+// now true ("the match is at version 12", "your lists changed"); the page compares it with
+// what it shows and fetches until it shows it. So an event that comes while a request or a
+// swap of the same part is under way is never lost: a request htmx queues on an element that
+// its own answer then replaces is dropped, and the stream tells each move only once.
+
+/** Fetches `url` and swaps the element `#id` for the one the answer holds (the answer itself,
+ *  or the element of that id in a whole page); whether it swapped (204: nothing new). */
+async function tapisFetchInto(id, url, whole) {
+  const headers = whole ? {} : { "HX-Request": "true" };
+  const response = await fetch(url, { headers, credentials: "same-origin", cache: "no-store" });
+  if (response.status !== 200 || window.htmx === undefined) return false;
+  let html = await response.text();
+  if (whole) {
+    const fresh = new DOMParser().parseFromString(html, "text/html").getElementById(id);
+    if (fresh === null) return false;
+    html = fresh.outerHTML;
+  }
+  // Looked up now, not when asked: another swap may have replaced it meanwhile.
+  const target = document.getElementById(id);
+  if (target === null) return false;
+  window.htmx.swap(target, html, { swapStyle: "outerHTML" });
+  return true;
+}
+
+// The match page: its live part carries the match's stream (`data-stream`) while the match is
+// in play, the fragment's address (`data-refresh`), and the polling address and pace should
+// the stream fail (`data-poll`, `data-poll-ms`).
+const tapisMatch = {
+  stream: null,
+  source: null,
+  known: 0,
+  busy: false,
+  pollingOn: false,
+  polling: null,
+  watchdog: null,
+};
+
+function tapisLivePart() {
+  return document.getElementById("match-live");
+}
+
+/** Fetches the live part while it shows less than the stream told of. */
+function tapisCatchUp() {
+  const live = tapisLivePart();
+  if (live === null || tapisMatch.busy || live.dataset.refresh === undefined) return;
+  if (Number(live.dataset.version) >= tapisMatch.known) return;
+  tapisMatch.busy = true;
+  tapisFetchInto("match-live", live.dataset.refresh, false)
+    // A network failure: the next move, or the polling, asks again.
+    .catch(() => false)
+    .then((swapped) => {
+      tapisMatch.busy = false;
+      if (swapped) tapisCatchUp();
+    });
+}
+
+/** Asks whether the match moved (the fallback): 204, or the fresh live part. */
+function tapisPoll() {
+  tapisMatch.polling = null;
+  const live = tapisLivePart();
+  if (live === null || live.dataset.poll === undefined) return;
+  const again = () => {
+    const every = Number(tapisLivePart()?.dataset.pollMs) || 2000;
+    if (tapisMatch.pollingOn && tapisMatch.polling === null) {
+      tapisMatch.polling = setTimeout(tapisPoll, every);
+    }
+  };
+  if (tapisMatch.busy) return again();
+  tapisMatch.busy = true;
+  tapisFetchInto("match-live", live.dataset.poll, false)
+    .catch(() => false)
+    .then(() => {
+      tapisMatch.busy = false;
+      again();
+    });
+}
+
+function tapisStartPolling() {
+  if (tapisMatch.pollingOn) return;
+  tapisMatch.pollingOn = true;
+  const every = Number(tapisLivePart()?.dataset.pollMs) || 2000;
+  tapisMatch.polling = setTimeout(tapisPoll, every);
+}
+
+function tapisStopPolling() {
+  tapisMatch.pollingOn = false;
+  if (tapisMatch.polling !== null) clearTimeout(tapisMatch.polling);
+  tapisMatch.polling = null;
+}
+
+function tapisStopFollowing() {
+  tapisMatch.source?.close();
+  if (tapisMatch.watchdog !== null) clearTimeout(tapisMatch.watchdog);
+  tapisStopPolling();
+  Object.assign(tapisMatch, { stream: null, source: null, known: 0, watchdog: null });
+}
+
+/** Follows the match the page shows while it is in play; stops once it is over. */
+function tapisFollowMatch() {
+  const live = tapisLivePart();
+  const stream = live?.dataset.stream ?? null;
+  if (stream !== tapisMatch.stream) {
+    tapisStopFollowing();
+    if (stream === null) return;
+    tapisMatch.stream = stream;
+    tapisMatch.known = Number(live.dataset.version);
+    if (!("EventSource" in window)) {
+      tapisStartPolling();
+      return;
+    }
+    // From the version shown: what was played since the page was drawn comes first. A
+    // reconnection resumes from the last version received (Last-Event-ID).
+    const source = new EventSource(`${stream}?since=${encodeURIComponent(live.dataset.version)}`);
+    tapisMatch.source = source;
+    // A stream that does not open within a few seconds (a proxy holding it back): poll
+    // meanwhile.
+    tapisMatch.watchdog = setTimeout(() => {
+      if (source.readyState !== EventSource.OPEN) tapisStartPolling();
+    }, 4000);
+    source.addEventListener("open", tapisStopPolling);
+    source.addEventListener("move", (event) => {
+      const version = Number(event.lastEventId);
+      if (version > tapisMatch.known) tapisMatch.known = version;
+      tapisCatchUp();
+    });
+    // Reconnecting (the browser does it by itself) or refused for good: poll until it is open.
+    source.addEventListener("error", tapisStartPolling);
+  }
+  // After any swap (a move's answer may come after a fresher fetch): catch up again.
+  tapisCatchUp();
+}
+
+document.addEventListener("DOMContentLoaded", tapisFollowMatch);
+document.addEventListener("htmx:afterSettle", tapisFollowMatch);
+
+// Every page a player sees signed in follows their own events (`data-user-stream` on <body>):
+// the parts of the page that list matches (`data-follow`: the events that change them,
+// `data-refresh`: the page to fetch them from) are fetched afresh; when it becomes their turn
+// in a match they are not looking at, the tab's title counts it until they look at the tab,
+// and a browser notification says it if they allowed it (the account page's button).
+const TAPIS_USER_EVENTS = [
+  "your_turn",
+  "match_started",
+  "match_finished",
+  "invitation",
+  "invitation_declined",
+  "match_cancelled",
+  "deadline_soon",
+];
+const tapisUser = { title: "", unseen: 0, stale: new Set(), busy: false };
+
+/** Fetches afresh the lists marked stale, one at a time. */
+function tapisRefreshLists() {
+  if (tapisUser.busy) return;
+  const [id] = tapisUser.stale;
+  if (id === undefined) return;
+  tapisUser.stale.delete(id);
+  const list = document.getElementById(id);
+  if (list === null || list.dataset.refresh === undefined) return tapisRefreshLists();
+  tapisUser.busy = true;
+  tapisFetchInto(id, list.dataset.refresh, true)
+    .catch(() => false)
+    .then(() => {
+      tapisUser.busy = false;
+      tapisRefreshLists();
+    });
+}
+
+function tapisSeen() {
+  if (tapisUser.unseen === 0) return;
+  tapisUser.unseen = 0;
+  document.title = tapisUser.title;
+}
+
+function tapisNotify(data) {
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  if (!/^[0-9a-f-]{36}$/.test(String(data.match_id))) return;
+  const body = document.body.dataset;
+  let games = {};
+  try {
+    games = JSON.parse(body.games || "{}");
+  } catch {
+    games = {};
+  }
+  const game = games[data.game] ?? String(data.game ?? "");
+  const notification = new Notification(body.notifyTitle, {
+    body: body.notifyBody.replace("%g", game),
+    tag: `tapis-${data.match_id}`,
+    lang: document.documentElement.lang,
+  });
+  notification.addEventListener("click", () => {
+    window.focus();
+    window.location.assign(`/matches/${data.match_id}`);
+    notification.close();
+  });
+}
+
+function tapisUserEvent(kind, event) {
+  let data;
+  try {
+    data = JSON.parse(event.data);
+  } catch {
+    return;
+  }
+  for (const list of document.querySelectorAll("[data-follow]")) {
+    if (list.dataset.follow.split(" ").includes(kind)) tapisUser.stale.add(list.id);
+  }
+  tapisRefreshLists();
+  const shown = document.querySelector("[data-match]")?.dataset.match;
+  if (kind === "your_turn" && data.match_id !== shown) {
+    tapisUser.unseen += 1;
+    document.title = document.body.dataset.titleYourTurn.replace("%n", String(tapisUser.unseen));
+    tapisNotify(data);
+  }
+}
+
+function tapisFollowUser() {
+  const url = document.body.dataset.userStream;
+  if (url === undefined || !("EventSource" in window)) return;
+  const source = new EventSource(url);
+  for (const kind of TAPIS_USER_EVENTS) {
+    source.addEventListener(kind, (event) => tapisUserEvent(kind, event));
+  }
+  // Refused for good (signed out elsewhere, or resumed from too long ago): a fresh stream a
+  // minute later. While it reconnects by itself, there is nothing to do.
+  source.addEventListener("error", () => {
+    if (source.readyState === EventSource.CLOSED) setTimeout(tapisFollowUser, 60_000);
+  });
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  tapisUser.title = document.title;
+  tapisFollowUser();
+});
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") tapisSeen();
+});
+window.addEventListener("focus", tapisSeen);
+
+// The account page's "Notify me when it's my turn": asks the browser's permission, on the
+// click only (browsers refuse a request made without a gesture), and says where it stands.
+function tapisNotifySettings() {
+  const box = document.querySelector("[data-notify]");
+  if (box === null) return;
+  const state = box.querySelector("[data-notify-state]");
+  const ask = box.querySelector("[data-notify-ask]");
+  const show = () => {
+    if (!("Notification" in window)) {
+      state.textContent = box.dataset.unsupported;
+      ask.hidden = true;
+      return;
+    }
+    const permission = Notification.permission;
+    ask.hidden = permission !== "default";
+    state.textContent =
+      permission === "granted" ? box.dataset.on : permission === "denied" ? box.dataset.blocked : "";
+  };
+  ask.addEventListener("click", () => {
+    Notification.requestPermission().then(show, show);
+  });
+  show();
+}
+
+document.addEventListener("DOMContentLoaded", tapisNotifySettings);

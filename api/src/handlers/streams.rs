@@ -3,14 +3,14 @@
 //! and `data:`, one JSON object; a comment line keeps a quiet stream open.
 
 use std::future::ready;
-use std::time::Duration;
 
 use actix_web::http::header::HeaderName;
 use actix_web::{HttpRequest, Responder, get, web};
 use actix_web_lab::sse;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
-use tapis_service::events::{self, StreamItem};
+pub use tapis_service::events::StreamSettings;
+use tapis_service::events::{self, until_interrupted};
 use tapis_service::matches::MatchMove;
 use tapis_service::{ServiceError, Services};
 use utoipa::ToSchema;
@@ -19,25 +19,6 @@ use uuid::Uuid;
 use crate::extract::Caller;
 use crate::problem::ApiError;
 use crate::responses::{NotFound, ServiceUnavailable, Unauthorized};
-
-/// How the streams keep quiet connections open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StreamSettings {
-    /// How often a comment line is sent while nothing happens (proxies close idle
-    /// connections; the contract says 25 s).
-    pub keep_alive: Duration,
-    /// How long a client should wait before reconnecting (the `retry:` field).
-    pub retry: Duration,
-}
-
-impl Default for StreamSettings {
-    fn default() -> StreamSettings {
-        StreamSettings {
-            keep_alive: Duration::from_secs(25),
-            retry: Duration::from_secs(3),
-        }
-    }
-}
 
 /// The `data` of an event of `GET /api/v1/stream`: the fields each event may have. Only the
 /// OpenAPI document uses this type (the events are built by `tapis_service::events`).
@@ -80,22 +61,6 @@ where
     sse::Sse::from_infallible_stream(events)
         .with_keep_alive(settings.keep_alive)
         .with_retry_duration(settings.retry)
-}
-
-/// Stops at the first [`StreamItem::Interrupted`]: the client reconnects with its
-/// `Last-Event-ID` and misses nothing.
-fn until_interrupted<T, S>(stream: S) -> impl Stream<Item = std::sync::Arc<T>>
-where
-    S: Stream<Item = StreamItem<T>>,
-{
-    stream
-        .take_while(|item| ready(matches!(item, StreamItem::Event(_))))
-        .filter_map(|item| {
-            ready(match item {
-                StreamItem::Event(event) => Some(event),
-                StreamItem::Interrupted => None,
-            })
-        })
 }
 
 /// The caller's events, as they happen: `your_turn`, `match_started`, `match_finished`,

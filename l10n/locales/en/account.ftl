@@ -61,3 +61,10 @@ account-vacation-until-help = Your vacation ends at the end of this day (UTC). E
 account-vacation-start = Go on vacation
 account-vacation-started = Enjoy your vacation: the clocks of your moves have stopped.
 account-vacation-ended = Welcome back: your clocks run again with the time they had left.
+
+account-notify = Notifications
+account-notify-help = While a Tapis tab is open, this browser can tell you when it becomes your turn in a match you are not looking at. Nothing is sent through any other service.
+account-notify-ask = Notify me when it's my turn
+account-notify-on = Notifications are on in this browser.
+account-notify-blocked = This browser blocks notifications from Tapis: allow them in its site settings.
+account-notify-unsupported = This browser cannot show notifications; the tab's title still tells you when it is your turn.

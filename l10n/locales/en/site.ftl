@@ -63,3 +63,10 @@ match-status-open = Waiting for players
 match-status-active = In play
 match-status-finished = Finished
 match-status-aborted = Cancelled
+
+# Live updates of every page a player sees signed in (web/static/tapis.js): the tab's title
+# when it becomes their turn in another match ($count: how many such turns since they looked),
+# and the browser notification.
+live-title-your-turn = ({ $count }) Your turn — Tapis
+live-notify-title = Your turn — Tapis
+live-notify-body = { $game }: it is your move. Open the match to play.

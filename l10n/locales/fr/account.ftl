@@ -61,3 +61,10 @@ account-vacation-until-help = Vos vacances finissent à la fin de ce jour (UTC).
 account-vacation-start = Partir en vacances
 account-vacation-started = Bonnes vacances : les pendules de vos coups sont arrêtées.
 account-vacation-ended = Bon retour : vos pendules repartent avec le temps qu’il leur restait.
+
+account-notify = Notifications
+account-notify-help = Tant qu’un onglet de Tapis est ouvert, ce navigateur peut vous prévenir quand vient votre tour dans une partie que vous ne regardez pas. Rien ne passe par un autre service.
+account-notify-ask = Me prévenir quand c’est mon tour
+account-notify-on = Les notifications sont activées dans ce navigateur.
+account-notify-blocked = Ce navigateur bloque les notifications de Tapis{"\u00A0: "}autorisez-les dans les réglages du site.
+account-notify-unsupported = Ce navigateur ne sait pas afficher de notifications{"\u00A0; "}le titre de l’onglet vous dit tout de même quand c’est votre tour.

@@ -61,3 +61,10 @@ match-status-open = En attente de joueurs
 match-status-active = En cours
 match-status-finished = Terminée
 match-status-aborted = Annulée
+
+# Les mises à jour en direct des pages d’un joueur connecté (web/static/tapis.js) : le titre de
+# l’onglet quand vient son tour dans une autre partie ($count : combien de fois depuis qu’il a
+# regardé), et la notification du navigateur.
+live-title-your-turn = ({ $count }) À vous de jouer — Tapis
+live-notify-title = À vous de jouer — Tapis
+live-notify-body = { $game }{"\u00A0: "}c’est à vous de jouer. Ouvrez la partie pour jouer.

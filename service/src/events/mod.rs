@@ -31,7 +31,10 @@ use serde_json::{Map, Value};
 use uuid::Uuid;
 
 pub use hub::{EventHub, prune, run};
-pub use streams::{MatchStream, StreamItem, UserStream, match_stream, user_stream};
+pub use streams::{
+    MatchStream, StreamItem, StreamSettings, UserStream, match_stream, until_interrupted,
+    user_stream,
+};
 pub(crate) use tell::{Told, tell};
 
 /// How long events are kept for streams that resume: a `Last-Event-ID` older than this is

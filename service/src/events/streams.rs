@@ -7,11 +7,13 @@
 //! database again from where it was.
 
 use std::collections::VecDeque;
+use std::future::ready;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Duration;
 
-use futures_util::Stream;
 use futures_util::future::BoxFuture;
+use futures_util::{Stream, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 use uuid::Uuid;
 
@@ -32,6 +34,41 @@ pub type MatchStream = Pin<Box<dyn Stream<Item = StreamItem<MatchMove>> + Send>>
 pub enum StreamItem<T> {
     Event(Arc<T>),
     Interrupted,
+}
+
+/// How the streams keep quiet connections open, whoever serves them (the API, the pages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StreamSettings {
+    /// How often a comment line is sent while nothing happens (proxies close idle
+    /// connections; the contract says 25 s).
+    pub keep_alive: Duration,
+    /// How long a client should wait before reconnecting (the `retry:` field).
+    pub retry: Duration,
+}
+
+impl Default for StreamSettings {
+    fn default() -> StreamSettings {
+        StreamSettings {
+            keep_alive: Duration::from_secs(25),
+            retry: Duration::from_secs(3),
+        }
+    }
+}
+
+/// A stream's events up to its first [`StreamItem::Interrupted`], where it ends: the client
+/// reconnects with its `Last-Event-ID` and misses nothing.
+pub fn until_interrupted<T, S>(stream: S) -> impl Stream<Item = Arc<T>>
+where
+    S: Stream<Item = StreamItem<T>>,
+{
+    stream
+        .take_while(|item| ready(matches!(item, StreamItem::Event(_))))
+        .filter_map(|item| {
+            ready(match item {
+                StreamItem::Event(event) => Some(event),
+                StreamItem::Interrupted => None,
+            })
+        })
 }
 
 /// Parses a `Last-Event-ID`: a number from 0 up.

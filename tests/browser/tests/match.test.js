@@ -194,9 +194,12 @@ describe("match page", () => {
     if (await canMove(bob.page)) await playOneMove([alice, bob]);
     assert.ok(await canMove(alice.page), "Alice is to move");
 
-    // A second tab of Alice's, on the same version; its polling sleeps (a background tab):
-    // Playwright's clock, shared by the context's pages, is paused while she plays in the first.
+    // A second tab of Alice's, on the same version, that does not hear of her move: its
+    // streams are held back (as a proxy that buffers them would), and its polling, which
+    // would stand in for them after a few seconds, sleeps (a background tab): Playwright's
+    // clock, shared by the context's pages, is paused while she plays in the first.
     const tab = watchErrors(await alice.context.newPage());
+    await tab.route("**/stream**", () => {});
     try {
       await openMatch(tab, id);
       const { version } = await shown(alice.page);

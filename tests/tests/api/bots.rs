@@ -532,5 +532,7 @@ async fn the_match_page_shows_a_computer_thinking() {
     let page = browser.get(&format!("/matches/{id}")).await;
     page.assert_contains("data-testid=\"bot-thinking\"");
     page.assert_contains("tapis-easy (computer) is thinking…");
-    page.assert_contains("hx-trigger=\"every 1s\"");
+    // It follows the match's stream, and would poll every second should the stream fail.
+    page.assert_contains(&format!("data-stream=\"/matches/{id}/stream\""));
+    page.assert_contains("data-poll-ms=\"1000\"");
 }

@@ -102,7 +102,9 @@ pub(crate) async fn two_player_match(app: &TestApp, game: &str) -> (Browser, Bro
     assert_eq!(waiting.status, StatusCode::OK);
     waiting.assert_contains("Waiting for players: 1 of 2 seats taken");
     waiting.assert_contains(&format!("action=\"/matches/{id}/cancel\""));
+    // Waiting for players, it asks every two seconds (a join is no move: no stream tells it).
     waiting.assert_contains("hx-trigger=\"every 2s\"");
+    assert!(!waiting.text.contains("data-stream="));
     let open_version = version(&waiting);
     let invitation = bob.get(&format!("/matches/{id}")).await;
     invitation.assert_contains(&format!("action=\"/matches/{id}/join\""));
@@ -270,8 +272,13 @@ async fn the_table_fragment_and_polling_for_news() {
         fragment.text
     );
     assert!(!fragment.text.contains("<html"));
-    fragment.assert_contains(&format!("hx-get=\"/matches/{id}/poll?since={v}\""));
-    fragment.assert_contains("hx-trigger=\"every 2s\"");
+    // In play, the page follows the match's stream from the version it shows, fetches the
+    // fragment when a move comes, and polls only should the stream fail: no htmx trigger.
+    fragment.assert_contains(&format!("data-stream=\"/matches/{id}/stream\""));
+    fragment.assert_contains(&format!("data-refresh=\"/matches/{id}/table\""));
+    fragment.assert_contains(&format!("data-poll=\"/matches/{id}/poll?since={v}\""));
+    fragment.assert_contains("data-poll-ms=\"2000\"");
+    assert!(!fragment.text.contains("hx-trigger="), "{}", fragment.text);
 
     // Nothing new: 204 and no body.
     let unchanged = other.hx_get(&format!("/matches/{id}/poll?since={v}")).await;
@@ -464,6 +471,7 @@ async fn resigning_asks_for_confirmation_then_ends_the_match() {
     over.assert_contains("alice resigns");
     // A finished match no longer polls, and has nothing left to click.
     assert!(!over.text.contains("hx-trigger=\"every 2s\""));
+    assert!(!over.text.contains("data-stream="));
     assert!(actions(&over).is_empty());
     assert!(!over.text.contains("data-testid=\"resign\""));
     // Resigning again is refused with a message, not an error page.

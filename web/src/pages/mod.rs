@@ -7,6 +7,7 @@ pub mod computer;
 pub mod home;
 pub mod language;
 pub mod leaderboards;
+pub mod live;
 pub mod lobby;
 pub mod play;
 pub mod players;

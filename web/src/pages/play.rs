@@ -2,10 +2,12 @@
 //! choices as buttons, the turn log in words, the result and the fair-dice seed; and the
 //! replay of a finished match, step by step.
 //!
-//! The live part of the page (`#match-live`) is one fragment: the page embeds it, htmx asks
-//! every two seconds whether the match has moved past the version it shows
-//! (`GET /matches/{id}/poll?since=N`: 204 when not, else the fresh fragment), and a move posted
-//! with htmx answers with it. A move names the version it was made on; a stale or illegal move
+//! The live part of the page (`#match-live`) is one fragment: the page embeds it, a move posted
+//! with htmx answers with it, and the page fetches it afresh (`GET /matches/{id}/table`) when
+//! the match's event stream (`pages::live`) tells it of a move. Should the stream fail, or while
+//! the match waits for players, the page asks every two seconds whether the match has moved
+//! past the version it shows (`GET /matches/{id}/poll?since=N`: 204 when not, else the fresh
+//! fragment). A move names the version it was made on; a stale or illegal move
 //! answers with the fresh state and a short message (409 or 422), never an error page.
 
 use actix_web::http::{StatusCode, header};
@@ -86,8 +88,9 @@ pub struct Live {
     /// `open`, `active`, `finished` or `aborted`.
     pub status_code: &'static str,
     pub polling: bool,
-    /// How often the page asks whether the match changed: sooner while a computer thinks.
-    pub poll_every: &'static str,
+    /// How often the page asks whether the match changed when it does not follow the match's
+    /// stream (waiting for players, or the stream failing): sooner while a computer thinks.
+    pub poll_ms: u32,
     pub status_line: String,
     pub your_turn: bool,
     pub deadline: Option<When>,
@@ -109,6 +112,13 @@ pub struct Live {
     pub recent: Vec<LogEntry>,
     pub earlier: Vec<LogEntry>,
     pub turn_count: usize,
+}
+
+impl Live {
+    /// `poll_ms` as htmx's trigger says it: `2s`.
+    pub fn poll_every(&self) -> String {
+        format!("{}s", self.poll_ms / 1000)
+    }
 }
 
 /// The seed a match committed to: its hash from the start, itself once the match is over.
@@ -280,7 +290,7 @@ impl Live {
             version: view.version,
             status_code: status_code(view.status),
             polling: matches!(view.status, MatchStatus::Open | MatchStatus::Active),
-            poll_every: if bot_thinking { "1s" } else { "2s" },
+            poll_ms: if bot_thinking { 1000 } else { 2000 },
             status_line,
             your_turn,
             deadline: view
