@@ -345,10 +345,18 @@ pub async fn check_url(raw: &str, allow_local: bool) -> ServiceResult<url::Url> 
 /// Why an address may not be called.
 #[derive(Debug, thiserror::Error)]
 pub enum AddressRefusal {
-    #[error("{host} is {ip}, which is not a public address")]
+    #[error("{}", non_public(host, ip))]
     NonPublic { host: String, ip: IpAddr },
     #[error("{host} could not be resolved: {why}")]
     Unresolved { host: String, why: String },
+}
+
+fn non_public(host: &str, ip: &IpAddr) -> String {
+    if host.trim_start_matches('[').trim_end_matches(']') == ip.to_string() {
+        format!("{ip} is not a public address")
+    } else {
+        format!("{host} is {ip}, which is not a public address")
+    }
 }
 
 fn public_ip(host: &str, ip: IpAddr) -> Result<IpAddr, AddressRefusal> {

@@ -31,3 +31,4 @@ mod web_match_grids;
 mod web_pages;
 mod web_profile;
 mod web_rules;
+mod webhooks;
