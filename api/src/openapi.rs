@@ -4,7 +4,7 @@ use actix_web::{HttpResponse, get};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::handlers::{accounts, bots, games, matches, ratings, sessions, streams};
+use crate::handlers::{accounts, bots, games, matches, ratings, sessions, streams, webhooks};
 use crate::responses;
 
 /// Adds the bearer-token security scheme.
@@ -85,6 +85,10 @@ impl Modify for GameSchemas {
         ratings::leaderboard,
         streams::user,
         streams::of_match,
+        webhooks::create,
+        webhooks::list,
+        webhooks::remove,
+        webhooks::deliveries,
     ),
     components(
         schemas(
@@ -112,6 +116,7 @@ impl Modify for GameSchemas {
         (name = "matches", description = "Creating, joining and playing matches"),
         (name = "ratings", description = "Elo ratings per game, their history, leaderboards"),
         (name = "events", description = "Live events as Server-Sent Events: yours, and a match's moves"),
+        (name = "webhooks", description = "Signed HTTP calls to your app when your events happen"),
     )
 )]
 pub struct ApiDoc;

@@ -30,6 +30,9 @@ pub struct Config {
     pub bot_concurrency: usize,
     /// Days of vacation each player may take per calendar year.
     pub vacation_days: u16,
+    /// Webhooks may call this machine over http and any address (development only; see
+    /// `tapis_service::Settings::webhooks_allow_local`).
+    pub webhooks_allow_local: bool,
     pub log_format: LogFormat,
     pub http: HttpSettings,
 }
@@ -60,6 +63,7 @@ impl std::fmt::Debug for Config {
             .field("clock_interval", &self.clock_interval)
             .field("bot_concurrency", &self.bot_concurrency)
             .field("vacation_days", &self.vacation_days)
+            .field("webhooks_allow_local", &self.webhooks_allow_local)
             .field("log_format", &self.log_format)
             .finish_non_exhaustive()
     }
@@ -205,6 +209,7 @@ impl Config {
                 clock_interval: Duration::from_secs(clock_secs.max(1)),
                 bot_concurrency,
                 vacation_days,
+                webhooks_allow_local: environment == Environment::Development,
                 log_format,
                 http: HttpSettings {
                     secure_cookies: environment == Environment::Production,

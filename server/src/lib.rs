@@ -24,6 +24,7 @@ use tracing_actix_web::TracingLogger;
 
 pub use config::{Config, ConfigError, Environment, HttpSettings, LogFormat};
 pub use tapis_service::bots::WorkerSettings;
+pub use tapis_service::outbox::OutboxSettings;
 
 /// `200` when the database answers, `503` otherwise.
 #[get("/healthz")]
@@ -104,13 +105,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tapis_web::configure(cfg);
 }
 
-/// What runs beside the HTTP server: the correspondence clock and the bot worker.
+/// What runs beside the HTTP server: the correspondence clock, the bot worker and the
+/// webhook sender.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Background {
     /// How often the clock looks for overdue turns.
     pub clock_interval: Duration,
     /// The bot worker (no worker when its concurrency is 0).
     pub bots: WorkerSettings,
+    /// How the webhook sender claims and retries its rows of the outbox.
+    pub webhooks: OutboxSettings,
 }
 
 /// A running server: its HTTP server future, the port it listens on, its clock and its bot
@@ -141,6 +145,7 @@ impl Application {
         let background = Background {
             clock_interval,
             bots: WorkerSettings::default(),
+            webhooks: OutboxSettings::default(),
         };
         Application::build_with(services, bind, background, HttpSettings::default())
     }
@@ -152,6 +157,11 @@ impl Application {
         background: Background,
         http: HttpSettings,
     ) -> std::io::Result<Application> {
+        let courier = tapis_service::webhooks::WebhookCourier::new(
+            services.settings().webhooks_allow_local,
+            background.webhooks.give_up_after,
+        )
+        .map_err(|e| std::io::Error::other(format!("webhook sender: {e}")))?;
         let listener = TcpListener::bind(bind)?;
         let port = listener.local_addr()?.port();
         let data = web::Data::new(services.clone());
@@ -189,11 +199,17 @@ impl Application {
             services.clone(),
             stopped.clone(),
         ));
+        let webhooks = tokio::spawn(tapis_service::outbox::run(
+            services.clone(),
+            courier,
+            background.webhooks,
+            stopped.clone(),
+        ));
         let bots = tokio::spawn(tapis_service::bots::run(services, background.bots, stopped));
         Ok(Application {
             port,
             server,
-            background: vec![clock, events, bots],
+            background: vec![clock, events, webhooks, bots],
             stop_background,
         })
     }

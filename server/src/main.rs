@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tapis_server::{Application, Background, Config, Environment, LogFormat};
 use tapis_service::bots::WorkerSettings;
+use tapis_service::outbox::OutboxSettings;
 use tapis_service::{Clock, PasswordHashing, Services, Settings, SignInLimits};
 use tracing_subscriber::EnvFilter;
 
@@ -125,6 +126,7 @@ async fn serve() -> Result<(), String> {
         sign_in_limits: SignInLimits::default(),
         vacation_days_per_year: config.vacation_days,
         clock: Clock::system(),
+        webhooks_allow_local: config.webhooks_allow_local,
     };
     let services = Services::new(pool, settings)
         .await
@@ -138,6 +140,7 @@ async fn serve() -> Result<(), String> {
                 concurrency: config.bot_concurrency,
                 ..WorkerSettings::default()
             },
+            webhooks: OutboxSettings::default(),
         },
         config.http.clone(),
     )

@@ -66,6 +66,11 @@ pub enum ServiceError {
     AlreadyOnVacation,
     #[error("you are not on vacation")]
     NotOnVacation,
+    /// A webhook URL that Tapis will not call (its scheme, or an address inside the network).
+    #[error("this webhook URL is refused: {0}")]
+    WebhookUrlRefused(String),
+    #[error("an account may have at most {limit} webhooks: delete one first")]
+    TooManyWebhooks { limit: i64 },
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
     /// The database cannot be reached (down, restarting, or every connection busy for too
@@ -100,6 +105,8 @@ impl ServiceError {
             ServiceError::EventsExpired { .. } => "events_expired",
             ServiceError::AlreadyOnVacation => "already_on_vacation",
             ServiceError::NotOnVacation => "not_on_vacation",
+            ServiceError::WebhookUrlRefused(_) => "webhook_url_refused",
+            ServiceError::TooManyWebhooks { .. } => "too_many_webhooks",
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::DatabaseUnavailable => "database_unavailable",
             ServiceError::Internal => "internal_error",
@@ -109,7 +116,9 @@ impl ServiceError {
     /// The HTTP status of this error: the one mapping that both the API and the web pages use.
     pub fn http_status(&self) -> u16 {
         match self {
-            ServiceError::Validation { .. } | ServiceError::IllegalAction(_) => 422,
+            ServiceError::Validation { .. }
+            | ServiceError::IllegalAction(_)
+            | ServiceError::WebhookUrlRefused(_) => 422,
             ServiceError::InvalidCredentials | ServiceError::Unauthenticated(_) => 401,
             ServiceError::NotFound(_) => 404,
             ServiceError::NotAPlayer | ServiceError::NotInvited | ServiceError::NotTheCreator => {
@@ -123,7 +132,8 @@ impl ServiceError {
             | ServiceError::MatchFull
             | ServiceError::AlreadyJoined
             | ServiceError::AlreadyOnVacation
-            | ServiceError::NotOnVacation => 409,
+            | ServiceError::NotOnVacation
+            | ServiceError::TooManyWebhooks { .. } => 409,
             ServiceError::BadLastEventId(_) => 400,
             ServiceError::EventsExpired { .. } => 410,
             ServiceError::RateLimited { .. } => 429,

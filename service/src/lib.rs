@@ -25,6 +25,7 @@ mod throttle;
 pub mod vacation;
 pub mod verify;
 pub mod wall_clock;
+pub mod webhooks;
 
 use std::sync::Arc;
 
@@ -69,6 +70,10 @@ pub struct Settings {
     pub vacation_days_per_year: u16,
     /// What time it is for deadlines and vacations: [`Clock::system`] in production.
     pub clock: Clock,
+    /// Webhooks may call this machine over plain http (`http://127.0.0.1`, `localhost`) and
+    /// any address: true in development only. In production only `https` URLs to public
+    /// addresses are called (`webhooks`).
+    pub webhooks_allow_local: bool,
 }
 
 /// The vacation allowance when none is configured: 14 days per calendar year.
@@ -97,6 +102,8 @@ impl std::fmt::Debug for Services {
 impl Services {
     /// Prepares the services (this hashes a dummy password once, off the async threads).
     pub async fn new(pool: DbPool, settings: Settings) -> ServiceResult<Services> {
+        // Before any HTTP client of this process is built (the webhook sender's, tests').
+        webhooks::install_tls_provider();
         let passwords = passwords::Hasher::new(settings.password_hashing).await?;
         let keys = auth::JwtKeys::new(&settings.jwt_secret);
         Ok(Services {

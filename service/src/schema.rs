@@ -167,6 +167,34 @@ diesel::table! {
         sent_at -> Nullable<Timestamptz>,
         gave_up_at -> Nullable<Timestamptz>,
         last_error -> Nullable<Text>,
+        webhook_id -> Nullable<Uuid>,
+    }
+}
+
+diesel::table! {
+    /// A player's webhooks (`crate::webhooks`).
+    webhooks (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        url -> Text,
+        events -> Array<Text>,
+        secret -> Text,
+        created_at -> Timestamptz,
+        disabled_at -> Nullable<Timestamptz>,
+        disabled_reason -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    /// Every attempt to call a webhook (the last 100 of each).
+    webhook_deliveries (id) {
+        id -> Int8,
+        webhook_id -> Uuid,
+        delivery_id -> Uuid,
+        event -> Text,
+        status -> Nullable<Int4>,
+        at -> Timestamptz,
+        error -> Nullable<Text>,
     }
 }
 
@@ -183,6 +211,9 @@ diesel::joinable!(rating_history -> matches (match_id));
 diesel::joinable!(user_events -> users (user_id));
 diesel::joinable!(user_events -> matches (match_id));
 diesel::joinable!(outbox -> users (user_id));
+diesel::joinable!(outbox -> webhooks (webhook_id));
+diesel::joinable!(webhooks -> users (user_id));
+diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -197,4 +228,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     rating_history,
     user_events,
     outbox,
+    webhooks,
+    webhook_deliveries,
 );

@@ -15,7 +15,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tapis_bots::Budget;
-use tapis_server::{Application, Background, HttpSettings, WorkerSettings};
+use tapis_server::{Application, Background, HttpSettings, OutboxSettings, WorkerSettings};
 use tapis_service::{Clock, ClockHand, PasswordHashing, Services, Settings, SignInLimits};
 
 /// The JWT secret of test apps (tests forge tokens with it and with others).
@@ -34,6 +34,17 @@ pub const TEST_BOTS: WorkerSettings = WorkerSettings {
     // Only the tests that play Yams or 5000 against a strong bot need the solved tables: they
     // work them out then.
     warm_up: false,
+};
+
+/// The test app's webhook sender: it looks for due deliveries often; retries and giving up
+/// follow the production figures, on the app's adjustable clock.
+pub const TEST_WEBHOOKS: OutboxSettings = OutboxSettings {
+    interval: Duration::from_millis(100),
+    batch: 16,
+    lease: Duration::from_secs(60),
+    first_backoff: Duration::from_secs(30),
+    max_backoff: Duration::from_secs(3600),
+    give_up_after: Duration::from_secs(24 * 3600),
 };
 
 /// No bot worker (for tests that leave bot turns pending).
@@ -261,10 +272,34 @@ impl TestApp {
         TestApp::spawn_full(SignInLimits::default(), HttpSettings::default(), bots).await
     }
 
+    /// Starts an app whose webhooks follow development's rules (`allow_local`: http to this
+    /// machine, any address) or production's (https to public addresses only).
+    pub async fn spawn_with_webhooks(allow_local: bool) -> TestApp {
+        let db = TestDb::migrated().await;
+        let (clock, clock_hand) = Clock::adjustable();
+        let (base, services) = start_app(
+            &db.url,
+            SignInLimits::default(),
+            HttpSettings::default(),
+            TEST_BOTS,
+            clock.clone(),
+            allow_local,
+        )
+        .await;
+        TestApp {
+            base,
+            client: reqwest::Client::new(),
+            services,
+            db,
+            clock_hand,
+            clock,
+        }
+    }
+
     async fn spawn_full(limits: SignInLimits, http: HttpSettings, bots: WorkerSettings) -> TestApp {
         let db = TestDb::migrated().await;
         let (clock, clock_hand) = Clock::adjustable();
-        let (base, services) = start_app(&db.url, limits, http, bots, clock.clone()).await;
+        let (base, services) = start_app(&db.url, limits, http, bots, clock.clone(), true).await;
         TestApp {
             base,
             client: reqwest::Client::new(),
@@ -284,6 +319,7 @@ impl TestApp {
             HttpSettings::default(),
             bots,
             self.clock.clone(),
+            self.services.settings().webhooks_allow_local,
         )
         .await
         .0
@@ -552,6 +588,7 @@ async fn start_app(
     http: HttpSettings,
     bots: WorkerSettings,
     clock: Clock,
+    webhooks_allow_local: bool,
 ) -> (String, Services) {
     let pool = tapis_service::db::pool(url, 8).unwrap();
     let settings = Settings {
@@ -561,11 +598,13 @@ async fn start_app(
         sign_in_limits: limits,
         vacation_days_per_year: tapis_service::DEFAULT_VACATION_DAYS,
         clock,
+        webhooks_allow_local,
     };
     let services = Services::new(pool, settings).await.unwrap();
     let background = Background {
         clock_interval: TEST_CLOCK_INTERVAL,
         bots,
+        webhooks: TEST_WEBHOOKS,
     };
     let app = Application::build_with(services.clone(), "127.0.0.1:0", background, http).unwrap();
     let base = format!("http://127.0.0.1:{}", app.port());

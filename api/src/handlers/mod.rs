@@ -8,3 +8,4 @@ pub mod matches;
 pub mod ratings;
 pub mod sessions;
 pub mod streams;
+pub mod webhooks;

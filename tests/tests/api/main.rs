@@ -32,3 +32,4 @@ mod web_match_grids;
 mod web_pages;
 mod web_profile;
 mod web_rules;
+mod webhooks;

@@ -45,6 +45,9 @@ async fn the_document_is_served_and_describes_every_endpoint() {
         "/api/v1/users/{username}/ratings",
         "/api/v1/users/{username}/ratings/{game}/history",
         "/api/v1/leaderboards/{game}",
+        "/api/v1/webhooks",
+        "/api/v1/webhooks/{id}",
+        "/api/v1/webhooks/{id}/deliveries",
     ] {
         assert!(paths.contains_key(path), "{path} is not documented");
     }
@@ -144,7 +147,7 @@ async fn every_operation_documents_the_statuses_it_can_answer() {
             }
         }
     }
-    assert_eq!(operations, 32);
+    assert_eq!(operations, 36);
     assert!(statuses(&document["paths"]["/api/v1/sessions"]["post"]).contains(&"429"));
     for (name, response) in shared {
         assert!(response["description"].is_string(), "{name}");

@@ -676,6 +676,7 @@ async fn a_database_outage_is_a_503_with_retry_after() {
         sign_in_limits: SignInLimits::default(),
         vacation_days_per_year: tapis_service::DEFAULT_VACATION_DAYS,
         clock: tapis_service::Clock::system(),
+        webhooks_allow_local: true,
     };
     let services = Services::new(pool, settings).await.unwrap();
     let app = tapis_server::Application::build(

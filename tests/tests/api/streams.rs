@@ -17,7 +17,7 @@ const QUIET: Duration = Duration::from_millis(400);
 
 /// Alice and Bob's started match of Can't Stop (Alice invited Bob, who joined): its id, and
 /// the tokens by seat.
-async fn started(app: &TestApp, alice: &str, bob: &str) -> (String, Vec<String>) {
+pub(crate) async fn started(app: &TestApp, alice: &str, bob: &str) -> (String, Vec<String>) {
     let created = app
         .post(
             "/api/v1/matches",
@@ -39,7 +39,7 @@ async fn started(app: &TestApp, alice: &str, bob: &str) -> (String, Vec<String>)
 }
 
 /// Plays one legal action (rather not a pass) for the seat to act; returns the new view.
-async fn act(app: &TestApp, id: &str, seats: &[String], rng: &mut Rng) -> Value {
+pub(crate) async fn act(app: &TestApp, id: &str, seats: &[String], rng: &mut Rng) -> Value {
     let view = app
         .get(&format!("/api/v1/matches/{id}"), Some(&seats[0]))
         .await
@@ -68,7 +68,12 @@ async fn act(app: &TestApp, id: &str, seats: &[String], rng: &mut Rng) -> Value 
 }
 
 /// Plays until the turn passes to the other seat; returns the view after that move.
-async fn until_the_turn_passes(app: &TestApp, id: &str, seats: &[String], rng: &mut Rng) -> Value {
+pub(crate) async fn until_the_turn_passes(
+    app: &TestApp,
+    id: &str,
+    seats: &[String],
+    rng: &mut Rng,
+) -> Value {
     let first = app
         .get(&format!("/api/v1/matches/{id}"), Some(&seats[0]))
         .await

@@ -1,0 +1,110 @@
+//! The caller's webhooks: register one (its secret is shown once), list them, delete one, and
+//! read the last attempts to call one. How deliveries are made and signed: `docs/webhooks.md`.
+
+use actix_web::{HttpResponse, delete, get, post, web};
+use serde::Deserialize;
+use tapis_service::Services;
+use tapis_service::webhooks::{self, Attempt, NewWebhook, Webhook};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::extract::{Body, Caller};
+use crate::problem::{ApiError, Problem};
+use crate::responses::{
+    InvalidJson, NotFound, PayloadTooLarge, ServiceUnavailable, Unauthorized, UnsupportedMediaType,
+};
+
+/// A webhook to register.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WebhookRequest {
+    /// The URL to `POST` deliveries to: `https` (in development also `http://127.0.0.1` or
+    /// `http://localhost`), at a public address.
+    #[schema(examples("https://bot.example.org/tapis"))]
+    pub url: String,
+    /// The events to deliver, at least one of `your_turn`, `match_started`,
+    /// `match_finished`, `invitation`, `invitation_declined`, `match_cancelled`,
+    /// `deadline_soon`.
+    #[schema(examples(json!(["your_turn", "match_finished"])))]
+    pub events: Vec<String>,
+}
+
+/// Register a webhook: Tapis will `POST` the chosen events of the caller to its URL, signed
+/// with the secret returned here (and only here).
+#[utoipa::path(post, path = "/api/v1/webhooks", operation_id = "create_webhook", tag = "webhooks",
+    security(("bearer" = [])),
+    request_body = WebhookRequest,
+    responses(
+        (status = 201, description = "Registered; `secret` is shown only in this response", body = NewWebhook),
+        (status = 400, response = InvalidJson),
+        (status = 401, response = Unauthorized),
+        (status = 409, description = "`too_many_webhooks`: the account has 10 webhooks already; delete one first", body = Problem, content_type = "application/problem+json"),
+        (status = 413, response = PayloadTooLarge),
+        (status = 415, response = UnsupportedMediaType),
+        (status = 422, description = "`webhook_url_refused`: a URL Tapis will not call (not https, credentials in it, or an address that is not public: private, loopback, link-local, unique-local, CGNAT...); or `validation_failed` on `url` (missing, too long, not an absolute URL) or `events` (empty, or an unknown event)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[post("/webhooks")]
+pub async fn create(
+    services: web::Data<Services>,
+    caller: Caller,
+    body: Body<WebhookRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let request = body.0;
+    let created = webhooks::create(&services, &caller.0, &request.url, &request.events).await?;
+    Ok(HttpResponse::Created().json(created))
+}
+
+/// The caller's webhooks, oldest first, without their secrets; a disabled one says when and
+/// why.
+#[utoipa::path(get, path = "/api/v1/webhooks", operation_id = "list_webhooks", tag = "webhooks",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller's webhooks", body = Vec<Webhook>),
+        (status = 401, response = Unauthorized),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/webhooks")]
+pub async fn list(services: web::Data<Services>, caller: Caller) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(webhooks::list(&services, &caller.0).await?))
+}
+
+/// Delete one of the caller's webhooks: deliveries not yet made are dropped.
+#[utoipa::path(delete, path = "/api/v1/webhooks/{id}", operation_id = "delete_webhook", tag = "webhooks",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path)),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[delete("/webhooks/{id}")]
+pub async fn remove(
+    services: web::Data<Services>,
+    caller: Caller,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    webhooks::delete(&services, &caller.0, id.into_inner()).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The last 100 attempts to call one of the caller's webhooks, newest first: the event, the
+/// receiver's status, when, and what went wrong (never the receiver's response body).
+#[utoipa::path(get, path = "/api/v1/webhooks/{id}/deliveries", operation_id = "list_webhook_deliveries", tag = "webhooks",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path)),
+    responses(
+        (status = 200, description = "The last attempts, newest first", body = Vec<Attempt>),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/webhooks/{id}/deliveries")]
+pub async fn deliveries(
+    services: web::Data<Services>,
+    caller: Caller,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(webhooks::attempts(&services, &caller.0, id.into_inner()).await?))
+}
