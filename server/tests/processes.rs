@@ -26,6 +26,12 @@ struct Server {
     base: String,
 }
 
+/// A reqwest client (the workspace's reqwest needs the TLS provider installed first).
+fn client() -> Client {
+    tapis_service::webhooks::install_tls_provider();
+    Client::new()
+}
+
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -54,7 +60,7 @@ async fn start(db: &TestDb, port: u16, name: &str) -> Server {
         .spawn()
         .unwrap();
     let base = format!("http://127.0.0.1:{port}");
-    let client = Client::new();
+    let client = client();
     for _ in 0..600 {
         if let Ok(reply) = client.get(format!("{base}/healthz")).send().await
             && reply.status() == StatusCode::OK
@@ -208,7 +214,7 @@ async fn two_processes_tell_every_event_once_and_survive_one_killed() {
     let port_a = free_port();
     let mut a = start(&db, port_a, "a").await;
     let b = start(&db, free_port(), "b").await;
-    let client = Client::new();
+    let client = client();
     let alice = sign_up(&client, &a.base, "alice").await;
     let bob = sign_up(&client, &b.base, "bob").await;
     let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
@@ -288,7 +294,7 @@ async fn a_bot_turn_pending_when_a_process_is_killed_is_played_once() {
     let port_a = free_port();
     let mut a = start(&db, port_a, "a").await;
     let b = start(&db, free_port(), "b").await;
-    let client = Client::new();
+    let client = client();
     let carol = sign_up(&client, &a.base, "carol").await;
     let players = [("carol", carol.as_str())];
     let (status, created) = call(
