@@ -17,12 +17,14 @@ use tapis_api::ApiError;
 use tapis_service::ServiceError;
 use tapis_service::Services;
 use tapis_service::accounts::ClientInfo;
+use tapis_service::outbox::OutboxSettings;
 use tapis_web::error::WebError;
 use tapis_web::session::CookiePolicy;
 use tokio::sync::watch;
 use tracing_actix_web::TracingLogger;
 
 pub use config::{Config, ConfigError, Environment, HttpSettings, LogFormat};
+pub use tapis_mail::{MailSettings, Transport as MailTransport};
 pub use tapis_service::bots::WorkerSettings;
 
 /// `200` when the database answers, `503` otherwise.
@@ -104,13 +106,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tapis_web::configure(cfg);
 }
 
-/// What runs beside the HTTP server: the correspondence clock and the bot worker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What runs beside the HTTP server: the correspondence clock, the bot worker and the mail
+/// sender.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Background {
     /// How often the clock looks for overdue turns.
     pub clock_interval: Duration,
     /// The bot worker (no worker when its concurrency is 0).
     pub bots: WorkerSettings,
+    /// The mail sender (`None`: this process sends no mail).
+    pub mail: Option<MailSettings>,
 }
 
 /// A running server: its HTTP server future, the port it listens on, its clock and its bot
@@ -141,6 +146,7 @@ impl Application {
         let background = Background {
             clock_interval,
             bots: WorkerSettings::default(),
+            mail: None,
         };
         Application::build_with(services, bind, background, HttpSettings::default())
     }
@@ -189,11 +195,25 @@ impl Application {
             services.clone(),
             stopped.clone(),
         ));
-        let bots = tokio::spawn(tapis_service::bots::run(services, background.bots, stopped));
+        let mut tasks = vec![clock, events];
+        if let Some(mail) = &background.mail {
+            let courier = tapis_mail::MailCourier::new(mail).map_err(std::io::Error::other)?;
+            tasks.push(tokio::spawn(tapis_service::outbox::run(
+                services.clone(),
+                courier,
+                OutboxSettings::default(),
+                stopped.clone(),
+            )));
+        }
+        tasks.push(tokio::spawn(tapis_service::bots::run(
+            services,
+            background.bots,
+            stopped,
+        )));
         Ok(Application {
             port,
             server,
-            background: vec![clock, events, bots],
+            background: tasks,
             stop_background,
         })
     }

@@ -138,6 +138,7 @@ async fn serve() -> Result<(), String> {
                 concurrency: config.bot_concurrency,
                 ..WorkerSettings::default()
             },
+            mail: config.mail.clone(),
         },
         config.http.clone(),
     )

@@ -66,6 +66,13 @@ pub enum ServiceError {
     AlreadyOnVacation,
     #[error("you are not on vacation")]
     NotOnVacation,
+    /// A link of a mail (verification, unsubscribe) that does not work.
+    #[error("{}", match .0 {
+        crate::notifications::LinkProblem::Invalid => "this link is not valid: it was not made by this site, or it was cut short",
+        crate::notifications::LinkProblem::Expired => "this verification link has expired: give the address again to get a new one",
+        crate::notifications::LinkProblem::Superseded => "this verification link is for an address that has been replaced since: use the link of the latest mail",
+    })]
+    BadLink(crate::notifications::LinkProblem),
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
     /// The database cannot be reached (down, restarting, or every connection busy for too
@@ -100,6 +107,11 @@ impl ServiceError {
             ServiceError::EventsExpired { .. } => "events_expired",
             ServiceError::AlreadyOnVacation => "already_on_vacation",
             ServiceError::NotOnVacation => "not_on_vacation",
+            ServiceError::BadLink(problem) => match problem {
+                crate::notifications::LinkProblem::Invalid => "link_invalid",
+                crate::notifications::LinkProblem::Expired => "link_expired",
+                crate::notifications::LinkProblem::Superseded => "link_superseded",
+            },
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::DatabaseUnavailable => "database_unavailable",
             ServiceError::Internal => "internal_error",
@@ -124,7 +136,7 @@ impl ServiceError {
             | ServiceError::AlreadyJoined
             | ServiceError::AlreadyOnVacation
             | ServiceError::NotOnVacation => 409,
-            ServiceError::BadLastEventId(_) => 400,
+            ServiceError::BadLastEventId(_) | ServiceError::BadLink(_) => 400,
             ServiceError::EventsExpired { .. } => 410,
             ServiceError::RateLimited { .. } => 429,
             ServiceError::DatabaseUnavailable => 503,

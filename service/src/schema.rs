@@ -170,6 +170,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A player's address and what to mail them (`crate::notifications`).
+    mail_settings (user_id) {
+        user_id -> Uuid,
+        email -> Nullable<Text>,
+        set_at -> Nullable<Timestamptz>,
+        verified_at -> Nullable<Timestamptz>,
+        events -> Array<Text>,
+        digest_hours -> Int2,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
@@ -183,6 +195,7 @@ diesel::joinable!(rating_history -> matches (match_id));
 diesel::joinable!(user_events -> users (user_id));
 diesel::joinable!(user_events -> matches (match_id));
 diesel::joinable!(outbox -> users (user_id));
+diesel::joinable!(mail_settings -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -197,4 +210,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     rating_history,
     user_events,
     outbox,
+    mail_settings,
 );

@@ -61,3 +61,19 @@ account-vacation-until-help = Your vacation ends at the end of this day (UTC). E
 account-vacation-start = Go on vacation
 account-vacation-started = Enjoy your vacation: the clocks of your moves have stopped.
 account-vacation-ended = Welcome back: your clocks run again with the time they had left.
+
+# E-mail notifications.
+account-email = E-mail notifications
+account-email-help = Tapis can mail you when it is your turn, when you are invited, when less than 24 hours are left to move and when a match is over. Your address is used only for that, and only once you follow the link mailed to it.
+account-email-address = E-mail address
+account-email-save = Save the address
+account-email-verified = This address is confirmed: notifications go to it.
+account-email-pending = This address is not confirmed yet: follow the link mailed to it (valid 48 hours). Until then, nothing is mailed.
+account-email-sent = A confirmation link was mailed to { $email }.
+account-email-unchanged = This address is already confirmed.
+account-notifications = What to mail me
+account-notifications-events = Mail me when
+account-notifications-digest = At most one “your turn” mail per match every (hours)
+account-notifications-digest-help = From 1 to 168 hours (a week).
+account-notifications-save = Save the settings
+account-notifications-saved = Your notification settings are saved.

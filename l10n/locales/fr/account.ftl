@@ -61,3 +61,19 @@ account-vacation-until-help = Vos vacances finissent à la fin de ce jour (UTC).
 account-vacation-start = Partir en vacances
 account-vacation-started = Bonnes vacances : les pendules de vos coups sont arrêtées.
 account-vacation-ended = Bon retour : vos pendules repartent avec le temps qu’il leur restait.
+
+# Notifications par mail.
+account-email = Notifications par mail
+account-email-help = Tapis peut vous écrire quand c’est à vous de jouer, quand on vous invite, quand il reste moins de 24 heures pour jouer et quand une partie se termine. Votre adresse ne sert qu’à cela, et seulement une fois que vous avez suivi le lien qui lui est envoyé.
+account-email-address = Adresse électronique
+account-email-save = Enregistrer l’adresse
+account-email-verified = Cette adresse est confirmée : les notifications y sont envoyées.
+account-email-pending = Cette adresse n’est pas encore confirmée : suivez le lien qui lui a été envoyé (valable 48 heures). D’ici là, rien n’est envoyé.
+account-email-sent = Un lien de confirmation a été envoyé à { $email }.
+account-email-unchanged = Cette adresse est déjà confirmée.
+account-notifications = Ce que Tapis m’envoie
+account-notifications-events = M’écrire quand
+account-notifications-digest = Au plus un mail « à vous de jouer » par partie toutes les (heures)
+account-notifications-digest-help = De 1 à 168 heures (une semaine).
+account-notifications-save = Enregistrer les réglages
+account-notifications-saved = Vos réglages de notification sont enregistrés.

@@ -8,6 +8,7 @@ pub mod home;
 pub mod language;
 pub mod leaderboards;
 pub mod lobby;
+pub mod mail;
 pub mod play;
 pub mod players;
 pub mod rules;
