@@ -104,7 +104,11 @@ impl MailCourier {
         };
         Ok(MailCourier {
             from,
-            public: settings.public_url.as_str().trim_end_matches('/').to_owned(),
+            public: settings
+                .public_url
+                .as_str()
+                .trim_end_matches('/')
+                .to_owned(),
             host: settings
                 .public_url
                 .host_str()
@@ -238,7 +242,10 @@ fn names(lang: Language, names: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => lang.t_with(
             "mail-names",
-            &[("first", init.join(", ").into()), ("last", last.as_str().into())],
+            &[
+                ("first", init.join(", ").into()),
+                ("last", last.as_str().into()),
+            ],
         ),
     }
 }
@@ -423,8 +430,14 @@ mod tests {
                         mail.unsubscribe.as_deref(),
                         Some("https://tapis.example/unsubscribe/kind-token")
                     );
-                    assert!(mail.text.contains("https://tapis.example/unsubscribe/kind-token"));
-                    assert!(mail.html.contains("https://tapis.example/unsubscribe/all-token"));
+                    assert!(
+                        mail.text
+                            .contains("https://tapis.example/unsubscribe/kind-token")
+                    );
+                    assert!(
+                        mail.html
+                            .contains("https://tapis.example/unsubscribe/all-token")
+                    );
                 }
             }
             let verify = Letter {
@@ -434,7 +447,10 @@ mod tests {
                 ..letter("your_turn", lang, &[])
             };
             let mail = render(&verify, "https://tapis.example").unwrap_or_default();
-            assert!(mail.text.contains("https://tapis.example/email/verify?token=tok"));
+            assert!(
+                mail.text
+                    .contains("https://tapis.example/email/verify?token=tok")
+            );
             assert!(mail.unsubscribe.is_none());
             assert!(!mail.text.contains(tapis_l10n::MISSING));
         }

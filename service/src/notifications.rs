@@ -92,10 +92,7 @@ fn defaults() -> NotificationSettings {
     }
 }
 
-async fn read(
-    conn: &mut AsyncPgConnection,
-    user_id: Uuid,
-) -> ServiceResult<Option<Row>> {
+async fn read(conn: &mut AsyncPgConnection, user_id: Uuid) -> ServiceResult<Option<Row>> {
     Ok(mail_settings::table
         .find(user_id)
         .select(Row::as_select())
@@ -218,10 +215,7 @@ pub async fn update(
             return Err(ServiceError::invalid(
                 "events",
                 "event_unknown",
-                format!(
-                    "unknown event “{event}” (known: {})",
-                    EVENTS.join(", ")
-                ),
+                format!("unknown event “{event}” (known: {})", EVENTS.join(", ")),
             ));
         }
         if !chosen.contains(event) {
@@ -494,7 +488,10 @@ pub enum NotMailed {
 }
 
 /// What the mail of outbox row `parcel` says, from the account as it is now.
-pub async fn letter(services: &Services, parcel: &Parcel) -> ServiceResult<Result<Letter, NotMailed>> {
+pub async fn letter(
+    services: &Services,
+    parcel: &Parcel,
+) -> ServiceResult<Result<Letter, NotMailed>> {
     let mut conn = services.conn().await?;
     let user: Option<(String, Option<String>, bool)> = users::table
         .find(parcel.user_id)
@@ -536,7 +533,9 @@ pub async fn letter(services: &Services, parcel: &Parcel) -> ServiceResult<Resul
         }));
     }
     if row.verified_at.is_none() {
-        return Ok(Err(NotMailed::Refused("the address is not verified".into())));
+        return Ok(Err(NotMailed::Refused(
+            "the address is not verified".into(),
+        )));
     }
     if !row.events.contains(&parcel.kind) {
         return Ok(Err(NotMailed::Refused(format!(
@@ -586,9 +585,9 @@ pub async fn letter(services: &Services, parcel: &Parcel) -> ServiceResult<Resul
         None
     };
     // The deadline the event told, else the match's.
-    let told_deadline = parcel.payload["deadline"]
-        .as_str()
-        .and_then(|s| OffsetDateTime::parse(s, &time::format_description::well_known::Rfc3339).ok());
+    let told_deadline = parcel.payload["deadline"].as_str().and_then(|s| {
+        OffsetDateTime::parse(s, &time::format_description::well_known::Rfc3339).ok()
+    });
     Ok(Ok(Letter {
         to: email,
         username,

@@ -85,7 +85,11 @@ pub struct EmailPanel {
 }
 
 impl EmailPanel {
-    fn of(settings: &NotificationSettings, typed: Option<TypedEmail>, lang: Language) -> EmailPanel {
+    fn of(
+        settings: &NotificationSettings,
+        typed: Option<TypedEmail>,
+        lang: Language,
+    ) -> EmailPanel {
         let typed = typed.unwrap_or_default();
         EmailPanel {
             email: typed
