@@ -4,7 +4,9 @@ use actix_web::{HttpResponse, get};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::handlers::{accounts, bots, games, matches, ratings, sessions, streams, webhooks};
+use crate::handlers::{
+    accounts, bots, games, matches, notifications, ratings, sessions, streams, webhooks,
+};
 use crate::responses;
 
 /// Adds the bearer-token security scheme.
@@ -63,6 +65,9 @@ impl Modify for GameSchemas {
         accounts::vacation_status,
         accounts::start_vacation,
         accounts::end_vacation,
+        notifications::set_email,
+        notifications::get_settings,
+        notifications::put_settings,
         accounts::profile,
         accounts::create_token,
         accounts::list_tokens,

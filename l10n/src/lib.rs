@@ -269,6 +269,7 @@ areas![
     "home",
     "leaderboards",
     "lobby",
+    "mail",
     "match",
     "options",
     "play-421",

@@ -35,6 +35,8 @@ pub struct Config {
     pub webhooks_allow_local: bool,
     pub log_format: LogFormat,
     pub http: HttpSettings,
+    /// How mails leave (`None`: this process sends none; see [`mail_settings`]).
+    pub mail: Option<tapis_mail::MailSettings>,
 }
 
 /// How the server speaks HTTP to browsers and proxies.
@@ -65,6 +67,7 @@ impl std::fmt::Debug for Config {
             .field("vacation_days", &self.vacation_days)
             .field("webhooks_allow_local", &self.webhooks_allow_local)
             .field("log_format", &self.log_format)
+            .field("mail", &self.mail.as_ref().map(|m| m.public_url.as_str()))
             .finish_non_exhaustive()
     }
 }
@@ -188,6 +191,7 @@ impl Config {
                 }
             }
         };
+        let bind = var("TAPIS_BIND").unwrap_or_else(|| "127.0.0.1:8080".to_owned());
         let pool_size: usize = parse("TAPIS_DB_POOL_SIZE", 16)?;
         let bot_concurrency: usize = parse("TAPIS_BOT_CONCURRENCY", 2)?;
         let vacation_days: u16 =
@@ -198,11 +202,12 @@ impl Config {
                 message: "must be from 0 to 366".into(),
             });
         }
+        let mail = mail_settings(environment, &bind, &mut warnings)?;
         Ok((
             Config {
                 environment,
                 database_url,
-                bind: var("TAPIS_BIND").unwrap_or_else(|| "127.0.0.1:8080".to_owned()),
+                bind,
                 jwt_secret,
                 session_ttl: time::Duration::hours(session_hours),
                 pool_size: pool_size.max(1),
@@ -217,8 +222,99 @@ impl Config {
                     client_ip_header,
                     streams: tapis_api::StreamSettings::default(),
                 },
+                mail,
             },
             warnings,
         ))
     }
+}
+
+/// Where mails are written in development without `TAPIS_SMTP_URL`.
+pub const DEVELOPMENT_MAIL_DIR: &str = "target/mail";
+
+/// The mail settings (`docs/notifications.md`):
+/// - `TAPIS_SMTP_URL` set: mails go by SMTP; in production `TAPIS_PUBLIC_URL` and
+///   `TAPIS_MAIL_FROM` must be set too (links to the wrong site, or mail from a made-up
+///   sender, would be worse than no mail), else the server refuses to start;
+/// - unset in development: mails are written as `.eml` files under `target/mail/`, links
+///   point to `http://{TAPIS_BIND}`;
+/// - unset in production: no mail is sent (a warning says so); the mails wait in the outbox
+///   for a process that has SMTP.
+fn mail_settings(
+    environment: Environment,
+    bind: &str,
+    warnings: &mut Vec<String>,
+) -> Result<Option<tapis_mail::MailSettings>, ConfigError> {
+    let smtp = var("TAPIS_SMTP_URL");
+    let public = var("TAPIS_PUBLIC_URL");
+    let from = var("TAPIS_MAIL_FROM");
+    let production = environment == Environment::Production;
+    let transport = match smtp {
+        Some(url) => {
+            let parsed = url::Url::parse(url.trim()).map_err(|e| ConfigError::Invalid {
+                name: "TAPIS_SMTP_URL",
+                message: e.to_string(),
+            })?;
+            if !matches!(parsed.scheme(), "smtp" | "smtps") {
+                return Err(ConfigError::Invalid {
+                    name: "TAPIS_SMTP_URL",
+                    message: "use smtp://host:port or smtps://user:password@host".into(),
+                });
+            }
+            if production && public.is_none() {
+                return Err(ConfigError::Missing("TAPIS_PUBLIC_URL"));
+            }
+            if production && from.is_none() {
+                return Err(ConfigError::Missing("TAPIS_MAIL_FROM"));
+            }
+            tapis_mail::Transport::Smtp(url.trim().to_owned())
+        }
+        None if production => {
+            warnings.push(
+                "TAPIS_SMTP_URL is not set: no mail is sent by this process (verification \
+                 links and notifications wait in the outbox)"
+                    .to_owned(),
+            );
+            return Ok(None);
+        }
+        None => {
+            warnings.push(format!(
+                "TAPIS_SMTP_URL is not set: mails are written to {DEVELOPMENT_MAIL_DIR}/ as \
+                 .eml files"
+            ));
+            tapis_mail::Transport::Files(DEVELOPMENT_MAIL_DIR.into())
+        }
+    };
+    let public_url = match public {
+        Some(raw) => url::Url::parse(raw.trim()).map_err(|e| ConfigError::Invalid {
+            name: "TAPIS_PUBLIC_URL",
+            message: e.to_string(),
+        })?,
+        None => url::Url::parse(&format!("http://{bind}")).map_err(|e| ConfigError::Invalid {
+            name: "TAPIS_BIND",
+            message: format!("cannot make the site's address from it: {e}"),
+        })?,
+    };
+    if !matches!(public_url.scheme(), "http" | "https") || public_url.host_str().is_none() {
+        return Err(ConfigError::Invalid {
+            name: "TAPIS_PUBLIC_URL",
+            message: "use the site's address, as https://tapis.example.org".into(),
+        });
+    }
+    let from = from.unwrap_or_else(|| "Tapis <tapis@localhost>".to_owned());
+    let settings = tapis_mail::MailSettings {
+        from,
+        public_url,
+        transport,
+    };
+    // Checks the sender and the SMTP URL now rather than at the first mail.
+    tapis_mail::MailCourier::new(&settings).map_err(|e| ConfigError::Invalid {
+        name: match e {
+            tapis_mail::MailError::From(_) => "TAPIS_MAIL_FROM",
+            tapis_mail::MailError::Smtp(_) => "TAPIS_SMTP_URL",
+            tapis_mail::MailError::Folder(_) => "TAPIS_SMTP_URL",
+        },
+        message: e.to_string(),
+    })?;
+    Ok(Some(settings))
 }

@@ -23,6 +23,7 @@ use tokio::sync::watch;
 use tracing_actix_web::TracingLogger;
 
 pub use config::{Config, ConfigError, Environment, HttpSettings, LogFormat};
+pub use tapis_mail::{MailSettings, Transport as MailTransport};
 pub use tapis_service::bots::WorkerSettings;
 pub use tapis_service::outbox::OutboxSettings;
 
@@ -105,9 +106,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tapis_web::configure(cfg);
 }
 
-/// What runs beside the HTTP server: the correspondence clock, the bot worker and the
-/// webhook sender.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What runs beside the HTTP server: the correspondence clock, the bot worker, the webhook
+/// sender and the mail sender.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Background {
     /// How often the clock looks for overdue turns.
     pub clock_interval: Duration,
@@ -115,6 +116,8 @@ pub struct Background {
     pub bots: WorkerSettings,
     /// How the webhook sender claims and retries its rows of the outbox.
     pub webhooks: OutboxSettings,
+    /// The mail sender (`None`: this process sends no mail).
+    pub mail: Option<MailSettings>,
 }
 
 /// A running server: its HTTP server future, the port it listens on, its clock and its bot
@@ -146,6 +149,7 @@ impl Application {
             clock_interval,
             bots: WorkerSettings::default(),
             webhooks: OutboxSettings::default(),
+            mail: None,
         };
         Application::build_with(services, bind, background, HttpSettings::default())
     }
@@ -205,11 +209,25 @@ impl Application {
             background.webhooks,
             stopped.clone(),
         ));
-        let bots = tokio::spawn(tapis_service::bots::run(services, background.bots, stopped));
+        let mut tasks = vec![clock, events, webhooks];
+        if let Some(mail) = &background.mail {
+            let courier = tapis_mail::MailCourier::new(mail).map_err(std::io::Error::other)?;
+            tasks.push(tokio::spawn(tapis_service::outbox::run(
+                services.clone(),
+                courier,
+                OutboxSettings::default(),
+                stopped.clone(),
+            )));
+        }
+        tasks.push(tokio::spawn(tapis_service::bots::run(
+            services,
+            background.bots,
+            stopped,
+        )));
         Ok(Application {
             port,
             server,
-            background: vec![clock, events, webhooks, bots],
+            background: tasks,
             stop_background,
         })
     }

@@ -141,6 +141,7 @@ async fn serve() -> Result<(), String> {
                 ..WorkerSettings::default()
             },
             webhooks: OutboxSettings::default(),
+            mail: config.mail.clone(),
         },
         config.http.clone(),
     )

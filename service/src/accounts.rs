@@ -330,6 +330,7 @@ pub struct AccountOverview {
     pub tokens: Vec<ApiToken>,
     pub sessions: Vec<SessionInfo>,
     pub vacation: crate::vacation::VacationStatus,
+    pub notifications: crate::notifications::NotificationSettings,
 }
 
 /// The caller's API tokens and sessions, each with its last use, and their vacation.
@@ -338,6 +339,7 @@ pub async fn overview(services: &Services, who: &Identity) -> ServiceResult<Acco
         tokens: crate::auth::list_api_tokens(services, who).await?,
         sessions: sessions::list(services, who).await?,
         vacation: crate::vacation::status(services, who).await?,
+        notifications: crate::notifications::settings(services, who).await?,
     })
 }
 

@@ -71,6 +71,13 @@ pub enum ServiceError {
     WebhookUrlRefused(String),
     #[error("an account may have at most {limit} webhooks: delete one first")]
     TooManyWebhooks { limit: i64 },
+    /// A link of a mail (verification, unsubscribe) that does not work.
+    #[error("{}", match .0 {
+        crate::notifications::LinkProblem::Invalid => "this link is not valid: it was not made by this site, or it was cut short",
+        crate::notifications::LinkProblem::Expired => "this verification link has expired: give the address again to get a new one",
+        crate::notifications::LinkProblem::Superseded => "this verification link is for an address that has been replaced since: use the link of the latest mail",
+    })]
+    BadLink(crate::notifications::LinkProblem),
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
     /// The database cannot be reached (down, restarting, or every connection busy for too
@@ -107,6 +114,11 @@ impl ServiceError {
             ServiceError::NotOnVacation => "not_on_vacation",
             ServiceError::WebhookUrlRefused(_) => "webhook_url_refused",
             ServiceError::TooManyWebhooks { .. } => "too_many_webhooks",
+            ServiceError::BadLink(problem) => match problem {
+                crate::notifications::LinkProblem::Invalid => "link_invalid",
+                crate::notifications::LinkProblem::Expired => "link_expired",
+                crate::notifications::LinkProblem::Superseded => "link_superseded",
+            },
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::DatabaseUnavailable => "database_unavailable",
             ServiceError::Internal => "internal_error",
@@ -134,7 +146,7 @@ impl ServiceError {
             | ServiceError::AlreadyOnVacation
             | ServiceError::NotOnVacation
             | ServiceError::TooManyWebhooks { .. } => 409,
-            ServiceError::BadLastEventId(_) => 400,
+            ServiceError::BadLastEventId(_) | ServiceError::BadLink(_) => 400,
             ServiceError::EventsExpired { .. } => 410,
             ServiceError::RateLimited { .. } => 429,
             ServiceError::DatabaseUnavailable => 503,

@@ -15,6 +15,7 @@ pub mod events;
 pub mod fairness;
 pub mod games;
 pub mod matches;
+pub mod notifications;
 pub mod outbox;
 mod passwords;
 pub mod players;

@@ -198,6 +198,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A player's address and what to mail them (`crate::notifications`).
+    mail_settings (user_id) {
+        user_id -> Uuid,
+        email -> Nullable<Text>,
+        set_at -> Nullable<Timestamptz>,
+        verified_at -> Nullable<Timestamptz>,
+        events -> Array<Text>,
+        digest_hours -> Int2,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
@@ -214,6 +226,7 @@ diesel::joinable!(outbox -> users (user_id));
 diesel::joinable!(outbox -> webhooks (webhook_id));
 diesel::joinable!(webhooks -> users (user_id));
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
+diesel::joinable!(mail_settings -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -230,4 +243,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     outbox,
     webhooks,
     webhook_deliveries,
+    mail_settings,
 );

@@ -60,6 +60,17 @@ fn is_form(req: &ServiceRequest) -> bool {
         .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"))
 }
 
+/// The one state-changing request that carries no token: RFC 8058's one-click unsubscribe,
+/// `POST /unsubscribe/{token}`, sent by mail clients with no cookie. The signed token in the
+/// address is its proof (a forged one changes nothing), and it can only take mail away.
+fn is_one_click_unsubscribe(req: &ServiceRequest) -> bool {
+    *req.method() == Method::POST
+        && req
+            .path()
+            .strip_prefix("/unsubscribe/")
+            .is_some_and(|token| !token.is_empty() && !token.contains('/'))
+}
+
 /// The middleware: gives every visitor a token and checks it on every state-changing request.
 pub async fn protect(
     mut req: ServiceRequest,
@@ -78,7 +89,9 @@ pub async fn protect(
     };
     req.extensions_mut().insert(CsrfToken(token.clone()));
 
-    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
+        && !is_one_click_unsubscribe(&req)
+    {
         let header_token = req
             .headers()
             .get(CSRF_HEADER)

@@ -203,6 +203,9 @@ pub fn field_key(field: &str) -> Option<&'static str> {
         "cursor" => "error-field-cursor",
         "options" => "error-field-options",
         "until" => "error-field-until",
+        "email" => "error-field-email",
+        "events" => "error-field-events",
+        "digest_hours" => "error-field-digest-hours",
         _ => return None,
     })
 }

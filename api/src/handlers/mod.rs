@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod bots;
 pub mod games;
 pub mod matches;
+pub mod notifications;
 pub mod ratings;
 pub mod sessions;
 pub mod streams;

@@ -114,3 +114,14 @@ error-field-until = The end of the vacation
 error-invalid-until-format = { $field } must be a date.
 error-invalid-until-past = { $field } must be in the future.
 error-invalid-vacation-allowance = This vacation is longer than the days you have left this year.
+
+# E-mail notifications.
+error-field-email = The e-mail address
+error-field-events = The events
+error-field-digest-hours = The number of hours
+error-invalid-email-invalid = { $field } is not a valid e-mail address.
+error-invalid-event-unknown = { $field }: { $detail }.
+error-invalid-digest-range = { $field } must be from 1 to 168.
+error-link-invalid = This link is not valid: it was not made by this site, or it was cut short. Copy the whole link from the mail.
+error-link-expired = This confirmation link has expired (it works for 48 hours). Give your address again on your account page to get a new one.
+error-link-superseded = This confirmation link is for an address that has been replaced since. Use the link of the latest mail.

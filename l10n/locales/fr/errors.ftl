@@ -120,3 +120,14 @@ error-field-until = La fin des vacances
 error-invalid-until-format = { $field } doit être une date.
 error-invalid-until-past = { $field } doit être dans le futur.
 error-invalid-vacation-allowance = Ces vacances sont plus longues que les jours qui vous restent cette année.
+
+# Notifications par mail.
+error-field-email = L’adresse électronique
+error-field-events = Les événements
+error-field-digest-hours = Le nombre d’heures
+error-invalid-email-invalid = { $field } n’est pas une adresse électronique valable.
+error-invalid-event-unknown = { $field } : { $detail }.
+error-invalid-digest-range = { $field } doit aller de 1 à 168.
+error-link-invalid = Ce lien n’est pas valable : il ne vient pas de ce site, ou il a été coupé. Copiez le lien entier depuis le mail.
+error-link-expired = Ce lien de confirmation a expiré (il est valable 48 heures). Donnez à nouveau votre adresse sur la page de votre compte pour en recevoir un autre.
+error-link-superseded = Ce lien de confirmation concerne une adresse remplacée depuis. Utilisez le lien du dernier mail.

@@ -8,6 +8,7 @@ mod clock;
 mod concurrency;
 mod errors;
 mod games;
+mod mail;
 mod matches;
 mod migrations;
 mod moves;

@@ -30,6 +30,8 @@ async fn the_document_is_served_and_describes_every_endpoint() {
         "/api/v1/accounts",
         "/api/v1/sessions",
         "/api/v1/me",
+        "/api/v1/me/email",
+        "/api/v1/me/notifications",
         "/api/v1/users/{username}",
         "/api/v1/tokens",
         "/api/v1/tokens/{id}",
@@ -147,7 +149,7 @@ async fn every_operation_documents_the_statuses_it_can_answer() {
             }
         }
     }
-    assert_eq!(operations, 36);
+    assert_eq!(operations, 39);
     assert!(statuses(&document["paths"]["/api/v1/sessions"]["post"]).contains(&"429"));
     for (name, response) in shared {
         assert!(response["description"].is_string(), "{name}");

@@ -10,6 +10,7 @@ use tapis_l10n::{Language, UnknownLanguage};
 use tapis_service::ServiceError;
 use tapis_service::accounts;
 use tapis_service::auth::{self, ApiToken, NewApiToken};
+use tapis_service::notifications::{self, NotificationSettings};
 use tapis_service::sessions::{self, SessionInfo};
 use tapis_service::vacation::{self, VacationStatus};
 use uuid::Uuid;
@@ -64,6 +65,65 @@ impl SessionRow {
     }
 }
 
+/// An event that may be mailed, as a checkbox.
+#[derive(Debug, Clone)]
+pub struct EventChoice {
+    pub kind: &'static str,
+    pub label: String,
+    pub checked: bool,
+}
+
+/// The e-mail panel: the address, whether it is verified, the events mailed and the digest.
+#[derive(Debug, Clone)]
+pub struct EmailPanel {
+    /// The address as given (or as typed, when refused).
+    pub email: String,
+    pub has_address: bool,
+    pub verified: bool,
+    pub events: Vec<EventChoice>,
+    pub digest_hours: String,
+}
+
+impl EmailPanel {
+    fn of(
+        settings: &NotificationSettings,
+        typed: Option<TypedEmail>,
+        lang: Language,
+    ) -> EmailPanel {
+        let typed = typed.unwrap_or_default();
+        EmailPanel {
+            email: typed
+                .email
+                .or_else(|| settings.email.clone())
+                .unwrap_or_default(),
+            has_address: settings.email.is_some(),
+            verified: settings.email_verified,
+            events: notifications::EVENTS
+                .iter()
+                .map(|kind| EventChoice {
+                    kind,
+                    label: lang.t(&format!("mail-event-{}", kind.replace('_', "-"))),
+                    checked: typed.events.as_ref().map_or_else(
+                        || settings.events.iter().any(|e| e == kind),
+                        |chosen| chosen.iter().any(|e| e == kind),
+                    ),
+                })
+                .collect(),
+            digest_hours: typed
+                .digest_hours
+                .unwrap_or_else(|| settings.digest_hours.to_string()),
+        }
+    }
+}
+
+/// What a refused e-mail form had typed, shown again.
+#[derive(Debug, Clone, Default)]
+struct TypedEmail {
+    email: Option<String>,
+    events: Option<Vec<String>>,
+    digest_hours: Option<String>,
+}
+
 /// The vacation panel: the vacation in force, if any, and the allowance.
 #[derive(Debug, Clone)]
 pub struct VacationPanel {
@@ -96,8 +156,9 @@ struct AccountPage {
     new_token: Option<NewApiToken>,
     token_name: String,
     vacation: VacationPanel,
-    /// The outcome of a form, shown at its place: `password`, `token`, `language` or
-    /// `vacation`.
+    email: EmailPanel,
+    /// The outcome of a form, shown at its place: `password`, `token`, `language`,
+    /// `vacation`, `email` or `notifications`.
     notice: Option<(String, String)>,
     error: Option<(String, FieldError)>,
 }
@@ -126,6 +187,7 @@ struct Outcome {
     token_name: String,
     /// The vacation's end as typed.
     until: String,
+    typed_email: Option<TypedEmail>,
     notice: Option<(String, String)>,
     error: Option<(String, FieldError)>,
 }
@@ -137,6 +199,7 @@ impl Outcome {
             new_token: None,
             token_name: String::new(),
             until: String::new(),
+            typed_email: None,
             notice: None,
             error: None,
         }
@@ -177,6 +240,7 @@ async fn account_page(
             new_token: outcome.new_token,
             token_name: outcome.token_name,
             vacation: VacationPanel::of(&overview.vacation, outcome.until, ctx.lang),
+            email: EmailPanel::of(&overview.notifications, outcome.typed_email, ctx.lang),
             notice: outcome.notice,
             error: outcome.error,
         },
@@ -357,6 +421,79 @@ pub async fn end_vacation(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, We
         },
         Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
         Err(error) => Outcome::refused("vacation", &error, ctx.lang),
+    };
+    account_page(&req, &ctx, outcome).await
+}
+
+/// `POST /account/email` with `email`: the address to mail notifications to (a verification
+/// link is mailed to it).
+#[post("/account/email")]
+pub async fn set_email(
+    req: HttpRequest,
+    ctx: Ctx,
+    form: FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let email = form.text("email").to_owned();
+    let outcome = match notifications::set_email(&services(&req)?, &who, &email).await {
+        Ok((_, mailed)) => Outcome {
+            notice: Some((
+                "email".to_owned(),
+                if mailed {
+                    ctx.lang.t1("account-email-sent", "email", email.trim())
+                } else {
+                    ctx.lang.t("account-email-unchanged")
+                },
+            )),
+            ..Outcome::plain()
+        },
+        Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
+        Err(error) => Outcome {
+            typed_email: Some(TypedEmail {
+                email: Some(email),
+                ..TypedEmail::default()
+            }),
+            ..Outcome::refused("email", &error, ctx.lang)
+        },
+    };
+    account_page(&req, &ctx, outcome).await
+}
+
+/// `POST /account/notifications` with the `events` checked and `digest_hours`.
+#[post("/account/notifications")]
+pub async fn set_notifications(
+    req: HttpRequest,
+    ctx: Ctx,
+    form: FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let events: Vec<String> = form.all("events").map(str::to_owned).collect();
+    let digest = form.text("digest_hours").trim().to_owned();
+    let result = match digest.parse::<i64>() {
+        Ok(hours) => notifications::update(&services(&req)?, &who, &events, hours).await,
+        Err(_) => Err(ServiceError::invalid(
+            "digest_hours",
+            "digest_range",
+            "must be from 1 to 168 hours",
+        )),
+    };
+    let outcome = match result {
+        Ok(_) => Outcome {
+            notice: Some((
+                "notifications".to_owned(),
+                ctx.lang.t("account-notifications-saved"),
+            )),
+            ..Outcome::plain()
+        },
+        Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
+        Err(error) => Outcome {
+            typed_email: Some(TypedEmail {
+                events: Some(events),
+                digest_hours: Some(digest),
+                ..TypedEmail::default()
+            }),
+            ..Outcome::refused("notifications", &error, ctx.lang)
+        },
     };
     account_page(&req, &ctx, outcome).await
 }

@@ -9,6 +9,7 @@ pub mod language;
 pub mod leaderboards;
 pub mod live;
 pub mod lobby;
+pub mod mail;
 pub mod play;
 pub mod players;
 pub mod rules;

@@ -1,0 +1,100 @@
+//! The signed-in player's e-mail address and notification settings (`docs/notifications.md`).
+
+use actix_web::{HttpResponse, get, put, web};
+use serde::Deserialize;
+use tapis_service::Services;
+use tapis_service::notifications::{self, NotificationSettings};
+use utoipa::ToSchema;
+
+use crate::extract::{Body, Caller};
+use crate::problem::ApiError;
+use crate::responses::{
+    InvalidJson, PayloadTooLarge, ServiceUnavailable, Unauthorized, UnsupportedMediaType,
+};
+
+/// An address to mail notifications to.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EmailRequest {
+    /// One address, without a display name; at most 254 characters.
+    #[schema(examples("ada@example.com"), max_length = 254)]
+    pub email: String,
+}
+
+/// The events to mail and the digest limit.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NotificationRequest {
+    /// A subset of `your_turn`, `invitation`, `deadline_soon`, `match_finished` (empty: no
+    /// mail at all).
+    #[schema(examples(json!(["your_turn", "match_finished"])))]
+    pub events: Vec<String>,
+    /// At most one "your turn" mail per match per this many hours: 1 to 168.
+    #[schema(minimum = 1, maximum = 168, examples(12))]
+    pub digest_hours: i64,
+}
+
+/// Give the address to mail notifications to. A verification link is mailed to it; the
+/// address is used only once that link is followed (within 48 hours). Giving another address
+/// replaces the one before (unverified until its own link is followed); giving the address
+/// already verified changes nothing.
+#[utoipa::path(put, path = "/api/v1/me/email", tag = "accounts", security(("bearer" = [])),
+    request_body = EmailRequest,
+    responses(
+        (status = 202, description = "Accepted: a verification link is being mailed (none when the address was already verified); the settings as they are now", body = NotificationSettings),
+        (status = 400, response = InvalidJson),
+        (status = 413, response = PayloadTooLarge),
+        (status = 415, response = UnsupportedMediaType),
+        (status = 401, response = Unauthorized),
+        (status = 422, description = "`validation_failed` on `email` (`email_invalid`): not one e-mail address", body = crate::Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[put("/me/email")]
+pub async fn set_email(
+    services: web::Data<Services>,
+    caller: Caller,
+    body: Body<EmailRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (settings, _mailed) = notifications::set_email(&services, &caller.0, &body.0.email).await?;
+    Ok(HttpResponse::Accepted().json(settings))
+}
+
+/// The caller's address (and whether it is verified), the events mailed and the digest
+/// limit.
+#[utoipa::path(get, path = "/api/v1/me/notifications", tag = "accounts", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The settings (all four events and 12 hours until chosen)", body = NotificationSettings),
+        (status = 401, response = Unauthorized),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/me/notifications")]
+pub async fn get_settings(
+    services: web::Data<Services>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(notifications::settings(&services, &caller.0).await?))
+}
+
+/// Choose the events mailed and the digest limit (they apply once an address is verified).
+#[utoipa::path(put, path = "/api/v1/me/notifications", tag = "accounts", security(("bearer" = [])),
+    request_body = NotificationRequest,
+    responses(
+        (status = 200, description = "Saved; the settings as they are now", body = NotificationSettings),
+        (status = 400, response = InvalidJson),
+        (status = 413, response = PayloadTooLarge),
+        (status = 415, response = UnsupportedMediaType),
+        (status = 401, response = Unauthorized),
+        (status = 422, description = "`validation_failed` on `events` (`event_unknown`) or `digest_hours` (`digest_range`: not from 1 to 168); nothing changed", body = crate::Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[put("/me/notifications")]
+pub async fn put_settings(
+    services: web::Data<Services>,
+    caller: Caller,
+    body: Body<NotificationRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let request = body.0;
+    Ok(HttpResponse::Ok().json(
+        notifications::update(&services, &caller.0, &request.events, request.digest_hours).await?,
+    ))
+}

@@ -1,0 +1,60 @@
+# The mails Tapis sends (verification, notifications) and the pages their links open.
+
+mail-greeting = Hello { $name },
+# A list of names: $first are all but the last, joined by commas.
+mail-names = { $first } and { $last }
+
+mail-verify-subject = Confirm your e-mail address for Tapis
+mail-verify-body = This address ({ $email }) was given to receive Tapis notifications. Follow the link below to confirm it: it works for 48 hours.
+mail-verify-action = Confirm my address
+mail-verify-ignore = If you did not ask for this, ignore this mail: nothing more will be sent to this address.
+
+mail-your-turn-subject = Your turn: { $game } against { $opponents }
+mail-your-turn-subject-solo = Your turn: { $game }
+mail-your-turn-body = It is your turn to play in your match of { $game } against { $opponents }.
+mail-your-turn-body-solo = It is your turn to play in your match of { $game }.
+mail-deadline = Your move is due by { $deadline } (UTC).
+
+mail-invitation-subject = { $by } invites you to play { $game }
+mail-invitation-body = { $by } invites you to a match of { $game }. Accept or decline it in the lobby.
+
+mail-deadline-soon-subject = Less than 24 hours left to move: { $game }
+mail-deadline-soon-body = Your move in { $game } against { $opponents } is due by { $deadline } (UTC). After that, the match is lost on time.
+mail-deadline-soon-body-solo = Your move in { $game } is due by { $deadline } (UTC). After that, the match is lost on time.
+
+mail-finished-subject = Match over: { $game }
+mail-finished-body = Your match of { $game } against { $opponents } is over.
+mail-finished-body-solo = Your match of { $game } is over.
+mail-finished-rank = { $rank ->
+    [1] You won: first of { $seats }.
+   *[other] You finished { $rank } of { $seats }.
+}
+
+mail-open-match = Open the match
+mail-open-lobby = Open the lobby
+mail-why = You receive this mail because you asked Tapis to send notifications to { $email }.
+mail-stop-your-turn = Stop “your turn” mails
+mail-stop-invitation = Stop invitation mails
+mail-stop-deadline-soon = Stop deadline mails
+mail-stop-match-finished = Stop “match over” mails
+mail-stop-all = Stop every mail from Tapis
+mail-settings = Notification settings
+
+# The events a player may have mailed (the account page's checkboxes, the unsubscribe page).
+mail-event-your-turn = It is my turn
+mail-event-invitation = I am invited to a match
+mail-event-deadline-soon = Less than 24 hours are left to move
+mail-event-match-finished = A match of mine is over
+mail-event-all = Every mail
+
+# The pages the links open.
+mail-verified-title = Address confirmed
+mail-verified-body = { $email } is confirmed: Tapis will send your notifications there.
+mail-verify-failed-title = This link does not work
+mail-unsubscribe-title = Stop these mails
+mail-unsubscribe-confirm = Stop mails for: { $what }?
+mail-unsubscribe-button = Stop these mails
+mail-unsubscribed-title = Done
+mail-unsubscribed-body = You will no longer receive these mails ({ $what }). Choose again on your account page at any time.
+mail-link-failed-title = This link does not work
+mail-to-account = Notification settings

@@ -1,0 +1,60 @@
+# Les mails que Tapis envoie (vérification, notifications) et les pages où mènent leurs liens.
+
+mail-greeting = Bonjour { $name },
+# Une liste de noms : $first sont tous sauf le dernier, séparés par des virgules.
+mail-names = { $first } et { $last }
+
+mail-verify-subject = Confirmez votre adresse électronique pour Tapis
+mail-verify-body = Cette adresse ({ $email }) a été donnée pour recevoir les notifications de Tapis. Suivez le lien ci-dessous pour la confirmer : il est valable 48 heures.
+mail-verify-action = Confirmer mon adresse
+mail-verify-ignore = Si vous ne l’avez pas demandé, ignorez ce mail : rien d’autre ne sera envoyé à cette adresse.
+
+mail-your-turn-subject = À vous de jouer : { $game } contre { $opponents }
+mail-your-turn-subject-solo = À vous de jouer : { $game }
+mail-your-turn-body = C’est à vous de jouer dans votre partie de { $game } contre { $opponents }.
+mail-your-turn-body-solo = C’est à vous de jouer dans votre partie de { $game }.
+mail-deadline = Vous avez jusqu’au { $deadline } (UTC) pour jouer.
+
+mail-invitation-subject = { $by } vous invite à jouer à { $game }
+mail-invitation-body = { $by } vous invite à une partie de { $game }. Acceptez-la ou déclinez-la dans le salon.
+
+mail-deadline-soon-subject = Moins de 24 heures pour jouer : { $game }
+mail-deadline-soon-body = Votre coup dans la partie de { $game } contre { $opponents } est attendu avant le { $deadline } (UTC). Passé ce délai, la partie est perdue au temps.
+mail-deadline-soon-body-solo = Votre coup dans la partie de { $game } est attendu avant le { $deadline } (UTC). Passé ce délai, la partie est perdue au temps.
+
+mail-finished-subject = Partie terminée : { $game }
+mail-finished-body = Votre partie de { $game } contre { $opponents } est terminée.
+mail-finished-body-solo = Votre partie de { $game } est terminée.
+mail-finished-rank = { $rank ->
+    [1] Vous avez gagné : premier sur { $seats }.
+   *[other] Vous êtes classé { $rank } sur { $seats }.
+}
+
+mail-open-match = Ouvrir la partie
+mail-open-lobby = Ouvrir le salon
+mail-why = Vous recevez ce mail parce que vous avez demandé à Tapis d’envoyer des notifications à { $email }.
+mail-stop-your-turn = Ne plus recevoir les mails « à vous de jouer »
+mail-stop-invitation = Ne plus recevoir les invitations par mail
+mail-stop-deadline-soon = Ne plus recevoir les rappels de délai
+mail-stop-match-finished = Ne plus recevoir les mails « partie terminée »
+mail-stop-all = Ne plus recevoir aucun mail de Tapis
+mail-settings = Réglages des notifications
+
+# Les événements qu’un joueur peut recevoir par mail.
+mail-event-your-turn = C’est à moi de jouer
+mail-event-invitation = On m’invite à une partie
+mail-event-deadline-soon = Il reste moins de 24 heures pour jouer
+mail-event-match-finished = Une de mes parties est terminée
+mail-event-all = Tous les mails
+
+# Les pages où mènent les liens.
+mail-verified-title = Adresse confirmée
+mail-verified-body = { $email } est confirmée : Tapis y enverra vos notifications.
+mail-verify-failed-title = Ce lien ne fonctionne pas
+mail-unsubscribe-title = Ne plus recevoir ces mails
+mail-unsubscribe-confirm = Ne plus recevoir de mails pour : { $what } ?
+mail-unsubscribe-button = Ne plus recevoir ces mails
+mail-unsubscribed-title = C’est fait
+mail-unsubscribed-body = Vous ne recevrez plus ces mails ({ $what }). Vous pouvez choisir à nouveau sur la page de votre compte.
+mail-link-failed-title = Ce lien ne fonctionne pas
+mail-to-account = Réglages des notifications

@@ -1,0 +1,140 @@
+//! The pages the links of mails open: the verification of an address, and unsubscribing.
+//!
+//! Unsubscribing is two steps for a person (`GET` shows what the link stops and a button;
+//! link scanners follow links and must not unsubscribe anyone) and one for a mail client
+//! (RFC 8058's one-click `POST` to the same address, with no session and no CSRF token: the
+//! link's signature is the proof, see `csrf::protect`).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use askama::Template;
+use serde::Deserialize;
+use tapis_l10n::Language;
+use tapis_service::ServiceError;
+use tapis_service::notifications::{self, Unsubscribed};
+
+use crate::error::{WebError, service_message, service_status};
+use crate::page::{Layout, render_status};
+use crate::session::{Ctx, services};
+
+#[derive(Debug, Template)]
+#[template(path = "mail_link.html")]
+struct LinkPage {
+    layout: Layout,
+    lang: Language,
+    heading: String,
+    message: String,
+    /// The unsubscribe token to confirm, on the page that asks.
+    confirm: Option<String>,
+}
+
+fn page(
+    ctx: &Ctx,
+    status: StatusCode,
+    heading: String,
+    message: String,
+    confirm: Option<String>,
+) -> Result<HttpResponse, WebError> {
+    render_status(
+        status,
+        &LinkPage {
+            layout: Layout::new(ctx, heading.clone(), ""),
+            lang: ctx.lang,
+            heading,
+            message,
+            confirm,
+        },
+    )
+}
+
+fn refused(ctx: &Ctx, error: ServiceError) -> Result<HttpResponse, WebError> {
+    match error {
+        ServiceError::BadLink(_) => page(
+            ctx,
+            service_status(&error),
+            ctx.lang.t("mail-link-failed-title"),
+            service_message(&error, ctx.lang),
+            None,
+        ),
+        other => Err(other.into()),
+    }
+}
+
+fn what(lang: Language, unsubscribed: &Unsubscribed) -> String {
+    match unsubscribed {
+        Unsubscribed::All => lang.t("mail-event-all"),
+        Unsubscribed::Kind(kind) => lang.t(&format!("mail-event-{}", kind.replace('_', "-"))),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct VerifyQuery {
+    #[serde(default)]
+    token: String,
+}
+
+/// `GET /email/verify?token=`: the link of the verification mail.
+#[get("/email/verify")]
+pub async fn verify(
+    req: HttpRequest,
+    ctx: Ctx,
+    query: web::Query<VerifyQuery>,
+) -> Result<HttpResponse, WebError> {
+    match notifications::verify(&services(&req)?, &query.token).await {
+        Ok(email) => page(
+            &ctx,
+            StatusCode::OK,
+            ctx.lang.t("mail-verified-title"),
+            ctx.lang.t1("mail-verified-body", "email", email.as_str()),
+            None,
+        ),
+        Err(error) => refused(&ctx, error),
+    }
+}
+
+/// `GET /unsubscribe/{token}`: what the link stops, and a button to confirm.
+#[get("/unsubscribe/{token}")]
+pub async fn unsubscribe_page(
+    req: HttpRequest,
+    ctx: Ctx,
+    token: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let token = token.into_inner();
+    match notifications::read_unsubscribe(&services(&req)?, &token) {
+        Ok(unsubscribed) => page(
+            &ctx,
+            StatusCode::OK,
+            ctx.lang.t("mail-unsubscribe-title"),
+            ctx.lang.t1(
+                "mail-unsubscribe-confirm",
+                "what",
+                what(ctx.lang, &unsubscribed),
+            ),
+            Some(token),
+        ),
+        Err(error) => refused(&ctx, error),
+    }
+}
+
+/// `POST /unsubscribe/{token}`: unsubscribes (RFC 8058 one-click, or the page's button).
+#[post("/unsubscribe/{token}")]
+pub async fn unsubscribe(
+    req: HttpRequest,
+    ctx: Ctx,
+    token: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    match notifications::unsubscribe(&services(&req)?, &token).await {
+        Ok(unsubscribed) => page(
+            &ctx,
+            StatusCode::OK,
+            ctx.lang.t("mail-unsubscribed-title"),
+            ctx.lang.t1(
+                "mail-unsubscribed-body",
+                "what",
+                what(ctx.lang, &unsubscribed),
+            ),
+            None,
+        ),
+        Err(error) => refused(&ctx, error),
+    }
+}
