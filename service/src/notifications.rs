@@ -224,11 +224,7 @@ pub async fn update(
     }
     chosen.sort_by_key(|e| EVENTS.iter().position(|k| k == e));
     if !DIGEST_HOURS.contains(&digest_hours) {
-        return Err(ServiceError::invalid(
-            "digest_hours",
-            "digest_range",
-            "must be from 1 to 168 hours",
-        ));
+        return Err(digest_out_of_range());
     }
     let digest = i16::try_from(digest_hours)
         .map_err(|e| ServiceError::internal("a checked digest limit does not fit", e))?;
@@ -250,6 +246,19 @@ pub async fn update(
     Ok(read(&mut conn, who.user_id)
         .await?
         .map_or_else(defaults, Row::settings))
+}
+
+fn digest_out_of_range() -> ServiceError {
+    ServiceError::invalid(
+        "digest_hours",
+        "digest_range",
+        "must be from 1 to 168 hours",
+    )
+}
+
+/// The digest limit as a form gives it (a whole number of hours).
+pub fn parse_digest_hours(raw: &str) -> ServiceResult<i64> {
+    raw.trim().parse().map_err(|_| digest_out_of_range())
 }
 
 fn micros(at: OffsetDateTime) -> i64 {
@@ -487,6 +496,17 @@ pub enum NotMailed {
     Refused(String),
 }
 
+/// What a mail tells of its match.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = matches)]
+struct MatchFacts {
+    game: String,
+    seat_user_ids: Vec<Uuid>,
+    seat_usernames: Vec<String>,
+    seat_count: i16,
+    deadline: Option<OffsetDateTime>,
+}
+
 /// What the mail of outbox row `parcel` says, from the account as it is now.
 pub async fn letter(
     services: &Services,
@@ -549,20 +569,20 @@ pub async fn letter(
     else {
         return Ok(Err(NotMailed::Refused("no match".into())));
     };
-    let found: Option<(String, Vec<Uuid>, Vec<String>, i16, Option<OffsetDateTime>)> =
-        matches::table
-            .find(match_id)
-            .select((
-                matches::game,
-                matches::seat_user_ids,
-                matches::seat_usernames,
-                matches::seat_count,
-                matches::deadline,
-            ))
-            .first(&mut conn)
-            .await
-            .optional()?;
-    let Some((game, seat_ids, seat_names, seat_count, deadline)) = found else {
+    let found: Option<MatchFacts> = matches::table
+        .find(match_id)
+        .select(MatchFacts::as_select())
+        .first(&mut conn)
+        .await
+        .optional()?;
+    let Some(MatchFacts {
+        game,
+        seat_user_ids: seat_ids,
+        seat_usernames: seat_names,
+        seat_count,
+        deadline,
+    }) = found
+    else {
         return Ok(Err(NotMailed::Refused("the match is gone".into())));
     };
     let mut opponents: Vec<String> = Vec::new();

@@ -635,3 +635,71 @@ async fn bad_input_is_refused_with_a_clear_error_and_changes_nothing() {
     assert_eq!(settings["email"], json!("ada@two.example"));
     assert_eq!(settings["email_verified"], json!(false));
 }
+
+#[tokio::test]
+async fn the_account_page_sets_the_address_and_the_settings_with_errors_inline() {
+    let sink = SmtpSink::start().await;
+    let app = TestApp::spawn_mailing(sink.port).await;
+    let browser = tapis_tests::Browser::new(&app);
+    browser.sign_up("ada").await;
+    let page = browser.get("/account").await;
+    page.assert_contains("id=\"email-address\"");
+    page.assert_contains("value=\"deadline_soon\" checked");
+
+    let refused = browser.post("/account/email", &[("email", "nope")]).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("id=\"email-error\"");
+    refused.assert_contains("is not a valid e-mail address");
+    refused.assert_contains("value=\"nope\"");
+
+    let saved = browser
+        .post("/account/email", &[("email", "ada@example.com")])
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    saved.assert_contains("A confirmation link was mailed to ada@example.com.");
+    saved.assert_contains("is not confirmed yet");
+    let link = sink.wait_for("ada@example.com", 1, |_| true).await[0]
+        .link("/email/verify?token=")
+        .unwrap();
+    let verified = browser.get(&link).await;
+    assert_eq!(verified.status, StatusCode::OK);
+    verified.assert_contains("ada@example.com is confirmed");
+    browser
+        .get("/account")
+        .await
+        .assert_contains("This address is confirmed");
+
+    let refused = browser
+        .post(
+            "/account/notifications",
+            &[("events", "your_turn"), ("digest_hours", "0")],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    refused.assert_contains("id=\"digest_hours-error\"");
+    let saved = browser
+        .post(
+            "/account/notifications",
+            &[
+                ("events", "your_turn"),
+                ("events", "match_finished"),
+                ("digest_hours", "6"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    saved.assert_contains("Your notification settings are saved.");
+    let token = app.sign_in("ada").await;
+    let settings = app.get("/api/v1/me/notifications", Some(&token)).await;
+    assert_eq!(
+        settings.body["events"],
+        json!(["your_turn", "match_finished"])
+    );
+    assert_eq!(settings.body["digest_hours"], json!(6));
+
+    // In French, the page and the link pages.
+    let french = tapis_tests::Browser::speaking(&app, "fr");
+    let page = french.get(&link).await;
+    page.assert_contains("lang=\"fr\"");
+    page.assert_contains("est confirmée");
+}

@@ -469,13 +469,9 @@ pub async fn set_notifications(
     let who = ctx.require()?.clone();
     let events: Vec<String> = form.all("events").map(str::to_owned).collect();
     let digest = form.text("digest_hours").trim().to_owned();
-    let result = match digest.parse::<i64>() {
+    let result = match notifications::parse_digest_hours(&digest) {
         Ok(hours) => notifications::update(&services(&req)?, &who, &events, hours).await,
-        Err(_) => Err(ServiceError::invalid(
-            "digest_hours",
-            "digest_range",
-            "must be from 1 to 168 hours",
-        )),
+        Err(error) => Err(error),
     };
     let outcome = match result {
         Ok(_) => Outcome {
