@@ -71,6 +71,9 @@ where
         })
 }
 
+/// Why a `Last-Event-ID` is refused when it is not a number from 0 up (or not even text).
+pub const NOT_AN_EVENT_ID: &str = "Last-Event-ID must be the id of an event: a whole number from 0";
+
 /// Parses a `Last-Event-ID`: a number from 0 up.
 fn parse_last_event_id(header: Option<&str>) -> ServiceResult<Option<i64>> {
     let Some(text) = header else {
@@ -78,9 +81,7 @@ fn parse_last_event_id(header: Option<&str>) -> ServiceResult<Option<i64>> {
     };
     match text.trim().parse::<i64>() {
         Ok(n) if n >= 0 => Ok(Some(n)),
-        _ => Err(ServiceError::BadLastEventId(
-            "Last-Event-ID must be the id of an event: a whole number from 0",
-        )),
+        _ => Err(ServiceError::BadLastEventId(NOT_AN_EVENT_ID)),
     }
 }
 

@@ -25,10 +25,7 @@ fn last_event_id(req: &HttpRequest) -> Result<Option<&str>, WebError> {
     match req.headers().get(HeaderName::from_static("last-event-id")) {
         None => Ok(None),
         Some(value) => value.to_str().map(Some).map_err(|_| {
-            ServiceError::BadLastEventId(
-                "Last-Event-ID must be the id of an event: a whole number from 0",
-            )
-            .into()
+            ServiceError::BadLastEventId(tapis_service::events::NOT_AN_EVENT_ID).into()
         }),
     }
 }
