@@ -18,6 +18,8 @@ use std::time::Duration;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
 use diesel_async::RunQueryDsl;
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
 use serde_json::Value;
 use time::OffsetDateTime;
 use tokio::sync::watch;
@@ -154,6 +156,17 @@ pub async fn claim(
     channel: Channel,
     settings: &OutboxSettings,
 ) -> ServiceResult<Vec<Parcel>> {
+    claim_at_most(services, channel, settings, settings.batch).await
+}
+
+/// Claims up to `limit` due rows of `channel` (at least one), leasing them for
+/// `settings.lease`.
+async fn claim_at_most(
+    services: &Services,
+    channel: Channel,
+    settings: &OutboxSettings,
+    limit: i64,
+) -> ServiceResult<Vec<Parcel>> {
     let mut conn = services.conn().await?;
     let now = services.now();
     let claimed = diesel::sql_query(
@@ -170,7 +183,7 @@ pub async fn claim(
     .bind::<Text, _>(channel.as_str())
     .bind::<Timestamptz, _>(now)
     .bind::<Timestamptz, _>(now + span(settings.lease))
-    .bind::<BigInt, _>(settings.batch.max(1))
+    .bind::<BigInt, _>(limit.max(1))
     .load::<Parcel>(&mut conn)
     .await?;
     Ok(claimed)
@@ -252,10 +265,12 @@ pub async fn settle(
 pub const KEEP_SETTLED: Duration = Duration::from_secs(30 * 24 * 3600);
 const PRUNE_EVERY: Duration = Duration::from_secs(600);
 
-/// Runs `courier`'s sender until `shutdown` turns true: every `settings.interval` it claims
-/// what is due, delivers it (a batch at once) and settles each row, and claims again while
-/// batches come back full; every ten minutes it deletes rows settled more than
-/// [`KEEP_SETTLED`] ago.
+/// Runs `courier`'s sender until `shutdown` turns true. Up to `settings.batch` rows are in
+/// flight at once, each delivered and settled on its own, so that a slow receiver holds one
+/// place and never delays the others: every `settings.interval`, and whenever a delivery ends
+/// while the last claim came back full, it claims what is due to fill the free places. Every
+/// ten minutes it deletes rows settled more than [`KEEP_SETTLED`] ago. Deliveries still in
+/// flight when it stops are dropped: their leases run out and another sender delivers them.
 pub async fn run<C: Courier>(
     services: Services,
     courier: C,
@@ -265,11 +280,16 @@ pub async fn run<C: Courier>(
     let mut ticker = tokio::time::interval(settings.interval);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut pruned = std::time::Instant::now();
+    let places = usize::try_from(settings.batch.max(1)).unwrap_or(1);
+    let mut in_flight = FuturesUnordered::new();
+    // Whether the last claim filled every free place (more may be due).
+    let mut more_due = false;
     loop {
-        tokio::select! {
-            _ = ticker.tick() => {}
-            _ = shutdown.changed() => {}
-        }
+        let claim_now = tokio::select! {
+            _ = ticker.tick() => true,
+            Some(()) = in_flight.next(), if !in_flight.is_empty() => more_due,
+            _ = shutdown.changed() => false,
+        };
         if *shutdown.borrow() {
             return;
         }
@@ -279,60 +299,79 @@ pub async fn run<C: Courier>(
                 tracing::warn!(error = %e, "settled outbox rows could not be deleted");
             }
         }
-        loop {
-            match send_due(&services, &courier, &settings).await {
-                Ok(n) if n as i64 >= settings.batch => continue,
-                Ok(_) => break,
-                Err(e) => {
-                    tracing::warn!(channel = courier.channel().as_str(), error = %e, "the outbox could not be read");
-                    break;
+        let free = places.saturating_sub(in_flight.len());
+        if !claim_now || free == 0 {
+            continue;
+        }
+        let limit = i64::try_from(free).unwrap_or(i64::MAX);
+        match claim_at_most(&services, courier.channel(), &settings, limit).await {
+            Ok(parcels) => {
+                more_due = parcels.len() == free;
+                for parcel in parcels {
+                    in_flight.push(attempt(&services, &courier, parcel, &settings));
                 }
+            }
+            Err(e) => {
+                more_due = false;
+                tracing::warn!(channel = courier.channel().as_str(), error = %e, "the outbox could not be read");
             }
         }
     }
 }
 
-/// One round of a sender: claims what is due, delivers it and settles it. Returns how many
-/// rows it claimed.
+/// One round of a sender, all at once: claims what is due (up to `settings.batch` rows),
+/// delivers and settles each, and returns once every one is settled. Returns how many rows it
+/// claimed.
 pub async fn send_due<C: Courier>(
     services: &Services,
     courier: &C,
     settings: &OutboxSettings,
 ) -> ServiceResult<usize> {
     let parcels = claim(services, courier.channel(), settings).await?;
-    let attempts = parcels.iter().map(|parcel| async move {
-        let delivery = courier.deliver(services, parcel).await;
-        let settled = settle(services, parcel, &delivery, settings).await;
-        (parcel, delivery, settled)
-    });
-    for (parcel, delivery, settled) in futures_util::future::join_all(attempts).await {
-        let channel = courier.channel().as_str();
-        match (settled, &delivery) {
-            (Ok(Settled::Sent), _) => {
-                tracing::debug!(channel, outbox.id = parcel.id, kind = %parcel.kind, "delivered")
-            }
-            (Ok(Settled::Retry(due)), Delivery::Failed(error)) => {
-                tracing::info!(channel, outbox.id = parcel.id, attempt = parcel.attempts, %error, %due, "delivery failed: will try again")
-            }
-            (Ok(Settled::GaveUp), Delivery::Failed(error) | Delivery::Refused(error)) => {
-                tracing::warn!(channel, outbox.id = parcel.id, attempts = parcel.attempts, %error, "delivery given up");
-                courier.gave_up(services, parcel, error).await;
-            }
-            (Ok(Settled::Stale), _) => {
-                tracing::info!(
-                    channel,
-                    outbox.id = parcel.id,
-                    "an attempt outlived its lease: another sender has the row"
-                )
-            }
-            (Ok(_), _) => {}
-            // The row stays leased: it is tried again when the lease runs out.
-            (Err(e), _) => {
-                tracing::warn!(channel, outbox.id = parcel.id, error = %e, "a delivery could not be recorded")
-            }
+    let claimed = parcels.len();
+    futures_util::future::join_all(
+        parcels
+            .into_iter()
+            .map(|parcel| attempt(services, courier, parcel, settings)),
+    )
+    .await;
+    Ok(claimed)
+}
+
+/// Delivers one claimed row, settles it and logs how it went.
+async fn attempt<C: Courier>(
+    services: &Services,
+    courier: &C,
+    parcel: Parcel,
+    settings: &OutboxSettings,
+) {
+    let delivery = courier.deliver(services, &parcel).await;
+    let settled = settle(services, &parcel, &delivery, settings).await;
+    let channel = courier.channel().as_str();
+    match (settled, &delivery) {
+        (Ok(Settled::Sent), _) => {
+            tracing::debug!(channel, outbox.id = parcel.id, kind = %parcel.kind, "delivered")
+        }
+        (Ok(Settled::Retry(due)), Delivery::Failed(error)) => {
+            tracing::info!(channel, outbox.id = parcel.id, attempt = parcel.attempts, %error, %due, "delivery failed: will try again")
+        }
+        (Ok(Settled::GaveUp), Delivery::Failed(error) | Delivery::Refused(error)) => {
+            tracing::warn!(channel, outbox.id = parcel.id, attempts = parcel.attempts, %error, "delivery given up");
+            courier.gave_up(services, &parcel, error).await;
+        }
+        (Ok(Settled::Stale), _) => {
+            tracing::info!(
+                channel,
+                outbox.id = parcel.id,
+                "an attempt outlived its lease: another sender has the row"
+            )
+        }
+        (Ok(_), _) => {}
+        // The row stays leased: it is tried again when the lease runs out.
+        (Err(e), _) => {
+            tracing::warn!(channel, outbox.id = parcel.id, error = %e, "a delivery could not be recorded")
         }
     }
-    Ok(parcels.len())
 }
 
 /// Deletes the rows settled more than `keep` ago (sent or given up), at most `limit` of them.

@@ -439,6 +439,40 @@ async fn a_slow_receiver_never_delays_a_move() {
     assert_eq!(attempts[0]["error"], "no answer within 10 s");
 }
 
+#[tokio::test]
+async fn a_slow_receiver_never_delays_the_calls_to_another() {
+    let app = TestApp::spawn().await;
+    let slow = Receiver::start().await;
+    slow.answer(Answer::Slow(Duration::from_secs(8)));
+    let fast = Receiver::start().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    create(&app, &bob, &slow.url("/bob"), &["your_turn"]).await;
+    create(&app, &alice, &fast.url("/alice"), &["your_turn"]).await;
+    let (id, seats) = started(&app, &alice, &bob).await;
+    // The turn passes to Bob (from Alice: a match's first turn is told as `match_started`);
+    // his receiver sleeps on that call.
+    until_turn_of(&app, &id, &seats, &alice).await;
+    until_turn_of(&app, &id, &seats, &bob).await;
+    slow.wait_for_any(1).await;
+    let mut rng = Rng(5);
+    // The turn comes back to Alice after that call began: her receiver hears of it while
+    // Bob's still sleeps (an order, not a timing threshold: the slow call lasts 8 s).
+    let version = until_the_turn_passes(&app, &id, &seats, &mut rng).await["version"].clone();
+    let heard = loop {
+        let heard = fast
+            .calls()
+            .into_iter()
+            .any(|call| call.json()["version"] == version);
+        if heard || slow.answered() > 0 {
+            break heard;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(heard, "Alice's call waited for Bob's slow receiver");
+    assert_eq!(slow.answered(), 0);
+}
+
 impl Receiver {
     /// Waits (at most 10 s) until `n` calls came, to any path.
     async fn wait_for_any(&self, n: usize) {
