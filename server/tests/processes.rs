@@ -3,19 +3,21 @@
 //! heard on a stream of the other process, one process killed with SIGKILL in the middle of
 //! play and started again. Nothing is lost (a stream resumed on the other process with its
 //! `Last-Event-ID` gets every event it missed), nothing is told twice, and a pending bot turn
-//! is played once.
+//! is played once. With mail (a real SMTP sink) and webhooks (a real HTTP receiver): both
+//! processes' clocks and senders at work on one database tell each deadline once and deliver
+//! each outbox row once, and a process killed in the middle of deliveries loses none.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::BTreeSet;
-use std::process::Stdio;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use diesel::sql_types::{BigInt, Text};
 use diesel_async::RunQueryDsl;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
-use tapis_tests::{EventStream, Received, TestDb, open_event_stream};
+use tapis_tests::receiver::{Answer, Receiver};
+use tapis_tests::{EventStream, Received, SmtpSink, TestDb, is_notification, open_event_stream};
 use tokio::process::{Child, Command};
 
 const SECRET: &str = "processes-test-secret-processes-test-secret";
@@ -40,13 +42,22 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// Starts the `tapis` binary on `port`, its log in the target directory; returns once it
+/// Starts the `tapis` binary on `port`, its log in the temporary directory; returns once it
 /// answers `/healthz`.
 async fn start(db: &TestDb, port: u16, name: &str) -> Server {
+    start_with(db, port, name, &[]).await
+}
+
+/// [`start`], with more environment variables (mail settings...).
+async fn start_with(db: &TestDb, port: u16, name: &str, env: &[(&str, String)]) -> Server {
     let log_path = std::env::temp_dir().join(format!("{}-{name}.log", db.name));
     let log = std::fs::File::create(&log_path).unwrap();
+    // Its working directory: where it would write mails when it has no SMTP server.
+    let dir = std::env::temp_dir().join(&db.name);
+    std::fs::create_dir_all(&dir).unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_tapis"))
         .arg("serve")
+        .current_dir(&dir)
         .env("DATABASE_URL", &db.url)
         .env("TAPIS_BIND", format!("127.0.0.1:{port}"))
         .env("TAPIS_JWT_SECRET", SECRET)
@@ -54,7 +65,8 @@ async fn start(db: &TestDb, port: u16, name: &str) -> Server {
         .env("TAPIS_BOT_CONCURRENCY", "1")
         .env("TAPIS_DB_POOL_SIZE", "4")
         .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
+        .envs(env.iter().map(|(k, v)| (k, v.as_str())))
+        .stdout(log.try_clone().unwrap())
         .stderr(log)
         .kill_on_drop(true)
         .spawn()
@@ -349,4 +361,306 @@ async fn a_bot_turn_pending_when_a_process_is_killed_is_played_once() {
         .unwrap();
     let export: tapis_service::matches::MatchExport = serde_json::from_value(export).unwrap();
     tapis_service::verify::verify_export(&export).expect("the finished match replays");
+}
+
+/// What a process needs to send mail to `sink`.
+fn mail_env(sink: &SmtpSink) -> Vec<(&'static str, String)> {
+    vec![
+        ("TAPIS_SMTP_URL", format!("smtp://127.0.0.1:{}", sink.port)),
+        ("TAPIS_MAIL_FROM", "Tapis <tapis@tapis.example>".to_owned()),
+        ("TAPIS_PUBLIC_URL", "https://tapis.example".to_owned()),
+    ]
+}
+
+/// Gives `address` to the account and follows the verification mail's link through `base`;
+/// then asks for every kind of mail, at most one "your turn" mail per match an hour.
+async fn with_mail(client: &Client, base: &str, sink: &SmtpSink, token: &str, address: &str) {
+    let (status, body) = call(
+        client,
+        reqwest::Method::PUT,
+        format!("{base}/api/v1/me/email"),
+        token,
+        Some(json!({"email": address})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body:?}");
+    let mails = sink.wait_for(address, 1, |m| !is_notification(m)).await;
+    let link = mails[0].link("/email/verify?token=").expect("a link");
+    let page = client.get(format!("{base}{link}")).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    let (status, body) = call(
+        client,
+        reqwest::Method::PUT,
+        format!("{base}/api/v1/me/notifications"),
+        token,
+        Some(json!({
+            "events": ["your_turn", "invitation", "deadline_soon", "match_finished"],
+            "digest_hours": 1,
+        })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body:?}");
+    assert_eq!(body["email_verified"], json!(true), "{body:?}");
+}
+
+/// A webhook of `token`'s account to `url`, for every event.
+async fn with_webhook(client: &Client, base: &str, token: &str, url: String) {
+    let (status, body) = call(
+        client,
+        reqwest::Method::POST,
+        format!("{base}/api/v1/webhooks"),
+        token,
+        Some(json!({"url": url, "events": [
+            "your_turn", "match_started", "match_finished", "invitation", "invitation_declined",
+            "match_cancelled", "deadline_soon",
+        ]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body:?}");
+}
+
+/// A Linja match of Alice and Bob (`days_per_move` 2, so that deadlines are told), started
+/// through `base`; its id.
+async fn linja(client: &Client, base: &str, alice: &str, bob: &str) -> String {
+    let (status, created) = call(
+        client,
+        reqwest::Method::POST,
+        format!("{base}/api/v1/matches"),
+        alice,
+        Some(json!({"game": "linja", "seats": 2, "invite": ["bob"], "days_per_move": 2})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created:?}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let (status, body) = call(
+        client,
+        reqwest::Method::POST,
+        format!("{base}/api/v1/matches/{id}/join"),
+        bob,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body:?}");
+    id
+}
+
+/// One outbox row.
+#[derive(Debug, diesel::QueryableByName)]
+struct OutboxRow {
+    #[diesel(sql_type = Text)]
+    channel: String,
+    #[diesel(sql_type = Text)]
+    kind: String,
+    #[diesel(sql_type = Text)]
+    delivery_id: String,
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    attempts: i32,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    sent: bool,
+}
+
+/// Every outbox row, once none is waiting any more (at most `wait`).
+async fn settled_outbox(db: &TestDb, wait: Duration) -> Vec<OutboxRow> {
+    let mut conn = db.connect().await;
+    let until = tokio::time::Instant::now() + wait;
+    loop {
+        let rows: Vec<OutboxRow> = diesel::sql_query(
+            "SELECT channel, kind, delivery_id::text AS delivery_id, attempts, sent_at IS NOT NULL AS sent \
+             FROM outbox WHERE gave_up_at IS NULL ORDER BY id",
+        )
+        .load(&mut conn)
+        .await
+        .unwrap();
+        if rows.iter().all(|r| r.sent) {
+            return rows;
+        }
+        assert!(
+            tokio::time::Instant::now() < until,
+            "outbox rows still waiting after {wait:?}: {:?}",
+            rows.iter().filter(|r| !r.sent).collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// How many outbox rows there are.
+async fn settled_or_not(db: &TestDb) -> usize {
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = BigInt)]
+        n: i64,
+    }
+    let mut conn = db.connect().await;
+    let count: Count = diesel::sql_query("SELECT count(*) AS n FROM outbox")
+        .get_result(&mut conn)
+        .await
+        .unwrap();
+    usize::try_from(count.n).unwrap()
+}
+
+/// How many times each delivery id was received, by webhook call (`Tapis-Delivery`).
+fn calls_by_delivery(receiver: &Receiver) -> BTreeMap<String, usize> {
+    let mut seen = BTreeMap::new();
+    for call in receiver.calls() {
+        *seen
+            .entry(call.header("tapis-delivery").to_owned())
+            .or_default() += 1;
+    }
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_tell_each_deadline_and_deliver_each_mail_and_call_once() {
+    let db = TestDb::migrated().await;
+    let sink = SmtpSink::start().await;
+    let receiver = Receiver::start().await;
+    let env = mail_env(&sink);
+    let a = start_with(&db, free_port(), "a", &env).await;
+    let b = start_with(&db, free_port(), "b", &env).await;
+    let client = client();
+    let alice = sign_up(&client, &a.base, "alice").await;
+    let bob = sign_up(&client, &b.base, "bob").await;
+    let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
+    with_mail(&client, &a.base, &sink, &alice, "alice@example.org").await;
+    with_mail(&client, &b.base, &sink, &bob, "bob@example.org").await;
+    with_webhook(&client, &a.base, &alice, receiver.url("/alice")).await;
+    with_webhook(&client, &b.base, &bob, receiver.url("/bob")).await;
+
+    // Three matches played through both processes. Now and then every deadline is brought
+    // within a day: both clocks (each looking every second) race to tell it.
+    let mut ids = Vec::new();
+    for base in [&a.base, &b.base, &a.base] {
+        ids.push(linja(&client, base, &alice, &bob).await);
+    }
+    let mut conn = db.connect().await;
+    let mut over = BTreeSet::new();
+    for round in 0..400 {
+        let base = if round % 2 == 0 { &a.base } else { &b.base };
+        for id in &ids {
+            if !over.contains(id) && play(&client, base, id, &players, 3).await {
+                over.insert(id.clone());
+            }
+        }
+        if over.len() == ids.len() {
+            break;
+        }
+        if round % 4 == 0 {
+            diesel::sql_query(
+                "UPDATE matches SET deadline = now() + interval '1 hour' WHERE status = 'active'",
+            )
+            .execute(&mut conn)
+            .await
+            .unwrap();
+            tokio::time::sleep(Duration::from_millis(2500)).await;
+        }
+    }
+    assert_eq!(over.len(), ids.len(), "the matches never ended");
+
+    // Each turn's deadline told at most once, and some were told.
+    #[derive(diesel::QueryableByName)]
+    struct Told {
+        #[diesel(sql_type = BigInt)]
+        times: i64,
+    }
+    let told: Vec<Told> = diesel::sql_query(
+        "SELECT count(*) AS times FROM user_events WHERE kind = 'deadline_soon' \
+         GROUP BY match_id, version",
+    )
+    .load(&mut conn)
+    .await
+    .unwrap();
+    assert!(!told.is_empty(), "no deadline was told");
+    assert!(told.iter().all(|t| t.times == 1), "a deadline told twice");
+
+    // Every outbox row sent, each at its first attempt: no row was taken by both senders.
+    let rows = settled_outbox(&db, Duration::from_secs(30)).await;
+    assert!(rows.iter().all(|r| r.attempts == 1), "{rows:?}");
+    let wanted = |channel: &str| -> BTreeSet<String> {
+        rows.iter()
+            .filter(|r| r.channel == channel)
+            .map(|r| r.delivery_id.clone())
+            .collect()
+    };
+    // Each webhook call received once.
+    let calls = calls_by_delivery(&receiver);
+    assert!(
+        calls.values().all(|&n| n == 1),
+        "a call made twice: {calls:?}"
+    );
+    assert_eq!(
+        calls.keys().cloned().collect::<BTreeSet<_>>(),
+        wanted("webhook")
+    );
+    // Each mail received once (its Message-ID is its delivery id at the site's host).
+    let mails = sink.received();
+    let mut message_ids = BTreeMap::<String, usize>::new();
+    for mail in &mails {
+        let id = mail.message_id.split('@').next().unwrap().to_owned();
+        *message_ids.entry(id).or_default() += 1;
+    }
+    assert!(
+        message_ids.values().all(|&n| n == 1),
+        "a mail sent twice: {message_ids:?}"
+    );
+    assert_eq!(
+        message_ids.keys().cloned().collect::<BTreeSet<_>>(),
+        wanted("mail")
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.channel == "mail" && r.kind == "deadline_soon"),
+        "no deadline was mailed"
+    );
+    drop(a);
+    drop(b);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_killed_in_the_middle_of_deliveries_loses_no_outbox_row() {
+    let db = TestDb::migrated().await;
+    let receiver = Receiver::start().await;
+    // The receiver takes its time: calls are in flight when the process dies.
+    receiver.answer(Answer::Slow(Duration::from_secs(30)));
+    let port_a = free_port();
+    let mut a = start(&db, port_a, "a").await;
+    let client = client();
+    let alice = sign_up(&client, &a.base, "alice").await;
+    let bob = sign_up(&client, &a.base, "bob").await;
+    let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
+    with_webhook(&client, &a.base, &alice, receiver.url("/alice")).await;
+    with_webhook(&client, &a.base, &bob, receiver.url("/bob")).await;
+    let id = linja(&client, &a.base, &alice, &bob).await;
+    assert!(!play(&client, &a.base, &id, &players, 6).await);
+    // Every row written so far has reached the receiver, which sleeps on it.
+    let written = settled_or_not(&db).await;
+    receiver.wait_for_any(written).await;
+    assert_eq!(receiver.answered(), 0);
+    let in_flight: BTreeSet<String> = calls_by_delivery(&receiver).into_keys().collect();
+
+    // A dies with its deliveries unanswered and unsettled; B takes over, and A comes back.
+    a.child.start_kill().unwrap();
+    a.child.wait().await.unwrap();
+    receiver.answer(Answer::Ok);
+    let b = start(&db, free_port(), "b").await;
+    assert!(!play(&client, &b.base, &id, &players, 6).await);
+    let a = start(&db, port_a, "a-again").await;
+    assert!(!play(&client, &a.base, &id, &players, 6).await);
+
+    // Once the dead process's leases run out (a minute), its rows are delivered again: every
+    // row sent, every call received, those in flight at the kill twice.
+    let rows = settled_outbox(&db, Duration::from_secs(100)).await;
+    let calls = calls_by_delivery(&receiver);
+    let wanted: BTreeSet<String> = rows.iter().map(|r| r.delivery_id.clone()).collect();
+    assert_eq!(calls.keys().cloned().collect::<BTreeSet<_>>(), wanted);
+    for delivery in &in_flight {
+        assert_eq!(calls[delivery], 2, "{delivery} in flight at the kill");
+    }
+    assert!(
+        rows.iter()
+            .filter(|r| !in_flight.contains(&r.delivery_id))
+            .all(|r| r.attempts == 1),
+        "{rows:?}"
+    );
+    drop(a);
+    drop(b);
 }

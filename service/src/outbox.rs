@@ -13,16 +13,16 @@
 //! not due.
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
 use diesel_async::RunQueryDsl;
-use futures_util::StreamExt;
-use futures_util::stream::FuturesUnordered;
 use serde_json::Value;
 use time::OffsetDateTime;
 use tokio::sync::watch;
+use tokio::task::JoinSet;
 use uuid::Uuid;
 
 use crate::{ServiceResult, Services};
@@ -265,32 +265,51 @@ pub async fn settle(
 pub const KEEP_SETTLED: Duration = Duration::from_secs(30 * 24 * 3600);
 const PRUNE_EVERY: Duration = Duration::from_secs(600);
 
+/// How long a stopping sender waits for its deliveries in flight.
+const STOP_GRACE: Duration = Duration::from_secs(10);
+
 /// Runs `courier`'s sender until `shutdown` turns true. Up to `settings.batch` rows are in
-/// flight at once, each delivered and settled on its own, so that a slow receiver holds one
-/// place and never delays the others: every `settings.interval`, and whenever a delivery ends
-/// while the last claim came back full, it claims what is due to fill the free places. Every
-/// ten minutes it deletes rows settled more than [`KEEP_SETTLED`] ago. Deliveries still in
-/// flight when it stops are dropped: their leases run out and another sender delivers them.
+/// flight at once, each delivered and settled in a task of its own, so that a slow receiver
+/// holds one place and never delays the others: every `settings.interval`, and whenever a
+/// delivery ends while the last claim came back full, it claims what is due to fill the free
+/// places. Every ten minutes it deletes rows settled more than [`KEEP_SETTLED`] ago. When it
+/// stops, it gives the deliveries in flight [`STOP_GRACE`] to end; the rest are dropped, their
+/// leases run out and another sender delivers them.
 pub async fn run<C: Courier>(
     services: Services,
     courier: C,
     settings: OutboxSettings,
     mut shutdown: watch::Receiver<bool>,
 ) {
+    let courier = Arc::new(courier);
+    let channel = courier.channel().as_str();
     let mut ticker = tokio::time::interval(settings.interval);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut pruned = std::time::Instant::now();
     let places = usize::try_from(settings.batch.max(1)).unwrap_or(1);
-    let mut in_flight = FuturesUnordered::new();
+    let mut in_flight = JoinSet::new();
     // Whether the last claim filled every free place (more may be due).
     let mut more_due = false;
     loop {
         let claim_now = tokio::select! {
             _ = ticker.tick() => true,
-            Some(()) = in_flight.next(), if !in_flight.is_empty() => more_due,
+            Some(ended) = in_flight.join_next(), if !in_flight.is_empty() => {
+                if let Err(e) = ended {
+                    tracing::error!(channel, error = %e, "a delivery panicked: its row is tried again when its lease runs out");
+                }
+                more_due
+            }
             _ = shutdown.changed() => false,
         };
         if *shutdown.borrow() {
+            let ending = async { while in_flight.join_next().await.is_some() {} };
+            if tokio::time::timeout(STOP_GRACE, ending).await.is_err() {
+                tracing::warn!(
+                    channel,
+                    left = in_flight.len(),
+                    "stopped with deliveries in flight: they are tried again when their leases run out"
+                );
+            }
             return;
         }
         if pruned.elapsed() >= PRUNE_EVERY {
@@ -308,12 +327,15 @@ pub async fn run<C: Courier>(
             Ok(parcels) => {
                 more_due = parcels.len() == free;
                 for parcel in parcels {
-                    in_flight.push(attempt(&services, &courier, parcel, &settings));
+                    let (services, courier) = (services.clone(), courier.clone());
+                    in_flight.spawn(async move {
+                        attempt(&services, courier.as_ref(), parcel, &settings).await
+                    });
                 }
             }
             Err(e) => {
                 more_due = false;
-                tracing::warn!(channel = courier.channel().as_str(), error = %e, "the outbox could not be read");
+                tracing::warn!(channel, error = %e, "the outbox could not be read");
             }
         }
     }

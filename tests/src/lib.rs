@@ -7,6 +7,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod receiver;
+
 use std::time::Duration;
 
 use diesel::sql_types::Text;
