@@ -1,6 +1,7 @@
 //! E-mail notifications through the real app and a real SMTP server (`SmtpSink`, in-process):
 //! the verification mail and its link; "your turn" after a move, not to an unverified address;
-//! the digest limit; the settings; one-click unsubscribe; a sender retrying after the SMTP
+//! an invitation, a deadline within a day and a result, each once with its link; the digest
+//! limit; the settings; one-click unsubscribe; a sender retrying after the SMTP
 //! server was down; a crash between sending and settling (twice at most); French mails; and
 //! bad input refused with nothing changed. Waits poll the sink for up to 10 s.
 
@@ -287,6 +288,142 @@ async fn your_turn_is_mailed_after_a_move_and_never_to_an_unverified_address() {
     let to_bob = sink.wait_for("bob@example.com", 1, |_| true).await;
     assert_eq!(to_bob.len(), 1);
     assert!(!is_notification(&to_bob[0]));
+}
+
+#[tokio::test]
+async fn the_invitation_the_deadline_and_the_result_are_each_mailed_once_with_their_links() {
+    let sink = SmtpSink::start().await;
+    let app = TestApp::spawn_mailing(sink.port).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    verified(&app, &sink, &alice, "alice@example.com").await;
+    let address = "alice@example.com";
+
+    // Bob invites Alice.
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(&bob),
+            json!({"game": "cant-stop", "seats": 2, "invite": ["alice"], "days_per_move": 7}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let mails = sink
+        .wait_for(address, 1, |m| {
+            m.subject == "bob invites you to play Can't Stop"
+        })
+        .await;
+    let invitation = &mails[0];
+    assert!(
+        invitation.text.contains(
+            "bob invites you to a match of Can't Stop. Accept or decline it in the lobby."
+        ),
+        "{}",
+        invitation.text
+    );
+    assert!(
+        invitation
+            .text
+            .contains(&format!("{TEST_PUBLIC_URL}/lobby")),
+        "{}",
+        invitation.text
+    );
+    assert_eq!(
+        invitation.list_unsubscribe_post,
+        "List-Unsubscribe=One-Click"
+    );
+
+    // She accepts, and the turn comes to her.
+    let joined = app
+        .post(
+            &format!("/api/v1/matches/{id}/join"),
+            Some(&alice),
+            json!({}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{:?}", joined.body);
+    let players = [
+        ("alice".to_owned(), alice.clone()),
+        ("bob".to_owned(), bob.clone()),
+    ];
+    let seats = app.tokens_by_seat(&joined.body, &players);
+    let mut rng = Rng(5);
+    let first = joined.body["to_act"][0].as_u64().unwrap() as usize;
+    if seats[first] != alice {
+        until_turn_of(&app, &id, &seats, &alice, &mut rng).await;
+    }
+
+    // Six days and an hour on, less than a day is left: the clock tells her.
+    app.clock_hand
+        .advance(time::Duration::days(6) + time::Duration::hours(1));
+    let mails = sink
+        .wait_for(address, 1, |m| {
+            m.subject == "Less than 24 hours left to move: Can't Stop"
+        })
+        .await;
+    let deadline = &mails[0];
+    assert!(
+        deadline
+            .text
+            .contains("Your move in Can't Stop against bob is due by"),
+        "{}",
+        deadline.text
+    );
+    assert!(
+        deadline
+            .text
+            .contains(&format!("{TEST_PUBLIC_URL}/matches/{id}")),
+        "{}",
+        deadline.text
+    );
+
+    // She resigns: the result is mailed.
+    let resigned = app
+        .post(
+            &format!("/api/v1/matches/{id}/resign"),
+            Some(&alice),
+            json!({}),
+        )
+        .await;
+    assert_eq!(resigned.status, StatusCode::OK, "{:?}", resigned.body);
+    let mails = sink
+        .wait_for(address, 1, |m| m.subject == "Match over: Can't Stop")
+        .await;
+    let finished = &mails[0];
+    assert!(
+        finished
+            .text
+            .contains("Your match of Can't Stop against bob is over."),
+        "{}",
+        finished.text
+    );
+    assert!(
+        finished.text.contains("You finished 2 of 2."),
+        "{}",
+        finished.text
+    );
+    assert!(
+        finished
+            .text
+            .contains(&format!("{TEST_PUBLIC_URL}/matches/{id}")),
+        "{}",
+        finished.text
+    );
+
+    // Each once, however often the clock looked.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    for kind in ["invitation", "deadline_soon", "match_finished"] {
+        assert_eq!(rows(&app, "alice", kind).await, 1, "{kind}");
+    }
+    let subjects: Vec<String> = sink
+        .received()
+        .into_iter()
+        .filter(is_notification)
+        .filter(|m| !your_turn(m))
+        .map(|m| m.subject)
+        .collect();
+    assert_eq!(subjects.len(), 3, "{subjects:?}");
 }
 
 #[tokio::test]
