@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { launchBrowser, newPlayer } from "../lib/browser.js";
 import { checkPage, visit } from "../lib/check.js";
-import { matchIdOf, PASSWORD, uniqueName } from "../lib/flows.js";
+import { htmxSwap, matchIdOf, PASSWORD, uniqueName } from "../lib/flows.js";
 import { playToTheEnd } from "../lib/play.js";
 
 let browser;
@@ -86,11 +86,14 @@ describe("en français", () => {
 
       // A Yams match alone, from the lobby.
       await visitInFrench(page, "/lobby", "fr-lobby");
-      await page.locator("#game").selectOption("yams");
-      await page.waitForFunction(() => document.querySelector("#seats")?.getAttribute("min") === "1");
-      await page.locator("#seats").fill("1");
+      // Choosing the game swaps the whole form in: wait for it (Yams is already chosen, so
+      // the form looks the same before and after, and what is typed before it lands is lost).
+      await htmxSwap(page, () => page.locator("#game").selectOption("yams"));
+      assert.equal(await page.locator("#seats").getAttribute("min"), "1");
       // One player: the form takes Rated away (a solo match is never rated) once told.
-      await page.locator("#seats").dispatchEvent("change");
+      await htmxSwap(page, () =>
+        page.locator("#seats").fill("1").then(() => page.locator("#seats").dispatchEvent("change")),
+      );
       await page.waitForFunction(() => document.querySelector("#rated")?.disabled === true);
       const created = await submitting(page, () =>
         page.locator("#create-form button[type=submit]").click(),
