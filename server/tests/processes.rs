@@ -484,7 +484,7 @@ async fn settled_outbox(db: &TestDb, wait: Duration) -> Vec<OutboxRow> {
 }
 
 /// How many outbox rows there are.
-async fn settled_or_not(db: &TestDb) -> usize {
+async fn outbox_row_count(db: &TestDb) -> usize {
     #[derive(diesel::QueryableByName)]
     struct Count {
         #[diesel(sql_type = BigInt)]
@@ -632,7 +632,7 @@ async fn a_process_killed_in_the_middle_of_deliveries_loses_no_outbox_row() {
     let id = linja(&client, &a.base, &alice, &bob).await;
     assert!(!play(&client, &a.base, &id, &players, 6).await);
     // Every row written so far has reached the receiver, which sleeps on it.
-    let written = settled_or_not(&db).await;
+    let written = outbox_row_count(&db).await;
     receiver.wait_for_any(written).await;
     assert_eq!(receiver.answered(), 0);
     let in_flight: BTreeSet<String> = calls_by_delivery(&receiver).into_keys().collect();
