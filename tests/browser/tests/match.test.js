@@ -226,14 +226,16 @@ describe("match page", () => {
       assert.equal(stale.version, version + 1, "the stale tab now shows the fresh version");
       assert.equal(new URL(tab.url()).pathname, `/matches/${id}`, "still on the match page");
       assert.equal(await tab.getByRole("alert").filter({ hasText: "Someone moved" }).count(), 1);
-      // The message is where the eye is: in view, with the focus on it.
+      // The message is where the eye is: in view, with the focus on it. Both are done when
+      // htmx settles the swap, on a timer set while the clock was paused: wait for it.
       const message = tab.getByTestId("match-message");
-      assert.ok(await inViewport(tab, message), "the message is scrolled into view");
-      assert.equal(
-        await tab.evaluate(() => document.activeElement?.dataset?.testid),
-        "match-message",
-        "the focus moved to the message",
+      const focused = () => document.activeElement?.dataset?.testid === "match-message";
+      const settled = await tab.waitForFunction(focused, null, { timeout: 5000 }).then(
+        () => true,
+        () => false,
       );
+      assert.ok(settled, "the focus moved to the message");
+      assert.ok(await inViewport(tab, message), "the message is scrolled into view");
       assert.equal(await canMove(tab), false, "the fresh table: it is Bob's turn now");
       assert.equal((await alice.api.match(id)).version, version + 1, "the stale click played nothing");
       await tab.waitForFunction(statusIs, [LIVE, "active"]);
