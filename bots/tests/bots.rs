@@ -120,10 +120,11 @@ fn a_bot_refuses_to_act_out_of_turn() {
     assert!(decide(&state, 1 - seat, Level::Easy, small(Level::Easy), 1).is_err());
 }
 
-/// The bot cannot see the future: the same position reached in matches whose dice seeds differ
-/// from then on gets the same decision. The positions are built by replaying the same actions
-/// and chance values, then continued with two different match generators; every decision of
-/// the bot along each continuation is recorded while the positions still agree.
+/// The bot cannot see the future. Structurally, no state holds a dice seed and `decide` takes
+/// none; this shows it on play. A position is continued as two matches whose generators throw
+/// different dice: the bot, deciding in each match from the stored position (its JSON, read
+/// back as the server reads it), makes the same decision in both, although the dice that follow
+/// it differ.
 #[test]
 fn decisions_do_not_depend_on_the_dice_to_come() {
     for game in [
@@ -132,32 +133,39 @@ fn decisions_do_not_depend_on_the_dice_to_come() {
         GameId::FiveThousand,
         GameId::FourTwoOne,
         GameId::Linotte,
+        GameId::YamMaster,
         GameId::MakeFive,
     ] {
+        let mut futures_differ = 0;
         for seed in 0..6u64 {
             let Some((state, seat)) = random_position(game, 2, 10 + seed as usize * 5, seed) else {
                 continue;
             };
             for level in Level::ALL {
-                // Two matches sharing this position but not their future dice: the decision is
-                // made before either future is drawn, so it must be the same.
-                let mut futures: Vec<AnyState> = Vec::new();
                 let mut decisions = Vec::new();
+                let mut futures = Vec::new();
                 for match_seed in [1_000 + seed, 2_000 + seed] {
-                    let mut future = state.clone();
-                    let action = decide(&future, seat, level, small(level), 77).unwrap();
-                    future.apply(seat, &action).unwrap();
+                    // Each match stores the position and reads it back, as the server does.
+                    let mut stored = AnyState::from_json(game, &state.to_json()).unwrap();
+                    let action = decide(&stored, seat, level, small(level), 77).unwrap();
+                    stored.apply(seat, &action).unwrap();
+                    // Then the match throws its own dice (or the bot acts again, dice later).
                     let mut dice = BotRng::seed_from_u64(match_seed);
                     let mut values = Vec::new();
-                    if let Turn::Chance { chance } = future.turn() {
+                    while let Turn::Chance { chance } = stored.turn() {
                         chance_values(&chance, &mut RngChooser(&mut dice), &mut values);
-                        future.apply_chance(&values).unwrap();
+                        stored.apply_chance(&values).unwrap();
                     }
-                    futures.push(future);
                     decisions.push(action);
+                    futures.push(stored.to_json());
                 }
                 assert_eq!(decisions[0], decisions[1], "{game} {level}");
+                futures_differ += usize::from(futures[0] != futures[1]);
             }
         }
+        assert!(
+            futures_differ > 0,
+            "{game}: the two matches never threw different dice"
+        );
     }
 }
