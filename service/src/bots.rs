@@ -164,7 +164,9 @@ struct Claimed {
 }
 
 /// Claims the oldest match where a bot is to act and nobody holds a live claim on that turn.
-/// The match row is locked only by this statement: the claim is the mark it leaves.
+/// The match row is locked only by this statement: the claim is the mark it leaves. The
+/// matches where a bot is to act are marked (`bot_to_act`, kept by a trigger) and indexed, so
+/// the search reads those alone, however many matches people are playing.
 async fn claim(services: &Services, hold: Duration) -> ServiceResult<Option<Claimed>> {
     let mut conn = services.conn().await?;
     let claimed: Option<Claimed> = diesel::sql_query(
@@ -174,7 +176,7 @@ async fn claim(services: &Services, hold: Duration) -> ServiceResult<Option<Clai
          FROM (SELECT c.id, u.id AS bot_id, u.username AS bot_name \
                FROM matches c \
                JOIN users u ON u.id = c.seat_user_ids[c.to_act_seat + 1] \
-               WHERE c.status = 'active' AND u.is_bot \
+               WHERE c.bot_to_act AND c.status = 'active' AND u.is_bot \
                  AND (c.bot_claim_version IS DISTINCT FROM c.version \
                       OR c.bot_claimed_until < now()) \
                ORDER BY c.updated_at \
@@ -191,8 +193,10 @@ async fn claim(services: &Services, hold: Duration) -> ServiceResult<Option<Clai
 }
 
 /// Runs the bot worker until `shutdown` turns true: claims bot turns while it has room to
-/// think, looking again every `interval` and as soon as a bot has moved (its next turn may
-/// follow at once).
+/// think, looking again as soon as a match changed in any process (the event hub hears it
+/// through `LISTEN`), as soon as a bot of its own has moved (its next turn may follow at once),
+/// and every `interval` (a notification is lost when the database restarts, and a claim left
+/// by a stopped process runs out).
 pub async fn run(
     services: Services,
     settings: WorkerSettings,
@@ -213,6 +217,7 @@ pub async fn run(
         tokio::select! {
             _ = ticker.tick() => {}
             _ = moved.notified() => {}
+            _ = services.events().a_match_changed() => {}
             _ = shutdown.changed() => {}
         }
         if *shutdown.borrow() {

@@ -77,6 +77,7 @@ diesel::table! {
         bot_claimed_until -> Nullable<Timestamptz>,
         deadline_told_version -> Nullable<Int8>,
         paused_time_left_us -> Nullable<Int8>,
+        bot_to_act -> Bool,
     }
 }
 

@@ -41,6 +41,9 @@ pub struct EventHub {
     matches: Mutex<HashMap<Uuid, MatchChannel>>,
     /// Tells the hub to look now (a stream started, a test).
     wake: Notify,
+    /// Told when a match changed, in this process or another: the bot worker looks for a
+    /// turn to play then.
+    match_changed: Notify,
 }
 
 struct MatchChannel {
@@ -68,6 +71,12 @@ impl EventHub {
     /// Asks the hub to look for new events now rather than at its next tick.
     pub fn wake(&self) {
         self.wake.notify_one();
+    }
+
+    /// Returns once a match has changed (in any process) since the last call returned: changes
+    /// in between are told once.
+    pub async fn a_match_changed(&self) {
+        self.match_changed.notified().await;
     }
 
     /// How many people and matches have streams connected here.
@@ -226,7 +235,7 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
             }
             tokio::select! {
                 notification = notifications.next() => match notification {
-                    Some(Ok(n)) => work.told(&n.channel, &n.payload),
+                    Some(Ok(n)) => work.told(&hub, &n.channel, &n.payload),
                     Some(Err(e)) => {
                         tracing::warn!(error = %e, "the event listener's connection failed");
                         break;
@@ -256,7 +265,7 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
             // Take every notification already there before looking, so that a burst of
             // moves costs one look.
             while let Some(Some(Ok(n))) = notifications.next().now_or_never() {
-                work.told(&n.channel, &n.payload);
+                work.told(&hub, &n.channel, &n.payload);
             }
         }
     }
@@ -271,10 +280,11 @@ struct Work {
 }
 
 impl Work {
-    fn told(&mut self, channel: &str, payload: &str) {
+    fn told(&mut self, hub: &EventHub, channel: &str, payload: &str) {
         match channel {
-            // A match changed: its moves, and perhaps events to number.
+            // A match changed: its moves, perhaps events to number, perhaps a bot's turn.
             "tapis_matches" => {
+                hub.match_changed.notify_one();
                 self.sequence = true;
                 if let Ok(id) = payload.parse() {
                     self.matches.insert(id);

@@ -7,6 +7,7 @@ use diesel::sql_types::{BigInt, Nullable, SmallInt, Text};
 use diesel_async::RunQueryDsl;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use tapis_server::WorkerSettings;
 use tapis_tests::{NO_BOTS, Rng, TEST_BOTS, TestApp};
 
 const LEVELS: [&str; 3] = ["tapis-easy", "tapis-medium", "tapis-strong"];
@@ -82,6 +83,24 @@ async fn turn_log(app: &TestApp, id: &str) -> Vec<Value> {
     let reply = app.get(&format!("/api/v1/matches/{id}/turns"), None).await;
     assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
     reply.body.as_array().unwrap().clone()
+}
+
+#[derive(diesel::QueryableByName)]
+struct Marked {
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    bot_to_act: bool,
+}
+
+/// Whether match `id` is marked as one where a bot is to act (what the bot worker's search
+/// reads).
+async fn marked_for_a_bot(app: &TestApp, id: &str) -> bool {
+    let mut conn = app.db.connect().await;
+    let marked: Marked = diesel::sql_query("SELECT bot_to_act FROM matches WHERE id = $1::uuid")
+        .bind::<Text, _>(id)
+        .get_result(&mut conn)
+        .await
+        .unwrap();
+    marked.bot_to_act
 }
 
 /// Checks a finished match's turn log: numbered without gaps, every action by the seat whose
@@ -344,6 +363,10 @@ async fn a_bot_turn_pending_when_the_server_stops_is_played_after_it_starts_agai
     let id = created.body["id"].as_str().unwrap().to_owned();
     let pending = until_a_bot_is_to_act(&app, &id, &token, &mut Rng(5)).await;
     let version = pending["version"].as_i64().unwrap();
+    assert!(
+        marked_for_a_bot(&app, &id).await,
+        "marked while the bot is to act"
+    );
     tokio::time::sleep(Duration::from_millis(300)).await;
     let still = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
     assert_eq!(
@@ -355,6 +378,10 @@ async fn a_bot_turn_pending_when_the_server_stops_is_played_after_it_starts_agai
     let restarted = app.start_another(TEST_BOTS).await;
     let view = wait_for_person(&app, &restarted, &id, &token).await;
     assert!(view["version"].as_i64().unwrap() > version);
+    assert!(
+        !marked_for_a_bot(&app, &id).await,
+        "not marked on the person's turn"
+    );
     let turns = turn_log(&app, &id).await;
     let bot_seat = pending["to_act"][0].as_u64().unwrap();
     assert!(
@@ -375,6 +402,51 @@ struct Claim {
     to_act_seat: Option<i16>,
     #[diesel(sql_type = Text)]
     status: String,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    bot_to_act: bool,
+}
+
+/// A bot answers a person's move as soon as its worker is told of it (the event hub hears of
+/// every match's change through `LISTEN`), not at the worker's next look: here that look is an
+/// hour away, and every bot turn must still come within 2 s. The mark the worker's search
+/// reads follows the turn: it is off on every turn of the person's and at the end.
+#[tokio::test]
+async fn a_bot_answers_a_move_when_told_of_it_not_at_its_next_look() {
+    let app = TestApp::spawn_with_bots(WorkerSettings {
+        interval: Duration::from_secs(3600),
+        ..TEST_BOTS
+    })
+    .await;
+    let token = app.player("alice").await;
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(&token),
+            json!({"game": "linja", "seats": 2, "invite": ["tapis-easy"]}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let mut rng = Rng(12);
+    let mut person_turns = 0;
+    let end = loop {
+        let view = wait_for_person(&app, &app.base, &id, &token).await;
+        assert!(
+            !marked_for_a_bot(&app, &id).await,
+            "marked on the person's turn: {view}"
+        );
+        if view["status"] != "active" {
+            break view;
+        }
+        play_one_at_random(&app, &id, &token, &view, &mut rng).await;
+        person_turns += 1;
+        assert!(person_turns < 5_000, "match {id} did not end");
+    };
+    assert_eq!(end["status"], "finished");
+    assert!(
+        person_turns > 3,
+        "the bot answered several moves ({person_turns})"
+    );
 }
 
 #[tokio::test]
@@ -410,14 +482,19 @@ async fn two_servers_share_the_bot_turns_and_never_play_one_twice() {
     }
     // No claim is left on a finished match's last version that would block anything.
     let mut conn = app.db.connect().await;
-    let claims: Vec<Claim> =
-        diesel::sql_query("SELECT version, bot_claim_version, to_act_seat, status FROM matches")
-            .load(&mut conn)
-            .await
-            .unwrap();
+    let claims: Vec<Claim> = diesel::sql_query(
+        "SELECT version, bot_claim_version, to_act_seat, status, bot_to_act FROM matches",
+    )
+    .load(&mut conn)
+    .await
+    .unwrap();
     for claim in claims {
         assert_eq!(claim.status, "finished", "{claim:?}");
         assert!(claim.to_act_seat.is_none());
+        assert!(
+            !claim.bot_to_act,
+            "a finished match stays marked: {claim:?}"
+        );
         assert!(claim.bot_claim_version.is_none_or(|v| v < claim.version));
     }
 }
