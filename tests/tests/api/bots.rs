@@ -490,12 +490,18 @@ async fn two_servers_share_the_bot_turns_and_never_play_one_twice() {
     .unwrap();
     for claim in claims {
         assert_eq!(claim.status, "finished", "{claim:?}");
-        assert!(claim.to_act_seat.is_none());
+        assert!(
+            claim.to_act_seat.is_none(),
+            "a finished match has a seat to act: {claim:?}"
+        );
         assert!(
             !claim.bot_to_act,
             "a finished match stays marked: {claim:?}"
         );
-        assert!(claim.bot_claim_version.is_none_or(|v| v < claim.version));
+        assert!(
+            claim.bot_claim_version.is_none_or(|v| v < claim.version),
+            "a claim on a finished match's last version: {claim:?}"
+        );
     }
 }
 
