@@ -85,6 +85,19 @@ async fn turn_log(app: &TestApp, id: &str) -> Vec<Value> {
     reply.body.as_array().unwrap().clone()
 }
 
+/// Creates a Linja match of the person holding `token` against `bot`; returns its id.
+async fn linja_against(app: &TestApp, token: &str, bot: &str) -> String {
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(token),
+            json!({"game": "linja", "seats": 2, "invite": [bot]}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    created.body["id"].as_str().unwrap().to_owned()
+}
+
 #[derive(diesel::QueryableByName)]
 struct Marked {
     #[diesel(sql_type = diesel::sql_types::Bool)]
@@ -352,15 +365,7 @@ async fn a_bot_turn_pending_when_the_server_stops_is_played_after_it_starts_agai
     // in the database only.
     let app = TestApp::spawn_with_bots(NO_BOTS).await;
     let token = app.player("alice").await;
-    let created = app
-        .post(
-            "/api/v1/matches",
-            Some(&token),
-            json!({"game": "linja", "seats": 2, "invite": ["tapis-strong"]}),
-        )
-        .await;
-    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
-    let id = created.body["id"].as_str().unwrap().to_owned();
+    let id = linja_against(&app, &token, "tapis-strong").await;
     let pending = until_a_bot_is_to_act(&app, &id, &token, &mut Rng(5)).await;
     let version = pending["version"].as_i64().unwrap();
     assert!(
@@ -418,15 +423,7 @@ async fn a_bot_answers_a_move_when_told_of_it_not_at_its_next_look() {
     })
     .await;
     let token = app.player("alice").await;
-    let created = app
-        .post(
-            "/api/v1/matches",
-            Some(&token),
-            json!({"game": "linja", "seats": 2, "invite": ["tapis-easy"]}),
-        )
-        .await;
-    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
-    let id = created.body["id"].as_str().unwrap().to_owned();
+    let id = linja_against(&app, &token, "tapis-easy").await;
     let mut rng = Rng(12);
     let mut person_turns = 0;
     let end = loop {
@@ -603,14 +600,7 @@ async fn the_match_page_shows_a_computer_thinking() {
     let token = app.player("alice").await;
     let browser = tapis_tests::Browser::new(&app);
     browser.sign_up("bob").await;
-    let created = app
-        .post(
-            "/api/v1/matches",
-            Some(&token),
-            json!({"game": "linja", "seats": 2, "invite": ["tapis-easy"]}),
-        )
-        .await;
-    let id = created.body["id"].as_str().unwrap().to_owned();
+    let id = linja_against(&app, &token, "tapis-easy").await;
     until_a_bot_is_to_act(&app, &id, &token, &mut Rng(1)).await;
     let page = browser.get(&format!("/matches/{id}")).await;
     page.assert_contains("data-testid=\"bot-thinking\"");
