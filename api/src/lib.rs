@@ -4,6 +4,7 @@
 
 pub mod docs;
 pub mod extract;
+pub mod game_schemas;
 pub mod handlers;
 pub mod openapi;
 pub mod problem;

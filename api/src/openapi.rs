@@ -4,6 +4,7 @@ use actix_web::{HttpResponse, get};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
+use crate::game_schemas;
 use crate::handlers::{
     accounts, bots, games, matches, notifications, ratings, sessions, streams, webhooks,
 };
@@ -38,11 +39,9 @@ struct GameSchemas;
 impl Modify for GameSchemas {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        components
-            .schemas
-            .extend(tapis_games::openapi::components());
+        components.schemas.extend(game_schemas::components());
         // The unions of the service's types too (a match's `turn`, a turn's chance records).
-        tapis_games::openapi::name_variants(&mut components.schemas);
+        game_schemas::name_variants(&mut components.schemas);
     }
 }
 

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 use tapis_games::playout::chance_values;
-use tapis_games::{AnyState, GameId, Seat, Turn};
+use tapis_games::{AnyAction, AnyState, GameId, Seat, Turn};
 
 use crate::search::RngChooser;
 use crate::{BotError, BotKind, BotRng, decide_as};
@@ -29,7 +29,7 @@ pub struct MatchResult {
     pub times_a: Vec<Duration>,
     pub times_b: Vec<Duration>,
     /// The actions each decision chose, in order (for replay checks).
-    pub decisions: Vec<Value>,
+    pub decisions: Vec<AnyAction>,
 }
 
 /// Why a match could not be played to its end.
@@ -41,6 +41,8 @@ pub enum ArenaError {
     Bot(#[from] BotError),
     #[error("the rules refused a step: {0}")]
     Rules(#[from] tapis_games::ActionError),
+    #[error("an event could not be written as JSON: {0}")]
+    Encode(#[from] serde_json::Error),
     #[error("the match did not end within {MAX_STEPS} steps")]
     TooLong,
 }
@@ -104,6 +106,9 @@ pub fn play_match(
             }
         };
         for event in events {
+            // Every game says a turn starts in the same words, so one look at the JSON counts
+            // turns for all of them.
+            let event = serde_json::to_value(&event)?;
             if event.get("type").and_then(Value::as_str) == Some("turn_started")
                 && let Some(seat) = event.get("seat").and_then(Value::as_u64)
                 && let Some(count) = result.turns.get_mut(seat as usize)

@@ -20,8 +20,7 @@ pub mod search;
 pub mod yams;
 
 use rand::SeedableRng;
-use serde_json::Value;
-use tapis_games::{ActionError, AnyState, Game, Seat, Turn};
+use tapis_games::{ActionError, AnyAction, AnyState, Game, Seat, Turn, Variant};
 
 pub use eval::Evaluate;
 
@@ -119,9 +118,6 @@ pub enum BotError {
     /// The action chosen was refused by the rules (a bot bug; never expected).
     #[error(transparent)]
     Game(#[from] ActionError),
-    /// The action could not be written as JSON.
-    #[error("the action could not be encoded: {0}")]
-    Encode(#[from] serde_json::Error),
 }
 
 /// What a bot decides from: the position (no seed of the match in it, on purpose), the seat
@@ -277,7 +273,7 @@ pub fn warm_up() {
     let _ = five_thousand::solved(&tapis_games::five_thousand::Options::default());
 }
 
-/// The action (as the JSON `AnyState::apply` takes) that `level` plays for `seat` in `state`.
+/// The action that `level` plays for `seat` in `state`.
 /// Deterministic for the same (state, seat, level, budget, seed). Never sees any dice seed.
 pub fn decide(
     state: &AnyState,
@@ -285,7 +281,7 @@ pub fn decide(
     level: Level,
     budget: Budget,
     seed: u64,
-) -> Result<Value, BotError> {
+) -> Result<AnyAction, BotError> {
     decide_as(state, seat, BotKind::Level(level), budget, seed)
 }
 
@@ -296,7 +292,7 @@ pub fn decide_as(
     kind: BotKind,
     budget: Budget,
     seed: u64,
-) -> Result<Value, BotError> {
+) -> Result<AnyAction, BotError> {
     use tapis_games::{cant_stop, five_thousand, four_two_one, linja, linotte, make_five, yams};
     match state {
         AnyState::Linotte(s) => decide_typed::<linotte::Linotte>(s, seat, kind, budget, seed),
@@ -315,14 +311,14 @@ pub fn decide_as(
 }
 
 /// The typed decision: checks the turn, lists the legal actions, asks the bot, and checks the
-/// rules accept its choice before returning it as JSON.
-pub fn decide_typed<G: Evaluate>(
+/// rules accept its choice before returning it.
+pub fn decide_typed<G: Evaluate + Variant>(
     state: &G::State,
     seat: Seat,
     kind: BotKind,
     budget: Budget,
     seed: u64,
-) -> Result<Value, BotError> {
+) -> Result<AnyAction, BotError> {
     match G::turn(state) {
         Turn::Seat { seat: to_act } if to_act == seat => {}
         _ => return Err(BotError::NotItsTurn),
@@ -352,5 +348,5 @@ pub fn decide_typed<G: Evaluate>(
     let action = legal.get(index).ok_or(BotError::NoLegalAction)?;
     let mut check = state.clone();
     G::apply(&mut check, seat, action, &mut Vec::new())?;
-    Ok(serde_json::to_value(action)?)
+    Ok(G::any_action(action.clone()))
 }

@@ -78,7 +78,7 @@ proptest! {
             let legal = state.legal_actions(seat);
             for level in Level::ALL {
                 let action = decide(&state, seat, level, small(level), bot_seed).unwrap();
-                prop_assert!(legal.contains(&action), "{game} {level}: {action} is not legal");
+                prop_assert!(legal.contains(&action), "{game} {level}: {action:?} is not legal");
                 let again = decide(&state, seat, level, small(level), bot_seed).unwrap();
                 prop_assert_eq!(&action, &again, "{} {}: not replayable", game, level);
             }

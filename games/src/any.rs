@@ -1,17 +1,18 @@
 //! Run-time dispatch over every game, by the id stored in the database.
 //!
-//! The server knows a match only by its game id and JSON documents (options, state, actions,
-//! events). [`AnyState`] wraps the typed state of any game and speaks JSON at its edges, so the
-//! service never needs to name a game type.
+//! The server knows a match by its game id. [`AnyState`] holds the typed state of any game, and
+//! [`AnyAction`], [`AnyEvent`] and [`AnyView`] its typed actions, events and views, so that the
+//! service and the pages carry typed values without naming a game type. Their JSON is exactly
+//! the games' own: it is written at the edges (the API, the database) and read back with the
+//! game named ([`AnyAction::from_json`]).
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::contract::{ActionError, Game, Outcome, Seat, SetupError, Turn};
-use crate::options::{OptionSpec, default_options_json, parse_options};
+use crate::id::GameId;
+use crate::options::OptionSpec;
+use crate::read_options::{default_options_json, parse_options};
 use crate::{cant_stop, five_thousand, four_two_one, linja, linotte, make_five, yams};
 
 /// Applies `$body` with `$game` bound to the type of the game `$id` names.
@@ -95,69 +96,8 @@ macro_rules! with_state {
     };
 }
 
-/// The id of a game, as used in URLs, the API and the database.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = GameId))]
-pub enum GameId {
-    #[serde(rename = "linotte")]
-    Linotte,
-    #[serde(rename = "yam-master")]
-    YamMaster,
-    #[serde(rename = "linja")]
-    Linja,
-    #[serde(rename = "5000")]
-    FiveThousand,
-    #[serde(rename = "421")]
-    FourTwoOne,
-    #[serde(rename = "cant-stop")]
-    CantStop,
-    #[serde(rename = "yams")]
-    Yams,
-    #[serde(rename = "make-five")]
-    MakeFive,
-}
-
+/// What the rules of each game say of it, by its id.
 impl GameId {
-    /// Every game, in the order of the rules index.
-    pub const ALL: [GameId; 8] = [
-        GameId::Linotte,
-        GameId::YamMaster,
-        GameId::Linja,
-        GameId::FiveThousand,
-        GameId::FourTwoOne,
-        GameId::CantStop,
-        GameId::Yams,
-        GameId::MakeFive,
-    ];
-
-    /// The id string (`"cant-stop"`, `"421"`...).
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameId::Linotte => "linotte",
-            GameId::YamMaster => "yam-master",
-            GameId::Linja => "linja",
-            GameId::FiveThousand => "5000",
-            GameId::FourTwoOne => "421",
-            GameId::CantStop => "cant-stop",
-            GameId::Yams => "yams",
-            GameId::MakeFive => "make-five",
-        }
-    }
-
-    /// The name players know the game by.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameId::Linotte => "La Linotte",
-            GameId::YamMaster => "Yam Master",
-            GameId::Linja => "Linja",
-            GameId::FiveThousand => "5000",
-            GameId::FourTwoOne => "421",
-            GameId::CantStop => "Can't Stop",
-            GameId::Yams => "Yams",
-            GameId::MakeFive => "Make Five",
-        }
-    }
-
     /// The smallest number of players.
     pub fn min_seats(self) -> usize {
         with_game!(self, G => G::MIN_SEATS)
@@ -200,39 +140,138 @@ impl GameId {
     }
 }
 
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+/// Lists every game once, with the name of its variant in the enums over all games, and makes
+/// those enums (state, action, event, view), their JSON, and the [`Variant`] impls that move a
+/// game's typed values in and out of them.
+macro_rules! any_games {
+    ($($variant:ident => $game:ty),* $(,)?) => {
+        /// The state of a match of any game (boxed: the games' states differ widely in size).
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum AnyState {
+            $($variant(Box<<$game as Game>::State>),)*
+        }
+
+        /// A decision of a seat in any game. Its JSON is the game's own action's, tagged with
+        /// `"type"`; reading one back needs the game ([`AnyAction::from_json`]).
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum AnyAction {
+            $($variant(<$game as Game>::Action),)*
+        }
+
+        /// Something that happened in a match of any game; JSON as [`AnyAction`]'s.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum AnyEvent {
+            $($variant(<$game as Game>::Event),)*
+        }
+
+        /// What a seat or a spectator sees of a match of any game; JSON as [`AnyAction`]'s.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum AnyView {
+            $($variant(Box<<$game as Game>::View>),)*
+        }
+
+        $(impl Variant for $game {
+            fn any_state(state: Self::State) -> AnyState {
+                AnyState::$variant(Box::new(state))
+            }
+
+            fn any_action(action: Self::Action) -> AnyAction {
+                AnyAction::$variant(action)
+            }
+
+            fn any_event(event: Self::Event) -> AnyEvent {
+                AnyEvent::$variant(event)
+            }
+
+            fn any_view(view: Self::View) -> AnyView {
+                AnyView::$variant(Box::new(view))
+            }
+
+            fn action_of(action: &AnyAction) -> Option<&Self::Action> {
+                match action {
+                    AnyAction::$variant(action) => Some(action),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            fn event_of(event: &AnyEvent) -> Option<&Self::Event> {
+                match event {
+                    AnyEvent::$variant(event) => Some(event),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+
+            fn view_of(view: &AnyView) -> Option<&Self::View> {
+                match view {
+                    AnyView::$variant(view) => Some(view),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        })*
+
+        any_json!(AnyAction, Action, any_action, $($variant => $game),*);
+        any_json!(AnyEvent, Event, any_event, $($variant => $game),*);
+        any_json!(AnyView, View, any_view, $($variant => $game),*);
+    };
 }
 
-/// The id names no game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game “{0}”")]
-pub struct UnknownGame(pub String);
+/// The JSON of one of the enums over all games: written as the game's own value, read back for
+/// a game named by the caller.
+macro_rules! any_json {
+    ($any:ident, $assoc:ident, $wrap:ident, $($variant:ident => $game:ty),*) => {
+        impl Serialize for $any {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $($any::$variant(value) => value.serialize(serializer),)*
+                }
+            }
+        }
 
-impl FromStr for GameId {
-    type Err = UnknownGame;
+        impl $any {
+            /// Which game this belongs to.
+            pub fn game(&self) -> GameId {
+                match self {
+                    $($any::$variant(_) => <$game as Game>::ID,)*
+                }
+            }
 
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        GameId::ALL
-            .into_iter()
-            .find(|g| g.as_str() == s)
-            .ok_or_else(|| UnknownGame(s.to_owned()))
-    }
+            /// Reads a value of `game` from its JSON.
+            pub fn from_json(game: GameId, json: Value) -> Result<$any, serde_json::Error> {
+                with_game!(game, G => {
+                    let value: <G as Game>::$assoc = serde_json::from_value(json)?;
+                    Ok(<G as Variant>::$wrap(value))
+                })
+            }
+        }
+    };
 }
 
-/// The state of a match of any game (boxed: the games' states differ widely in size).
-#[derive(Debug, Clone, PartialEq)]
-pub enum AnyState {
-    Linotte(Box<<linotte::Linotte as Game>::State>),
-    YamMaster(Box<<linotte::YamMaster as Game>::State>),
-    Linja(Box<<linja::Linja as Game>::State>),
-    FiveThousand(Box<<five_thousand::FiveThousand as Game>::State>),
-    FourTwoOne(Box<<four_two_one::FourTwoOne as Game>::State>),
-    CantStop(Box<<cant_stop::CantStop as Game>::State>),
-    Yams(Box<<yams::Yams as Game>::State>),
-    MakeFive(Box<<make_five::MakeFive as Game>::State>),
+any_games! {
+    Linotte => linotte::Linotte,
+    YamMaster => linotte::YamMaster,
+    Linja => linja::Linja,
+    FiveThousand => five_thousand::FiveThousand,
+    FourTwoOne => four_two_one::FourTwoOne,
+    CantStop => cant_stop::CantStop,
+    Yams => yams::Yams,
+    MakeFive => make_five::MakeFive,
+}
+
+/// A game's place in the enums over every game: how its typed values go in, and come out.
+pub trait Variant: Game {
+    fn any_state(state: Self::State) -> AnyState;
+    fn any_action(action: Self::Action) -> AnyAction;
+    fn any_event(event: Self::Event) -> AnyEvent;
+    fn any_view(view: Self::View) -> AnyView;
+    /// The action, if it is one of this game's.
+    fn action_of(action: &AnyAction) -> Option<&Self::Action>;
+    /// The event, if it is one of this game's.
+    fn event_of(event: &AnyEvent) -> Option<&Self::Event>;
+    /// The view, if it is one of this game's.
+    fn view_of(view: &AnyView) -> Option<&Self::View>;
 }
 
 /// A stored state could not be read back.
@@ -244,11 +283,9 @@ pub struct StateDecodeError {
     pub source: serde_json::Error,
 }
 
-fn events_to_json<E: Serialize>(events: &[E]) -> Vec<Value> {
-    events
-        .iter()
-        .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
-        .collect()
+/// The events a call produced, moved into [`AnyEvent`].
+fn any_events<G: Variant>(events: Vec<G::Event>) -> Vec<AnyEvent> {
+    events.into_iter().map(G::any_event).collect()
 }
 
 impl AnyState {
@@ -256,7 +293,7 @@ impl AnyState {
     pub fn setup(game: GameId, seats: usize, options: &Value) -> Result<AnyState, SetupError> {
         with_game!(game, G => {
             let options = parse_options::<G>(options)?;
-            G::setup(seats, &options).map(G::into_any)
+            G::setup(seats, &options).map(G::any_state)
         })
     }
 
@@ -265,7 +302,7 @@ impl AnyState {
         with_game!(game, G => {
             let state: <G as Game>::State = serde_json::from_value(json.clone())
                 .map_err(|source| StateDecodeError { game, source })?;
-            Ok(G::into_any(state))
+            Ok(G::any_state(state))
         })
     }
 
@@ -284,41 +321,53 @@ impl AnyState {
         with_state!(self, G, s => G::turn(s))
     }
 
-    /// The legal actions of `seat` now, as JSON objects ready to post back.
-    pub fn legal_actions(&self, seat: Seat) -> Vec<Value> {
+    /// The legal actions of `seat` now.
+    pub fn legal_actions(&self, seat: Seat) -> Vec<AnyAction> {
         with_state!(self, G, s => {
             let mut actions = Vec::new();
             G::legal_actions(s, seat, &mut actions);
-            events_to_json(&actions)
+            actions.into_iter().map(G::any_action).collect()
         })
     }
 
-    /// Applies an action given as JSON; returns the events as JSON.
-    pub fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ActionError> {
+    /// Reads an action of this match's game from JSON (a client's move).
+    pub fn read_action(&self, json: Value) -> Result<AnyAction, ActionError> {
+        AnyAction::from_json(self.game(), json).map_err(|e| ActionError::Malformed(e.to_string()))
+    }
+
+    /// Applies an action of `seat`; returns the events it produced.
+    pub fn apply(&mut self, seat: Seat, action: &AnyAction) -> Result<Vec<AnyEvent>, ActionError> {
         with_state!(self, G, s => {
-            let action: <G as Game>::Action = serde_json::from_value(action.clone())
-                .map_err(|e| ActionError::Malformed(e.to_string()))?;
+            let action = G::action_of(action).ok_or_else(|| {
+                ActionError::Malformed(format!("an action of {}, not {}", action.game(), G::ID))
+            })?;
             let mut events = Vec::new();
-            G::apply(s, seat, &action, &mut events)?;
-            Ok(events_to_json(&events))
+            G::apply(s, seat, action, &mut events)?;
+            Ok(any_events::<G>(events))
         })
     }
 
-    /// Applies the values of the pending chance step; returns the events as JSON.
-    pub fn apply_chance(&mut self, values: &[u8]) -> Result<Vec<Value>, ActionError> {
+    /// Reads an action of `seat` from JSON and applies it (a client's move, as posted).
+    pub fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<Vec<AnyEvent>, ActionError> {
+        let action = self.read_action(action.clone())?;
+        self.apply(seat, &action)
+    }
+
+    /// Applies the values of the pending chance step; returns the events.
+    pub fn apply_chance(&mut self, values: &[u8]) -> Result<Vec<AnyEvent>, ActionError> {
         with_state!(self, G, s => {
             let mut events = Vec::new();
             G::apply_chance(s, values, &mut events)?;
-            Ok(events_to_json(&events))
+            Ok(any_events::<G>(events))
         })
     }
 
-    /// `seat` resigns or runs out of time; returns the events as JSON.
-    pub fn resign(&mut self, seat: Seat) -> Result<Vec<Value>, ActionError> {
+    /// `seat` resigns or runs out of time; returns the events.
+    pub fn resign(&mut self, seat: Seat) -> Result<Vec<AnyEvent>, ActionError> {
         with_state!(self, G, s => {
             let mut events = Vec::new();
             G::resign(s, seat, &mut events)?;
-            Ok(events_to_json(&events))
+            Ok(any_events::<G>(events))
         })
     }
 
@@ -327,39 +376,13 @@ impl AnyState {
         with_state!(self, G, s => G::outcome(s))
     }
 
-    /// The view of `viewer` (a seat, or `None` for a spectator) as JSON.
-    pub fn view(&self, viewer: Option<Seat>) -> Value {
-        with_state!(self, G, s => serde_json::to_value(G::view(s, viewer)).unwrap_or(Value::Null))
+    /// The view of `viewer` (a seat, or `None` for a spectator).
+    pub fn view(&self, viewer: Option<Seat>) -> AnyView {
+        with_state!(self, G, s => G::any_view(G::view(s, viewer)))
     }
 
     /// Checks the game's invariants.
     pub fn check_invariants(&self) -> Result<(), String> {
         with_state!(self, G, s => G::check_invariants(s))
     }
-}
-
-/// Puts a game's typed state into its [`AnyState`] variant.
-trait IntoAny: Game {
-    fn into_any(state: Self::State) -> AnyState;
-}
-
-macro_rules! into_any {
-    ($($variant:ident => $game:ty),* $(,)?) => {
-        $(impl IntoAny for $game {
-            fn into_any(state: Self::State) -> AnyState {
-                AnyState::$variant(Box::new(state))
-            }
-        })*
-    };
-}
-
-into_any! {
-    Linotte => linotte::Linotte,
-    YamMaster => linotte::YamMaster,
-    Linja => linja::Linja,
-    FiveThousand => five_thousand::FiveThousand,
-    FourTwoOne => four_two_one::FourTwoOne,
-    CantStop => cant_stop::CantStop,
-    Yams => yams::Yams,
-    MakeFive => make_five::MakeFive,
 }

@@ -12,7 +12,7 @@ use std::fmt::Debug;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::GameId;
+use crate::id::GameId;
 use crate::options::{OptionSpec, OptionsError};
 
 /// A seat at the table, numbered from 0 in playing order.

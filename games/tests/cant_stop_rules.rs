@@ -7,11 +7,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod support;
+
+use support::AsJson;
+
 use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 use tapis_games::cant_stop::*;
-use tapis_games::options::parse_options;
+use tapis_games::read_options::parse_options;
 use tapis_games::{ActionError, AnyState, Chance, Game, GameId, Placing, Seat, SetupError, Turn};
 
 /// One recorded step of a match.
@@ -41,11 +45,11 @@ impl Match {
         };
         assert_eq!(self.state.turn(), Turn::Chance { chance: expected });
         self.log.push(Step::Chance(dice.to_vec()));
-        self.state.apply_chance(dice).unwrap()
+        self.state.chance_json(dice).unwrap()
     }
 
     fn legal(&self, seat: usize) -> Vec<Value> {
-        self.state.legal_actions(seat)
+        self.state.legal_json(seat)
     }
 
     fn act(&mut self, seat: usize, action: Value) -> Vec<Value> {
@@ -55,7 +59,7 @@ impl Match {
             self.legal(seat)
         );
         self.log.push(Step::Act(seat, action.clone()));
-        let events = self.state.apply(seat, &action).unwrap();
+        let events = self.state.act_json(seat, &action).unwrap();
         self.state.check_invariants().unwrap();
         events
     }
@@ -120,7 +124,7 @@ fn a_whole_match_through_json() {
     );
     assert!(game.legal(0).is_empty());
     assert_eq!(game.legal(1), vec![advance_json(&[2, 2])]);
-    let view = game.state.view(Some(1));
+    let view = game.state.view_json(Some(1));
     assert_eq!(view["stage"], "choose");
     assert_eq!(view["seat_to_play"], 1);
     assert_eq!(
@@ -154,7 +158,7 @@ fn a_whole_match_through_json() {
     game.act(1, json!({"type": "roll"}));
     game.throw(&[6, 6, 6, 6]);
     game.act(1, advance_json(&[12]));
-    let view = game.state.view(None);
+    let view = game.state.view_json(None);
     assert_eq!(view["stop_would_win"], json!([2, 12]));
     assert_eq!(view["stop_would_win_game"], false);
     game.act(1, json!({"type": "roll"}));
@@ -201,7 +205,7 @@ fn a_whole_match_through_json() {
             json!({"type": "turn_started", "seat": 1}),
         ]
     );
-    let view = game.state.view(Some(0));
+    let view = game.state.view_json(Some(0));
     assert_eq!(view["players"][0]["progress"], 0);
 
     // Seat 1 tops column 3 and wins.
@@ -215,7 +219,7 @@ fn a_whole_match_through_json() {
     game.throw(&[1, 2, 1, 2]);
     assert_eq!(game.legal(1), vec![advance_json(&[3]), advance_json(&[4])]);
     game.act(1, advance_json(&[3]));
-    assert_eq!(game.state.view(None)["stop_would_win_game"], true);
+    assert_eq!(game.state.view_json(None)["stop_would_win_game"], true);
     let events = game.act(1, json!({"type": "stop"}));
     assert_eq!(
         events.last(),
@@ -233,14 +237,14 @@ fn a_whole_match_through_json() {
             "reason": "columns_won"
         })
     );
-    assert!(game.state.apply(0, &json!({"type": "roll"})).is_err());
+    assert!(game.state.act_json(0, &json!({"type": "roll"})).is_err());
 
     // The log replays to the same state.
     let mut replay = AnyState::setup(GameId::CantStop, 2, &Value::Null).unwrap();
     for step in &game.log {
         match step {
-            Step::Chance(values) => replay.apply_chance(values).map(drop),
-            Step::Act(seat, action) => replay.apply(*seat, action).map(drop),
+            Step::Chance(values) => replay.chance_json(values).map(drop),
+            Step::Act(seat, action) => replay.act_json(*seat, action).map(drop),
         }
         .unwrap();
     }
@@ -263,7 +267,7 @@ fn malformed_and_illegal_json_actions() {
         json!({"type": "jump"}),
         json!(null),
     ] {
-        let error = game.state.apply(0, &bad).unwrap_err();
+        let error = game.state.act_json(0, &bad).unwrap_err();
         assert!(error.to_string().starts_with("malformed"), "{bad}: {error}");
     }
     for illegal in [
@@ -271,14 +275,14 @@ fn malformed_and_illegal_json_actions() {
         advance_json(&[6, 8]),
         json!({"type": "stop"}),
     ] {
-        let error = game.state.apply(0, &illegal).unwrap_err();
+        let error = game.state.act_json(0, &illegal).unwrap_err();
         assert!(
             error.to_string().starts_with("illegal"),
             "{illegal}: {error}"
         );
     }
     // Any order of the columns is read as the same choice.
-    assert!(game.state.apply(0, &advance_json(&[7, 3])).is_ok());
+    assert!(game.state.act_json(0, &advance_json(&[7, 3])).is_ok());
 }
 
 #[test]
@@ -288,7 +292,7 @@ fn typed_and_json_states_agree() {
     let any = AnyState::from_json(GameId::CantStop, &json).unwrap();
     assert_eq!(any.turn(), CantStop::turn(&state));
     assert_eq!(
-        any.view(Some(2)),
+        any.view_json(Some(2)),
         serde_json::to_value(CantStop::view(&state, Some(2))).unwrap()
     );
 }

@@ -12,6 +12,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod support;
+
+use support::AsJson;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Value, json};
@@ -295,17 +299,17 @@ fn the_server_plays_5000_through_json() {
         serde_json::to_value(game.turn()).unwrap(),
         json!({"type": "chance", "chance": {"type": "dice", "count": 5}})
     );
-    let events = game.apply_chance(&[1, 5, 1, 5, 1]).unwrap();
+    let events = game.chance_json(&[1, 5, 1, 5, 1]).unwrap();
     assert_eq!(
         events,
         vec![json!({"type": "dice_thrown", "seat": 0, "dice": [1, 5, 1, 5, 1], "throw": 1})]
     );
-    let legal = game.legal_actions(0);
+    let legal = game.legal_json(0);
     assert_eq!(legal.len(), 11);
     assert!(legal.contains(&json!({"type": "keep", "dice": [1, 1, 1, 5]})));
     // Faces may be posted in any order; the event names them sorted.
     let events = game
-        .apply(0, &json!({"type": "keep", "dice": [5, 1, 1, 1]}))
+        .act_json(0, &json!({"type": "keep", "dice": [5, 1, 1, 1]}))
         .unwrap();
     assert_eq!(
         events,
@@ -314,20 +318,20 @@ fn the_server_plays_5000_through_json() {
         ]
     );
     assert_eq!(
-        game.legal_actions(0),
+        game.legal_json(0),
         vec![json!({"type": "bank"}), json!({"type": "rethrow"})]
     );
     assert!(matches!(
-        game.apply(0, &json!({"type": "keep", "dice": [9]})),
+        game.act_json(0, &json!({"type": "keep", "dice": [9]})),
         Err(ActionError::Malformed(_))
     ));
-    let view = game.view(Some(1));
+    let view = game.view_json(Some(1));
     assert_eq!(view["turn_total"], 1050);
     assert_eq!(
         view["bank"],
         json!({"type": "banked", "counted": 1050, "score": 1050, "reaches_target": false})
     );
-    let events = game.apply(0, &json!({"type": "bank"})).unwrap();
+    let events = game.act_json(0, &json!({"type": "bank"})).unwrap();
     assert_eq!(
         events,
         vec![
@@ -335,7 +339,7 @@ fn the_server_plays_5000_through_json() {
             json!({"type": "turn_started", "seat": 1}),
         ]
     );
-    let events = game.resign(1).unwrap();
+    let events = game.resign_json(1).unwrap();
     assert_eq!(
         events[1],
         json!({"type": "game_over", "winner": 0, "reason": "resignation"})
@@ -1632,7 +1636,7 @@ fn option_extra_multiples_four_and_five_of_a_kind() {
 #[test]
 fn options_parse_validate_and_describe_every_field() {
     use serde_json::json;
-    use tapis_games::options::{option_variants, parse_options};
+    use tapis_games::read_options::{option_variants, parse_options};
 
     let specs = FiveThousand::option_specs();
     let names: Vec<&str> = specs.iter().map(|s| s.name).collect();

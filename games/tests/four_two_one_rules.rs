@@ -6,9 +6,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod support;
+
+use support::AsJson;
+
 use serde_json::json;
 use tapis_games::four_two_one::*;
-use tapis_games::options::{option_variants, parse_options};
+use tapis_games::read_options::{option_variants, parse_options};
 use tapis_games::{ActionError, AnyState, Chance, Game, GameId, Seat, SetupError, Turn};
 
 use Event as E;
@@ -2185,20 +2189,20 @@ fn actions_read_and_write_self_describing_json() {
         &serde_json::to_value(&Match::started(2, Options::default(), 0).state).unwrap(),
     )
     .unwrap();
-    any.apply_chance(&[3, 6, 1]).unwrap();
+    any.chance_json(&[3, 6, 1]).unwrap();
     assert!(
-        any.legal_actions(0)
+        any.legal_json(0)
             .contains(&json!({"type": "reroll", "faces": [6, 1]}))
     );
     let events = any
-        .apply(0, &json!({"type": "reroll", "faces": [1, 6]}))
+        .act_json(0, &json!({"type": "reroll", "faces": [1, 6]}))
         .unwrap();
     assert_eq!(
         events,
         vec![json!({"type": "rethrow_chosen", "seat": 0, "faces": [6, 1]})]
     );
     assert!(matches!(
-        any.apply(0, &json!({"type": "reroll", "faces": [1, 2, 3, 4]})),
+        any.act_json(0, &json!({"type": "reroll", "faces": [1, 2, 3, 4]})),
         Err(ActionError::Malformed(_))
     ));
 }

@@ -8,12 +8,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod support;
+
+use support::AsJson;
+
 use serde_json::{Value, json};
 use tapis_games::linja::{
     Action, Board, Edition, EndReason, Event, Linja, Next, NoFollowingCause, Options, Phase,
     Position, Stage, State,
 };
-use tapis_games::options::parse_options;
+use tapis_games::read_options::parse_options;
 use tapis_games::{ActionError, AnyState, Game, GameId, Placing, Turn};
 
 const A: usize = 0;
@@ -1488,12 +1492,12 @@ fn wire_format_of_actions_events_and_state() {
 
     // Through the server's dispatch: listed actions post back as they are.
     let mut any = AnyState::setup(GameId::Linja, 2, &json!({})).unwrap();
-    let actions = any.legal_actions(0);
+    let actions = any.legal_json(0);
     assert_eq!(
         actions[0],
         json!({"type": "initial_move", "from": 0, "to": 1})
     );
-    let events = any.apply(0, &actions[0]).unwrap();
+    let events = any.act_json(0, &actions[0]).unwrap();
     assert_eq!(
         events[1],
         json!({"type": "following_move_due", "seat": 0, "rows": 2})
@@ -1504,15 +1508,15 @@ fn wire_format_of_actions_events_and_state() {
     assert_eq!(AnyState::from_json(GameId::Linja, &stored).unwrap(), any);
     // Malformed and out-of-range actions are refused without a panic.
     assert!(matches!(
-        any.apply(0, &json!({"type": "following_move", "from": 300, "to": 2})),
+        any.act_json(0, &json!({"type": "following_move", "from": 300, "to": 2})),
         Err(ActionError::Malformed(_))
     ));
     assert!(matches!(
-        any.apply(0, &json!({"type": "following_move", "from": -1, "to": 2})),
+        any.act_json(0, &json!({"type": "following_move", "from": -1, "to": 2})),
         Err(ActionError::Malformed(_))
     ));
     assert!(matches!(
-        any.apply(0, &json!({"type": "following_move", "from": 9, "to": 11})),
+        any.act_json(0, &json!({"type": "following_move", "from": 9, "to": 11})),
         Err(ActionError::Illegal(_))
     ));
     assert_eq!(any.to_json(), stored);
@@ -1920,7 +1924,7 @@ fn check_against_oracle(state: &State) {
 #[test]
 fn exhaustive_every_position_of_the_first_moves_matches_the_oracle() {
     use std::collections::HashSet;
-    for options in tapis_games::options::option_variants::<Linja>() {
+    for options in tapis_games::read_options::option_variants::<Linja>() {
         let mut seen: HashSet<String> = HashSet::new();
         let mut frontier = vec![start(options)];
         // Six actions: two or three full turns.
@@ -1971,7 +1975,7 @@ mod random_positions {
             extra_turn in any::<bool>(),
             variant in any::<proptest::sample::Index>(),
         ) {
-            let variants = tapis_games::options::option_variants::<Linja>();
+            let variants = tapis_games::read_options::option_variants::<Linja>();
             let options = variants[variant.index(variants.len())];
             let phase = match stage {
                 0 => Phase::Initial,

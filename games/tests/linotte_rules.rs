@@ -8,6 +8,8 @@
 
 mod support;
 
+use support::AsJson;
+
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
@@ -16,7 +18,7 @@ use tapis_games::linotte::{
     Action, Board, Cell, Challenge, Combination, EndReason, Event, Faces, LAYOUT, Linotte, Major,
     Options, Phase, Scoring, State, Variant, View, YamMaster, YamMasterOptions, combinations,
 };
-use tapis_games::options::parse_options;
+use tapis_games::read_options::parse_options;
 use tapis_games::{ActionError, Chance, Game, Seat, SetupError, Turn};
 
 // ---------------------------------------------------------------------------------------------
@@ -1457,13 +1459,13 @@ fn ambiguity_l1_an_appel_names_one_of_the_five_majors() {
     // A brelan is no major: it cannot even be written as an Appel.
     let mut any =
         tapis_games::AnyState::setup(tapis_games::GameId::Linotte, 2, &json!({})).unwrap();
-    any.apply_chance(&[1, 2, 3, 4, 6]).unwrap();
+    any.chance_json(&[1, 2, 3, 4, 6]).unwrap();
     let error = any
-        .apply(0, &json!({"type": "appel", "combination": "brelan_3"}))
+        .act_json(0, &json!({"type": "appel", "combination": "brelan_3"}))
         .unwrap_err();
     assert!(matches!(error, ActionError::Malformed(_)), "{error:?}");
     let events = any
-        .apply(0, &json!({"type": "appel", "combination": "small"}))
+        .act_json(0, &json!({"type": "appel", "combination": "small"}))
         .unwrap();
     assert_eq!(
         events,
@@ -2000,13 +2002,13 @@ fn actions_read_as_json() {
     );
     let mut any =
         tapis_games::AnyState::setup(tapis_games::GameId::YamMaster, 2, &json!(null)).unwrap();
-    any.apply_chance(&[4, 4, 2, 4, 6]).unwrap();
-    let listed = any.legal_actions(0);
+    any.chance_json(&[4, 4, 2, 4, 6]).unwrap();
+    let listed = any.legal_json(0);
     assert!(listed.contains(&json!({"type": "reroll", "faces": [4, 4]})));
     assert!(listed.contains(&json!({"type": "defi"})));
     // Six faces do not even read as a re-throw.
     let error = any
-        .apply(0, &json!({"type": "reroll", "faces": [1, 2, 3, 4, 5, 6]}))
+        .act_json(0, &json!({"type": "reroll", "faces": [1, 2, 3, 4, 5, 6]}))
         .unwrap_err();
     assert!(matches!(error, ActionError::Malformed(_)));
 }
@@ -2376,8 +2378,8 @@ fn expected_choices<O: Rules>(state: &State<O>) -> (Cells, Cells) {
 }
 
 fn random_games_follow_the_rules<O: Rules>(seed: u64) {
-    use tapis_games::options::option_variants;
     use tapis_games::playout::{Chooser, chance_values};
+    use tapis_games::read_options::option_variants;
     let variants = option_variants::<O::G>();
     let mut rng = support::SplitMix(seed);
     let options = variants[rng.choose(variants.len())].clone();

@@ -8,6 +8,8 @@
 
 mod support;
 
+use support::AsJson;
+
 use std::collections::BTreeSet;
 
 use serde_json::json;
@@ -16,8 +18,8 @@ use tapis_games::make_five::{
     Action, Board, COLUMNS, Choice, Colour, DEALS, EndReason, Event, HEIGHT, MakeFive, Options,
     Phase, Setup, State,
 };
-use tapis_games::options::{option_variants, parse_options};
 use tapis_games::playout::{Chooser, chance_values};
+use tapis_games::read_options::{option_variants, parse_options};
 use tapis_games::{ActionError, AnyState, Chance, Game, GameId, Placing, Seat, Turn};
 
 type G = MakeFive;
@@ -1156,7 +1158,7 @@ fn errors_name_the_fault_and_change_nothing() {
 fn malformed_json_actions_are_refused_by_the_dispatch() {
     let mut any = AnyState::setup(GameId::MakeFive, 2, &json!({})).unwrap();
     for value in 0..5 {
-        any.apply_chance(&[value]).unwrap();
+        any.chance_json(&[value]).unwrap();
     }
     for bad in [
         json!({"type": "move", "from_column": -1, "from_position": 0, "to_column": 1}),
@@ -1165,12 +1167,12 @@ fn malformed_json_actions_are_refused_by_the_dispatch() {
         json!({"type": "jump"}),
     ] {
         assert!(
-            matches!(any.apply(0, &bad), Err(ActionError::Malformed(_))),
+            matches!(any.act_json(0, &bad), Err(ActionError::Malformed(_))),
             "{bad}"
         );
     }
     let events = any
-        .apply(
+        .act_json(
             0,
             &json!({"type": "move", "from_column": 0, "from_position": 0, "to_column": 1}),
         )

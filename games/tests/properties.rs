@@ -17,8 +17,8 @@ use proptest::test_runner::TestCaseError;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use support::SplitMix;
-use tapis_games::options::option_variants;
 use tapis_games::playout::{Chooser, chance_values};
+use tapis_games::read_options::option_variants;
 use tapis_games::{ActionError, Chance, Game, Seat, Turn};
 
 /// A recorded step, for replays.

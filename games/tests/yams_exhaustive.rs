@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 
 use serde_json::json;
-use tapis_games::options::{option_variants, parse_options};
+use tapis_games::read_options::{option_variants, parse_options};
 use tapis_games::yams::{Action, BonusRule, BoxId, BrelanValue, Dice, Event, Options, State, Yams};
 use tapis_games::{Chance, Game, Turn};
 

@@ -4,8 +4,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod support;
+
+use support::AsJson;
+
 use serde_json::{Value, json};
-use tapis_games::options::parse_options;
+use tapis_games::read_options::parse_options;
 use tapis_games::yams::{
     Action, BonusRule, BoxId, BrelanValue, Dice, EndReason, Event, Options, State, Totals, Yams,
 };
@@ -1143,20 +1147,20 @@ fn actions_are_self_describing_json() {
 
     // Through the server's JSON dispatch: listed actions post back as they are.
     let mut any = AnyState::setup(GameId::Yams, 1, &Value::Null).unwrap();
-    any.apply_chance(&[2, 5, 5, 1, 3]).unwrap();
-    let listed = any.legal_actions(0);
+    any.chance_json(&[2, 5, 5, 1, 3]).unwrap();
+    let listed = any.legal_json(0);
     assert!(listed.contains(&json!({"type": "reroll", "keep": [5, 5]})));
     assert!(listed.contains(&json!({"type": "score", "grid": 0, "box": "chance"})));
     assert!(matches!(
-        any.apply(0, &json!({"type": "reroll", "keep": [1, 1, 1, 1, 1, 1]})),
+        any.act_json(0, &json!({"type": "reroll", "keep": [1, 1, 1, 1, 1, 1]})),
         Err(ActionError::Malformed(_))
     ));
     assert!(matches!(
-        any.apply(0, &json!({"type": "score", "box": "petite_suite"})),
+        any.act_json(0, &json!({"type": "score", "box": "petite_suite"})),
         Err(ActionError::Illegal(_))
     ));
     let events = any
-        .apply(0, &json!({"type": "reroll", "keep": [5, 5]}))
+        .act_json(0, &json!({"type": "reroll", "keep": [5, 5]}))
         .unwrap();
     assert_eq!(
         events,

@@ -62,7 +62,7 @@ fn value_of(values: &[(Action, f64)], action: Action) -> f64 {
 
 /// What the strong level plays in `state`.
 fn strong_choice(state: &State) -> Action {
-    let json = decide_as(
+    let action = decide_as(
         &tapis_games::AnyState::FourTwoOne(Box::new(state.clone())),
         seat_to_act(state),
         BotKind::Level(Level::Strong),
@@ -70,7 +70,10 @@ fn strong_choice(state: &State) -> Action {
         1,
     )
     .expect("a decision");
-    serde_json::from_value(json).expect("an action")
+    match action {
+        tapis_games::AnyAction::FourTwoOne(action) => action,
+        other => panic!("not an action of this game: {other:?}"),
+    }
 }
 
 // --- The tables ---------------------------------------------------------------------------

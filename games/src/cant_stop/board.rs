@@ -105,7 +105,7 @@ impl TryFrom<Vec<u8>> for Columns {
 }
 
 #[cfg(feature = "openapi")]
-crate::openapi::manual_schema!(
+crate::schema::manual_schema!(
     Columns,
     "CantStopColumns",
     utoipa::openapi::schema::ArrayBuilder::new()
@@ -197,7 +197,7 @@ impl TryFrom<Vec<RunnerAt>> for RunnerList {
 }
 
 #[cfg(feature = "openapi")]
-crate::openapi::manual_schema!(
+crate::schema::manual_schema!(
     RunnerList,
     "CantStopRunnerList",
     utoipa::openapi::schema::ArrayBuilder::new()

@@ -149,10 +149,10 @@ impl<'de> Deserialize<'de> for Faces {
 }
 
 #[cfg(feature = "openapi")]
-crate::openapi::manual_schema!(
+crate::schema::manual_schema!(
     Faces,
     "FiveThousandFaces",
-    crate::openapi::die_faces(
+    crate::schema::die_faces(
         usize::from(DICE),
         "Up to five dice: their faces in ascending order (`[1, 1, 5]`); read in any order.",
     ),
@@ -224,10 +224,10 @@ impl<'de> Deserialize<'de> for Roll {
 }
 
 #[cfg(feature = "openapi")]
-crate::openapi::manual_schema!(
+crate::schema::manual_schema!(
     Roll,
     "FiveThousandRoll",
-    crate::openapi::die_faces(
+    crate::schema::die_faces(
         usize::from(DICE),
         "A throw of up to five dice: their faces in the order they fell (`[3, 3, 5, 1, 6]`).",
     ),

@@ -34,8 +34,8 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::GameId;
 use crate::contract::{ActionError, Chance, Game, Outcome, Placing, Seat, Turn, check_seat_count};
+use crate::id::GameId;
 use crate::options::{OptionSpec, OptionsError};
 use crate::ranking::{Resignations, rank_by_key};
 

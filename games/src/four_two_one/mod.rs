@@ -55,8 +55,8 @@ use std::borrow::Cow;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::GameId;
 use crate::contract::{ActionError, Chance, Game, Outcome, Seat, Turn, check_seat_count};
+use crate::id::GameId;
 use crate::options::{OptionSpec, OptionsError};
 
 pub use combination::{Category, Combination, Dice};

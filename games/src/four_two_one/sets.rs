@@ -90,10 +90,10 @@ impl<'de> Deserialize<'de> for Faces {
 }
 
 #[cfg(feature = "openapi")]
-crate::openapi::manual_schema!(
+crate::schema::manual_schema!(
     Faces,
     "FourTwoOneFaces",
-    crate::openapi::die_faces(
+    crate::schema::die_faces(
         3,
         "Up to three die faces, highest first (`[6, 3]`); read in any order.",
     ),
@@ -204,7 +204,7 @@ impl<'de> Deserialize<'de> for Seats {
 }
 
 #[cfg(feature = "openapi")]
-crate::openapi::manual_schema!(
+crate::schema::manual_schema!(
     Seats,
     "FourTwoOneSeats",
     utoipa::openapi::schema::ArrayBuilder::new()

@@ -73,7 +73,7 @@ pub fn piece_value(seat: Seat, row: usize, deduct: bool) -> i64 {
 }
 
 #[cfg(feature = "openapi")]
-crate::openapi::manual_schema!(Board, "LinjaBoard", {
+crate::schema::manual_schema!(Board, "LinjaBoard", {
     use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
     let rows = ArrayBuilder::new()
         .items(

@@ -53,8 +53,8 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::GameId;
 use crate::contract::{ActionError, Game, Outcome, Seat, Turn};
+use crate::id::GameId;
 use crate::options::{OptionSpec, OptionsError};
 use crate::ranking::{Resignations, rank_by_key};
 

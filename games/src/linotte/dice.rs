@@ -5,7 +5,7 @@ use std::fmt;
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::GameId;
+use crate::id::GameId;
 
 /// The number of dice.
 pub const DICE: usize = 5;
@@ -108,10 +108,10 @@ impl<'de> Deserialize<'de> for Faces {
 }
 
 #[cfg(feature = "openapi")]
-crate::openapi::manual_schema!(
+crate::schema::manual_schema!(
     Faces,
     "LinotteFaces",
-    crate::openapi::die_faces(DICE, "Up to five die faces (`[2, 4, 4]`)."),
+    crate::schema::die_faces(DICE, "Up to five die faces (`[2, 4, 4]`)."),
 );
 
 /// A combination, as printed on the cells of the grid. The JSON names are shared by both

@@ -45,8 +45,8 @@ pub use board::{Board, CELLS, Cell, LAYOUT, LINES, Line, SIZE, Scoring};
 pub use dice::{Combination, CombinationSet, DICE, Faces, Major, combinations};
 pub use view::{CellView, PlacementView, PlayerView, RemovalView, View};
 
-use crate::GameId;
 use crate::contract::{ActionError, Chance, Game, Outcome, Seat, Turn};
+use crate::id::GameId;
 use crate::options::OptionSpec;
 use crate::ranking::{Resignations, rank_by_key};
 

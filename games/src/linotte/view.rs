@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::board::{Cell, SIZE};
 use super::dice::{Combination, DICE};
 use super::{Challenge, MAX_THROWS, Options, Phase, SEATS, State, Variant, opponent};
-use crate::GameId;
 use crate::contract::{Outcome, Seat, Turn};
+use crate::id::GameId;
 
 /// The view of a match of either game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

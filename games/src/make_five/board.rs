@@ -72,7 +72,7 @@ impl Colour {
 }
 
 #[cfg(feature = "openapi")]
-crate::openapi::manual_schema!(
+crate::schema::manual_schema!(
     Board,
     "MakeFiveBoard",
     {

@@ -48,8 +48,8 @@ pub use board::{
     scoring_places,
 };
 
-use crate::GameId;
 use crate::contract::{ActionError, Chance, Game, MAX_DRAW_KINDS, Outcome, Seat, Turn};
+use crate::id::GameId;
 use crate::options::OptionSpec;
 use crate::ranking::{Resignations, rank_by_key};
 

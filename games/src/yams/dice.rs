@@ -218,10 +218,10 @@ impl<'de> Deserialize<'de> for Dice {
 }
 
 #[cfg(feature = "openapi")]
-crate::openapi::manual_schema!(
+crate::schema::manual_schema!(
     Dice,
     "YamsDice",
-    crate::openapi::die_faces(
+    crate::schema::die_faces(
         DICE,
         "Up to five dice: their faces in increasing order (`[2, 5, 5]`)."
     ),

@@ -31,7 +31,7 @@ impl Schemas {
 
     /// The schemas of `document`, made strict.
     fn of(mut document: Value) -> Schemas {
-        let game_owned: BTreeSet<String> = tapis_games::openapi::components()
+        let game_owned: BTreeSet<String> = tapis_api::game_schemas::components()
             .into_iter()
             .map(|(name, _)| name)
             .collect();
