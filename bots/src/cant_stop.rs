@@ -1,4 +1,5 @@
-//! Can't Stop's strong bot: every decision of a turn (which pairing to take, whether to roll
+//! Can't Stop's evaluation (for the search of the easy and medium levels) and its strong bot:
+//! every decision of a turn (which pairing to take, whether to roll
 //! again) solved exactly, by expectimax over the dice to come, for a measure of how far each
 //! position stands from the win.
 //!
@@ -25,6 +26,10 @@
 //!
 //! With the variant that forbids stopping on an opponent's piece the strong level plays the
 //! generic search instead.
+//!
+//! **The evaluation** the search judges by is simpler: each column as the share of its height
+//! climbed, near-complete columns weighing more, the runners of the turn in progress counted
+//! at a discount since they are not safe until the turn ends.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -34,7 +39,66 @@ use std::sync::OnceLock;
 use tapis_games::Seat;
 use tapis_games::cant_stop::{Action, Board, COLUMNS, CantStop, Climb, HEIGHTS, State, label_of};
 
-use crate::{Bot, BotRng, Level, Position, search};
+use crate::bot::{Bot, BotRng, Position};
+use crate::evaluate::{Evaluate, seat_to_act};
+use crate::level::Level;
+use crate::search;
+
+/// A seat's progress, each column as the share of its height climbed (the runners of the turn
+/// in progress counted for the seat playing, at `runners_weight`), near-complete columns
+/// weighing more since a won column is what counts.
+fn progress(state: &State, seat: Seat, runners_weight: f64) -> f64 {
+    let playing = seat_to_act::<CantStop>(state) == Some(seat);
+    let mut fractions = [0.0f64; COLUMNS];
+    let mut won = 0.0;
+    for (i, height) in HEIGHTS.iter().enumerate() {
+        let label = label_of(i);
+        match state.won_by(label) {
+            Some(owner) if owner == seat => won += 1.0,
+            Some(_) => {}
+            None => {
+                let piece = f64::from(state.piece(seat, label));
+                let runner = f64::from(state.runner(label));
+                let at = if playing && runner > piece {
+                    piece + (runner - piece) * runners_weight
+                } else {
+                    piece
+                };
+                fractions[i] = at / f64::from(*height);
+            }
+        }
+    }
+    fractions.sort_by(|a, b| b.total_cmp(a));
+    let needed = usize::from(state.options().columns_to_win).saturating_sub(won as usize);
+    let top: f64 = fractions.iter().take(needed).map(|f| f * f).sum();
+    let rest: f64 = fractions.iter().skip(needed).sum();
+    won + top + 0.1 * rest
+}
+
+impl Evaluate for CantStop {
+    const ROLLOUT_STEPS: usize = 10;
+
+    fn seats(state: &State) -> usize {
+        state.seats()
+    }
+
+    fn score(state: &State, seat: Seat) -> f64 {
+        progress(state, seat, 1.0)
+    }
+
+    fn standing(state: &State, seat: Seat) -> f64 {
+        // The runners are not safe until the turn ends: count them at a discount.
+        progress(state, seat, 0.7)
+    }
+
+    fn score_scale() -> f64 {
+        0.35
+    }
+
+    fn solo_mid() -> f64 {
+        1.5
+    }
+}
 
 /// The value of a stop that wins the game: a distance of nothing left. (Not more: a chance
 /// of winning within the turn is worth what the distance makes it worth, no more.)

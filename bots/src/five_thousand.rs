@@ -34,6 +34,9 @@
 //! The same turn solver, valuing a banked gain by its points and a lost turn at nothing, is
 //! the `max-points` baseline: the player that maximises the expected points of each turn.
 //!
+//! **The evaluation** the search of the easy and medium levels judges by is the banked score
+//! plus most of the turn total (it is not banked yet).
+//!
 //! The table covers the default rules and any target, opening threshold, straight value and
 //! extra multiples; with another target rule, compulsory hot dice, a fresh count of throws
 //! after hot dice or a played-out last round, the strong level plays the generic search and
@@ -41,12 +44,17 @@
 
 use std::sync::Arc;
 
-use tapis_games::Game;
 use tapis_games::five_thousand::{
     Action, DICE, Faces, FiveThousand, Options, Phase, THROW_LIMIT, Table, TargetRule, is_five_ones,
 };
+use tapis_games::{Game, Seat};
 
-use crate::{Bot, BotRng, Level, Position, Tables, baselines, search, solved_once};
+use crate::baselines;
+use crate::bot::{Bot, BotRng, Position};
+use crate::evaluate::{Evaluate, seat_to_act};
+use crate::level::Level;
+use crate::search;
+use crate::solved::{Tables, solved_once};
 
 /// Every score, threshold and group of the game is a multiple of this.
 pub const STEP: u32 = 50;
@@ -615,6 +623,49 @@ impl TurnBot {
             self.values.push(value.value);
         }
         true
+    }
+}
+
+impl Evaluate for FiveThousand {
+    const ROLLOUT_STEPS: usize = 16;
+
+    fn seats(state: &<FiveThousand as Game>::State) -> usize {
+        FiveThousand::view(state, None).players.len()
+    }
+
+    fn score(state: &<FiveThousand as Game>::State, seat: Seat) -> f64 {
+        let view = FiveThousand::view(state, None);
+        let banked = view.players.get(seat).map_or(0, |p| p.score);
+        let pending = if view.seat == seat && seat_to_act::<FiveThousand>(state).is_some() {
+            view.turn_total
+        } else {
+            0
+        };
+        f64::from(banked + pending)
+    }
+
+    fn standing(state: &<FiveThousand as Game>::State, seat: Seat) -> f64 {
+        let view = FiveThousand::view(state, None);
+        let banked = view
+            .players
+            .iter()
+            .find(|p| p.seat == seat)
+            .map_or(0, |p| p.score);
+        let pending = if view.seat == seat && seat_to_act::<FiveThousand>(state).is_some() {
+            // A turn total is not banked yet: count most of it.
+            0.8 * f64::from(view.turn_total)
+        } else {
+            0.0
+        };
+        f64::from(banked) + pending
+    }
+
+    fn score_scale() -> f64 {
+        900.0
+    }
+
+    fn solo_mid() -> f64 {
+        2500.0
     }
 }
 

@@ -1,4 +1,5 @@
-//! 421's strong bot: every throw decision of a round solved exactly, over the 56 results, for
+//! 421's evaluation (for the search of the easy and medium levels: fewer tokens is better) and
+//! its strong bot: every throw decision of a round solved exactly, over the 56 results, for
 //! the expected change of a token evaluation.
 //!
 //! **A turn** is a small decision process over the dice (56 multisets of three faces) and the
@@ -51,7 +52,10 @@ use tapis_games::four_two_one::{
     combination,
 };
 
-use crate::{Bot, BotRng, Level, Position, search};
+use crate::bot::{Bot, BotRng, Position};
+use crate::evaluate::Evaluate;
+use crate::level::Level;
+use crate::search;
 
 /// The number of results of three dice, indexed by rank − 1 (0 is 4-2-1, 55 the nénette).
 pub const RESULTS: usize = combination::RESULTS;
@@ -690,6 +694,37 @@ impl Bot<FourTwoOne> for Expert {
             Some(i) => i,
             None => self.fallback.choose(at, rng),
         }
+    }
+}
+
+impl Evaluate for FourTwoOne {
+    const ROLLOUT_STEPS: usize = 30;
+    // Long playouts (a round of every seat): fewer iterations keep a decision within 200 ms.
+    const STRONG_SCALE: f64 = 0.75;
+
+    fn seats(state: &<FourTwoOne as Game>::State) -> usize {
+        FourTwoOne::view(state, None).players.len()
+    }
+
+    /// Fewer tokens is better: the score is minus the tokens held, plus a small share for the
+    /// strength of the dice kept this turn (what a one-ply player can see).
+    fn score(state: &<FourTwoOne as Game>::State, seat: Seat) -> f64 {
+        let view = FourTwoOne::view(state, None);
+        let tokens = view.players.get(seat).map_or(0, |p| p.tokens);
+        let dice = match &view.current {
+            Some(turn) if turn.seat == seat => turn.dice.map_or(0.0, |c| 57.0 - f64::from(c.rank)),
+            _ => 0.0,
+        };
+        -f64::from(tokens) + dice / 100.0
+    }
+
+    fn standing(state: &<FourTwoOne as Game>::State, seat: Seat) -> f64 {
+        let view = FourTwoOne::view(state, None);
+        view.players.get(seat).map_or(0.0, |p| -f64::from(p.tokens))
+    }
+
+    fn score_scale() -> f64 {
+        3.0
     }
 }
 

@@ -15,8 +15,9 @@ use rand::RngExt;
 use tapis_games::playout::{Chooser, chance_values};
 use tapis_games::{Seat, Turn};
 
-use crate::eval::{Evaluate, outcome_rewards};
-use crate::{Bot, BotRng, Budget, Level, Position};
+use crate::bot::{Bot, BotRng, Position};
+use crate::evaluate::{Evaluate, outcome_rewards};
+use crate::level::{Budget, Level};
 
 /// Adapts the bot's generator to the rules crate's chance helper.
 pub struct RngChooser<'a>(pub &'a mut BotRng);

@@ -11,6 +11,9 @@
 //! Maxi and Mini boxes limit each other are not solved: there the levels of the generic
 //! search play ([`crate::search`]).
 //!
+//! Where the search plays, it judges a seat by its grand total plus what each of its empty
+//! boxes is worth on average to a fair player.
+//!
 //! The solution of a sheet is worked out at its first use in the process (about a second for
 //! the default grid, in an optimised build) and kept: [`solved`].
 
@@ -20,9 +23,14 @@ pub mod solver;
 use std::sync::Arc;
 
 use rand::RngExt;
-use tapis_games::yams::{Action, BoxId, Grid, Options, Yams};
+use tapis_games::Seat;
+use tapis_games::yams::{self, Action, BoxId, Grid, Options, Yams};
 
-use crate::{Bot, BotRng, Level, Position, Tables, search, solved_once};
+use crate::bot::{Bot, BotRng, Position};
+use crate::evaluate::Evaluate;
+use crate::level::Level;
+use crate::search;
+use crate::solved::{Tables, solved_once};
 use hands::{Hands, THROWS};
 use solver::{Sheet, Solution, Spot, Turn};
 
@@ -215,6 +223,68 @@ impl SolvedBot {
             self.values.push(value);
         }
         true
+    }
+}
+
+/// What an empty box is worth on average to a fair player, roughly.
+fn expected_box(which: BoxId) -> f64 {
+    use BoxId::*;
+    match which {
+        Un => 2.0,
+        Deux => 5.0,
+        Trois => 8.0,
+        Quatre => 11.0,
+        Cinq => 14.0,
+        Six => 17.0,
+        DoublePaire => 14.0,
+        Brelan => 9.0,
+        Suite => 13.0,
+        PetiteSuite => 15.0,
+        GrandeSuite => 16.0,
+        Full => 18.0,
+        Carre => 14.0,
+        Yams => 12.0,
+        Chance => 22.0,
+        Maxi => 24.0,
+        Mini => 10.0,
+    }
+}
+
+/// A seat's grand total plus what its empty boxes are expected to bring.
+fn potential(state: &yams::State, seat: Seat) -> f64 {
+    let options = state.options();
+    let mut total = f64::from(state.grand_total(seat));
+    for grid in state.grids_of(seat) {
+        for which in BoxId::ALL {
+            if which.in_play(options) && grid.get(which).is_none() {
+                total += expected_box(which);
+            }
+        }
+    }
+    total
+}
+
+impl Evaluate for Yams {
+    const ROLLOUT_STEPS: usize = 2;
+
+    fn seats(state: &yams::State) -> usize {
+        state.seats()
+    }
+
+    fn score(state: &yams::State, seat: Seat) -> f64 {
+        f64::from(state.grand_total(seat))
+    }
+
+    fn standing(state: &yams::State, seat: Seat) -> f64 {
+        potential(state, seat)
+    }
+
+    fn score_scale() -> f64 {
+        25.0
+    }
+
+    fn solo_mid() -> f64 {
+        200.0
     }
 }
 
