@@ -39,8 +39,9 @@ use std::sync::OnceLock;
 use tapis_games::Seat;
 use tapis_games::cant_stop::{Action, Board, COLUMNS, CantStop, Climb, HEIGHTS, State, label_of};
 
-use crate::bot::{Bot, BotRng, Position};
+use crate::bot::{Bot, Position};
 use crate::evaluate::{Evaluate, seat_to_act};
+use crate::exact::{Choice, Exact, ValueActions};
 use crate::level::Level;
 use crate::search;
 
@@ -404,29 +405,21 @@ pub fn bust_probability(board: &Board, climb: &Climb) -> f64 {
         .sum()
 }
 
-/// The strong Can't Stop bot.
-pub struct Expert {
-    fallback: Box<dyn Bot<CantStop>>,
-}
+/// What the strong bot plays from: each turn solved as it comes.
+struct SolvedTurns;
 
-impl std::fmt::Debug for Expert {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Expert").finish_non_exhaustive()
-    }
-}
-
-/// The strong Can't Stop bot.
+/// The strong Can't Stop bot: the best action of its solved turn, the generic search with the
+/// variant the measure does not take.
 pub fn strong_bot() -> Box<dyn Bot<CantStop>> {
-    Box::new(Expert {
-        fallback: search::level_bot::<CantStop>(Level::Strong),
-    })
+    let fallback = search::level_bot::<CantStop>(Level::Strong);
+    Box::new(Exact::new(SolvedTurns, Choice::Best, fallback))
 }
 
-impl Bot<CantStop> for Expert {
-    fn choose(&mut self, at: &Position<'_, CantStop>, rng: &mut BotRng) -> usize {
+impl ValueActions<CantStop> for SolvedTurns {
+    fn value_actions(&mut self, at: &Position<'_, CantStop>, values: &mut Vec<f64>) -> bool {
         let state = at.state;
         if state.options().no_stop_on_opponent {
-            return self.fallback.choose(at, rng);
+            return false;
         }
         // The decisions of one turn share their solved positions: a position's value depends
         // only on the turn's fixed facts, the runners and the rolls left to look at (which
@@ -440,22 +433,20 @@ impl Bot<CantStop> for Expert {
             _ => fresh,
         };
         let climb = state.climb();
-        let mut best = (f64::NEG_INFINITY, 0);
-        for (i, action) in at.legal.iter().enumerate() {
+        for action in at.legal {
             let value = match action {
                 Action::Advance { columns } => match turn.advance(&climb, columns.labels()) {
                     Some(next) => turn.decide(&next, 0, false),
-                    None => continue,
+                    // Never offered by the rules: the move cannot be made.
+                    None => f64::NEG_INFINITY,
                 },
                 Action::Roll => turn.roll(&climb, 0, false),
                 Action::Stop => turn.stop(&climb),
             };
-            if value > best.0 {
-                best = (value, i);
-            }
+            values.push(value);
         }
         LAST_TURN.with(|last| *last.borrow_mut() = Some(turn));
-        best.1
+        true
     }
 }
 

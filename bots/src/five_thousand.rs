@@ -50,8 +50,9 @@ use tapis_games::five_thousand::{
 use tapis_games::{Game, Seat};
 
 use crate::baselines;
-use crate::bot::{Bot, BotRng, Position};
+use crate::bot::{Bot, Position};
 use crate::evaluate::{Evaluate, seat_to_act};
+use crate::exact::{Choice, Exact, ValueActions};
 use crate::level::Level;
 use crate::search;
 use crate::solved::{Tables, solved_once};
@@ -499,61 +500,32 @@ fn spot(state: &<FiveThousand as Game>::State, seat: usize) -> Option<(Spot, Opt
     Some((spot, view.options))
 }
 
-/// A 5000 bot that plays every decision of its turn exactly, for the endings' values `aim`
-/// gives.
-pub struct TurnBot {
+/// What a 5000 bot plays every decision of its turn from: the turn solved exactly for the
+/// endings' values `aim` gives.
+struct SolvedTurns {
     aim: Aim,
-    fallback: Box<dyn Bot<FiveThousand>>,
     solver: Option<(Rules, TurnSolver)>,
-    values: Vec<f64>,
 }
 
-impl std::fmt::Debug for TurnBot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TurnBot")
-            .field("aim", &self.aim)
-            .finish_non_exhaustive()
-    }
+/// A bot playing the best action of its solved turns, `fallback` where they do not apply.
+fn turn_bot(aim: Aim, fallback: Box<dyn Bot<FiveThousand>>) -> Box<dyn Bot<FiveThousand>> {
+    let turns = SolvedTurns { aim, solver: None };
+    Box::new(Exact::new(turns, Choice::Best, fallback))
 }
 
 /// The strong 5000 bot: the best chance of winning the match.
 pub fn strong_bot() -> Box<dyn Bot<FiveThousand>> {
-    Box::new(TurnBot {
-        aim: Aim::Win,
-        fallback: search::level_bot::<FiveThousand>(Level::Strong),
-        solver: None,
-        values: Vec::new(),
-    })
+    turn_bot(Aim::Win, search::level_bot::<FiveThousand>(Level::Strong))
 }
 
 /// The `max-points` baseline: the most points expected from each turn.
 pub fn max_points_bot() -> Box<dyn Bot<FiveThousand>> {
-    Box::new(TurnBot {
-        aim: Aim::Points,
-        fallback: Box::new(baselines::Greedy),
-        solver: None,
-        values: Vec::new(),
-    })
+    turn_bot(Aim::Points, Box::new(baselines::Greedy))
 }
 
-impl Bot<FiveThousand> for TurnBot {
-    fn choose(&mut self, at: &Position<'_, FiveThousand>, rng: &mut BotRng) -> usize {
-        if !self.value_actions(at) {
-            return self.fallback.choose(at, rng);
-        }
-        let best = self
-            .values
-            .iter()
-            .copied()
-            .fold(f64::NEG_INFINITY, f64::max);
-        self.values.iter().position(|v| *v == best).unwrap_or(0)
-    }
-}
-
-impl TurnBot {
-    /// Values every legal action into `self.values`; `false` where the solution does not
-    /// describe the position.
-    fn value_actions(&mut self, at: &Position<'_, FiveThousand>) -> bool {
+impl ValueActions<FiveThousand> for SolvedTurns {
+    /// Values every legal action; `false` where the solution does not describe the position.
+    fn value_actions(&mut self, at: &Position<'_, FiveThousand>, values: &mut Vec<f64>) -> bool {
         let Some((spot, options)) = spot(at.state, at.seat) else {
             return false;
         };
@@ -592,7 +564,6 @@ impl TurnBot {
                 solver.lost = 0.0;
             }
         }
-        self.values.clear();
         for action in at.legal {
             let value = match (spot.phase, action) {
                 (Phase::Keep, Action::Keep { dice }) => {
@@ -620,7 +591,7 @@ impl TurnBot {
                 }
                 _ => return false,
             };
-            self.values.push(value.value);
+            values.push(value.value);
         }
         true
     }

@@ -52,8 +52,9 @@ use tapis_games::four_two_one::{
     combination,
 };
 
-use crate::bot::{Bot, BotRng, Position};
+use crate::bot::{Bot, Position};
 use crate::evaluate::Evaluate;
+use crate::exact::{Choice, Exact, ValueActions};
 use crate::level::Level;
 use crate::search;
 
@@ -660,40 +661,25 @@ pub fn action_values(view: &TableView, seat: Seat, legal: &[Action]) -> Option<V
     )
 }
 
-/// The strong 421 bot.
-pub struct Expert {
-    fallback: Box<dyn Bot<FourTwoOne>>,
-}
+/// What the strong bot plays from: each throw decision of the round solved as it comes.
+struct SolvedRounds;
 
-impl std::fmt::Debug for Expert {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Expert").finish_non_exhaustive()
-    }
-}
-
-/// The strong 421 bot.
+/// The strong 421 bot: the best action of its solved round, the generic search where the
+/// view is not a decision the solver reads.
 pub fn strong_bot() -> Box<dyn Bot<FourTwoOne>> {
-    Box::new(Expert {
-        fallback: search::level_bot::<FourTwoOne>(Level::Strong),
-    })
+    let fallback = search::level_bot::<FourTwoOne>(Level::Strong);
+    Box::new(Exact::new(SolvedRounds, Choice::Best, fallback))
 }
 
-impl Bot<FourTwoOne> for Expert {
-    fn choose(&mut self, at: &Position<'_, FourTwoOne>, rng: &mut BotRng) -> usize {
+impl ValueActions<FourTwoOne> for SolvedRounds {
+    /// The values of [`action_values`]; `false` where it has none, or none it could read.
+    fn value_actions(&mut self, at: &Position<'_, FourTwoOne>, values: &mut Vec<f64>) -> bool {
         let view = FourTwoOne::view(at.state, Some(at.seat));
-        let Some(values) = action_values(&view, at.seat, at.legal) else {
-            return self.fallback.choose(at, rng);
+        let Some(solved) = action_values(&view, at.seat, at.legal) else {
+            return false;
         };
-        let mut best = (f64::NEG_INFINITY, None);
-        for (i, v) in values.iter().enumerate() {
-            if *v > best.0 {
-                best = (*v, Some(i));
-            }
-        }
-        match best.1 {
-            Some(i) => i,
-            None => self.fallback.choose(at, rng),
-        }
+        values.extend(solved);
+        values.iter().any(|v| *v > f64::NEG_INFINITY)
     }
 }
 

@@ -11,7 +11,7 @@
 //!
 //! The modules, from the foundations up (each uses only those listed before it):
 //! - [`level`], [`bot`], [`evaluate`], [`solved`]: what every bot is and knows;
-//! - [`search`], [`baselines`]: the ways of playing that several games share;
+//! - [`exact`], [`search`], [`baselines`]: the ways of playing that several games share;
 //! - one module per game (`cant_stop`, `five_thousand`, `four_two_one`, `linja`, `linotte`,
 //!   `make_five`, `yams`): its evaluation and its own bots;
 //! - [`roster`]: which bot plays each game at each level; [`decide`]: the server's entry
@@ -25,6 +25,7 @@ pub mod bot;
 pub mod cant_stop;
 pub mod decide;
 pub mod evaluate;
+pub mod exact;
 pub mod five_thousand;
 pub mod four_two_one;
 pub mod level;

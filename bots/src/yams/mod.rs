@@ -22,12 +22,12 @@ pub mod solver;
 
 use std::sync::Arc;
 
-use rand::RngExt;
 use tapis_games::Seat;
 use tapis_games::yams::{self, Action, BoxId, Grid, Options, Yams};
 
-use crate::bot::{Bot, BotRng, Position};
+use crate::bot::{Bot, Position};
 use crate::evaluate::Evaluate;
+use crate::exact::{Choice, Exact, ValueActions};
 use crate::level::Level;
 use crate::search;
 use crate::solved::{Tables, solved_once};
@@ -87,88 +87,36 @@ pub fn solved(options: &Options) -> Option<Arc<Solved>> {
     solved_once(&SOLVED, &key, || Solved::new(&key).map(Arc::new))
 }
 
-/// How a level turns the actions' values into a choice.
-#[derive(Debug, Clone, Copy)]
-enum Choice {
-    /// The best action (the first of equal ones).
-    Best,
-    /// An action drawn with a weight of `exp(-loss / temperature)`, `loss` being its value
-    /// below the best in points: close choices are often confused, costly ones rarely.
-    Soft { temperature: f64 },
-}
-
-/// A Yams bot playing from the exact solution.
-pub struct SolvedBot {
-    choice: Choice,
-    /// Plays where the solver does not apply.
-    fallback: Box<dyn Bot<Yams>>,
+/// What the levels play from: the solved grid of the game's options and the turn in progress
+/// worked out from it.
+#[derive(Default)]
+struct SolvedGrids {
     turn: Box<Turn>,
-    values: Vec<f64>,
 }
 
-impl std::fmt::Debug for SolvedBot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SolvedBot")
-            .field("choice", &self.choice)
-            .finish_non_exhaustive()
-    }
-}
-
-/// The Yams bot of `level`.
+/// The Yams bot of `level`: the best action at the strong level, an action drawn by how little
+/// it gives up (in points) at the others.
 pub fn level_bot(level: Level) -> Box<dyn Bot<Yams>> {
     let choice = match level {
         Level::Easy => Choice::Soft { temperature: 2.5 },
         Level::Medium => Choice::Soft { temperature: 1.0 },
         Level::Strong => Choice::Best,
     };
-    Box::new(SolvedBot {
+    Box::new(Exact::new(
+        SolvedGrids::default(),
         choice,
-        fallback: search::level_bot::<Yams>(level),
-        turn: Box::default(),
-        values: Vec::new(),
-    })
+        search::level_bot::<Yams>(level),
+    ))
 }
 
-impl Bot<Yams> for SolvedBot {
-    fn choose(&mut self, at: &Position<'_, Yams>, rng: &mut BotRng) -> usize {
+impl ValueActions<Yams> for SolvedGrids {
+    /// Values every legal action (expected points to come, up to a constant); `false` where
+    /// the solver does not apply to the options or the position is not one the solution
+    /// describes (dice not thrown, a box it does not know).
+    fn value_actions(&mut self, at: &Position<'_, Yams>, values: &mut Vec<f64>) -> bool {
         let Some(solved) = solved(at.state.options()) else {
-            return self.fallback.choose(at, rng);
+            return false;
         };
-        if !self.value_actions(&solved, at) {
-            return self.fallback.choose(at, rng);
-        }
-        let best = self
-            .values
-            .iter()
-            .copied()
-            .fold(f64::NEG_INFINITY, f64::max);
-        match self.choice {
-            Choice::Best => self.values.iter().position(|v| *v == best).unwrap_or(0),
-            Choice::Soft { temperature } => {
-                let weights: Vec<f64> = self
-                    .values
-                    .iter()
-                    .map(|v| ((v - best) / temperature).exp())
-                    .collect();
-                let total: f64 = weights.iter().sum();
-                let mut pick = rng.random::<f64>() * total;
-                for (i, w) in weights.iter().enumerate() {
-                    if pick < *w {
-                        return i;
-                    }
-                    pick -= w;
-                }
-                weights.len().saturating_sub(1)
-            }
-        }
-    }
-}
-
-impl SolvedBot {
-    /// Values every legal action into `self.values` (expected points to come, up to a
-    /// constant); `false` when the position is not one the solution describes (dice not
-    /// thrown, a box it does not know).
-    fn value_actions(&mut self, solved: &Solved, at: &Position<'_, Yams>) -> bool {
         let Position {
             state, seat, legal, ..
         } = *at;
@@ -198,7 +146,6 @@ impl SolvedBot {
             self.turn.score_now = best;
             self.turn.follow(rethrows - 1);
         }
-        self.values.clear();
         for action in legal {
             let value = match action {
                 Action::Score { grid, r#box } => {
@@ -220,7 +167,7 @@ impl SolvedBot {
                     }
                 }
             };
-            self.values.push(value);
+            values.push(value);
         }
         true
     }
