@@ -10,7 +10,7 @@
 //! [`decide`] is the entry point of the server: it dispatches an [`AnyState`] to the typed bot.
 //!
 //! The modules, from the foundations up (each uses only those listed before it):
-//! - [`level`], [`bot`], [`evaluate`], [`solved`]: what every bot is and knows;
+//! - [`level`], [`bot`], [`evaluate`], [`solved`], [`dice`]: what every bot is and knows;
 //! - [`exact`], [`search`], [`baselines`]: the ways of playing that several games share;
 //! - one module per game (`cant_stop`, `five_thousand`, `four_two_one`, `linja`, `linotte`,
 //!   `make_five`, `yams`): its evaluation and its own bots;
@@ -24,6 +24,7 @@ pub mod baselines;
 pub mod bot;
 pub mod cant_stop;
 pub mod decide;
+pub mod dice;
 pub mod evaluate;
 pub mod exact;
 pub mod five_thousand;
