@@ -1,7 +1,8 @@
 use rand::SeedableRng;
-use tapis_games::four_two_one::{Phase, State};
+use tapis_games::four_two_one::{Faces, Options, Phase, State};
 use tapis_games::{Game, Turn};
 
+use super::results::NENETTE;
 use super::*;
 use crate::{BotKind, BotRng, Budget, decide_as};
 
