@@ -61,25 +61,25 @@ impl AlphaBeta {
     }
 
     fn evaluate(state: &linja::State, me: Seat) -> f64 {
-        if let Some(outcome) = Linja::outcome(state) {
-            let mine = outcome
-                .ranking
-                .iter()
-                .find(|p| p.seat == me)
-                .map(|p| p.rank);
-            let other = outcome
-                .ranking
-                .iter()
-                .find(|p| p.seat != me)
-                .map(|p| p.rank);
-            let margin = (state.score(me) - state.score(1 - me)) as f64;
-            return match (mine, other) {
-                (Some(a), Some(b)) if a < b => WIN + margin,
-                (Some(a), Some(b)) if a > b => -WIN + margin,
-                _ => margin,
-            };
+        let margin = (state.score(me) - state.score(1 - me)) as f64;
+        let Some(outcome) = Linja::outcome(state) else {
+            return margin;
+        };
+        let mine = outcome
+            .ranking
+            .iter()
+            .find(|p| p.seat == me)
+            .map(|p| p.rank);
+        let other = outcome
+            .ranking
+            .iter()
+            .find(|p| p.seat != me)
+            .map(|p| p.rank);
+        match (mine, other) {
+            (Some(a), Some(b)) if a < b => WIN + margin,
+            (Some(a), Some(b)) if a > b => -WIN + margin,
+            _ => margin,
         }
-        (state.score(me) - state.score(1 - me)) as f64
     }
 
     /// The minimax value of `state` for `me`, or `None` when the node budget ran out.
