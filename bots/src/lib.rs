@@ -7,15 +7,15 @@
 //! a seat), and the bot's decision function ([`Bot::choose`]) takes no match seed.
 //!
 //! Every game has three levels ([`Level`]) and the named baselines of the arena ([`BotKind`]).
-//! [`decide`] is the entry point of the server: it dispatches an [`AnyState`] to the typed bot.
+//! [`decide()`] is the entry point of the server: it dispatches an [`AnyState`] to the typed bot.
 //!
 //! The modules, from the foundations up (each uses only those listed before it):
 //! - [`level`], [`bot`], [`evaluate`], [`solved`], [`dice`]: what every bot is and knows;
 //! - [`exact`], [`search`], [`baselines`]: the ways of playing that several games share;
 //! - one module per game (`cant_stop`, `five_thousand`, `four_two_one`, `linja`, `linotte`,
 //!   `make_five`, `yams`): its evaluation and its own bots;
-//! - [`roster`]: which bot plays each game at each level; [`decide`]: the server's entry
-//!   point; [`arena`]: seeded matches between bots.
+//! - [`roster`]: which bot plays each game at each level; [`decide`](mod@decide): the
+//!   server's entry point; [`arena`]: seeded matches between bots.
 //!
 //! [`AnyState`]: tapis_games::AnyState
 
