@@ -8,8 +8,10 @@ use serde_json::Value;
 use tapis_games::playout::chance_values;
 use tapis_games::{AnyAction, AnyState, GameId, Seat, Turn};
 
+use crate::bot::BotRng;
+use crate::decide::{BotError, decide_as};
+use crate::roster::BotKind;
 use crate::search::RngChooser;
-use crate::{BotError, BotKind, BotRng, decide_as};
 
 /// No game needs more steps than this; a match that does is reported as an error.
 const MAX_STEPS: usize = 200_000;

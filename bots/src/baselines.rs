@@ -9,8 +9,8 @@ use tapis_games::cant_stop::{self, CantStop, HEIGHTS, index_of};
 use tapis_games::five_thousand::{self, FiveThousand};
 use tapis_games::yams::{self, Dice, Yams};
 
-use crate::eval::Evaluate;
-use crate::{Bot, BotRng, Position};
+use crate::bot::{Bot, BotRng, Position};
+use crate::evaluate::Evaluate;
 
 /// Uniform over the legal actions.
 #[derive(Debug, Clone, Copy, Default)]

@@ -1,4 +1,5 @@
-//! Can't Stop's strong bot: every decision of a turn (which pairing to take, whether to roll
+//! Can't Stop's evaluation (for the search of the easy and medium levels) and its strong bot:
+//! every decision of a turn (which pairing to take, whether to roll
 //! again) solved exactly, by expectimax over the dice to come, for a measure of how far each
 //! position stands from the win.
 //!
@@ -25,6 +26,10 @@
 //!
 //! With the variant that forbids stopping on an opponent's piece the strong level plays the
 //! generic search instead.
+//!
+//! **The evaluation** the search judges by is simpler: each column as the share of its height
+//! climbed, near-complete columns weighing more, the runners of the turn in progress counted
+//! at a discount since they are not safe until the turn ends.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -34,7 +39,67 @@ use std::sync::OnceLock;
 use tapis_games::Seat;
 use tapis_games::cant_stop::{Action, Board, COLUMNS, CantStop, Climb, HEIGHTS, State, label_of};
 
-use crate::{Bot, BotRng, Level, Position, search};
+use crate::bot::{Bot, Position};
+use crate::evaluate::{Evaluate, seat_to_act};
+use crate::exact::{Choice, Exact, ValueActions};
+use crate::level::Level;
+use crate::search;
+
+/// A seat's progress, each column as the share of its height climbed (the runners of the turn
+/// in progress counted for the seat playing, at `runners_weight`), near-complete columns
+/// weighing more since a won column is what counts.
+fn progress(state: &State, seat: Seat, runners_weight: f64) -> f64 {
+    let playing = seat_to_act::<CantStop>(state) == Some(seat);
+    let mut fractions = [0.0f64; COLUMNS];
+    let mut won = 0.0;
+    for (i, height) in HEIGHTS.iter().enumerate() {
+        let label = label_of(i);
+        match state.won_by(label) {
+            Some(owner) if owner == seat => won += 1.0,
+            Some(_) => {}
+            None => {
+                let piece = f64::from(state.piece(seat, label));
+                let runner = f64::from(state.runner(label));
+                let at = if playing && runner > piece {
+                    piece + (runner - piece) * runners_weight
+                } else {
+                    piece
+                };
+                fractions[i] = at / f64::from(*height);
+            }
+        }
+    }
+    fractions.sort_by(|a, b| b.total_cmp(a));
+    let needed = usize::from(state.options().columns_to_win).saturating_sub(won as usize);
+    let top: f64 = fractions.iter().take(needed).map(|f| f * f).sum();
+    let rest: f64 = fractions.iter().skip(needed).sum();
+    won + top + 0.1 * rest
+}
+
+impl Evaluate for CantStop {
+    const ROLLOUT_STEPS: usize = 10;
+
+    fn seats(state: &State) -> usize {
+        state.seats()
+    }
+
+    fn score(state: &State, seat: Seat) -> f64 {
+        progress(state, seat, 1.0)
+    }
+
+    fn standing(state: &State, seat: Seat) -> f64 {
+        // The runners are not safe until the turn ends: count them at a discount.
+        progress(state, seat, 0.7)
+    }
+
+    fn score_scale() -> f64 {
+        0.35
+    }
+
+    fn solo_mid() -> f64 {
+        1.5
+    }
+}
 
 /// The value of a stop that wins the game: a distance of nothing left. (Not more: a chance
 /// of winning within the turn is worth what the distance makes it worth, no more.)
@@ -340,29 +405,21 @@ pub fn bust_probability(board: &Board, climb: &Climb) -> f64 {
         .sum()
 }
 
-/// The strong Can't Stop bot.
-pub struct Expert {
-    fallback: Box<dyn Bot<CantStop>>,
-}
+/// What the strong bot plays from: each turn solved as it comes.
+struct SolvedTurns;
 
-impl std::fmt::Debug for Expert {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Expert").finish_non_exhaustive()
-    }
-}
-
-/// The strong Can't Stop bot.
+/// The strong Can't Stop bot: the best action of its solved turn, the generic search with the
+/// variant the measure does not take.
 pub fn strong_bot() -> Box<dyn Bot<CantStop>> {
-    Box::new(Expert {
-        fallback: search::level_bot::<CantStop>(Level::Strong),
-    })
+    let fallback = search::level_bot::<CantStop>(Level::Strong);
+    Box::new(Exact::new(SolvedTurns, Choice::Best, fallback))
 }
 
-impl Bot<CantStop> for Expert {
-    fn choose(&mut self, at: &Position<'_, CantStop>, rng: &mut BotRng) -> usize {
+impl ValueActions<CantStop> for SolvedTurns {
+    fn value_actions(&mut self, at: &Position<'_, CantStop>, values: &mut Vec<f64>) -> bool {
         let state = at.state;
         if state.options().no_stop_on_opponent {
-            return self.fallback.choose(at, rng);
+            return false;
         }
         // The decisions of one turn share their solved positions: a position's value depends
         // only on the turn's fixed facts, the runners and the rolls left to look at (which
@@ -376,22 +433,20 @@ impl Bot<CantStop> for Expert {
             _ => fresh,
         };
         let climb = state.climb();
-        let mut best = (f64::NEG_INFINITY, 0);
-        for (i, action) in at.legal.iter().enumerate() {
+        for action in at.legal {
             let value = match action {
                 Action::Advance { columns } => match turn.advance(&climb, columns.labels()) {
                     Some(next) => turn.decide(&next, 0, false),
-                    None => continue,
+                    // Never offered by the rules: the move cannot be made.
+                    None => f64::NEG_INFINITY,
                 },
                 Action::Roll => turn.roll(&climb, 0, false),
                 Action::Stop => turn.stop(&climb),
             };
-            if value > best.0 {
-                best = (value, i);
-            }
+            values.push(value);
         }
         LAST_TURN.with(|last| *last.borrow_mut() = Some(turn));
-        best.1
+        true
     }
 }
 

@@ -13,10 +13,11 @@
 
 use rand::RngExt;
 use tapis_games::playout::{Chooser, chance_values};
-use tapis_games::{Seat, Turn};
+use tapis_games::{Chance, Seat, Turn};
 
-use crate::eval::{Evaluate, outcome_rewards};
-use crate::{Bot, BotRng, Budget, Level, Position};
+use crate::bot::{Bot, BotRng, Position};
+use crate::evaluate::{Evaluate, outcome_rewards};
+use crate::level::{Budget, Level};
 
 /// Adapts the bot's generator to the rules crate's chance helper.
 pub struct RngChooser<'a>(pub &'a mut BotRng);
@@ -128,8 +129,7 @@ impl<G: Evaluate> Mcts<G> {
             match G::turn(&state) {
                 Turn::Over => break,
                 Turn::Chance { chance } => {
-                    chance_values(&chance, &mut RngChooser(rng), &mut self.values);
-                    if G::apply_chance(&mut state, &self.values, &mut self.events).is_err() {
+                    if !self.sample_chance(&mut state, &chance, rng) {
                         break;
                     }
                 }
@@ -216,14 +216,20 @@ impl<G: Evaluate> Mcts<G> {
         (best.unwrap_or((0, 0)), false)
     }
 
+    /// Draws the values of a chance step from the bot's generator and applies them to
+    /// `state`; `false` where the rules refuse them (never expected).
+    fn sample_chance(&mut self, state: &mut G::State, chance: &Chance, rng: &mut BotRng) -> bool {
+        chance_values(chance, &mut RngChooser(rng), &mut self.values);
+        G::apply_chance(state, &self.values, &mut self.events).is_ok()
+    }
+
     fn rollout(&mut self, state: &mut G::State, rng: &mut BotRng) {
         for _ in 0..G::ROLLOUT_STEPS {
             self.events.clear();
             match G::turn(state) {
                 Turn::Over => return,
                 Turn::Chance { chance } => {
-                    chance_values(&chance, &mut RngChooser(rng), &mut self.values);
-                    if G::apply_chance(state, &self.values, &mut self.events).is_err() {
+                    if !self.sample_chance(state, &chance, rng) {
                         return;
                     }
                 }

@@ -173,38 +173,38 @@ fn play_all(args: &Args, seats: usize) -> Result<Vec<MatchResult>, (usize, u64, 
     Ok(results)
 }
 
-fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(args) => args,
-        Err(message) => {
-            eprintln!("{message}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+/// The number of seats of the run: the game's fewest for a solitaire run, else as asked or
+/// two; an error where the game is not played by that many.
+fn seats_of(args: &Args) -> Result<usize, String> {
     let seats = if args.solitaire {
         args.game.min_seats()
     } else {
         args.seats.unwrap_or(2.max(args.game.min_seats()))
     };
     if !(args.game.min_seats()..=args.game.max_seats()).contains(&seats) {
-        eprintln!(
+        return Err(format!(
             "{} is played by {} to {} players",
             args.game,
             args.game.min_seats(),
             args.game.max_seats()
-        );
-        return ExitCode::from(2);
+        ));
     }
-    let results = match play_all(&args, seats) {
-        Ok(results) => results,
-        Err((g, seed, error)) => {
-            eprintln!("match {g} (seed {seed}): {error}");
-            return ExitCode::FAILURE;
-        }
-    };
+    Ok(seats)
+}
+
+/// What the matches of a run gave bot A and bot B.
+struct Tallies {
+    a: Tally,
+    b: Tally,
+    /// Solitaire runs whose idle partner scored anyway (5000: five 1s, or a forced banking).
+    spoiled: usize,
+}
+
+/// Counts the wins, scores, turns and decision times of `results` (match `g` had bot A in
+/// seat g mod `seats`).
+fn tally(args: &Args, seats: usize, results: Vec<MatchResult>) -> Tallies {
     let mut a = Tally::default();
     let mut b = Tally::default();
-    // Solitaire runs whose idle partner scored anyway (5000: five 1s, or a forced banking).
     let mut spoiled = 0;
     for (g, result) in results.into_iter().enumerate() {
         let a_seat = g % seats;
@@ -248,6 +248,66 @@ fn main() -> ExitCode {
         a.times.extend(result.times_a);
         b.times.extend(result.times_b);
     }
+    Tallies { a, b, spoiled }
+}
+
+/// Prints the line of one bot (`key` is `a` or `b`) over `n` counted matches, and adds its
+/// figures to the run's `key=value` summary.
+fn report_bot(
+    key: &str,
+    name: &str,
+    tally: &mut Tally,
+    n: f64,
+    solitaire: bool,
+    summary: &mut Vec<String>,
+) {
+    let rate = tally.win_rate();
+    let (low, high) = wilson(f64::from(tally.wins) + 0.5 * f64::from(tally.draws), n);
+    let p50 = quantile_ms(&mut tally.times, 0.5);
+    let p99 = quantile_ms(&mut tally.times, 0.99);
+    let max = quantile_ms(&mut tally.times, 1.0);
+    let mean_score = tally.score / n;
+    let mean_turns = if tally.games_with_turns > 0 {
+        Some(tally.turns / f64::from(tally.games_with_turns))
+    } else {
+        None
+    };
+    if solitaire {
+        println!(
+            "{key} {name}: mean score {mean_score:.1}{}, decision ms p50 {p50:.2} p99 {p99:.2} max {max:.2}",
+            mean_turns.map_or(String::new(), |t| format!(", mean turns {t:.2}"))
+        );
+    } else {
+        println!(
+            "{key} {name}: {} wins {} draws {} losses, win rate {:.1} % (95 % CI {:.1}..{:.1}), mean score {mean_score:.1}{}, decision ms p50 {p50:.2} p99 {p99:.2} max {max:.2}",
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            rate * 100.0,
+            low * 100.0,
+            high * 100.0,
+            mean_turns.map_or(String::new(), |t| format!(", mean turns {t:.2}"))
+        );
+        summary.push(format!("win_rate_{key}={rate:.4}"));
+        summary.push(format!("ci95_{key}={low:.4}..{high:.4}"));
+    }
+    summary.push(format!("mean_score_{key}={mean_score:.2}"));
+    if let Some(t) = mean_turns {
+        summary.push(format!("mean_turns_{key}={t:.2}"));
+    }
+    summary.push(format!("p50_ms_{key}={p50:.3}"));
+    summary.push(format!("p99_ms_{key}={p99:.3}"));
+    summary.push(format!("max_ms_{key}={max:.3}"));
+}
+
+/// Prints the run's figures: a heading, a line per bot (bot A alone in a solitaire run), and
+/// the `key=value` summary line.
+fn report(args: &Args, seats: usize, tallies: Tallies) {
+    let Tallies {
+        mut a,
+        mut b,
+        spoiled,
+    } = tallies;
     let n = (args.games - spoiled) as f64;
     let name_a = args.a.name();
     let name_b = args.b.name();
@@ -276,53 +336,35 @@ fn main() -> ExitCode {
         format!("games={}", args.games - spoiled),
         format!("seats={seats}"),
     ];
-    let bots: Vec<(&str, &str, &mut Tally)> = if args.solitaire {
-        vec![("a", name_a.as_str(), &mut a)]
-    } else {
-        vec![
-            ("a", name_a.as_str(), &mut a),
-            ("b", name_b.as_str(), &mut b),
-        ]
-    };
-    for (key, name, tally) in bots {
-        let rate = tally.win_rate();
-        let (low, high) = wilson(f64::from(tally.wins) + 0.5 * f64::from(tally.draws), n);
-        let p50 = quantile_ms(&mut tally.times, 0.5);
-        let p99 = quantile_ms(&mut tally.times, 0.99);
-        let max = quantile_ms(&mut tally.times, 1.0);
-        let mean_score = tally.score / n;
-        let mean_turns = if tally.games_with_turns > 0 {
-            Some(tally.turns / f64::from(tally.games_with_turns))
-        } else {
-            None
-        };
-        if args.solitaire {
-            println!(
-                "{key} {name}: mean score {mean_score:.1}{}, decision ms p50 {p50:.2} p99 {p99:.2} max {max:.2}",
-                mean_turns.map_or(String::new(), |t| format!(", mean turns {t:.2}"))
-            );
-        } else {
-            println!(
-                "{key} {name}: {} wins {} draws {} losses, win rate {:.1} % (95 % CI {:.1}..{:.1}), mean score {mean_score:.1}{}, decision ms p50 {p50:.2} p99 {p99:.2} max {max:.2}",
-                tally.wins,
-                tally.draws,
-                tally.losses,
-                rate * 100.0,
-                low * 100.0,
-                high * 100.0,
-                mean_turns.map_or(String::new(), |t| format!(", mean turns {t:.2}"))
-            );
-            summary.push(format!("win_rate_{key}={rate:.4}"));
-            summary.push(format!("ci95_{key}={low:.4}..{high:.4}"));
-        }
-        summary.push(format!("mean_score_{key}={mean_score:.2}"));
-        if let Some(t) = mean_turns {
-            summary.push(format!("mean_turns_{key}={t:.2}"));
-        }
-        summary.push(format!("p50_ms_{key}={p50:.3}"));
-        summary.push(format!("p99_ms_{key}={p99:.3}"));
-        summary.push(format!("max_ms_{key}={max:.3}"));
+    report_bot("a", &name_a, &mut a, n, args.solitaire, &mut summary);
+    if !args.solitaire {
+        report_bot("b", &name_b, &mut b, n, args.solitaire, &mut summary);
     }
     println!("{}", summary.join(" "));
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("{message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let seats = match seats_of(&args) {
+        Ok(seats) => seats,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let results = match play_all(&args, seats) {
+        Ok(results) => results,
+        Err((g, seed, error)) => {
+            eprintln!("match {g} (seed {seed}): {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    report(&args, seats, tally(&args, seats, results));
     ExitCode::SUCCESS
 }

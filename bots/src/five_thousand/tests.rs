@@ -1,6 +1,8 @@
 use std::sync::Arc;
 
 use super::*;
+use crate::dice::{arrangements, for_each_counts};
+use tapis_games::five_thousand::{Faces, is_five_ones};
 
 fn default_rules() -> Rules {
     Rules::for_options(&Options::default()).expect("the default rules are solved")
@@ -47,12 +49,7 @@ fn a_last_throw_of_one_die_is_worth_its_mean_by_hand() {
     // the points banked: a 1 banks 1100, a 5 1050, anything else loses the turn.
     let rules = default_rules();
     let mut solver = TurnSolver::new(Arc::new(Throws::new(&rules.table)), rules);
-    solver.start(20);
-    let cap = solver.cap;
-    solver
-        .bank
-        .extend((0..=cap).map(|g| f64::from(u32::from(g) * STEP)));
-    solver.lost = 0.0;
+    solver.start_for_points(20);
     let v = solver.throw(2, 1, 20);
     assert!((v.value - (1100.0 + 1050.0) / 6.0).abs() < 1e-9, "{v:?}");
     assert!((v.lost - 4.0 / 6.0).abs() < 1e-12, "{v:?}");
@@ -136,12 +133,8 @@ fn other_targets_and_tables_are_solved_too() {
 /// each gain `g` in `0..cap` (at `cap`: reaching the target, or five 1s), and of losing it.
 fn max_points_turn(throws: &Arc<Throws>, rules: Rules, score: u16) -> (Vec<f64>, f64) {
     let mut solver = TurnSolver::new(Arc::clone(throws), rules);
-    solver.start(score);
+    solver.start_for_points(score);
     let cap = solver.cap;
-    solver
-        .bank
-        .extend((0..=cap).map(|g| f64::from(u32::from(g) * STEP)));
-    solver.lost = 0.0;
     let mut banked = vec![0.0; usize::from(cap) + 1];
     let mut lost = 0.0;
     spread_throw(&mut solver, 0, DICE, 0, 1.0, &mut banked, &mut lost);

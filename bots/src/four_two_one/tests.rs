@@ -1,9 +1,10 @@
 use rand::SeedableRng;
-use tapis_games::four_two_one::{Phase, State};
+use tapis_games::four_two_one::{Faces, Options, Phase, State};
 use tapis_games::{Game, Turn};
 
+use super::results::NENETTE;
 use super::*;
-use crate::{BotKind, Budget, decide_as};
+use crate::{BotKind, BotRng, Budget, decide_as};
 
 const EPS: f64 = 1e-9;
 

@@ -10,6 +10,8 @@ use std::sync::OnceLock;
 
 use tapis_games::yams::Dice;
 
+use crate::dice::for_each_counts;
+
 /// Hands of five dice: the possible results of a throw.
 pub const THROWS: usize = 252;
 /// Hands of zero to five dice.
@@ -48,20 +50,7 @@ impl Hands {
     fn build() -> Hands {
         let mut counts: Vec<[u8; 6]> = Vec::with_capacity(HANDS);
         for size in (0..=5u8).rev() {
-            let mut c = [0u8; 6];
-            // Enumerate every way to spread `size` dice over six faces.
-            fn spread(face: usize, left: u8, c: &mut [u8; 6], out: &mut Vec<[u8; 6]>) {
-                if face == 5 {
-                    c[5] = left;
-                    out.push(*c);
-                    return;
-                }
-                for n in 0..=left {
-                    c[face] = n;
-                    spread(face + 1, left - n, c, out);
-                }
-            }
-            spread(0, size, &mut c, &mut counts);
+            for_each_counts(size, |c| counts.push(c));
         }
         let mut by_code = vec![u16::MAX; 6usize.pow(6)];
         for (i, c) in counts.iter().enumerate() {

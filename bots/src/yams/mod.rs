@@ -11,6 +11,9 @@
 //! Maxi and Mini boxes limit each other are not solved: there the levels of the generic
 //! search play ([`crate::search`]).
 //!
+//! Where the search plays, it judges a seat by its grand total plus what each of its empty
+//! boxes is worth on average to a fair player.
+//!
 //! The solution of a sheet is worked out at its first use in the process (about a second for
 //! the default grid, in an optimised build) and kept: [`solved`].
 
@@ -19,10 +22,15 @@ pub mod solver;
 
 use std::sync::Arc;
 
-use rand::RngExt;
-use tapis_games::yams::{Action, BoxId, Grid, Options, Yams};
+use tapis_games::Seat;
+use tapis_games::yams::{self, Action, BoxId, Grid, Options, Yams};
 
-use crate::{Bot, BotRng, Level, Position, Tables, search, solved_once};
+use crate::bot::{Bot, Position};
+use crate::evaluate::Evaluate;
+use crate::exact::{Choice, Exact, ValueActions};
+use crate::level::Level;
+use crate::search;
+use crate::solved::{Tables, solved_once};
 use hands::{Hands, THROWS};
 use solver::{Sheet, Solution, Spot, Turn};
 
@@ -79,88 +87,36 @@ pub fn solved(options: &Options) -> Option<Arc<Solved>> {
     solved_once(&SOLVED, &key, || Solved::new(&key).map(Arc::new))
 }
 
-/// How a level turns the actions' values into a choice.
-#[derive(Debug, Clone, Copy)]
-enum Choice {
-    /// The best action (the first of equal ones).
-    Best,
-    /// An action drawn with a weight of `exp(-loss / temperature)`, `loss` being its value
-    /// below the best in points: close choices are often confused, costly ones rarely.
-    Soft { temperature: f64 },
-}
-
-/// A Yams bot playing from the exact solution.
-pub struct SolvedBot {
-    choice: Choice,
-    /// Plays where the solver does not apply.
-    fallback: Box<dyn Bot<Yams>>,
+/// What the levels play from: the solved grid of the game's options and the turn in progress
+/// worked out from it.
+#[derive(Default)]
+struct SolvedGrids {
     turn: Box<Turn>,
-    values: Vec<f64>,
 }
 
-impl std::fmt::Debug for SolvedBot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SolvedBot")
-            .field("choice", &self.choice)
-            .finish_non_exhaustive()
-    }
-}
-
-/// The Yams bot of `level`.
+/// The Yams bot of `level`: the best action at the strong level, an action drawn by how little
+/// it gives up (in points) at the others.
 pub fn level_bot(level: Level) -> Box<dyn Bot<Yams>> {
     let choice = match level {
         Level::Easy => Choice::Soft { temperature: 2.5 },
         Level::Medium => Choice::Soft { temperature: 1.0 },
         Level::Strong => Choice::Best,
     };
-    Box::new(SolvedBot {
+    Box::new(Exact::new(
+        SolvedGrids::default(),
         choice,
-        fallback: search::level_bot::<Yams>(level),
-        turn: Box::default(),
-        values: Vec::new(),
-    })
+        search::level_bot::<Yams>(level),
+    ))
 }
 
-impl Bot<Yams> for SolvedBot {
-    fn choose(&mut self, at: &Position<'_, Yams>, rng: &mut BotRng) -> usize {
+impl ValueActions<Yams> for SolvedGrids {
+    /// Values every legal action (expected points to come, up to a constant); `false` where
+    /// the solver does not apply to the options or the position is not one the solution
+    /// describes (dice not thrown, a box it does not know).
+    fn value_actions(&mut self, at: &Position<'_, Yams>, values: &mut Vec<f64>) -> bool {
         let Some(solved) = solved(at.state.options()) else {
-            return self.fallback.choose(at, rng);
+            return false;
         };
-        if !self.value_actions(&solved, at) {
-            return self.fallback.choose(at, rng);
-        }
-        let best = self
-            .values
-            .iter()
-            .copied()
-            .fold(f64::NEG_INFINITY, f64::max);
-        match self.choice {
-            Choice::Best => self.values.iter().position(|v| *v == best).unwrap_or(0),
-            Choice::Soft { temperature } => {
-                let weights: Vec<f64> = self
-                    .values
-                    .iter()
-                    .map(|v| ((v - best) / temperature).exp())
-                    .collect();
-                let total: f64 = weights.iter().sum();
-                let mut pick = rng.random::<f64>() * total;
-                for (i, w) in weights.iter().enumerate() {
-                    if pick < *w {
-                        return i;
-                    }
-                    pick -= w;
-                }
-                weights.len().saturating_sub(1)
-            }
-        }
-    }
-}
-
-impl SolvedBot {
-    /// Values every legal action into `self.values` (expected points to come, up to a
-    /// constant); `false` when the position is not one the solution describes (dice not
-    /// thrown, a box it does not know).
-    fn value_actions(&mut self, solved: &Solved, at: &Position<'_, Yams>) -> bool {
         let Position {
             state, seat, legal, ..
         } = *at;
@@ -190,7 +146,6 @@ impl SolvedBot {
             self.turn.score_now = best;
             self.turn.follow(rethrows - 1);
         }
-        self.values.clear();
         for action in legal {
             let value = match action {
                 Action::Score { grid, r#box } => {
@@ -212,9 +167,71 @@ impl SolvedBot {
                     }
                 }
             };
-            self.values.push(value);
+            values.push(value);
         }
         true
+    }
+}
+
+/// What an empty box is worth on average to a fair player, roughly.
+fn expected_box(which: BoxId) -> f64 {
+    use BoxId::*;
+    match which {
+        Un => 2.0,
+        Deux => 5.0,
+        Trois => 8.0,
+        Quatre => 11.0,
+        Cinq => 14.0,
+        Six => 17.0,
+        DoublePaire => 14.0,
+        Brelan => 9.0,
+        Suite => 13.0,
+        PetiteSuite => 15.0,
+        GrandeSuite => 16.0,
+        Full => 18.0,
+        Carre => 14.0,
+        Yams => 12.0,
+        Chance => 22.0,
+        Maxi => 24.0,
+        Mini => 10.0,
+    }
+}
+
+/// A seat's grand total plus what its empty boxes are expected to bring.
+fn potential(state: &yams::State, seat: Seat) -> f64 {
+    let options = state.options();
+    let mut total = f64::from(state.grand_total(seat));
+    for grid in state.grids_of(seat) {
+        for which in BoxId::ALL {
+            if which.in_play(options) && grid.get(which).is_none() {
+                total += expected_box(which);
+            }
+        }
+    }
+    total
+}
+
+impl Evaluate for Yams {
+    const ROLLOUT_STEPS: usize = 2;
+
+    fn seats(state: &yams::State) -> usize {
+        state.seats()
+    }
+
+    fn score(state: &yams::State, seat: Seat) -> f64 {
+        f64::from(state.grand_total(seat))
+    }
+
+    fn standing(state: &yams::State, seat: Seat) -> f64 {
+        potential(state, seat)
+    }
+
+    fn score_scale() -> f64 {
+        25.0
+    }
+
+    fn solo_mid() -> f64 {
+        200.0
     }
 }
 

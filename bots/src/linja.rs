@@ -1,6 +1,7 @@
 //! Linja has no dice and hides nothing: its levels search with alpha-beta (minimax over the
 //! actions of a turn, which may follow one another for the same seat), deepening one action at
-//! a time within a node budget, judged by the score difference where the search stops.
+//! a time within a node budget, judged by the score difference where the search stops. Its
+//! evaluation for the `greedy` baseline is the score.
 //!
 //! The budget counts nodes, not time, so a decision replays exactly from its arguments.
 
@@ -8,7 +9,25 @@ use rand::RngExt;
 use tapis_games::linja::{self, Linja};
 use tapis_games::{Game, Seat, Turn};
 
-use crate::{Bot, BotRng, Level, Position};
+use crate::bot::{Bot, BotRng, Position};
+use crate::evaluate::Evaluate;
+use crate::level::Level;
+
+impl Evaluate for Linja {
+    const ROLLOUT_STEPS: usize = 0;
+
+    fn seats(_: &linja::State) -> usize {
+        2
+    }
+
+    fn score(state: &linja::State, seat: Seat) -> f64 {
+        state.score(seat) as f64
+    }
+
+    fn score_scale() -> f64 {
+        4.0
+    }
+}
 
 /// Nodes searched per budget iteration.
 const NODES_PER_ITERATION: u64 = 60;
@@ -42,25 +61,25 @@ impl AlphaBeta {
     }
 
     fn evaluate(state: &linja::State, me: Seat) -> f64 {
-        if let Some(outcome) = Linja::outcome(state) {
-            let mine = outcome
-                .ranking
-                .iter()
-                .find(|p| p.seat == me)
-                .map(|p| p.rank);
-            let other = outcome
-                .ranking
-                .iter()
-                .find(|p| p.seat != me)
-                .map(|p| p.rank);
-            let margin = (state.score(me) - state.score(1 - me)) as f64;
-            return match (mine, other) {
-                (Some(a), Some(b)) if a < b => WIN + margin,
-                (Some(a), Some(b)) if a > b => -WIN + margin,
-                _ => margin,
-            };
+        let margin = (state.score(me) - state.score(1 - me)) as f64;
+        let Some(outcome) = Linja::outcome(state) else {
+            return margin;
+        };
+        let mine = outcome
+            .ranking
+            .iter()
+            .find(|p| p.seat == me)
+            .map(|p| p.rank);
+        let other = outcome
+            .ranking
+            .iter()
+            .find(|p| p.seat != me)
+            .map(|p| p.rank);
+        match (mine, other) {
+            (Some(a), Some(b)) if a < b => WIN + margin,
+            (Some(a), Some(b)) if a > b => -WIN + margin,
+            _ => margin,
         }
-        (state.score(me) - state.score(1 - me)) as f64
     }
 
     /// The minimax value of `state` for `me`, or `None` when the node budget ran out.
