@@ -21,7 +21,7 @@ use rand::seq::IndexedRandom;
 use serde::Serialize;
 use serde_json::Value;
 use tapis_bots::{Budget, Level};
-use tapis_games::{AnyState, GameId};
+use tapis_games::{AnyAction, AnyState, GameId};
 use tokio::sync::{Notify, Semaphore, watch};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -329,7 +329,7 @@ async fn play_turn(services: &Services, turn: Claimed, budget: Option<Budget>) {
 }
 
 /// A legal action chosen at random: what a failing bot plays, so that a match never stalls.
-fn random_action(state: &AnyState, seat: usize) -> Option<Value> {
+fn random_action(state: &AnyState, seat: usize) -> Option<AnyAction> {
     let action = state.legal_actions(seat).choose(&mut rand::rng()).cloned();
     if action.is_none() {
         tracing::warn!(seat, "a bot has no legal action");

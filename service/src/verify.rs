@@ -21,7 +21,7 @@ pub struct VerifyReport {
 /// Verifies an exported match: the seed against its commitment, every chance event against
 /// the seed, every action against the rules, and the result against the replay.
 pub fn verify_export(export: &MatchExport) -> Result<VerifyReport, Disagreement> {
-    let game: GameId = export.game.parse().map_err(|e| whole(format!("{e}")))?;
+    let game = export.game;
     let seed_hex = export.fairness.seed.as_ref().ok_or_else(|| {
         whole("the seed is not revealed yet: only finished matches can be verified")
     })?;

@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use super::read::view_of;
 use super::row::{Loaded, MatchRow, load_match, lock_match, lock_row, seat_index, stored_seat};
+use super::seating::Seating;
 use super::step::Step;
 use super::store::advance;
 use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch, TurnKind};
@@ -247,25 +248,25 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
         .transaction::<_, ServiceError, _>(async |conn| {
             let locked = lock_match(conn, id).await?;
             let row = &locked.row;
-            if row.status()? != MatchStatus::Open {
-                return Err(ServiceError::MatchNotOpen);
-            }
             let seated = locked.seats.len();
-            if locked.seat_of(who.user_id).is_some() {
-                return Err(ServiceError::AlreadyJoined);
-            }
             let seat_count = seat_index(row.seat_count)?;
-            if seated >= seat_count {
-                return Err(ServiceError::MatchFull);
-            }
             let pending: Vec<Uuid> = invitations::table
                 .filter(invitations::match_id.eq(id))
                 .select(invitations::user_id)
                 .load(conn)
                 .await?;
             let invited = pending.contains(&who.user_id);
-            if !invited && seated + pending.len() >= seat_count {
-                return Err(ServiceError::NotInvited);
+            let seating = Seating {
+                status: row.status()?,
+                seat_count,
+                taken: seated,
+                pending: pending.len(),
+                seated: locked.seat_of(who.user_id).is_some(),
+                invited,
+                creator: row.creator_id == who.user_id,
+            };
+            if let Some(refusal) = seating.join_refusal() {
+                return Err(refusal);
             }
             diesel::insert_into(match_seats::table)
                 .values((

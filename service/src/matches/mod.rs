@@ -18,6 +18,7 @@
 //! The parts, each depending only on those listed before it:
 //! - `views`: the types sent to clients and the requests;
 //! - `record`: a turn log replayed through the rules (shared with [`crate::verify`]);
+//! - `seating`: who may join, decline or cancel an open match;
 //! - `row`: the match row as stored, its seats, and the statements that find and lock it;
 //! - `step`: working out a step (chance, clock, result, ranks and ratings);
 //! - `store`: the SQL of a move and its transaction;
@@ -30,16 +31,17 @@ mod play;
 mod read;
 pub mod record;
 mod row;
+mod seating;
 mod step;
 mod store;
 mod views;
 
 pub use life::{cancel, create, decline, expire_overdue, join, resign, tell_deadlines};
-pub use play::{submit_action, submit_action_with_turns};
+pub use play::{Submitted, submit_action, submit_action_with_turns};
 pub use read::{export, get, get_with_turns, list, replay, replay_step, turn_log, version};
 pub(crate) use read::{list_on, moves_since};
 pub use views::{
-    ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter, MatchMove,
+    Allowed, ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter, MatchMove,
     MatchResult, MatchStatus, MatchSummary, MatchView, MatchWithTurns, NewMatch, Page,
     RankingEntry, ReplayedStep, SeatView, TurnEntry, TurnKind,
 };

@@ -3,7 +3,7 @@
 
 use diesel_async::AsyncPgConnection;
 use serde_json::Value;
-use tapis_games::Turn;
+use tapis_games::{AnyAction, Turn};
 use uuid::Uuid;
 
 use super::read::{load_turns, view_of};
@@ -13,6 +13,27 @@ use super::store::move_transaction;
 use super::views::{MatchStatus, MatchView, MatchWithTurns, TurnKind};
 use crate::auth::Identity;
 use crate::{Clock, ServiceError, ServiceResult, Services};
+
+/// An action submitted for a move: as a client posted it, to be read as an action of the
+/// match's game once the match is loaded, or already chosen among the legal actions (a
+/// computer player's).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Submitted {
+    Posted(Value),
+    Chosen(AnyAction),
+}
+
+impl From<Value> for Submitted {
+    fn from(action: Value) -> Self {
+        Submitted::Posted(action)
+    }
+}
+
+impl From<AnyAction> for Submitted {
+    fn from(action: AnyAction) -> Self {
+        Submitted::Chosen(action)
+    }
+}
 
 /// Plays one action of the caller, made on `version` of the match.
 ///
@@ -25,7 +46,7 @@ pub async fn submit_action(
     who: &Identity,
     id: Uuid,
     version: i64,
-    action: Value,
+    action: impl Into<Submitted>,
 ) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
     let loaded = play(
@@ -34,7 +55,7 @@ pub async fn submit_action(
         who,
         id,
         version,
-        action,
+        action.into(),
     )
     .await?;
     view_of(&mut conn, loaded, Some(who)).await
@@ -49,7 +70,7 @@ pub async fn submit_action_with_turns(
     who: &Identity,
     id: Uuid,
     version: i64,
-    action: Value,
+    action: impl Into<Submitted>,
 ) -> ServiceResult<MatchWithTurns> {
     let mut conn = services.conn().await?;
     let loaded = play(
@@ -58,11 +79,11 @@ pub async fn submit_action_with_turns(
         who,
         id,
         version,
-        action,
+        action.into(),
     )
     .await?;
     let view = view_of(&mut conn, loaded, Some(who)).await?;
-    let turns = load_turns(&mut conn, id).await?;
+    let turns = load_turns(&mut conn, id, view.game).await?;
     Ok(MatchWithTurns { view, turns })
 }
 
@@ -74,7 +95,7 @@ async fn play(
     who: &Identity,
     id: Uuid,
     version: i64,
-    action: Value,
+    action: Submitted,
 ) -> ServiceResult<Loaded> {
     let who = who.clone();
     let started = std::time::Instant::now();
@@ -97,14 +118,11 @@ async fn play(
         if state.turn() != (Turn::Seat { seat }) {
             return Err(ServiceError::NotYourTurn);
         }
-        let events = state.apply(seat, &action).map_err(|e| match e {
-            tapis_games::ActionError::NotYourTurn => ServiceError::NotYourTurn,
-            // The error's own text already says "illegal action": keep only the reason.
-            tapis_games::ActionError::Illegal(reason) => {
-                ServiceError::IllegalAction(reason.into_owned())
-            }
-            other => ServiceError::IllegalAction(other.to_string()),
-        })?;
+        let action = match action {
+            Submitted::Posted(json) => state.read_action(json).map_err(illegal)?,
+            Submitted::Chosen(action) => action,
+        };
+        let events = state.apply(seat, &action).map_err(illegal)?;
         let step = Step {
             kind: TurnKind::Action,
             seat: Some(seat),
@@ -121,4 +139,14 @@ async fn play(
         "action applied"
     );
     Ok(loaded)
+}
+
+/// Why the rules refused an action, as the service says it.
+fn illegal(refusal: tapis_games::ActionError) -> ServiceError {
+    match refusal {
+        tapis_games::ActionError::NotYourTurn => ServiceError::NotYourTurn,
+        // The error's own text already says "illegal action": keep only the reason.
+        tapis_games::ActionError::Illegal(reason) => ServiceError::IllegalAction(reason.into_owned()),
+        other => ServiceError::IllegalAction(other.to_string()),
+    }
 }

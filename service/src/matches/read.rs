@@ -6,13 +6,14 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde_json::Value;
-use tapis_games::GameId;
+use tapis_games::{AnyAction, AnyEvent, GameId};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::row::{Loaded, MatchRow, find_row, load_invited, load_match, seat_index, seats_to_act};
+use super::seating::Seating;
 use super::views::{
-    EXPORT_FORMAT, MatchExport, MatchFilter, MatchMove, MatchStatus, MatchSummary, MatchView,
+    Allowed, EXPORT_FORMAT, MatchExport, MatchFilter, MatchMove, MatchStatus, MatchSummary, MatchView,
     MatchWithTurns, Page, ReplayedStep, TurnEntry, TurnKind,
 };
 use crate::auth::Identity;
@@ -29,12 +30,8 @@ pub(super) async fn view_of(
     viewer: Option<&Identity>,
 ) -> ServiceResult<MatchView> {
     let status = loaded.row.status()?;
-    let invited = match status {
-        MatchStatus::Open | MatchStatus::Aborted => load_invited(conn, &[loaded.row.id])
-            .await?
-            .into_iter()
-            .map(|(_, name)| name)
-            .collect(),
+    let invitations = match status {
+        MatchStatus::Open | MatchStatus::Aborted => load_invited(conn, &[loaded.row.id]).await?,
         MatchStatus::Active | MatchStatus::Finished => Vec::new(),
     };
     let creator = match loaded
@@ -52,6 +49,20 @@ pub(super) async fn view_of(
         }
     };
     let your_seat = viewer.and_then(|who| loaded.seat_of(who.user_id));
+    let allowed = match viewer {
+        Some(who) => Seating {
+            status,
+            seat_count: seat_index(loaded.row.seat_count)?,
+            taken: loaded.seats.len(),
+            pending: invitations.len(),
+            seated: your_seat.is_some(),
+            invited: invitations.iter().any(|(_, user, _)| *user == who.user_id),
+            creator: loaded.row.creator_id == who.user_id,
+        }
+        .allowed(),
+        None => Allowed::default(),
+    };
+    let invited = invitations.into_iter().map(|(_, _, name)| name).collect();
     let (state, legal_actions) = match (&loaded.row.state, status) {
         (Some(_), MatchStatus::Active | MatchStatus::Finished) => {
             let state = loaded.take_state()?;
@@ -68,7 +79,7 @@ pub(super) async fn view_of(
     let fairness = row.fairness()?;
     Ok(MatchView {
         id: row.id,
-        game: row.game,
+        game: row.game_id()?,
         options: row.options,
         rated: row.rated,
         status,
@@ -93,6 +104,7 @@ pub(super) async fn view_of(
         started_at: row.started_at,
         finished_at: row.finished_at,
         updated_at: row.updated_at,
+        allowed,
     })
 }
 
@@ -115,7 +127,7 @@ pub async fn get_with_turns(
 ) -> ServiceResult<MatchWithTurns> {
     let mut conn = services.conn().await?;
     let loaded = load_match(&mut conn, id).await?;
-    let turns = load_turns(&mut conn, id).await?;
+    let turns = load_turns(&mut conn, id, loaded.row.game_id()?).await?;
     let view = view_of(&mut conn, loaded, viewer).await?;
     Ok(MatchWithTurns { view, turns })
 }
@@ -269,8 +281,8 @@ pub(crate) async fn list_on(
             seats: loaded.seats.into_iter().map(|seat| seat.view).collect(),
             invited: invited
                 .iter()
-                .filter(|(m, _)| *m == row.id)
-                .map(|(_, name)| name.clone())
+                .filter(|(m, _, _)| *m == row.id)
+                .map(|(_, _, name)| name.clone())
                 .collect(),
             to_act: seats_to_act(row.to_act_seat)?,
             your_seat,
@@ -295,16 +307,28 @@ struct TurnRow {
     at: OffsetDateTime,
 }
 
-fn turn_entry(row: TurnRow) -> ServiceResult<TurnEntry> {
+/// A turn-log row of a match of `game`, its action and events read as that game's.
+fn turn_entry(game: GameId, row: TurnRow) -> ServiceResult<TurnEntry> {
+    let unreadable = |what: &'static str| move |e| ServiceError::internal(what, e);
     Ok(TurnEntry {
         seq: row.seq,
         seat: row.seat.map(seat_index).transpose()?,
         kind: TurnKind::parse(&row.kind)?,
-        action: row.action,
+        action: row
+            .action
+            .map(|action| AnyAction::from_json(game, action))
+            .transpose()
+            .map_err(unreadable("a stored action is unreadable"))?,
         chance: serde_json::from_value(row.chance)
-            .map_err(|e| ServiceError::internal("stored chance is unreadable", e))?,
-        events: serde_json::from_value(row.events)
-            .map_err(|e| ServiceError::internal("stored events are unreadable", e))?,
+            .map_err(unreadable("stored chance is unreadable"))?,
+        events: match row.events {
+            Value::Array(events) => events
+                .into_iter()
+                .map(|event| AnyEvent::from_json(game, event))
+                .collect::<Result<_, _>>()
+                .map_err(unreadable("a stored event is unreadable"))?,
+            other => return Err(ServiceError::internal("stored events are not a list", other)),
+        },
         at: row.at,
     })
 }
@@ -317,29 +341,36 @@ pub(crate) async fn moves_since(
     version: i64,
     limit: i64,
 ) -> ServiceResult<Vec<MatchMove>> {
-    let rows: Vec<(Option<i64>, TurnRow)> = turns::table
+    // The game comes with each row, from the match joined: no statement more.
+    let rows: Vec<(Option<i64>, String, TurnRow)> = turns::table
+        .inner_join(matches::table)
         .filter(turns::match_id.eq(id))
         .filter(turns::version.gt(version))
         .order(turns::version)
         .limit(limit)
-        .select((turns::version, TurnRow::as_select()))
+        .select((turns::version, matches::game, TurnRow::as_select()))
         .load(conn)
         .await?;
     rows.into_iter()
-        .filter_map(|(v, row)| v.map(|v| (v, row)))
-        .map(|(version, row)| {
+        .filter_map(|(v, game, row)| v.map(|v| (v, game, row)))
+        .map(|(version, game, row)| {
+            let game = game
+                .parse()
+                .map_err(|e| ServiceError::internal("a stored game is unknown", e))?;
             Ok(MatchMove {
                 match_id: id,
                 version,
-                turn: turn_entry(row)?,
+                turn: turn_entry(game, row)?,
             })
         })
         .collect()
 }
 
+/// The turn log of match `id`, a match of `game`, oldest first.
 pub(super) async fn load_turns(
     conn: &mut AsyncPgConnection,
     id: Uuid,
+    game: GameId,
 ) -> ServiceResult<Vec<TurnEntry>> {
     let rows: Vec<TurnRow> = turns::table
         .filter(turns::match_id.eq(id))
@@ -347,14 +378,14 @@ pub(super) async fn load_turns(
         .select(TurnRow::as_select())
         .load(conn)
         .await?;
-    rows.into_iter().map(turn_entry).collect()
+    rows.into_iter().map(|row| turn_entry(game, row)).collect()
 }
 
 /// The turn log of a match.
 pub async fn turn_log(services: &Services, id: Uuid) -> ServiceResult<Vec<TurnEntry>> {
     let mut conn = services.conn().await?;
-    find_row(&mut conn, id).await?;
-    load_turns(&mut conn, id).await
+    let row = find_row(&mut conn, id).await?;
+    load_turns(&mut conn, id, row.game_id()?).await
 }
 
 /// The whole record of a match; the seed is included once the match is over.
@@ -366,7 +397,7 @@ pub async fn export(services: &Services, id: Uuid) -> ServiceResult<MatchExport>
 
 /// The export of a loaded match.
 async fn export_of(conn: &mut AsyncPgConnection, loaded: Loaded) -> ServiceResult<MatchExport> {
-    let turns = load_turns(conn, loaded.row.id).await?;
+    let turns = load_turns(conn, loaded.row.id, loaded.row.game_id()?).await?;
     let view = view_of(conn, loaded, None).await?;
     Ok(MatchExport {
         format: EXPORT_FORMAT.to_owned(),
@@ -389,9 +420,10 @@ async fn export_of(conn: &mut AsyncPgConnection, loaded: Loaded) -> ServiceResul
 pub async fn replay(services: &Services, id: Uuid) -> ServiceResult<(Option<Value>, Value)> {
     let mut conn = services.conn().await?;
     let row = find_row(&mut conn, id).await?;
-    let turns = load_turns(&mut conn, id).await?;
+    let game = row.game_id()?;
+    let turns = load_turns(&mut conn, id, game).await?;
     let replayed = super::record::replay(
-        row.game_id()?,
+        game,
         seat_index(row.seat_count)?,
         &row.options,
         None,

@@ -5,7 +5,7 @@
 //! ([`result_reason`]), which the recording of a step and the verification share.
 
 use serde_json::Value;
-use tapis_games::{AnyState, GameId, Outcome, Turn};
+use tapis_games::{AnyEvent, AnyState, GameId, Outcome, Turn};
 
 use super::views::{TurnEntry, TurnKind};
 use crate::fairness;
@@ -124,17 +124,22 @@ pub fn replay(
                 seq,
                 format!(
                     "the recorded events differ from the replay at event {position}: recorded {}, replayed {}",
-                    turn.events
-                        .get(position)
-                        .map_or("nothing".into(), Value::to_string),
-                    events
-                        .get(position)
-                        .map_or("nothing".into(), Value::to_string),
+                    written(turn.events.get(position)),
+                    written(events.get(position)),
                 ),
             ));
         }
     }
     Ok(state)
+}
+
+/// An event as JSON, for a message ("nothing" when there is none).
+fn written(event: Option<&AnyEvent>) -> String {
+    match event.map(serde_json::to_string) {
+        Some(Ok(json)) => json,
+        Some(Err(e)) => format!("an event that cannot be written ({e})"),
+        None => "nothing".to_owned(),
+    }
 }
 
 /// The result's reason when a player ran out of time on the step that ended the match.

@@ -169,10 +169,11 @@ pub(super) fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceR
         .collect())
 }
 
+/// The players invited to the matches `ids` who have not answered: (match, player, name).
 pub(super) async fn load_invited(
     conn: &mut AsyncPgConnection,
     ids: &[Uuid],
-) -> ServiceResult<Vec<(Uuid, String)>> {
+) -> ServiceResult<Vec<(Uuid, Uuid, String)>> {
     Ok(invitations::table
         .inner_join(users::table)
         .filter(invitations::match_id.eq_any(ids))
@@ -181,7 +182,7 @@ pub(super) async fn load_invited(
             invitations::created_at,
             users::username,
         ))
-        .select((invitations::match_id, users::username))
+        .select((invitations::match_id, users::id, users::username))
         .load(conn)
         .await?)
 }

@@ -5,7 +5,7 @@
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde_json::Value;
-use tapis_games::{AnyState, Outcome, Turn};
+use tapis_games::{AnyAction, AnyEvent, AnyState, Outcome, Turn};
 use time::OffsetDateTime;
 
 use super::record::result_reason;
@@ -24,7 +24,7 @@ pub(super) fn resolve_chance(
     seed: &[u8],
     chance_count: &mut i64,
     records: &mut Vec<ChanceRecord>,
-    events: &mut Vec<Value>,
+    events: &mut Vec<AnyEvent>,
 ) -> ServiceResult<()> {
     for _ in 0..MAX_CHANCE_STEPS {
         let Turn::Chance { chance } = state.turn() else {
@@ -52,7 +52,7 @@ pub(super) fn resolve_chance(
 pub(super) struct Step {
     pub(super) kind: TurnKind,
     pub(super) seat: Option<usize>,
-    pub(super) action: Option<Value>,
+    pub(super) action: Option<AnyAction>,
     /// Whether the caller notifies the change itself after the commit
     /// ([`NotifyCommitted`](super::store::NotifyCommitted)) rather than through the trigger,
     /// in the transaction.
@@ -86,7 +86,7 @@ pub(super) async fn work_out_step(
     before: Loaded,
     mut state: AnyState,
     step: Step,
-    mut events: Vec<Value>,
+    mut events: Vec<AnyEvent>,
     now: OffsetDateTime,
 ) -> ServiceResult<PendingStep> {
     let Loaded { row, mut seats, .. } = before;
@@ -131,6 +131,13 @@ pub(super) async fn work_out_step(
         .transpose()
         .map_err(encoding)?;
     let chance_json = serde_json::to_value(&records).map_err(encoding)?;
+    let action_json = step
+        .action
+        .as_ref()
+        .map(serde_json::to_value)
+        .transpose()
+        .map_err(encoding)?;
+    let events_json = serde_json::to_value(&events).map_err(encoding)?;
     if let Some(result) = &result {
         for entry in &result.ranking {
             diesel::update(
@@ -185,9 +192,9 @@ pub(super) async fn work_out_step(
         },
         seat: step.seat.map(stored_seat).transpose()?,
         kind: step.kind,
-        action: step.action,
+        action: action_json,
         chance: chance_json,
-        events: Value::Array(events),
+        events: events_json,
         notify_after_commit: step.notify_after_commit,
     })
 }

@@ -11,7 +11,7 @@ use diesel_async::{
     TransactionManager,
 };
 use serde_json::Value;
-use tapis_games::AnyState;
+use tapis_games::{AnyEvent, AnyState};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
@@ -224,7 +224,7 @@ pub(super) async fn advance(
     before: Loaded,
     state: AnyState,
     step: Step,
-    events: Vec<Value>,
+    events: Vec<AnyEvent>,
     now: OffsetDateTime,
 ) -> ServiceResult<Loaded> {
     let pending = work_out_step(conn, before, state, step, events, now).await?;

@@ -1,8 +1,9 @@
 //! The types a match is sent to clients as (views, summaries, the turn log, the export), and
 //! the requests that create and list matches.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
+use tapis_games::{AnyAction, AnyEvent, AnyView, GameId};
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -111,11 +112,24 @@ pub struct Fairness {
     pub seed: Option<String>,
 }
 
+/// What the viewer of a match may do with it now, as the service decides it: the pages offer
+/// these, and the API's clients are told by the answer to their request.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Allowed {
+    /// Take a free seat (or the one they are invited to) of an open match.
+    pub join: bool,
+    /// Decline their invitation to an open match.
+    pub decline: bool,
+    /// Cancel an open match they created.
+    pub cancel: bool,
+}
+
 /// A match as its players and spectators see it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MatchView {
     pub id: Uuid,
-    pub game: String,
+    #[schema(value_type = String)]
+    pub game: GameId,
     /// Every option of the match, defaults included.
     #[schema(schema_with = tapis_games::openapi::any_options)]
     pub options: Value,
@@ -143,10 +157,10 @@ pub struct MatchView {
     pub paused_seconds_left: Option<i64>,
     /// The game's view for the caller (see the per-game view schemas); `null` before the start.
     #[schema(schema_with = tapis_games::openapi::view_or_null)]
-    pub state: Option<Value>,
+    pub state: Option<AnyView>,
     /// The caller's legal actions now, each ready to post back as `action`.
     #[schema(schema_with = tapis_games::openapi::action_list)]
-    pub legal_actions: Vec<Value>,
+    pub legal_actions: Vec<AnyAction>,
     pub result: Option<MatchResult>,
     pub fairness: Fairness,
     #[serde(with = "time::serde::rfc3339")]
@@ -157,6 +171,9 @@ pub struct MatchView {
     pub finished_at: Option<OffsetDateTime>,
     #[serde(with = "time::serde::rfc3339")]
     pub updated_at: OffsetDateTime,
+    /// What the viewer may do with the match now (not in the API's JSON).
+    #[serde(skip)]
+    pub allowed: Allowed,
 }
 
 /// A match in a list.
@@ -231,7 +248,7 @@ impl TurnKind {
 }
 
 /// One entry of the turn log.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
 pub struct TurnEntry {
     pub seq: i64,
     /// The seat that acted (none for the start).
@@ -239,19 +256,19 @@ pub struct TurnEntry {
     pub kind: TurnKind,
     /// The action as posted, for `action` entries.
     #[schema(schema_with = tapis_games::openapi::action_or_null)]
-    pub action: Option<Value>,
+    pub action: Option<AnyAction>,
     /// The chance events resolved after it, in order.
     pub chance: Vec<ChanceRecord>,
     /// What happened, in order: the game's events, dice throws and draws included.
     #[schema(schema_with = tapis_games::openapi::event_list)]
-    pub events: Vec<Value>,
+    pub events: Vec<AnyEvent>,
     #[serde(with = "time::serde::rfc3339")]
     pub at: OffsetDateTime,
 }
 
 /// One accepted move of a match as its stream sends it (`GET /api/v1/matches/{id}/stream`):
 /// the version it brought the match to (the event's id) and its turn-log entry.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq)]
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
 pub struct MatchMove {
     pub match_id: Uuid,
     pub version: i64,
@@ -260,12 +277,13 @@ pub struct MatchMove {
 }
 
 /// Everything needed to check a match offline with `tapis verify`.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MatchExport {
     /// `tapis-export/1`.
     pub format: String,
     pub id: Uuid,
-    pub game: String,
+    #[schema(value_type = String)]
+    pub game: GameId,
     #[schema(schema_with = tapis_games::openapi::any_options)]
     pub options: Value,
     pub rated: bool,
@@ -280,6 +298,95 @@ pub struct MatchExport {
     pub started_at: Option<OffsetDateTime>,
     #[serde(with = "time::serde::rfc3339::option")]
     pub finished_at: Option<OffsetDateTime>,
+}
+
+/// An export as written, its actions and events still JSON: they are read once the game is
+/// known ([`MatchExport`]'s `Deserialize`).
+#[derive(Deserialize)]
+struct WrittenExport {
+    format: String,
+    id: Uuid,
+    game: GameId,
+    options: Value,
+    rated: bool,
+    status: MatchStatus,
+    seats: Vec<SeatView>,
+    fairness: Fairness,
+    turns: Vec<WrittenTurn>,
+    result: Option<MatchResult>,
+    #[serde(with = "time::serde::rfc3339")]
+    created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    started_at: Option<OffsetDateTime>,
+    #[serde(with = "time::serde::rfc3339::option")]
+    finished_at: Option<OffsetDateTime>,
+}
+
+/// A turn-log entry as written.
+#[derive(Deserialize)]
+struct WrittenTurn {
+    seq: i64,
+    seat: Option<usize>,
+    kind: TurnKind,
+    action: Option<Value>,
+    chance: Vec<ChanceRecord>,
+    events: Vec<Value>,
+    #[serde(with = "time::serde::rfc3339")]
+    at: OffsetDateTime,
+}
+
+impl WrittenTurn {
+    /// The entry with its action and events read as `game`'s.
+    fn read(self, game: GameId) -> Result<TurnEntry, serde_json::Error> {
+        Ok(TurnEntry {
+            seq: self.seq,
+            seat: self.seat,
+            kind: self.kind,
+            action: self
+                .action
+                .map(|action| AnyAction::from_json(game, action))
+                .transpose()?,
+            chance: self.chance,
+            events: self
+                .events
+                .into_iter()
+                .map(|event| AnyEvent::from_json(game, event))
+                .collect::<Result<_, _>>()?,
+            at: self.at,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for MatchExport {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let written = WrittenExport::deserialize(deserializer)?;
+        let game = written.game;
+        let turns = written
+            .turns
+            .into_iter()
+            .map(|turn| {
+                let seq = turn.seq;
+                turn.read(game).map_err(|e| {
+                    serde::de::Error::custom(format!("turn {seq} is not a turn of {game}: {e}"))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(MatchExport {
+            format: written.format,
+            id: written.id,
+            game,
+            options: written.options,
+            rated: written.rated,
+            status: written.status,
+            seats: written.seats,
+            fairness: written.fairness,
+            turns,
+            result: written.result,
+            created_at: written.created_at,
+            started_at: written.started_at,
+            finished_at: written.finished_at,
+        })
+    }
 }
 
 /// A match and its whole turn log, as the match page shows them.
@@ -301,7 +408,7 @@ pub struct ReplayedStep {
     /// The last step of the log (`record.turns` is never empty: a match starts with a step).
     pub last: usize,
     /// The game's view of the table after that step, as a spectator sees it.
-    pub view: Value,
+    pub view: AnyView,
 }
 
 /// The export format this server writes.

@@ -15,7 +15,7 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 use serde::Deserialize;
 use serde_json::Value;
-use tapis_games::GameId;
+use tapis_games::{AnyEvent, GameId};
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
 use tapis_service::matches::{
@@ -26,12 +26,12 @@ use uuid::Uuid;
 use crate::error::{WebError, service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, render_status, see_other};
-use crate::present::games::{self, Input, Names};
+use crate::present::games::{self, Names, Seen};
 use crate::present::play::{
     LogEntry, RECENT_TURNS, ResultView, departed, log_entry, since_last_move, turn_log,
 };
 use crate::present::table::{PanelKind, Table, Token, compose_action};
-use crate::present::{When, game_name, join_names};
+use crate::present::{When, join_names};
 use crate::session::{Ctx, services};
 
 /// Where the table's forms post, and what they carry.
@@ -131,8 +131,8 @@ pub struct Fairness {
 impl Fairness {
     /// The panel for a match of `game`, or `None` for a game without chance, whose seed decides
     /// nothing (Linja).
-    fn of(game: Option<GameId>, seed_sha256: &str, seed: Option<&str>) -> Option<Fairness> {
-        game.is_none_or(GameId::has_chance).then(|| Fairness {
+    fn of(game: GameId, seed_sha256: &str, seed: Option<&str>) -> Option<Fairness> {
+        game.has_chance().then(|| Fairness {
             seed_sha256: seed_sha256.to_owned(),
             seed: seed.map(str::to_owned),
         })
@@ -166,7 +166,7 @@ impl Live {
     pub fn build(view: &MatchView, turns: &[TurnEntry], ctx: &Ctx, notice: Option<Notice>) -> Live {
         let lang = ctx.lang;
         let names = names_of(view.seat_count, &view.seats, lang);
-        let game: Option<GameId> = view.game.parse().ok();
+        let game = view.game;
         let to_act = view
             .to_act
             .first()
@@ -208,31 +208,24 @@ impl Live {
         } else {
             &[]
         };
-        let recent: Vec<Value> = since
+        let recent: Vec<AnyEvent> = since
             .iter()
             .flat_map(|t| t.events.iter().cloned())
             .collect();
-        let table = match (&view.state, game) {
-            (Some(state), Some(game)) => Some(games::table(
-                game,
-                &Input {
-                    view: state,
-                    legal: &view.legal_actions,
-                    names: &names,
-                    viewer: view.your_seat,
-                    recent: &recent,
-                },
-            )),
-            _ => None,
-        };
-        let since: Vec<LogEntry> = match game {
-            Some(game) => since
-                .iter()
-                .filter(|t| t.kind != TurnKind::Start)
-                .map(|t| log_entry(game, t, &names))
-                .collect(),
-            None => Vec::new(),
-        };
+        let table = view.state.as_ref().map(|state| {
+            games::table(&Seen {
+                view: state,
+                legal: &view.legal_actions,
+                names: &names,
+                viewer: view.your_seat,
+                recent: &recent,
+            })
+        });
+        let since: Vec<LogEntry> = since
+            .iter()
+            .filter(|t| t.kind != TurnKind::Start)
+            .map(|t| log_entry(t, &names))
+            .collect();
         let act =
             (view.status == MatchStatus::Active && !view.legal_actions.is_empty()).then(|| {
                 ActForm {
@@ -275,10 +268,7 @@ impl Live {
                 signed_in: me.is_some(),
             }
         });
-        let mut log = match game {
-            Some(game) => turn_log(game, turns, &names),
-            None => Vec::new(),
-        };
+        let mut log = turn_log(turns, &names);
         let earlier = if log.len() > RECENT_TURNS {
             log.split_off(RECENT_TURNS)
         } else {
@@ -326,7 +316,7 @@ impl Live {
 struct MatchPage {
     layout: Layout,
     lang: Language,
-    game_id: String,
+    game_id: GameId,
     game_name: String,
     players: String,
     rated: bool,
@@ -380,7 +370,7 @@ fn render_match(
     if fragment {
         return render_status(status, &live);
     }
-    let name = game_name(&view.game);
+    let name = view.game.name().to_owned();
     let players = players_line(view, ctx.lang);
     render_status(
         status,
@@ -392,7 +382,7 @@ fn render_match(
                     .t2("match-page-title", "game", &name, "players", &players),
                 "",
             ),
-            game_id: view.game.clone(),
+            game_id: view.game,
             game_name: name,
             players,
             rated: view.rated,
@@ -570,7 +560,7 @@ pub async fn match_resign(
                 lang: ctx.lang,
                 layout: Layout::new(&ctx, ctx.lang.t("match-resign-title"), ""),
                 id,
-                game_name: game_name(&view.game),
+                game_name: view.game.name().to_owned(),
                 rated: view.rated,
             },
         );
@@ -636,30 +626,24 @@ pub async fn match_replay(
 /// Renders a step of a replay.
 fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResponse, WebError> {
     let record = replayed.record;
-    let game: GameId = record
-        .game
-        .parse()
-        .map_err(|e| ServiceError::internal("stored game id is unknown", e))?;
+    let game = record.game;
     let names = names_of(record.seats.len(), &record.seats, ctx.lang);
     // The step's own move is marked on the table, as the last move is on the match page.
     let recent = record
         .turns
         .get(replayed.step)
         .map_or(&[][..], |turn| turn.events.as_slice());
-    let table = games::table(
-        game,
-        &Input {
-            view: &replayed.view,
-            legal: &[],
-            names: &names,
-            viewer: None,
-            recent,
-        },
-    );
+    let table = games::table(&Seen {
+        view: &replayed.view,
+        legal: &[],
+        names: &names,
+        viewer: None,
+        recent,
+    });
     let entries: Vec<LogEntry> = record
         .turns
         .iter()
-        .map(|turn| log_entry(game, turn, &names))
+        .map(|turn| log_entry(turn, &names))
         .collect();
     let (step, last) = (replayed.step, replayed.last);
     let name = game.name().to_owned();
@@ -679,7 +663,7 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResp
             table,
             act: None,
             fairness: Fairness::of(
-                Some(game),
+                game,
                 &record.fairness.seed_sha256,
                 record.fairness.seed.as_deref(),
             ),

@@ -1,6 +1,5 @@
 //! What a match page shows around the table: the turn log in words, the result, the seats.
 
-use tapis_games::GameId;
 use tapis_l10n::Language;
 use tapis_service::matches::{MatchResult, TurnEntry, TurnKind};
 use tapis_service::ratings::RatingDelta;
@@ -37,7 +36,7 @@ impl LogEntry {
 }
 
 /// One turn-log entry in words.
-pub fn log_entry(game: GameId, turn: &TurnEntry, names: &Names) -> LogEntry {
+pub fn log_entry(turn: &TurnEntry, names: &Names) -> LogEntry {
     let lang = names.lang();
     let who = turn.seat.map(|seat| names.of(seat));
     let title = match (turn.kind, &who) {
@@ -50,12 +49,12 @@ pub fn log_entry(game: GameId, turn: &TurnEntry, names: &Names) -> LogEntry {
     let mut lines: Vec<String> = turn
         .events
         .iter()
-        .filter_map(|event| games::event_words(game, event, names))
+        .filter_map(|event| games::event_words(event, names))
         .collect();
     if lines.is_empty()
         && let Some(action) = &turn.action
     {
-        lines.push(fallback::action_words(action, names));
+        lines.push(games::action_words(action, names));
     }
     LogEntry {
         seq: turn.seq,
@@ -71,11 +70,11 @@ pub fn log_entry(game: GameId, turn: &TurnEntry, names: &Names) -> LogEntry {
 }
 
 /// The whole log, newest first.
-pub fn turn_log(game: GameId, turns: &[TurnEntry], names: &Names) -> Vec<LogEntry> {
+pub fn turn_log(turns: &[TurnEntry], names: &Names) -> Vec<LogEntry> {
     turns
         .iter()
         .rev()
-        .map(|turn| log_entry(game, turn, names))
+        .map(|turn| log_entry(turn, names))
         .collect()
 }
 

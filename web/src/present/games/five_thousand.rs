@@ -547,7 +547,7 @@ mod tests {
         let names = names();
         let words: Vec<String> = events
             .iter()
-            .filter_map(|e| super::super::event_words(GameId::FiveThousand, e, &names))
+            .filter_map(|e| super::super::event_words_json(GameId::FiveThousand, e, &names))
             .collect();
         assert_eq!(
             words,
@@ -564,7 +564,7 @@ mod tests {
         assert_eq!(labels, ["Encaisser 1\u{202f}050", "Relancer"]);
         let words: Vec<String> = events
             .iter()
-            .filter_map(|e| super::super::event_words(GameId::FiveThousand, e, &noms))
+            .filter_map(|e| super::super::event_words_json(GameId::FiveThousand, e, &noms))
             .collect();
         assert_eq!(
             words,

@@ -586,7 +586,7 @@ mod tests {
         assert_eq!(theirs.actions[0].buttons[0].action.label, "Stop");
         let words: Vec<String> = events
             .iter()
-            .filter_map(|e| super::super::event_words(GameId::FourTwoOne, e, &names))
+            .filter_map(|e| super::super::event_words_json(GameId::FourTwoOne, e, &names))
             .collect();
         assert!(
             words.contains(&"Alice threw a 6 for the first player".to_owned()),

@@ -851,7 +851,7 @@ mod tests {
         ));
         let words: Vec<String> = events
             .iter()
-            .filter_map(|e| super::super::event_words(GameId::Linja, e, &names))
+            .filter_map(|e| super::super::event_words_json(GameId::Linja, e, &names))
             .collect();
         assert_eq!(
             words,

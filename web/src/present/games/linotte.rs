@@ -1013,7 +1013,7 @@ mod tests {
         events.extend(act(&mut state, 1, json!({"type": "pass"})));
         let words: Vec<String> = events
             .iter()
-            .filter_map(|e| super::super::event_words(GameId::Linotte, e, &names))
+            .filter_map(|e| super::super::event_words_json(GameId::Linotte, e, &names))
             .collect();
         assert_eq!(
             words,

@@ -31,7 +31,7 @@ pub mod make_five;
 pub mod yams;
 
 use serde_json::Value;
-use tapis_games::GameId;
+use tapis_games::{AnyAction, AnyEvent, AnyView, GameId};
 use tapis_l10n::Language;
 
 use crate::present::table::{
@@ -248,25 +248,59 @@ pub enum Said {
     Nothing,
 }
 
-/// The table of a match of `game`.
-pub fn table(game: GameId, input: &Input<'_>) -> Table {
+/// The typed values of the match, as the table is drawn from them: the viewer's view, their
+/// legal actions, and the events of the moves they have not seen played yet.
+#[derive(Debug, Clone, Copy)]
+pub struct Seen<'a> {
+    pub view: &'a AnyView,
+    pub legal: &'a [AnyAction],
+    pub recent: &'a [AnyEvent],
+    pub names: &'a Names,
+    pub viewer: Option<usize>,
+}
+
+/// A typed value as the presenters still read it.
+// The presenters read JSON until each takes its game's types: this is the one place the
+// typed values are written for them.
+fn written<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// The table of a match.
+pub fn table(seen: &Seen<'_>) -> Table {
+    let game = seen.view.game();
+    let view = written(seen.view);
+    let legal: Vec<Value> = seen.legal.iter().map(written).collect();
+    let recent: Vec<Value> = seen.recent.iter().map(written).collect();
+    let input = Input {
+        view: &view,
+        legal: &legal,
+        names: seen.names,
+        viewer: seen.viewer,
+        recent: &recent,
+    };
     let typed = match game {
-        GameId::Yams => yams::table(input),
-        GameId::FiveThousand => five_thousand::table(input),
-        GameId::FourTwoOne => four_two_one::table(input),
-        GameId::CantStop => cant_stop::table(input),
-        GameId::MakeFive => make_five::table(input),
-        GameId::Linotte | GameId::YamMaster => linotte::table(input),
-        GameId::Linja => linja::table(input),
+        GameId::Yams => yams::table(&input),
+        GameId::FiveThousand => five_thousand::table(&input),
+        GameId::FourTwoOne => four_two_one::table(&input),
+        GameId::CantStop => cant_stop::table(&input),
+        GameId::MakeFive => make_five::table(&input),
+        GameId::Linotte | GameId::YamMaster => linotte::table(&input),
+        GameId::Linja => linja::table(&input),
     };
     typed.unwrap_or_else(|e| {
         tracing::warn!(game = %game, error = %e, "a game view could not be read; drawn generically");
-        fallback::table(input)
+        fallback::table(&input)
     })
 }
 
-/// One event of `game` in words; `None` when there is nothing to say.
-pub fn event_words(game: GameId, event: &Value, names: &Names) -> Option<String> {
+/// One event in words; `None` when there is nothing to say.
+pub fn event_words(event: &AnyEvent, names: &Names) -> Option<String> {
+    event_words_json(event.game(), &written(event), names)
+}
+
+/// One event of `game`, as JSON, in words.
+fn event_words_json(game: GameId, event: &Value, names: &Names) -> Option<String> {
     let said = match game {
         GameId::Yams => yams::event(event, names),
         GameId::FiveThousand => five_thousand::event(event, names),
@@ -280,6 +314,11 @@ pub fn event_words(game: GameId, event: &Value, names: &Names) -> Option<String>
         Said::Line(line) => Some(line),
         Said::Nothing => None,
     }
+}
+
+/// An action in words, for a turn whose events say nothing.
+pub fn action_words(action: &AnyAction, names: &Names) -> String {
+    fallback::action_words(&written(action), names)
 }
 
 /// `text` with its first letter in capitals ("alice threw" → "Alice threw").
@@ -343,7 +382,7 @@ pub(crate) mod testing {
     use serde_json::Value;
     use tapis_games::{AnyState, GameId};
 
-    use super::{Input, Names, event_words};
+    use super::{Input, Names};
     use crate::present::table::Table;
 
     /// A presenter's `table` function.
@@ -431,7 +470,7 @@ pub(crate) mod testing {
     pub fn said(game: GameId, events: &[Value], names: &Names) -> Vec<String> {
         events
             .iter()
-            .filter_map(|e| event_words(game, e, names))
+            .filter_map(|e| super::event_words_json(game, e, names))
             .collect()
     }
 }

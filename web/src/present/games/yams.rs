@@ -646,7 +646,7 @@ mod tests {
             .iter()
             .chain(&thrown)
             .chain(&scored)
-            .filter_map(|e| super::super::event_words(GameId::Yams, e, &names))
+            .filter_map(|e| super::super::event_words_json(GameId::Yams, e, &names))
             .collect();
         assert_eq!(
             words,
