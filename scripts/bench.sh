@@ -5,7 +5,7 @@
 #
 # 1. Finds or starts PostgreSQL (like run.sh), and creates fresh databases tapis_bench (for the
 #    app) and tapis_pgbench (for pgbench).
-# 2. Builds the release server and the load generator (tests/src/bin/load.rs).
+# 2. Builds the release server and the load generator (tests/src/bin/load/).
 # 3. Starts the server on a free port, plays N matches of Can't Stop at once through the API for
 #    S seconds after a W-second warm-up (each client plays both seats of its match like a bot:
 #    POST one of the legal actions of the seat to act, play on from the view the POST returns

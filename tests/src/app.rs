@@ -1,0 +1,189 @@
+//! The app under test: the real Tapis app ([`TestApp`]) started on a database of its own and
+//! a free port, with the settings tests run it with (a short bot budget, frequent clock and
+//! webhook rounds, an adjustable clock).
+
+use std::time::Duration;
+
+use tapis_bots::Budget;
+use tapis_server::{
+    Application, Background, HttpSettings, MailSettings, OutboxSettings, WorkerSettings,
+};
+use tapis_service::{Clock, ClockHand, PasswordHashing, Services, Settings, SignInLimits};
+
+use crate::db::TestDb;
+use crate::mail::test_mail_settings;
+
+/// The JWT secret of test apps (tests forge tokens with it and with others).
+pub const TEST_JWT_SECRET: &[u8] = b"test-secret-test-secret-test-secret!";
+
+/// How often the test app's clock looks for overdue turns.
+pub const TEST_CLOCK_INTERVAL: Duration = Duration::from_millis(100);
+
+/// The test app's bot worker: it looks for bot turns often and thinks briefly, so that tests
+/// wait little (the levels' full budgets are measured by the arena, not here).
+pub const TEST_BOTS: WorkerSettings = WorkerSettings {
+    interval: Duration::from_millis(20),
+    concurrency: 2,
+    claim: Duration::from_secs(30),
+    budget: Some(Budget { iterations: 200 }),
+    // Only the tests that play Yams or 5000 against a strong bot need the solved tables: they
+    // work them out then.
+    warm_up: false,
+};
+
+/// The test app's webhook sender: it looks for due deliveries often; retries and giving up
+/// follow the production figures, on the app's adjustable clock.
+pub const TEST_WEBHOOKS: OutboxSettings = OutboxSettings {
+    interval: Duration::from_millis(100),
+    batch: 16,
+    lease: Duration::from_secs(60),
+    first_backoff: Duration::from_secs(30),
+    max_backoff: Duration::from_secs(3600),
+    give_up_after: Duration::from_secs(24 * 3600),
+};
+
+/// No bot worker (for tests that leave bot turns pending).
+pub const NO_BOTS: WorkerSettings = WorkerSettings {
+    interval: Duration::from_millis(50),
+    concurrency: 0,
+    claim: Duration::from_secs(30),
+    budget: None,
+    warm_up: false,
+};
+
+/// The real app, on its own database and a free port.
+#[derive(Debug)]
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub services: Services,
+    pub db: TestDb,
+    /// The app's clock (deadlines, vacations): it runs with the system's time until a test
+    /// moves it forward (`app.clock_hand.advance(...)`), in every process of the app.
+    pub clock_hand: ClockHand,
+    clock: Clock,
+}
+
+/// How one app is started: everything a test may choose, on top of its database and clock.
+struct Launch {
+    limits: SignInLimits,
+    http: HttpSettings,
+    bots: WorkerSettings,
+    webhooks_allow_local: bool,
+    mail: Option<MailSettings>,
+}
+
+impl Default for Launch {
+    fn default() -> Launch {
+        Launch {
+            limits: SignInLimits::default(),
+            http: HttpSettings::default(),
+            bots: TEST_BOTS,
+            webhooks_allow_local: true,
+            mail: None,
+        }
+    }
+}
+
+impl TestApp {
+    /// Starts an app with the default sign-in limits.
+    pub async fn spawn() -> TestApp {
+        TestApp::spawn_with(SignInLimits::default()).await
+    }
+
+    pub async fn spawn_with(limits: SignInLimits) -> TestApp {
+        TestApp::spawn_configured(limits, HttpSettings::default()).await
+    }
+
+    /// Starts an app with these sign-in limits and HTTP settings (production's cookies and
+    /// HSTS, a trusted proxy header...).
+    pub async fn spawn_configured(limits: SignInLimits, http: HttpSettings) -> TestApp {
+        TestApp::launch(Launch {
+            limits,
+            http,
+            ..Launch::default()
+        })
+        .await
+    }
+
+    /// Starts an app whose bot worker runs with `bots`.
+    pub async fn spawn_with_bots(bots: WorkerSettings) -> TestApp {
+        TestApp::launch(Launch {
+            bots,
+            ..Launch::default()
+        })
+        .await
+    }
+
+    /// Starts an app whose webhooks follow development's rules (`allow_local`: http to this
+    /// machine, any address) or production's (https to public addresses only).
+    pub async fn spawn_with_webhooks(allow_local: bool) -> TestApp {
+        TestApp::launch(Launch {
+            webhooks_allow_local: allow_local,
+            ..Launch::default()
+        })
+        .await
+    }
+
+    /// Starts an app whose mail sender sends by SMTP to `127.0.0.1:{smtp_port}` (nothing
+    /// need listen there yet), with links to [`TEST_PUBLIC_URL`](crate::mail::TEST_PUBLIC_URL).
+    pub async fn spawn_mailing(smtp_port: u16) -> TestApp {
+        TestApp::launch(Launch {
+            bots: NO_BOTS,
+            mail: Some(test_mail_settings(smtp_port)),
+            ..Launch::default()
+        })
+        .await
+    }
+
+    async fn launch(launch: Launch) -> TestApp {
+        let db = TestDb::migrated().await;
+        let (clock, clock_hand) = Clock::adjustable();
+        let (base, services) = start_app(&db.url, clock.clone(), launch).await;
+        TestApp {
+            base,
+            client: reqwest::Client::new(),
+            services,
+            db,
+            clock_hand,
+            clock,
+        }
+    }
+
+    /// Starts another app (another server process, as far as the database can tell) on this
+    /// app's database; returns its base URL.
+    pub async fn start_another(&self, bots: WorkerSettings) -> String {
+        let launch = Launch {
+            bots,
+            webhooks_allow_local: self.services.settings().webhooks_allow_local,
+            ..Launch::default()
+        };
+        start_app(&self.db.url, self.clock.clone(), launch).await.0
+    }
+}
+
+/// Starts the real app on the database at `url`; returns its base URL and its services.
+async fn start_app(url: &str, clock: Clock, launch: Launch) -> (String, Services) {
+    let pool = tapis_service::db::pool(url, 8).unwrap();
+    let settings = Settings {
+        jwt_secret: TEST_JWT_SECRET.to_vec(),
+        jwt_ttl: time::Duration::hours(1),
+        password_hashing: PasswordHashing::TESTING,
+        sign_in_limits: launch.limits,
+        vacation_days_per_year: tapis_service::DEFAULT_VACATION_DAYS,
+        clock,
+        webhooks_allow_local: launch.webhooks_allow_local,
+    };
+    let services = Services::new(pool, settings).await.unwrap();
+    let background = Background {
+        clock_interval: TEST_CLOCK_INTERVAL,
+        bots: launch.bots,
+        webhooks: TEST_WEBHOOKS,
+        mail: launch.mail,
+    };
+    let app =
+        Application::build_with(services.clone(), "127.0.0.1:0", background, launch.http).unwrap();
+    let base = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    (base, services)
+}
