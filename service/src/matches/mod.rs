@@ -41,7 +41,7 @@ pub use play::{Submitted, submit_action, submit_action_with_turns};
 pub use read::{export, get, get_with_turns, list, replay, replay_step, turn_log, version};
 pub(crate) use read::{list_on, moves_since};
 pub use views::{
-    Allowed, ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter, MatchMove,
-    MatchResult, MatchStatus, MatchSummary, MatchView, MatchWithTurns, NewMatch, Page,
+    Allowed, ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter,
+    MatchMove, MatchResult, MatchStatus, MatchSummary, MatchView, MatchWithTurns, NewMatch, Page,
     RankingEntry, ReplayedStep, SeatView, TurnEntry, TurnKind,
 };

@@ -146,7 +146,9 @@ fn illegal(refusal: tapis_games::ActionError) -> ServiceError {
     match refusal {
         tapis_games::ActionError::NotYourTurn => ServiceError::NotYourTurn,
         // The error's own text already says "illegal action": keep only the reason.
-        tapis_games::ActionError::Illegal(reason) => ServiceError::IllegalAction(reason.into_owned()),
+        tapis_games::ActionError::Illegal(reason) => {
+            ServiceError::IllegalAction(reason.into_owned())
+        }
         other => ServiceError::IllegalAction(other.to_string()),
     }
 }

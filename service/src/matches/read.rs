@@ -13,8 +13,8 @@ use uuid::Uuid;
 use super::row::{Loaded, MatchRow, find_row, load_invited, load_match, seat_index, seats_to_act};
 use super::seating::Seating;
 use super::views::{
-    Allowed, EXPORT_FORMAT, MatchExport, MatchFilter, MatchMove, MatchStatus, MatchSummary, MatchView,
-    MatchWithTurns, Page, ReplayedStep, TurnEntry, TurnKind,
+    Allowed, EXPORT_FORMAT, MatchExport, MatchFilter, MatchMove, MatchStatus, MatchSummary,
+    MatchView, MatchWithTurns, Page, ReplayedStep, TurnEntry, TurnKind,
 };
 use crate::auth::Identity;
 use crate::schema::{invitations, match_seats, matches, turns, users};
@@ -327,7 +327,12 @@ fn turn_entry(game: GameId, row: TurnRow) -> ServiceResult<TurnEntry> {
                 .map(|event| AnyEvent::from_json(game, event))
                 .collect::<Result<_, _>>()
                 .map_err(unreadable("a stored event is unreadable"))?,
-            other => return Err(ServiceError::internal("stored events are not a list", other)),
+            other => {
+                return Err(ServiceError::internal(
+                    "stored events are not a list",
+                    other,
+                ));
+            }
         },
         at: row.at,
     })

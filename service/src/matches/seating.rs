@@ -96,7 +96,10 @@ mod tests {
             pending: 1,
             ..open()
         };
-        assert!(matches!(kept.join_refusal(), Some(ServiceError::NotInvited)));
+        assert!(matches!(
+            kept.join_refusal(),
+            Some(ServiceError::NotInvited)
+        ));
         let invitee = Seating {
             invited: true,
             ..kept
@@ -107,10 +110,7 @@ mod tests {
 
     #[test]
     fn nothing_is_allowed_once_the_match_is_full_or_under_way() {
-        let full = Seating {
-            taken: 2,
-            ..open()
-        };
+        let full = Seating { taken: 2, ..open() };
         assert!(matches!(full.join_refusal(), Some(ServiceError::MatchFull)));
         for status in [
             MatchStatus::Active,

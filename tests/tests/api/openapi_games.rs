@@ -16,6 +16,11 @@ use tapis_games::playout::{Chooser, chance_values};
 use tapis_games::{AnyState, Chance, GameId, OptionKind, Turn, linja};
 use tapis_tests::{Rng, TestApp};
 
+/// A typed value of the games as the API writes it.
+fn json_of<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap()
+}
+
 /// The schemas of the OpenAPI document (the one served and committed), made strict, with a
 /// validator per schema name.
 struct Schemas {
@@ -168,7 +173,7 @@ impl Checker {
             // Each seat in turn, then a spectator: views differ by viewer.
             let viewer = Some(step % (seats + 1)).filter(|v| *v < seats);
             self.schemas
-                .check(&names.view, &state.view(viewer), context);
+                .check(&names.view, &json_of(&state.view(viewer)), context);
             let events = match state.turn() {
                 Turn::Over => return,
                 Turn::Chance { chance } => {
@@ -181,7 +186,8 @@ impl Checker {
                 }
                 Turn::Seat { seat } => {
                     decisions += 1;
-                    let actions = state.legal_actions(seat);
+                    let actions: Vec<Value> =
+                        state.legal_actions(seat).iter().map(json_of).collect();
                     for action in &actions {
                         self.check_variant(&names.action, action, context);
                     }
@@ -193,11 +199,11 @@ impl Checker {
                     } else {
                         &actions[self.rng.below(actions.len())]
                     };
-                    state.apply(seat, action).unwrap()
+                    state.apply_json(seat, action).unwrap()
                 }
             };
             for event in &events {
-                self.check_variant(&names.event, event, context);
+                self.check_variant(&names.event, &json_of(event), context);
             }
         }
         panic!("{context}: the match did not end");
@@ -325,7 +331,7 @@ fn the_openapi_strict_check_refuses_json_its_schema_does_not_describe() {
     let mut schemas = Schemas::load();
     let names = game_schemas(GameId::Yams);
     let state = AnyState::setup(GameId::Yams, 2, &json!({})).unwrap();
-    let view = state.view(Some(0));
+    let view = json_of(&state.view(Some(0)));
     schemas.check(&names.view, &view, "a real view");
     let mut broken = Vec::new();
     // A field the schema does not declare.

@@ -207,7 +207,8 @@ impl ResultView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
+    use tapis_games::{AnyAction, AnyEvent, GameId};
     use tapis_service::matches::{RankingEntry, TurnEntry};
     use tapis_service::ratings::Rating;
     use time::OffsetDateTime;
@@ -216,22 +217,30 @@ mod tests {
         Names(vec!["Alice".into(), "Bob".into()], Language::En)
     }
 
+    /// A value of Yams read from its JSON.
+    fn yams<T>(read: fn(GameId, Value) -> Result<T, serde_json::Error>, json: Value) -> T {
+        read(GameId::Yams, json).unwrap_or_else(|e| panic!("{e}"))
+    }
+
     #[test]
     fn a_turn_reads_as_its_events() {
         let turn = TurnEntry {
             seq: 3,
             seat: Some(1),
             kind: TurnKind::Action,
-            action: Some(json!({"type": "score", "box": "full"})),
+            action: Some(yams(AnyAction::from_json, json!({"type": "score", "box": "full"}))),
             chance: Vec::new(),
-            events: vec![
+            events: [
                 json!({"type": "scored", "seat": 1, "grid": 0, "box": "full", "dice": [2, 2, 5, 5, 5], "points": 30}),
                 json!({"type": "turn_started", "seat": 0, "round": 2}),
                 json!({"type": "dice_thrown", "seat": 0, "throw": 1, "thrown": [1, 3, 3, 5, 6], "dice": [1, 3, 3, 5, 6]}),
-            ],
+            ]
+            .into_iter()
+            .map(|event| yams(AnyEvent::from_json, event))
+            .collect(),
             at: OffsetDateTime::now_utc(),
         };
-        let entry = log_entry(GameId::Yams, &turn, &names());
+        let entry = log_entry(&turn, &names());
         assert_eq!(entry.title, "Bob");
         assert_eq!(
             entry.lines,
@@ -245,10 +254,7 @@ mod tests {
             events: Vec::new(),
             ..turn
         };
-        assert_eq!(
-            log_entry(GameId::Yams, &resign, &names()).title,
-            "Alice resigns"
-        );
+        assert_eq!(log_entry(&resign, &names()).title, "Alice resigns");
         assert_eq!(departed(&[resign]), [0]);
     }
 

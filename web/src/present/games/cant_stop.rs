@@ -679,6 +679,7 @@ fn height_of(label: u8) -> u8 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::AsJson;
     use super::*;
     use crate::present::games::testing::{self, act, chance, names};
     use serde_json::json;
@@ -695,7 +696,7 @@ mod tests {
     /// Every legal action is offered exactly once, and nothing else.
     fn assert_offers_every_legal_action(state: &AnyState, seat: usize) -> Table {
         let table = table_for(state, Some(seat));
-        testing::assert_offers_exactly(&table, &state.legal_actions(seat));
+        testing::assert_offers_exactly(&table, &state.legal_json(seat));
         table
     }
 

@@ -476,6 +476,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::AsJson;
     use super::*;
     use crate::present::games::testing::{self, names};
     use serde_json::json;
@@ -490,7 +491,7 @@ mod tests {
         let mut state =
             AnyState::setup(GameId::FiveThousand, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"));
         state
-            .apply_chance(&[1, 5, 2, 3, 3])
+            .chance_json(&[1, 5, 2, 3, 3])
             .unwrap_or_else(|e| panic!("{e}"));
         let table = table_for(&state, 0);
         assert!(
@@ -528,10 +529,10 @@ mod tests {
             AnyState::setup(GameId::FiveThousand, 2, &json!({"opening_threshold": 500}))
                 .unwrap_or_else(|e| panic!("{e}"));
         state
-            .apply_chance(&[1, 1, 1, 5, 2])
+            .chance_json(&[1, 1, 1, 5, 2])
             .unwrap_or_else(|e| panic!("{e}"));
         let events = state
-            .apply(0, &json!({"type": "keep", "dice": [1, 1, 1, 5]}))
+            .act_json(0, &json!({"type": "keep", "dice": [1, 1, 1, 5]}))
             .unwrap_or_else(|e| panic!("{e}"));
         let table = table_for(&state, 0);
         let labels: Vec<&str> = table.actions[0]

@@ -525,6 +525,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::AsJson;
     use super::*;
     use crate::present::games::testing::{self, names};
     use serde_json::json;
@@ -540,11 +541,7 @@ mod tests {
             let values = supply
                 .next()
                 .unwrap_or_else(|| panic!("more chance than expected"));
-            events.extend(
-                state
-                    .apply_chance(&values)
-                    .unwrap_or_else(|e| panic!("{e}")),
-            );
+            events.extend(state.chance_json(&values).unwrap_or_else(|e| panic!("{e}")));
         }
         (state, events)
     }

@@ -775,6 +775,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::AsJson;
     use super::*;
     use crate::present::games::testing::{self, act, names};
     use serde_json::json;
@@ -790,15 +791,13 @@ mod tests {
 
     fn draw(state: &mut AnyState, colour: Colour) -> Vec<Value> {
         let kind = u8::try_from(colour.index()).unwrap_or(u8::MAX);
-        state
-            .apply_chance(&[kind])
-            .unwrap_or_else(|e| panic!("{e}"))
+        state.chance_json(&[kind]).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Every legal action is offered exactly once, and nothing else.
     fn assert_offers_every_legal_action(state: &AnyState, seat: usize) -> Table {
         let table = table_for(state, Some(seat));
-        let legal = state.legal_actions(seat);
+        let legal = state.legal_json(seat);
         testing::assert_offers_exactly(&table, &legal);
         assert!(!legal.is_empty());
         table

@@ -400,8 +400,8 @@ pub(crate) mod testing {
         viewer: Option<usize>,
         names: &Names,
     ) -> (Table, Vec<Value>) {
-        let view = state.view(viewer);
-        let legal = viewer.map(|v| state.legal_actions(v)).unwrap_or_default();
+        let view = state.view_json(viewer);
+        let legal = viewer.map(|v| state.legal_json(v)).unwrap_or_default();
         let table = present(&Input {
             view: &view,
             legal: &legal,
@@ -457,13 +457,52 @@ pub(crate) mod testing {
     /// Applies a legal action of `seat`, and returns its events.
     pub fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
         state
-            .apply(seat, &action)
+            .act_json(seat, &action)
             .unwrap_or_else(|e| panic!("{action}: {e}"))
     }
 
     /// Resolves the chance step due with `dice`, and returns its events.
     pub fn chance(state: &mut AnyState, dice: &[u8]) -> Vec<Value> {
-        state.apply_chance(dice).unwrap_or_else(|e| panic!("{e}"))
+        state.chance_json(dice).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A match as the presenters still read it: actions, events and views as JSON.
+    pub trait AsJson {
+        fn legal_json(&self, seat: usize) -> Vec<Value>;
+        fn view_json(&self, viewer: Option<usize>) -> Value;
+        fn act_json(
+            &mut self,
+            seat: usize,
+            action: &Value,
+        ) -> Result<Vec<Value>, tapis_games::ActionError>;
+        fn chance_json(&mut self, values: &[u8]) -> Result<Vec<Value>, tapis_games::ActionError>;
+    }
+
+    impl AsJson for AnyState {
+        fn legal_json(&self, seat: usize) -> Vec<Value> {
+            self.legal_actions(seat)
+                .iter()
+                .map(super::written)
+                .collect()
+        }
+
+        fn view_json(&self, viewer: Option<usize>) -> Value {
+            super::written(&self.view(viewer))
+        }
+
+        fn act_json(
+            &mut self,
+            seat: usize,
+            action: &Value,
+        ) -> Result<Vec<Value>, tapis_games::ActionError> {
+            let events = self.apply_json(seat, action)?;
+            Ok(events.iter().map(super::written).collect())
+        }
+
+        fn chance_json(&mut self, values: &[u8]) -> Result<Vec<Value>, tapis_games::ActionError> {
+            let events = self.apply_chance(values)?;
+            Ok(events.iter().map(super::written).collect())
+        }
     }
 
     /// `events` of `game` in words, the silent ones left out.

@@ -549,6 +549,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::AsJson;
     use super::*;
     use crate::present::games::testing::{self, names};
     use serde_json::json;
@@ -560,7 +561,7 @@ mod tests {
         let mut state =
             AnyState::setup(GameId::Yams, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"));
         state
-            .apply_chance(&[3, 3, 5, 1, 6])
+            .chance_json(&[3, 3, 5, 1, 6])
             .unwrap_or_else(|e| panic!("{e}"));
         state
     }
@@ -610,7 +611,7 @@ mod tests {
     fn others_see_the_dice_but_cannot_play() {
         let state = thrown();
         let names = names();
-        let view = state.view(Some(1));
+        let view = state.view_json(Some(1));
         let table = table(&Input {
             view: &view,
             legal: &[],
@@ -634,13 +635,13 @@ mod tests {
         let names = names();
         let mut state = thrown();
         let kept = state
-            .apply(0, &json!({"type": "reroll", "keep": [3, 3]}))
+            .act_json(0, &json!({"type": "reroll", "keep": [3, 3]}))
             .unwrap_or_else(|e| panic!("{e}"));
         let thrown = state
-            .apply_chance(&[3, 2, 6])
+            .chance_json(&[3, 2, 6])
             .unwrap_or_else(|e| panic!("{e}"));
         let scored = state
-            .apply(0, &json!({"type": "score", "box": "brelan"}))
+            .act_json(0, &json!({"type": "score", "box": "brelan"}))
             .unwrap_or_else(|e| panic!("{e}"));
         let words: Vec<String> = kept
             .iter()
