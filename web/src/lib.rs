@@ -4,13 +4,14 @@
 //! Handlers call the same `tapis-service` functions as the JSON API and stay thin: extract the
 //! request, call the service, render. Following the Kanidm pattern, a page struct embeds its
 //! fragment struct, so a full page and an htmx swap of the same part render through one
-//! template. Errors have their own presentation ([`error::WebError`]): a page for a browser,
-//! an inline message for htmx. Every state-changing request is checked against CSRF
-//! ([`csrf`]).
+//! template. Errors have their own type ([`error::WebError`]) and presentation
+//! ([`error_page`]): a page for a browser, an inline message for htmx. Every state-changing
+//! request is checked against CSRF ([`csrf`]).
 
 pub mod assets;
 pub mod csrf;
 pub mod error;
+pub mod error_page;
 pub mod form;
 pub mod page;
 pub mod pages;
@@ -28,7 +29,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(assets::serve).service(
         web::scope("")
             .wrap(from_fn(csrf::protect))
-            .wrap(from_fn(error::htmx_errors))
+            .wrap(from_fn(error_page::htmx_errors))
             .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
             .app_data(web::QueryConfig::default().error_handler(|e, _| {
                 tracing::debug!(error = %e, "an address that cannot be read");

@@ -170,6 +170,13 @@ impl Ctx {
     }
 }
 
+/// Whether the request came from htmx (it wants a fragment, not a page).
+pub fn is_htmx(req: &HttpRequest) -> bool {
+    req.headers()
+        .get("HX-Request")
+        .is_some_and(|v| v.as_bytes() == b"true")
+}
+
 /// The services, from the app data.
 pub fn services(req: &HttpRequest) -> Result<Services, WebError> {
     req.app_data::<web::Data<Services>>()
@@ -188,10 +195,7 @@ impl FromRequest for Ctx {
             .get::<CsrfToken>()
             .map(|t| t.0.clone())
             .unwrap_or_default();
-        let htmx = req
-            .headers()
-            .get("HX-Request")
-            .is_some_and(|v| v.as_bytes() == b"true");
+        let htmx = is_htmx(req);
         let path = req
             .uri()
             .path_and_query()
