@@ -9,6 +9,7 @@
 //! request is checked against CSRF ([`csrf`]).
 
 pub mod assets;
+pub mod cookies;
 pub mod csrf;
 pub mod error;
 pub mod error_page;

@@ -15,13 +15,14 @@ use tapis_service::sessions::{self, SessionInfo};
 use tapis_service::vacation::{self, VacationStatus};
 use uuid::Uuid;
 
+use crate::cookies::{language_cookie, set_cookie};
 use crate::error::{WebError, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, render_status, see_other};
 use crate::pages::auth::FieldError;
 use crate::pages::auth::signed_out;
 use crate::present::When;
-use crate::session::{Ctx, language_cookie, services};
+use crate::session::{Ctx, services};
 
 /// A token in the list.
 #[derive(Debug, Clone)]
@@ -319,9 +320,7 @@ pub async fn set_language(
         ..Outcome::plain()
     };
     let mut response = account_page(&req, &ctx, outcome).await?;
-    if let Err(e) = response.add_cookie(&language_cookie(lang, ctx.secure)) {
-        tracing::error!(error = %e, "cannot set the language cookie");
-    }
+    set_cookie(&mut response, &language_cookie(lang, ctx.secure));
     Ok(response)
 }
 

@@ -9,10 +9,11 @@ use tapis_l10n::Language;
 use tapis_service::accounts::{self, Session, SignInAttempt};
 use tapis_service::{ServiceError, sessions};
 
+use crate::cookies::{clear_session_cookie, device_cookie, session_cookie, set_cookie};
 use crate::error::{WebError, service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, render, render_status, safe_next, see_other};
-use crate::session::{Ctx, Origin, clear_session_cookie, device_cookie, services, session_cookie};
+use crate::session::{Ctx, Origin, services};
 
 /// An inline form error: the message, and the field it is about (if one).
 #[derive(Debug, Clone, Default)]
@@ -116,9 +117,7 @@ fn signed_in(ctx: &Ctx, session: &Session, device_token: Option<&str>, next: &st
         cookies.push(device_cookie(token, ctx.secure));
     }
     for cookie in &cookies {
-        if let Err(e) = response.add_cookie(cookie) {
-            tracing::error!(error = %e, "cannot set a sign-in cookie");
-        }
+        set_cookie(&mut response, cookie);
     }
     response
 }
@@ -209,8 +208,6 @@ pub async fn sign_out(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebErr
 /// Back to the home page without the session cookie.
 pub fn signed_out(ctx: &Ctx) -> HttpResponse {
     let mut response = see_other("/");
-    if let Err(e) = response.add_cookie(&clear_session_cookie(ctx.secure)) {
-        tracing::error!(error = %e, "cannot clear the session cookie");
-    }
+    set_cookie(&mut response, &clear_session_cookie(ctx.secure));
     response
 }

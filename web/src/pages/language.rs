@@ -5,10 +5,11 @@ use actix_web::{HttpRequest, HttpResponse, post};
 use tapis_l10n::Language;
 use tapis_service::{ServiceError, accounts};
 
+use crate::cookies::{language_cookie, set_cookie};
 use crate::error::WebError;
 use crate::form::FormData;
 use crate::page::{safe_next, see_other};
-use crate::session::{Ctx, language_cookie, services};
+use crate::session::{Ctx, services};
 
 /// `POST /language` with `lang` (`en` or `fr`) and `next` (the page to come back to).
 #[post("/language")]
@@ -23,8 +24,6 @@ pub async fn switch(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpRe
         accounts::set_language(&services(&req)?, who, Some(lang)).await?;
     }
     let mut response = see_other(&safe_next(form.get("next")));
-    if let Err(e) = response.add_cookie(&language_cookie(lang, ctx.secure)) {
-        tracing::error!(error = %e, "cannot set the language cookie");
-    }
+    set_cookie(&mut response, &language_cookie(lang, ctx.secure));
     Ok(response)
 }
