@@ -14,6 +14,7 @@ pub mod csrf;
 pub mod error;
 pub mod error_page;
 pub mod form;
+pub mod game_choice;
 pub mod page;
 pub mod pages;
 pub mod present;
