@@ -140,6 +140,15 @@ impl WebError {
     }
 }
 
+/// A refusal of the service that a form shows beside what was typed; but an internal failure,
+/// which nothing typed can mend, stays the request's error (the error page).
+pub fn refusal(error: ServiceError) -> Result<ServiceError, WebError> {
+    match error {
+        ServiceError::Internal => Err(WebError::Service(error)),
+        refused => Ok(refused),
+    }
+}
+
 /// What a player is told about a refusal of the service, in `lang`.
 pub fn service_message(error: &ServiceError, lang: Language) -> String {
     service_said(error).in_language(lang)

@@ -7,45 +7,13 @@ use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
 use tapis_service::accounts::{self, Session, SignInAttempt};
-use tapis_service::{ServiceError, sessions};
+use tapis_service::sessions;
 
 use crate::cookies::{clear_session_cookie, device_cookie, session_cookie, set_cookie};
-use crate::error::{WebError, service_message, service_status};
-use crate::form::FormData;
+use crate::error::{WebError, refusal, service_status};
+use crate::form::{FieldError, FormData};
 use crate::page::{Layout, render, render_status, safe_next, see_other};
 use crate::session::{Ctx, Origin, services};
-
-/// An inline form error: the message, and the field it is about (if one).
-#[derive(Debug, Clone, Default)]
-pub struct FieldError {
-    pub field: String,
-    pub message: String,
-}
-
-impl FieldError {
-    /// The error of a refused form, when the service says why, in `lang`.
-    pub fn of(error: &ServiceError, lang: Language) -> FieldError {
-        match error {
-            ServiceError::Validation { field, .. } => FieldError {
-                field: field.to_string(),
-                message: service_message(error, lang),
-            },
-            ServiceError::UsernameTaken => FieldError {
-                field: "username".to_owned(),
-                message: lang.t("error-username-taken-choose"),
-            },
-            other => FieldError {
-                field: String::new(),
-                message: service_message(other, lang),
-            },
-        }
-    }
-
-    /// Whether the error is about `field` (for `aria-invalid`).
-    pub fn is(&self, field: &str) -> bool {
-        self.field == field
-    }
-}
 
 #[derive(Debug, Template)]
 #[template(path = "signin.html")]
@@ -143,11 +111,10 @@ pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
             Some(&signed.device_token),
             &next,
         )),
-        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
         Err(error) => {
-            let status = service_status(&error);
+            let error = refusal(error)?;
             render_status(
-                status,
+                service_status(&error),
                 &SignInPage {
                     lang: ctx.lang,
                     layout: Layout::new(&ctx, ctx.lang.t("auth-sign-in"), ""),
@@ -190,8 +157,10 @@ pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
     let user_agent = Origin::of(&req).client.user_agent;
     match accounts::sign_up(&services, &username, password, user_agent.as_deref()).await {
         Ok(session) => Ok(signed_in(&ctx, &session, None, &next)),
-        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
-        Err(error) => refused(FieldError::of(&error, ctx.lang), service_status(&error)),
+        Err(error) => {
+            let error = refusal(error)?;
+            refused(FieldError::of(&error, ctx.lang), service_status(&error))
+        }
     }
 }
 

@@ -17,11 +17,10 @@ use tapis_service::games::{self, GameInfo};
 use tapis_service::matches::{self, DaysPerMove, MatchFilter, NewMatch};
 use uuid::Uuid;
 
-use crate::error::{WebError, service_status, validation_said};
-use crate::form::FormData;
+use crate::error::{WebError, refusal, service_status, validation_said};
+use crate::form::{FieldError, FormData};
 use crate::game_choice::{GameChoice, chosen_game, game_choices};
 use crate::page::{Layout, render, render_status, see_other};
-use crate::pages::auth::FieldError;
 use crate::pages::computer::ComputerForm;
 use crate::present::{MatchCard, options};
 use crate::session::{Ctx, services};
@@ -379,8 +378,8 @@ pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpRe
     };
     match result {
         Ok(view) => Ok(see_other(&format!("/matches/{}", view.id))),
-        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
         Err(error) => {
+            let error = refusal(error)?;
             let mut field_error = FieldError::of(&error, ctx.lang);
             field_error.field = form_field(&field_error.field);
             if let (
@@ -467,8 +466,8 @@ pub async fn play_computer(
     };
     match result {
         Ok(view) => Ok(see_other(&format!("/matches/{}", view.id))),
-        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
         Err(error) => {
+            let error = refusal(error)?;
             let message = FieldError::of(&error, ctx.lang).message;
             let computer = ComputerForm::refused(&ctx.csrf, &form, message, ctx.lang);
             let game = chosen_game(form.get("game"));
