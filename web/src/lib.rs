@@ -7,6 +7,13 @@
 //! template. Errors have their own type ([`error::WebError`]) and presentation
 //! ([`error_page`]): a page for a browser, an inline message for htmx. Every state-changing
 //! request is checked against CSRF ([`csrf`]).
+//!
+//! The modules stand in layers, each using only those before it, so that no two import each
+//! other: the error type ([`error`]), the cookies ([`cookies`]), the static files ([`assets`])
+//! and the lists of games ([`game_choice`]), which use none of the others; then the form
+//! bodies ([`form`]), the CSRF protection ([`csrf`]), the request context ([`session`]), the
+//! frame of every page ([`page`]) and the error page ([`error_page`]); the pages ([`pages`],
+//! drawn by the presenters of [`present`]) last.
 
 pub mod assets;
 pub mod cookies;
