@@ -2,7 +2,7 @@
 //! document: each handler lists the ones it can answer (`(status = 401, response =
 //! Unauthorized)`), and the document refers to one definition instead of repeating it.
 //!
-//! Every one is a [`Problem`](crate::Problem) as `application/problem+json`.
+//! Every one is a [`Problem`](crate::problem::Problem) as `application/problem+json`.
 
 use utoipa::ToResponse;
 use utoipa::openapi::header::HeaderBuilder;

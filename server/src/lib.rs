@@ -17,8 +17,8 @@ use tapis_api::ApiError;
 use tapis_service::ServiceError;
 use tapis_service::Services;
 use tapis_service::accounts::ClientInfo;
+use tapis_web::cookies::CookiePolicy;
 use tapis_web::error::WebError;
-use tapis_web::session::CookiePolicy;
 use tokio::sync::watch;
 use tracing_actix_web::TracingLogger;
 

@@ -7,7 +7,6 @@
 //! read it to put it in the form or header.
 
 use actix_web::body::{EitherBody, MessageBody};
-use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
@@ -15,8 +14,8 @@ use actix_web::{Error, FromRequest, HttpMessage, ResponseError, web};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
+use crate::cookies::{is_secure, site_cookie};
 use crate::error::WebError;
-use crate::session::is_secure;
 
 /// The cookie holding the token.
 pub const CSRF_COOKIE: &str = "tapis_csrf";
@@ -129,13 +128,9 @@ pub async fn protect(
     let secure = is_secure(req.request());
     let mut response = next.call(req).await?;
     if existing.is_none() {
-        let cookie = Cookie::build(CSRF_COOKIE, token)
-            .path("/")
-            .http_only(true)
-            .same_site(SameSite::Lax)
-            .secure(secure)
-            .finish();
-        response.response_mut().add_cookie(&cookie)?;
+        response
+            .response_mut()
+            .add_cookie(&site_cookie(CSRF_COOKIE, &token, secure))?;
     }
     Ok(response.map_into_left_body())
 }

@@ -1,24 +1,14 @@
-//! The web's presentation of errors: a page for a browser, an inline message for htmx.
+//! Why a web request failed ([`WebError`]), and what the player is told about it: a message
+//! kept as its key and arguments ([`Said`]), written later in the reader's language.
 //!
-//! Handlers return [`WebError`] (most often a [`ServiceError`] converted with `?`). For a full
-//! page request it becomes an error page with the right status; for an htmx request
-//! [`htmx_errors`] turns it into a short message swapped into the page's message area
-//! (`#flash`) instead of the fragment that was asked for. Internal causes are logged by the
-//! service and never shown: a 500 page only says that something went wrong on our side.
+//! Handlers return [`WebError`] (most often a [`ServiceError`] converted with `?`). A refusal
+//! of the service is told by its code (and a validation error's reason), with the same HTTP
+//! status as the API's. How an error is shown, as a page or as an inline message for htmx, is
+//! the error page's (`error_page.rs`), which also makes [`WebError`] an actix response.
 
-use actix_web::body::{BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::{StatusCode, header};
-use actix_web::middleware::Next;
-use actix_web::{Error, HttpResponse, ResponseError};
-use askama::Template;
+use actix_web::http::StatusCode;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
-
-use actix_web::FromRequest;
-
-use crate::page::{Layout, html};
-use crate::session::Ctx;
 
 /// Why a web request failed.
 #[derive(Debug, thiserror::Error)]
@@ -41,10 +31,6 @@ pub enum WebError {
     #[error("internal error")]
     Render(#[from] askama::Error),
 }
-
-/// The message of an error response, kept for [`htmx_errors`].
-#[derive(Debug, Clone)]
-pub struct ErrorMessage(pub Said);
 
 /// A value given to a [`Said`] message.
 #[derive(Debug, Clone)]
@@ -113,31 +99,6 @@ impl Said {
     }
 }
 
-/// What an error page says, kept on the response so that [`htmx_errors`], which has the
-/// request, can draw it again for the signed-in player (with their navigation) in their
-/// language.
-#[derive(Debug, Clone)]
-struct ErrorParts {
-    heading: &'static str,
-    message: Said,
-}
-
-#[derive(Debug, Template)]
-#[template(path = "error.html")]
-struct ErrorPage {
-    layout: Layout,
-    lang: Language,
-    status: u16,
-    heading: String,
-    message: String,
-}
-
-#[derive(Debug, Template)]
-#[template(path = "flash_partial.html")]
-pub struct Flash {
-    pub message: String,
-}
-
 impl WebError {
     /// What the player is told, in `lang`.
     pub fn message(&self, lang: Language) -> String {
@@ -158,18 +119,33 @@ impl WebError {
         }
     }
 
-    /// The key of the heading (and title) of the error page.
-    fn heading(&self) -> &'static str {
-        match self.status_code().as_u16() {
-            400 | 422 => "error-heading-refused",
-            403 => "error-heading-forbidden",
-            404 => "error-heading-not-found",
-            409 => "error-heading-too-late",
-            429 => "error-heading-slow-down",
-            503 => "error-heading-unavailable",
-            500.. => "error-heading-server",
-            _ => "error-heading-refused",
+    /// The HTTP status of the response.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            WebError::Service(e) => service_status(e),
+            WebError::SignInRequired { .. } => StatusCode::SEE_OTHER,
+            WebError::Csrf => StatusCode::FORBIDDEN,
+            WebError::NotFound => StatusCode::NOT_FOUND,
+            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::Render(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+
+    /// When to try again, in seconds, for a refusal that says so (`Retry-After`).
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            WebError::Service(e) => e.retry_after_secs(),
+            _ => None,
+        }
+    }
+}
+
+/// A refusal of the service that a form shows beside what was typed; but an internal failure,
+/// which nothing typed can mend, stays the request's error (the error page).
+pub fn refusal(error: ServiceError) -> Result<ServiceError, WebError> {
+    match error {
+        ServiceError::Internal => Err(WebError::Service(error)),
+        refused => Ok(refused),
     }
 }
 
@@ -278,204 +254,11 @@ pub fn sentence(message: &str) -> String {
     out
 }
 
-impl ResponseError for WebError {
-    fn status_code(&self) -> StatusCode {
-        match self {
-            WebError::Service(e) => service_status(e),
-            WebError::SignInRequired { .. } => StatusCode::SEE_OTHER,
-            WebError::Csrf => StatusCode::FORBIDDEN,
-            WebError::NotFound => StatusCode::NOT_FOUND,
-            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            WebError::Render(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
-    }
-
-    fn error_response(&self) -> HttpResponse {
-        if let WebError::Render(e) = self {
-            tracing::error!(error = %e, "a template failed to render");
-        }
-        if let WebError::SignInRequired { next } = self {
-            let location = format!("/signin?next={}", crate::page::url_encode(next));
-            return HttpResponse::SeeOther()
-                .insert_header((header::LOCATION, location))
-                .finish();
-        }
-        let status = self.status_code();
-        let lang = Language::default();
-        let said = self.said();
-        let message = said.in_language(lang);
-        let heading = lang.t(self.heading());
-        let page = ErrorPage {
-            lang,
-            layout: Layout::anonymous(heading.clone()),
-            status: status.as_u16(),
-            heading,
-            message: message.clone(),
-        };
-        let parts = ErrorParts {
-            heading: self.heading(),
-            message: said.clone(),
-        };
-        let mut response = match page.render() {
-            Ok(body) => html(status, body),
-            Err(e) => {
-                tracing::error!(error = %e, "the error page failed to render");
-                HttpResponse::build(status)
-                    .insert_header((header::CONTENT_TYPE, "text/plain; charset=utf-8"))
-                    .body(message.clone())
-            }
-        };
-        if let Some(seconds) = match self {
-            WebError::Service(e) => e.retry_after_secs(),
-            _ => None,
-        } {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
-        }
-        response.extensions_mut().insert(ErrorMessage(said));
-        response.extensions_mut().insert(parts);
-        response
-    }
-}
-
-/// An error page drawn again with the signed-in player's navigation and in the reader's
-/// language (an error page is made without the request, so it starts out anonymous and in
-/// English). If the session
-/// cannot be read (the database is down, say) the anonymous page stays.
-async fn for_the_viewer(response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
-    let parts = response
-        .response()
-        .extensions()
-        .get::<ErrorParts>()
-        .cloned();
-    let Some(parts) = parts else {
-        return response;
-    };
-    let Ok(ctx) = Ctx::extract(response.request()).await else {
-        return response;
-    };
-    if ctx.viewer.is_none() && ctx.lang == Language::default() {
-        return response;
-    }
-    let status = response.status();
-    let heading = ctx.lang.t(parts.heading);
-    let page = ErrorPage {
-        lang: ctx.lang,
-        layout: Layout::new(&ctx, heading.clone(), ""),
-        status: status.as_u16(),
-        heading,
-        message: parts.message.in_language(ctx.lang),
-    };
-    let Ok(body) = page.render() else {
-        return response;
-    };
-    let mut fresh = html(status, body);
-    if let Some(retry) = response.headers().get(header::RETRY_AFTER) {
-        fresh
-            .headers_mut()
-            .insert(header::RETRY_AFTER, retry.clone());
-    }
-    fresh
-        .extensions_mut()
-        .insert(ErrorMessage(parts.message.clone()));
-    fresh.extensions_mut().insert(parts);
-    response.into_response(fresh)
-}
-
-fn is_htmx(req: &ServiceRequest) -> bool {
-    req.headers()
-        .get("HX-Request")
-        .is_some_and(|v| v.as_bytes() == b"true")
-}
-
-/// The middleware: for htmx requests, error pages become an inline message in `#flash` and a
-/// redirect to the sign-in page becomes `HX-Redirect`; every web response gets the security
-/// headers.
-pub async fn htmx_errors(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, Error> {
-    let htmx = is_htmx(&req);
-    let mut response = next.call(req).await?.map_into_boxed_body();
-    if !htmx && response.status() == StatusCode::SEE_OTHER && response.response().error().is_some()
-    {
-        // A redirect to the sign-in page is the answer, not a failure: drop the error it came
-        // from, so that the request log does not report it as one.
-        let location = response.headers().get(header::LOCATION).cloned();
-        if let Some(location) = location {
-            response = response.into_response(
-                HttpResponse::SeeOther()
-                    .insert_header((header::LOCATION, location))
-                    .finish(),
-            );
-        }
-    }
-    if !htmx {
-        response = for_the_viewer(response).await;
-    }
-    if htmx {
-        let status = response.status();
-        if status == StatusCode::SEE_OTHER {
-            let location = response.headers().get(header::LOCATION).cloned();
-            if let Some(location) = location {
-                response = response.into_response(
-                    HttpResponse::Ok()
-                        .insert_header(("HX-Redirect", location))
-                        .finish(),
-                );
-            }
-        } else if status.is_client_error() || status.is_server_error() {
-            let message = response
-                .response()
-                .extensions()
-                .get::<ErrorMessage>()
-                .map(|m| m.0.clone());
-            if let Some(said) = message {
-                // The reader's language: their account's, else the cookie's or the browser's.
-                let lang = match Ctx::extract(response.request()).await {
-                    Ok(ctx) => ctx.lang,
-                    Err(_) => crate::session::language(response.request(), None),
-                };
-                let body = Flash {
-                    message: said.in_language(lang),
-                }
-                .render()
-                .unwrap_or_default();
-                response = response.into_response(
-                    HttpResponse::build(status)
-                        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
-                        .insert_header(("HX-Retarget", "#flash"))
-                        .insert_header(("HX-Reswap", "innerHTML"))
-                        .body(body),
-                );
-            }
-        }
-    }
-    let headers = response.headers_mut();
-    for (name, value) in crate::page::SECURITY_HEADERS {
-        headers.insert(
-            header::HeaderName::from_static(name),
-            header::HeaderValue::from_static(value),
-        );
-    }
-    Ok(response)
-}
-
 #[cfg(test)]
 mod tests {
-    use actix_web::middleware::from_fn;
-    use actix_web::{App, test, web};
-
     use super::*;
 
-    async fn members_only() -> Result<HttpResponse, WebError> {
-        Err(WebError::SignInRequired {
-            next: "/account".to_owned(),
-        })
-    }
-
-    #[core::prelude::v1::test]
+    #[test]
     fn refusals_are_told_in_the_readers_language() {
         let format = ServiceError::invalid(
             "username",
@@ -536,7 +319,7 @@ mod tests {
 
     /// Every reason of the service's and the web's validation errors (`ServiceError::invalid`
     /// in `service/src`, `web/src` and `server/src`) has its message in both languages.
-    #[core::prelude::v1::test]
+    #[test]
     fn every_validation_reason_is_translated() {
         for reason in [
             "username_format",
@@ -575,23 +358,5 @@ mod tests {
                 assert!(!text.contains(tapis_l10n::MISSING), "{reason}: {text}");
             }
         }
-    }
-
-    #[actix_web::test]
-    async fn a_sign_in_redirect_is_not_reported_as_an_error() {
-        let app = test::init_service(
-            App::new()
-                .wrap(from_fn(htmx_errors))
-                .route("/account", web::get().to(members_only)),
-        )
-        .await;
-        let response =
-            test::call_service(&app, test::TestRequest::get().uri("/account").to_request()).await;
-        assert_eq!(response.status(), StatusCode::SEE_OTHER);
-        assert_eq!(
-            response.headers().get(header::LOCATION).unwrap(),
-            "/signin?next=/account"
-        );
-        assert!(response.response().error().is_none());
     }
 }

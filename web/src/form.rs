@@ -1,5 +1,6 @@
 //! Form bodies (`application/x-www-form-urlencoded`) as a list of fields, where a name may
-//! repeat (several checked dice are several `die` fields).
+//! repeat (several checked dice are several `die` fields); and the error a refused form shows
+//! beside the field at fault.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -7,9 +8,10 @@ use std::pin::Pin;
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
 
+use tapis_l10n::Language;
 use tapis_service::ServiceError;
 
-use crate::error::WebError;
+use crate::error::{WebError, service_message};
 
 /// The largest form accepted.
 const MAX_FORM_BYTES: usize = 16 * 1024;
@@ -91,6 +93,38 @@ impl FromRequest for FormData {
             }
             FormData::parse(&body)
         })
+    }
+}
+
+/// An inline form error: the message, and the field it is about (if one).
+#[derive(Debug, Clone, Default)]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldError {
+    /// The error of a refused form, when the service says why, in `lang`.
+    pub fn of(error: &ServiceError, lang: Language) -> FieldError {
+        match error {
+            ServiceError::Validation { field, .. } => FieldError {
+                field: field.to_string(),
+                message: service_message(error, lang),
+            },
+            ServiceError::UsernameTaken => FieldError {
+                field: "username".to_owned(),
+                message: lang.t("error-username-taken-choose"),
+            },
+            other => FieldError {
+                field: String::new(),
+                message: service_message(other, lang),
+            },
+        }
+    }
+
+    /// Whether the error is about `field` (for `aria-invalid`).
+    pub fn is(&self, field: &str) -> bool {
+        self.field == field
     }
 }
 

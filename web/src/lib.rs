@@ -4,14 +4,24 @@
 //! Handlers call the same `tapis-service` functions as the JSON API and stay thin: extract the
 //! request, call the service, render. Following the Kanidm pattern, a page struct embeds its
 //! fragment struct, so a full page and an htmx swap of the same part render through one
-//! template. Errors have their own presentation ([`error::WebError`]): a page for a browser,
-//! an inline message for htmx. Every state-changing request is checked against CSRF
-//! ([`csrf`]).
+//! template. Errors have their own type ([`error::WebError`]) and presentation
+//! ([`error_page`]): a page for a browser, an inline message for htmx. Every state-changing
+//! request is checked against CSRF ([`csrf`]).
+//!
+//! The modules stand in layers, each using only those before it, so that no two import each
+//! other: the error type ([`error`]), the cookies ([`cookies`]), the static files ([`assets`])
+//! and the lists of games ([`game_choice`]), which use none of the others; then the form
+//! bodies ([`form`]), the CSRF protection ([`csrf`]), the request context ([`session`]), the
+//! frame of every page ([`page`]) and the error page ([`error_page`]); the pages ([`pages`],
+//! drawn by the presenters of [`present`]) last.
 
 pub mod assets;
+pub mod cookies;
 pub mod csrf;
 pub mod error;
+pub mod error_page;
 pub mod form;
+pub mod game_choice;
 pub mod page;
 pub mod pages;
 pub mod present;
@@ -28,7 +38,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(assets::serve).service(
         web::scope("")
             .wrap(from_fn(csrf::protect))
-            .wrap(from_fn(error::htmx_errors))
+            .wrap(from_fn(error_page::htmx_errors))
             .app_data(web::PathConfig::default().error_handler(|_, _| WebError::NotFound.into()))
             .app_data(web::QueryConfig::default().error_handler(|e, _| {
                 tracing::debug!(error = %e, "an address that cannot be read");

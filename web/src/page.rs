@@ -49,13 +49,11 @@ pub struct Layout {
 impl Layout {
     pub fn new(ctx: &Ctx, title: impl Into<String>, section: Section) -> Layout {
         Layout {
-            title: title.into(),
             user: ctx.username().map(str::to_owned),
             csrf: ctx.csrf.clone(),
             section,
-            assets: &ASSETS,
-            htmx_config: HTMX_CONFIG,
             path: ctx.path.clone(),
+            ..Layout::anonymous(title)
         }
     }
 

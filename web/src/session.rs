@@ -1,79 +1,24 @@
-//! Who is looking at a page: the session cookie, and the request context every handler takes.
+//! Who is looking at a page: the request context every handler takes ([`Ctx`]).
 //!
-//! The session cookie holds a session token issued by the service (`accounts::sign_in` and
-//! `sign_up`), checked on each request by `auth::authenticate` against its row in the
-//! database (so signing out ends it everywhere at once, and no session state lives in a server
-//! process). It is `HttpOnly` and `SameSite=Lax`, and `Secure` in production
-//! ([`CookiePolicy`]), or in development whenever the request came over HTTPS. A browser that
-//! signed in also keeps a device cookie, which spares its owner the sign-in delays that an
-//! attacker elsewhere causes (`docs/security.md`).
+//! The session cookie (`cookies.rs`) holds a session token issued by the service
+//! (`accounts::sign_in` and `sign_up`), checked on each request by `auth::authenticate`
+//! against its row in the database (so signing out ends it everywhere at once, and no session
+//! state lives in a server process). The context also says in which language to write the
+//! pages, and where a sign-in comes from ([`Origin`]).
 
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Payload;
 use actix_web::http::header::{AcceptLanguage, Header};
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use tapis_l10n::Language;
 use tapis_service::accounts::ClientInfo;
 use tapis_service::{Identity, ServiceError, Services, auth};
-use time::OffsetDateTime;
 
+use crate::cookies::{DEVICE_COOKIE, LANGUAGE_COOKIE, SESSION_COOKIE, is_secure};
 use crate::csrf::CsrfToken;
 use crate::error::WebError;
-
-/// The cookie that carries the session token.
-pub const SESSION_COOKIE: &str = "tapis_session";
-/// The cookie that tells a browser which signed in before (see `accounts::sign_in`).
-pub const DEVICE_COOKIE: &str = "tapis_device";
-/// How long a browser keeps its device cookie.
-const DEVICE_COOKIE_DAYS: i64 = 365;
-/// The cookie of the language switch (for visitors who are not signed in, and browsers whose
-/// player has not chosen on their account).
-pub const LANGUAGE_COOKIE: &str = "tapis_lang";
-/// How long a browser remembers the language it was switched to.
-const LANGUAGE_COOKIE_DAYS: i64 = 365;
-
-/// How cookies are set; the server registers it as app data.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CookiePolicy {
-    /// Always `Secure` (production): a site served over HTTPS must never send its session
-    /// over plain HTTP, whatever a request or a proxy says.
-    pub always_secure: bool,
-}
-
-/// Whether cookies set in answer to `req` should be `Secure`.
-pub fn is_secure(req: &HttpRequest) -> bool {
-    let always = req
-        .app_data::<web::Data<CookiePolicy>>()
-        .is_some_and(|policy| policy.always_secure);
-    always || req.connection_info().scheme() == "https"
-}
-
-/// A cookie of the whole site that scripts cannot read, sent along same-site navigations.
-fn site_cookie(name: &'static str, value: &str, secure: bool) -> Cookie<'static> {
-    Cookie::build(name, value.to_owned())
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(secure)
-        .finish()
-}
-
-/// The device cookie for a browser that just signed in.
-pub fn device_cookie(token: &str, secure: bool) -> Cookie<'static> {
-    let mut cookie = site_cookie(DEVICE_COOKIE, token, secure);
-    cookie.set_max_age(CookieDuration::days(DEVICE_COOKIE_DAYS));
-    cookie
-}
-
-/// The cookie that remembers the language a browser was switched to.
-pub fn language_cookie(lang: Language, secure: bool) -> Cookie<'static> {
-    let mut cookie = site_cookie(LANGUAGE_COOKIE, lang.code(), secure);
-    cookie.set_max_age(CookieDuration::days(LANGUAGE_COOKIE_DAYS));
-    cookie
-}
 
 /// The language of the pages for this request: the signed-in player's choice, else the
 /// language switch's cookie, else the first of ours that `Accept-Language` ranks (any `fr*`
@@ -120,23 +65,6 @@ impl Origin {
     }
 }
 
-/// The session cookie for a token valid until `expires_at`.
-pub fn session_cookie(token: &str, expires_at: OffsetDateTime, secure: bool) -> Cookie<'static> {
-    let max_age = (expires_at - OffsetDateTime::now_utc())
-        .whole_seconds()
-        .max(0);
-    let mut cookie = site_cookie(SESSION_COOKIE, token, secure);
-    cookie.set_max_age(CookieDuration::seconds(max_age));
-    cookie
-}
-
-/// A cookie that removes the session cookie.
-pub fn clear_session_cookie(secure: bool) -> Cookie<'static> {
-    let mut cookie = site_cookie(SESSION_COOKIE, "", secure);
-    cookie.make_removal();
-    cookie
-}
-
 /// What every page handler needs to know about the request.
 #[derive(Debug, Clone)]
 pub struct Ctx {
@@ -170,6 +98,13 @@ impl Ctx {
     }
 }
 
+/// Whether the request came from htmx (it wants a fragment, not a page).
+pub fn is_htmx(req: &HttpRequest) -> bool {
+    req.headers()
+        .get("HX-Request")
+        .is_some_and(|v| v.as_bytes() == b"true")
+}
+
 /// The services, from the app data.
 pub fn services(req: &HttpRequest) -> Result<Services, WebError> {
     req.app_data::<web::Data<Services>>()
@@ -188,10 +123,7 @@ impl FromRequest for Ctx {
             .get::<CsrfToken>()
             .map(|t| t.0.clone())
             .unwrap_or_default();
-        let htmx = req
-            .headers()
-            .get("HX-Request")
-            .is_some_and(|v| v.as_bytes() == b"true");
+        let htmx = is_htmx(req);
         let path = req
             .uri()
             .path_and_query()

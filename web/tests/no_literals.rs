@@ -192,6 +192,7 @@ fn findings() -> Vec<(String, Vec<String>)> {
     }
     for file in [
         "web/src/error.rs",
+        "web/src/error_page.rs",
         "web/src/page.rs",
         "web/src/form.rs",
         "web/src/csrf.rs",

@@ -7,7 +7,7 @@ use tapis_service::notifications::{self, NotificationSettings};
 use utoipa::ToSchema;
 
 use crate::extract::{Body, Caller};
-use crate::problem::ApiError;
+use crate::problem::{ApiError, Problem};
 use crate::responses::{
     InvalidJson, PayloadTooLarge, ServiceUnavailable, Unauthorized, UnsupportedMediaType,
 };
@@ -46,7 +46,7 @@ pub struct NotificationRequest {
         (status = 413, response = PayloadTooLarge),
         (status = 415, response = UnsupportedMediaType),
         (status = 401, response = Unauthorized),
-        (status = 422, description = "`validation_failed` on `email` (`email_invalid`): not one e-mail address", body = crate::Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed` on `email` (`email_invalid`): not one e-mail address", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/me/email")]
@@ -84,7 +84,7 @@ pub async fn get_settings(
         (status = 413, response = PayloadTooLarge),
         (status = 415, response = UnsupportedMediaType),
         (status = 401, response = Unauthorized),
-        (status = 422, description = "`validation_failed` on `events` (`event_unknown`) or `digest_hours` (`digest_range`: not from 1 to 168); nothing changed", body = crate::Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed` on `events` (`event_unknown`) or `digest_hours` (`digest_range`: not from 1 to 168); nothing changed", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/me/notifications")]

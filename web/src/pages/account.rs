@@ -6,7 +6,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
-use tapis_l10n::{Language, UnknownLanguage};
+use tapis_l10n::Language;
 use tapis_service::ServiceError;
 use tapis_service::accounts;
 use tapis_service::auth::{self, ApiToken, NewApiToken};
@@ -15,13 +15,14 @@ use tapis_service::sessions::{self, SessionInfo};
 use tapis_service::vacation::{self, VacationStatus};
 use uuid::Uuid;
 
-use crate::error::{WebError, service_status};
-use crate::form::FormData;
+use crate::cookies::{language_cookie, set_cookie};
+use crate::error::{WebError, refusal, service_status};
+use crate::form::{FieldError, FormData};
 use crate::page::{Layout, render_status, see_other};
-use crate::pages::auth::FieldError;
 use crate::pages::auth::signed_out;
+use crate::pages::language::chosen_language;
 use crate::present::When;
-use crate::session::{Ctx, language_cookie, services};
+use crate::session::{Ctx, services};
 
 /// A token in the list.
 #[derive(Debug, Clone)]
@@ -205,12 +206,23 @@ impl Outcome {
         }
     }
 
-    fn refused(form: &str, error: &ServiceError, lang: Language) -> Outcome {
+    /// The form `form` done, and what its place on the page says of it.
+    fn notice(form: &str, notice: String) -> Outcome {
         Outcome {
-            status: service_status(error),
-            error: Some((form.to_owned(), FieldError::of(error, lang))),
+            notice: Some((form.to_owned(), notice)),
             ..Outcome::plain()
         }
+    }
+
+    /// The form `form` refused, or the request's error for an internal failure
+    /// ([`refusal`]).
+    fn refused(form: &str, error: ServiceError, lang: Language) -> Result<Outcome, WebError> {
+        let error = refusal(error)?;
+        Ok(Outcome {
+            status: service_status(&error),
+            error: Some((form.to_owned(), FieldError::of(&error, lang))),
+            ..Outcome::plain()
+        })
     }
 }
 
@@ -281,15 +293,8 @@ pub async fn change_password(
         )
         .await
         {
-            Ok(()) => Outcome {
-                notice: Some((
-                    "password".to_owned(),
-                    ctx.lang.t("account-password-changed"),
-                )),
-                ..Outcome::plain()
-            },
-            Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
-            Err(error) => Outcome::refused("password", &error, ctx.lang),
+            Ok(()) => Outcome::notice("password", ctx.lang.t("account-password-changed")),
+            Err(error) => Outcome::refused("password", error, ctx.lang)?,
         }
     };
     account_page(&req, &ctx, outcome).await
@@ -304,9 +309,7 @@ pub async fn set_language(
     form: FormData,
 ) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?.clone();
-    let lang: Language = form.text("lang").parse().map_err(|e: UnknownLanguage| {
-        ServiceError::invalid("lang", "language_unknown", e.to_string())
-    })?;
+    let lang = chosen_language(&form)?;
     accounts::set_language(&services(&req)?, &who, Some(lang)).await?;
     // The page is drawn at once in the chosen language.
     let ctx = Ctx {
@@ -314,14 +317,9 @@ pub async fn set_language(
         path: "/account".to_owned(),
         ..ctx
     };
-    let outcome = Outcome {
-        notice: Some(("language".to_owned(), lang.t("account-language-saved"))),
-        ..Outcome::plain()
-    };
+    let outcome = Outcome::notice("language", lang.t("account-language-saved"));
     let mut response = account_page(&req, &ctx, outcome).await?;
-    if let Err(e) = response.add_cookie(&language_cookie(lang, ctx.secure)) {
-        tracing::error!(error = %e, "cannot set the language cookie");
-    }
+    set_cookie(&mut response, &language_cookie(lang, ctx.secure));
     Ok(response)
 }
 
@@ -339,10 +337,9 @@ pub async fn create_token(
             new_token: Some(token),
             ..Outcome::plain()
         },
-        Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
         Err(error) => Outcome {
             token_name: name,
-            ..Outcome::refused("token", &error, ctx.lang)
+            ..Outcome::refused("token", error, ctx.lang)?
         },
     };
     account_page(&req, &ctx, outcome).await
@@ -394,17 +391,10 @@ pub async fn start_vacation(
     let who = ctx.require()?.clone();
     let until = form.text("until").to_owned();
     let outcome = match vacation::start(&services(&req)?, &who, &until).await {
-        Ok(_) => Outcome {
-            notice: Some((
-                "vacation".to_owned(),
-                ctx.lang.t("account-vacation-started"),
-            )),
-            ..Outcome::plain()
-        },
-        Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
+        Ok(_) => Outcome::notice("vacation", ctx.lang.t("account-vacation-started")),
         Err(error) => Outcome {
             until,
-            ..Outcome::refused("vacation", &error, ctx.lang)
+            ..Outcome::refused("vacation", error, ctx.lang)?
         },
     };
     account_page(&req, &ctx, outcome).await
@@ -415,12 +405,8 @@ pub async fn start_vacation(
 pub async fn end_vacation(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?.clone();
     let outcome = match vacation::end(&services(&req)?, &who).await {
-        Ok(_) => Outcome {
-            notice: Some(("vacation".to_owned(), ctx.lang.t("account-vacation-ended"))),
-            ..Outcome::plain()
-        },
-        Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
-        Err(error) => Outcome::refused("vacation", &error, ctx.lang),
+        Ok(_) => Outcome::notice("vacation", ctx.lang.t("account-vacation-ended")),
+        Err(error) => Outcome::refused("vacation", error, ctx.lang)?,
     };
     account_page(&req, &ctx, outcome).await
 }
@@ -436,24 +422,20 @@ pub async fn set_email(
     let who = ctx.require()?.clone();
     let email = form.text("email").to_owned();
     let outcome = match notifications::set_email(&services(&req)?, &who, &email).await {
-        Ok((_, mailed)) => Outcome {
-            notice: Some((
-                "email".to_owned(),
-                if mailed {
-                    ctx.lang.t1("account-email-sent", "email", email.trim())
-                } else {
-                    ctx.lang.t("account-email-unchanged")
-                },
-            )),
-            ..Outcome::plain()
-        },
-        Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
+        Ok((_, mailed)) => Outcome::notice(
+            "email",
+            if mailed {
+                ctx.lang.t1("account-email-sent", "email", email.trim())
+            } else {
+                ctx.lang.t("account-email-unchanged")
+            },
+        ),
         Err(error) => Outcome {
             typed_email: Some(TypedEmail {
                 email: Some(email),
                 ..TypedEmail::default()
             }),
-            ..Outcome::refused("email", &error, ctx.lang)
+            ..Outcome::refused("email", error, ctx.lang)?
         },
     };
     account_page(&req, &ctx, outcome).await
@@ -474,21 +456,14 @@ pub async fn set_notifications(
         Err(error) => Err(error),
     };
     let outcome = match result {
-        Ok(_) => Outcome {
-            notice: Some((
-                "notifications".to_owned(),
-                ctx.lang.t("account-notifications-saved"),
-            )),
-            ..Outcome::plain()
-        },
-        Err(ServiceError::Internal) => return Err(ServiceError::Internal.into()),
+        Ok(_) => Outcome::notice("notifications", ctx.lang.t("account-notifications-saved")),
         Err(error) => Outcome {
             typed_email: Some(TypedEmail {
                 events: Some(events),
                 digest_hours: Some(digest),
                 ..TypedEmail::default()
             }),
-            ..Outcome::refused("notifications", &error, ctx.lang)
+            ..Outcome::refused("notifications", error, ctx.lang)?
         },
     };
     account_page(&req, &ctx, outcome).await

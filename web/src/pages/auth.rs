@@ -7,44 +7,13 @@ use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
 use tapis_service::accounts::{self, Session, SignInAttempt};
-use tapis_service::{ServiceError, sessions};
+use tapis_service::sessions;
 
-use crate::error::{WebError, service_message, service_status};
-use crate::form::FormData;
+use crate::cookies::{clear_session_cookie, device_cookie, session_cookie, set_cookie};
+use crate::error::{WebError, refusal, service_status};
+use crate::form::{FieldError, FormData};
 use crate::page::{Layout, render, render_status, safe_next, see_other};
-use crate::session::{Ctx, Origin, clear_session_cookie, device_cookie, services, session_cookie};
-
-/// An inline form error: the message, and the field it is about (if one).
-#[derive(Debug, Clone, Default)]
-pub struct FieldError {
-    pub field: String,
-    pub message: String,
-}
-
-impl FieldError {
-    /// The error of a refused form, when the service says why, in `lang`.
-    pub fn of(error: &ServiceError, lang: Language) -> FieldError {
-        match error {
-            ServiceError::Validation { field, .. } => FieldError {
-                field: field.to_string(),
-                message: service_message(error, lang),
-            },
-            ServiceError::UsernameTaken => FieldError {
-                field: "username".to_owned(),
-                message: lang.t("error-username-taken-choose"),
-            },
-            other => FieldError {
-                field: String::new(),
-                message: service_message(other, lang),
-            },
-        }
-    }
-
-    /// Whether the error is about `field` (for `aria-invalid`).
-    pub fn is(&self, field: &str) -> bool {
-        self.field == field
-    }
-}
+use crate::session::{Ctx, Origin, services};
 
 #[derive(Debug, Template)]
 #[template(path = "signin.html")]
@@ -116,9 +85,7 @@ fn signed_in(ctx: &Ctx, session: &Session, device_token: Option<&str>, next: &st
         cookies.push(device_cookie(token, ctx.secure));
     }
     for cookie in &cookies {
-        if let Err(e) = response.add_cookie(cookie) {
-            tracing::error!(error = %e, "cannot set a sign-in cookie");
-        }
+        set_cookie(&mut response, cookie);
     }
     response
 }
@@ -144,11 +111,10 @@ pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
             Some(&signed.device_token),
             &next,
         )),
-        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
         Err(error) => {
-            let status = service_status(&error);
+            let error = refusal(error)?;
             render_status(
-                status,
+                service_status(&error),
                 &SignInPage {
                     lang: ctx.lang,
                     layout: Layout::new(&ctx, ctx.lang.t("auth-sign-in"), ""),
@@ -191,8 +157,10 @@ pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
     let user_agent = Origin::of(&req).client.user_agent;
     match accounts::sign_up(&services, &username, password, user_agent.as_deref()).await {
         Ok(session) => Ok(signed_in(&ctx, &session, None, &next)),
-        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
-        Err(error) => refused(FieldError::of(&error, ctx.lang), service_status(&error)),
+        Err(error) => {
+            let error = refusal(error)?;
+            refused(FieldError::of(&error, ctx.lang), service_status(&error))
+        }
     }
 }
 
@@ -209,8 +177,6 @@ pub async fn sign_out(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebErr
 /// Back to the home page without the session cookie.
 pub fn signed_out(ctx: &Ctx) -> HttpResponse {
     let mut response = see_other("/");
-    if let Err(e) = response.add_cookie(&clear_session_cookie(ctx.secure)) {
-        tracing::error!(error = %e, "cannot clear the session cookie");
-    }
+    set_cookie(&mut response, &clear_session_cookie(ctx.secure));
     response
 }

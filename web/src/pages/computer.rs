@@ -7,7 +7,7 @@ use tapis_games::GameId;
 use tapis_l10n::Language;
 
 use crate::form::FormData;
-use crate::pages::lobby::{GameChoice, game_choices};
+use crate::game_choice::{GameChoice, chosen_game, game_choices};
 
 /// A level to choose.
 #[derive(Debug, Clone)]
@@ -46,7 +46,7 @@ impl ComputerForm {
         ComputerForm {
             lang,
             csrf: csrf.to_owned(),
-            games: game_choices(games, selected),
+            games: game_choices(games, Some(selected)),
             levels: Level::ALL
                 .into_iter()
                 .map(|l| LevelChoice {
@@ -75,10 +75,7 @@ impl ComputerForm {
 
     /// The lobby's form as submitted, with why it was refused.
     pub fn refused(csrf: &str, form: &FormData, error: String, lang: Language) -> ComputerForm {
-        let game = form
-            .get("game")
-            .and_then(|g| g.parse().ok())
-            .unwrap_or(GameId::Yams);
+        let game = chosen_game(form.get("game"));
         let mut this = ComputerForm::for_lobby(csrf, game, lang);
         let level = form.text("level");
         for choice in &mut this.levels {

@@ -9,6 +9,7 @@ use tapis_l10n::Language;
 use tapis_service::ratings::{self, LeaderboardEntry, elo};
 
 use crate::error::WebError;
+use crate::game_choice::{GameChoice, game_choices};
 use crate::page::{Layout, render};
 use crate::present::{GameCard, game_name};
 use crate::session::{Ctx, services};
@@ -18,25 +19,6 @@ const PER_PAGE: i64 = 50;
 
 /// The largest page number accepted (far beyond any real board; keeps the offset small).
 const MAX_PAGE: i64 = 100_000;
-
-/// A game in the list of boards.
-#[derive(Debug, Clone)]
-pub struct BoardLink {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub current: bool,
-}
-
-fn board_links(current: Option<GameId>) -> Vec<BoardLink> {
-    GameId::ALL
-        .into_iter()
-        .map(|g| BoardLink {
-            id: g.as_str(),
-            name: g.name(),
-            current: Some(g) == current,
-        })
-        .collect()
-}
 
 #[derive(Debug, Template)]
 #[template(path = "leaderboards.html")]
@@ -91,7 +73,8 @@ struct LeaderboardPage {
     lang: Language,
     game: String,
     game_name: String,
-    boards: Vec<BoardLink>,
+    /// The links to every game's board, this one's marked.
+    boards: Vec<GameChoice>,
     places: Vec<Place>,
     page: i64,
     has_next: bool,
@@ -135,7 +118,7 @@ pub async fn board(
         ),
         game: id.map_or_else(|| game.to_string(), |g| g.as_str().to_owned()),
         game_name: name,
-        boards: board_links(id),
+        boards: game_choices(GameId::ALL, id),
         places: entries
             .iter()
             .map(|e| Place::of(e, ctx.username()))

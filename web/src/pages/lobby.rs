@@ -17,10 +17,10 @@ use tapis_service::games::{self, GameInfo};
 use tapis_service::matches::{self, DaysPerMove, MatchFilter, NewMatch};
 use uuid::Uuid;
 
-use crate::error::{WebError, service_status, validation_said};
-use crate::form::FormData;
+use crate::error::{WebError, refusal, service_status, validation_said};
+use crate::form::{FieldError, FormData};
+use crate::game_choice::{GameChoice, chosen_game, game_choices};
 use crate::page::{Layout, render, render_status, see_other};
-use crate::pages::auth::FieldError;
 use crate::pages::computer::ComputerForm;
 use crate::present::{MatchCard, options};
 use crate::session::{Ctx, services};
@@ -60,14 +60,6 @@ impl OptionField {
     }
 }
 
-/// A game in the form's list.
-#[derive(Debug, Clone)]
-pub struct GameChoice {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub selected: bool,
-}
-
 /// The create-a-match form: a fragment of the lobby page.
 #[derive(Debug, Template)]
 #[template(path = "lobby_form_partial.html")]
@@ -98,7 +90,7 @@ impl CreateForm {
         CreateForm {
             lang,
             csrf: csrf.to_owned(),
-            games: game_choices(GameId::ALL, game),
+            games: game_choices(GameId::ALL, Some(game)),
             seats: info.min_players.max(2).min(info.max_players).to_string(),
             game: info,
             options,
@@ -173,18 +165,6 @@ impl CreateForm {
     }
 }
 
-/// `games` as a list to choose from, with `selected` chosen.
-pub fn game_choices(games: impl IntoIterator<Item = GameId>, selected: GameId) -> Vec<GameChoice> {
-    games
-        .into_iter()
-        .map(|g| GameChoice {
-            id: g.as_str(),
-            name: g.name(),
-            selected: g == selected,
-        })
-        .collect()
-}
-
 fn option_field(
     game: GameId,
     option: &games::GameOption,
@@ -234,10 +214,6 @@ struct LobbyPage {
 #[derive(Debug, Deserialize)]
 pub struct LobbyQuery {
     game: Option<String>,
-}
-
-fn chosen_game(id: Option<&str>) -> GameId {
-    id.and_then(|g| g.parse().ok()).unwrap_or(GameId::Yams)
 }
 
 async fn lobby_page(
@@ -402,8 +378,8 @@ pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpRe
     };
     match result {
         Ok(view) => Ok(see_other(&format!("/matches/{}", view.id))),
-        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
         Err(error) => {
+            let error = refusal(error)?;
             let mut field_error = FieldError::of(&error, ctx.lang);
             field_error.field = form_field(&field_error.field);
             if let (
@@ -490,8 +466,8 @@ pub async fn play_computer(
     };
     match result {
         Ok(view) => Ok(see_other(&format!("/matches/{}", view.id))),
-        Err(ServiceError::Internal) => Err(ServiceError::Internal.into()),
         Err(error) => {
+            let error = refusal(error)?;
             let message = FieldError::of(&error, ctx.lang).message;
             let computer = ComputerForm::refused(&ctx.csrf, &form, message, ctx.lang);
             let game = chosen_game(form.get("game"));

@@ -47,8 +47,13 @@ impl PlayerPage {
     }
 
     fn profile_path(&self) -> String {
-        format!("/players/{}", url_encode(&self.username))
+        profile_path(&self.username)
     }
+}
+
+/// The address of a player's profile.
+fn profile_path(username: &str) -> String {
+    format!("/players/{}", url_encode(username))
 }
 
 #[derive(Debug, Deserialize)]
@@ -89,7 +94,7 @@ fn render_profile(
         matches: page,
         changes,
     } = record;
-    let path = format!("/players/{}", url_encode(&account.username));
+    let path = profile_path(&account.username);
     render(&PlayerPage {
         lang: ctx.lang,
         layout: Layout::new(
