@@ -342,3 +342,54 @@ async fn unticked_and_unmentioned_options_are_told_apart() {
     }
     assert_eq!(options, [json!(true), json!(false), json!(true)]);
 }
+
+/// The match page offers each player of an open match what the service would accept: the
+/// invitee joins or declines, a seat kept for an invitee is not offered to others, the creator
+/// cancels; and what it offers is accepted.
+#[tokio::test]
+async fn an_open_match_page_offers_what_its_viewer_may_do() {
+    let app = TestApp::spawn().await;
+    let [alice, bob, carol] = [Browser::new(&app), Browser::new(&app), Browser::new(&app)];
+    for (browser, name) in [(&bob, "bob"), (&carol, "carol"), (&alice, "alice")] {
+        browser.sign_up(name).await;
+    }
+    alice.get("/lobby").await;
+    let created = alice
+        .post(
+            "/lobby/matches",
+            &[
+                ("game", "make-five"),
+                ("seats", "2"),
+                ("rated", "true"),
+                ("days_per_move", "3"),
+                ("invite", "bob"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.text);
+    let id = match_id(created.header("location"));
+    let (join, decline, cancel) = (
+        format!("action=\"/matches/{id}/join\""),
+        format!("action=\"/matches/{id}/decline\""),
+        format!("action=\"/matches/{id}/cancel\""),
+    );
+    let offers = |page: &tapis_tests::WebPage| {
+        [&join, &decline, &cancel].map(|form| page.text.contains(form.as_str()))
+    };
+    let page = alice.get(&format!("/matches/{id}")).await;
+    assert_eq!(offers(&page), [false, false, true], "the creator cancels");
+    let page = carol.get(&format!("/matches/{id}")).await;
+    assert_eq!(offers(&page), [false, false, false], "bob's seat is kept");
+    let refused = carol.post(&format!("/matches/{id}/join"), &[]).await;
+    assert_ne!(refused.status, StatusCode::SEE_OTHER, "{}", refused.text);
+    let page = bob.get(&format!("/matches/{id}")).await;
+    assert_eq!(
+        offers(&page),
+        [true, true, false],
+        "the invitee joins or declines"
+    );
+    let joined = bob.post(&format!("/matches/{id}/join"), &[]).await;
+    assert_eq!(joined.status, StatusCode::SEE_OTHER, "{}", joined.text);
+    let page = bob.get(&format!("/matches/{id}")).await;
+    assert_eq!(offers(&page), [false, false, false], "under way");
+}

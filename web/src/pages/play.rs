@@ -247,26 +247,16 @@ impl Live {
                 on_vacation_until: s.on_vacation_until.map(|at| When::of(at, lang)),
             })
             .collect();
-        let open = (view.status == MatchStatus::Open).then(|| {
-            let me = ctx.username().map(str::to_lowercase);
-            let seated = view.your_seat.is_some();
-            let invited = me
-                .as_ref()
-                .is_some_and(|me| view.invited.iter().any(|n| n.to_lowercase() == *me));
-            let free = view.seat_count.saturating_sub(view.seats.len());
-            let reserved = view.invited.len();
-            OpenMatch {
-                taken: view.seats.len(),
-                seat_count: view.seat_count,
-                invited: view.invited.clone(),
-                invited_names: join_names(&view.invited, lang),
-                can_join: me.is_some() && !seated && (invited || free > reserved),
-                can_decline: invited && !seated,
-                can_cancel: me
-                    .as_ref()
-                    .is_some_and(|me| view.creator.to_lowercase() == *me),
-                signed_in: me.is_some(),
-            }
+        // What the viewer may do is the service's to say: the same rule that joining applies.
+        let open = (view.status == MatchStatus::Open).then(|| OpenMatch {
+            taken: view.seats.len(),
+            seat_count: view.seat_count,
+            invited: view.invited.clone(),
+            invited_names: join_names(&view.invited, lang),
+            can_join: view.allowed.join,
+            can_decline: view.allowed.decline,
+            can_cancel: view.allowed.cancel,
+            signed_in: ctx.viewer.is_some(),
         });
         let mut log = turn_log(turns, &names);
         let earlier = if log.len() > RECENT_TURNS {

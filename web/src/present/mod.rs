@@ -9,6 +9,7 @@ pub mod play;
 pub mod record;
 pub mod rules;
 pub mod table;
+pub mod words;
 
 use tapis_games::GameId;
 use tapis_l10n::{Language, format};

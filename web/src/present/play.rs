@@ -4,9 +4,10 @@ use tapis_l10n::Language;
 use tapis_service::matches::{MatchResult, TurnEntry, TurnKind};
 use tapis_service::ratings::RatingDelta;
 
-use super::games::{self, Names, fallback};
+use super::games::{self, Names};
 use super::record::change_text;
 use super::table::{Token, seat_symbol};
+use super::words::reason_words;
 use super::{When, ordinal};
 
 /// How many turns the log shows before the rest is folded away.
@@ -106,32 +107,6 @@ pub fn departed(turns: &[TurnEntry]) -> Vec<usize> {
         .filter(|t| matches!(t.kind, TurnKind::Resign | TurnKind::Timeout))
         .filter_map(|t| t.seat)
         .collect()
-}
-
-/// How a game ended, from the outcome's reason.
-pub fn reason_words(reason: &str, lang: Language) -> String {
-    let key = match reason {
-        "grids_filled" => "match-reason-grids-filled",
-        "resignation" => "match-reason-resignation",
-        "timeout" => "match-reason-timeout",
-        "target_reached" => "match-reason-target-reached",
-        "five_ones" => "match-reason-five-ones",
-        "discharged" => "match-reason-discharged",
-        "no_tokens_after_charge" => "match-reason-no-tokens-after-charge",
-        "espagnole" => "match-reason-espagnole",
-        "five_in_a_row" => "match-reason-five-in-a-row",
-        "columns_won" => "match-reason-columns-won",
-        "all_columns_won" => "match-reason-all-columns-won",
-        "make_five" => "match-reason-make-five",
-        "all_deals_played" => "match-reason-all-deals-played",
-        "no_pawns_left" => "match-reason-no-pawns-left",
-        "armies_passed" => "match-reason-armies-passed",
-        "blocked" => "match-reason-blocked",
-        // A reason the rules crate gained after these words: its own words where the
-        // messages know them.
-        other => return fallback::term(other, lang).to_lowercase(),
-    };
-    lang.t(key)
 }
 
 /// One line of the final ranking.

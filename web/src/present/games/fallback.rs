@@ -13,6 +13,7 @@ use crate::present::table::{
     ActionButton, ActionGroup, DicePanel, Die, DieState, Emphasis, Panel, PanelKind, ScoreRow,
     Scores, Table, Term,
 };
+use crate::present::words::term;
 
 /// The figures of a player worth listing, in order of preference.
 const FIGURES: [&str; 7] = [
@@ -164,23 +165,6 @@ fn number_text(value: &Value) -> String {
         Value::Null => "—".to_owned(),
         other => other.to_string(),
     }
-}
-
-/// `initial_move` → `Initial move`.
-pub fn humanize(name: &str) -> String {
-    let spaced = name.replace('_', " ");
-    let mut chars = spaced.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-/// A type or field name of the JSON in words: `dice_thrown` → `Dice thrown` (`Dés lancés`), from
-/// `play-common-term-<name>` where the messages know it, else [`humanize`]d.
-pub fn term(name: &str, lang: Language) -> String {
-    let key = format!("play-common-term-{}", name.replace('_', "-"));
-    tapis_l10n::try_message(lang, &key, None).unwrap_or_else(|_| humanize(name))
 }
 
 /// A JSON value in words: lists of numbers as `3 3 5`, objects as `key value` pairs.

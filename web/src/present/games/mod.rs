@@ -196,7 +196,7 @@ pub(crate) fn over_headline(reason: &str, lang: Language) -> String {
     lang.t1(
         "match-game-over",
         "reason",
-        crate::present::play::reason_words(reason, lang),
+        crate::present::words::reason_words(reason, lang),
     )
 }
 
