@@ -16,7 +16,7 @@ use actix_web::{App, HttpMessage, HttpResponse, HttpServer, get, web};
 use tapis_api::ApiError;
 use tapis_service::ServiceError;
 use tapis_service::Services;
-use tapis_service::accounts::ClientInfo;
+use tapis_service::identity::accounts::ClientInfo;
 use tapis_web::error::WebError;
 use tapis_web::session::CookiePolicy;
 use tokio::sync::watch;

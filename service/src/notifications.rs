@@ -26,7 +26,8 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::{Identity, stored_language};
+use crate::error::LinkProblem;
+use crate::identity::caller::{Identity, stored_language};
 use crate::outbox::Parcel;
 use crate::schema::{mail_settings, match_seats, matches, users};
 use crate::{ServiceError, ServiceResult, Services};
@@ -265,23 +266,6 @@ fn micros(at: OffsetDateTime) -> i64 {
     i64::try_from(at.unix_timestamp_nanos() / 1_000).unwrap_or(i64::MAX)
 }
 
-/// Why a link of a mail does not work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LinkProblem {
-    /// Not signed by this deployment, not of the right kind, or not a token at all.
-    Invalid,
-    /// A verification link older than 48 hours.
-    Expired,
-    /// A verification link of an address given before the account's present one.
-    Superseded,
-}
-
-impl LinkProblem {
-    fn error(self) -> ServiceError {
-        ServiceError::BadLink(self)
-    }
-}
-
 #[derive(Debug, Serialize, Deserialize)]
 struct LinkClaims {
     sub: Uuid,
@@ -330,10 +314,10 @@ fn open(services: &Services, token: &str, purpose: &str) -> ServiceResult<LinkCl
         &DecodingKey::from_secret(&link_key(services)?),
         &validation,
     )
-    .map_err(|_| LinkProblem::Invalid.error())?
+    .map_err(|_| ServiceError::BadLink(LinkProblem::Invalid))?
     .claims;
     if claims.purpose != purpose {
-        return Err(LinkProblem::Invalid.error());
+        return Err(ServiceError::BadLink(LinkProblem::Invalid));
     }
     Ok(claims)
 }
@@ -381,18 +365,18 @@ pub fn unsubscribe_token(services: &Services, user_id: Uuid, kind: &str) -> Serv
 pub async fn verify(services: &Services, token: &str) -> ServiceResult<String> {
     let claims = open(services, token, VERIFY_PURPOSE)?;
     let (Some(email), Some(req), Some(exp)) = (claims.email, claims.req, claims.exp) else {
-        return Err(LinkProblem::Invalid.error());
+        return Err(ServiceError::BadLink(LinkProblem::Invalid));
     };
     let now = services.now();
     if now.unix_timestamp() >= exp {
-        return Err(LinkProblem::Expired.error());
+        return Err(ServiceError::BadLink(LinkProblem::Expired));
     }
     let mut conn = services.conn().await?;
     let row = read(&mut conn, claims.sub)
         .await?
-        .ok_or(LinkProblem::Superseded.error())?;
+        .ok_or(ServiceError::BadLink(LinkProblem::Superseded))?;
     if row.email.as_deref() != Some(email.as_str()) || row.set_at.map(micros) != Some(req) {
-        return Err(LinkProblem::Superseded.error());
+        return Err(ServiceError::BadLink(LinkProblem::Superseded));
     }
     diesel::update(mail_settings::table.find(claims.sub))
         .filter(mail_settings::verified_at.is_null())
@@ -416,7 +400,7 @@ pub fn read_unsubscribe(services: &Services, token: &str) -> ServiceResult<Unsub
     match claims.kind.as_deref() {
         Some("all") => Ok(Unsubscribed::All),
         Some(kind) if EVENTS.contains(&kind) => Ok(Unsubscribed::Kind(kind.to_owned())),
-        _ => Err(LinkProblem::Invalid.error()),
+        _ => Err(ServiceError::BadLink(LinkProblem::Invalid)),
     }
 }
 

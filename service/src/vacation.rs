@@ -38,7 +38,7 @@ use time::{Date, Duration, OffsetDateTime, UtcOffset};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::Identity;
+use crate::identity::caller::Identity;
 use crate::schema::{matches, users};
 use crate::{ServiceError, ServiceResult, Services};
 

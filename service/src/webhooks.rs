@@ -26,8 +26,8 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::Identity;
 use crate::error::found;
+use crate::identity::caller::Identity;
 use crate::outbox::{Channel, Delivery, Parcel};
 use crate::schema::{users, webhook_deliveries, webhooks};
 use crate::{ServiceError, ServiceResult, Services};

@@ -14,8 +14,8 @@ use super::row::{Loaded, MatchRow, load_match, lock_match, lock_row, seat_index,
 use super::step::Step;
 use super::store::advance;
 use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch, TurnKind};
-use crate::auth::Identity;
 use crate::events::{self, EventKind, Told};
+use crate::identity::caller::Identity;
 use crate::schema::{invitations, match_seats, matches, users};
 use crate::{ServiceError, ServiceResult, Services, fairness};
 

@@ -25,8 +25,10 @@ use uuid::Uuid;
 
 pub use elo::{Rating, RatingChange, RatingDelta, Standing};
 
+use crate::error::{ServiceError, ServiceResult};
+use crate::identity::accounts::named_user;
 use crate::schema::{rating_history, ratings};
-use crate::{ServiceError, ServiceResult, Services, accounts};
+use crate::services::Services;
 
 impl Serialize for Rating {
     /// A JSON number of points, exact to the millionth (`1519.987654`).
@@ -271,9 +273,7 @@ pub(crate) async fn load_for_user(
 /// A player's rating in every game.
 pub async fn of_user(services: &Services, username: &str) -> ServiceResult<Vec<GameRating>> {
     let mut conn = services.conn().await?;
-    let user = accounts::find_by_name(&mut conn, username)
-        .await?
-        .ok_or(ServiceError::NotFound("user"))?;
+    let user = named_user(&mut conn, username).await?;
     load_for_user(&mut conn, user.id).await
 }
 
@@ -286,9 +286,7 @@ pub async fn history(
 ) -> ServiceResult<Vec<HistoryEntry>> {
     let game = parse_game(game)?;
     let mut conn = services.conn().await?;
-    let user = accounts::find_by_name(&mut conn, username)
-        .await?
-        .ok_or(ServiceError::NotFound("user"))?;
+    let user = named_user(&mut conn, username).await?;
     let rows: Vec<(Uuid, OffsetDateTime, i64, i64)> = rating_history::table
         .filter(rating_history::user_id.eq(user.id))
         .filter(rating_history::game.eq(game.as_str()))

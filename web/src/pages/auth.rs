@@ -6,8 +6,9 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
-use tapis_service::accounts::{self, Session, SignInAttempt};
-use tapis_service::{ServiceError, sessions};
+use tapis_service::ServiceError;
+use tapis_service::identity::accounts::{self, Session, SignInAttempt};
+use tapis_service::identity::sessions;
 
 use crate::error::{WebError, service_message, service_status};
 use crate::form::FormData;
