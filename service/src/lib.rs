@@ -19,29 +19,25 @@
 //! - `db` and `schema`: the pool, the migrations and the tables.
 
 pub mod bots;
-pub mod clock;
 pub mod db;
+pub mod delivery;
 pub mod error;
 pub mod events;
 pub mod fairness;
 pub mod games;
 pub mod identity;
 pub mod matches;
-pub mod notifications;
-pub mod outbox;
 pub mod players;
 pub mod ratings;
 pub mod schema;
 pub mod services;
-pub mod vacation;
+pub mod time;
 pub mod verify;
-pub mod wall_clock;
-pub mod webhooks;
 
+pub use crate::time::wall_clock::{Clock, ClockHand};
 pub use db::DbPool;
 pub use error::{ServiceError, ServiceResult};
 pub use identity::caller::Identity;
 pub use identity::passwords::PasswordHashing;
 pub use identity::throttle::SignInLimits;
 pub use services::{DEFAULT_VACATION_DAYS, Services, Settings};
-pub use wall_clock::{Clock, ClockHand};

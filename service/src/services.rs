@@ -8,13 +8,13 @@ use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Object;
 
 use crate::db::DbPool;
+use crate::delivery::webhooks::network::install_tls_provider;
 use crate::error::ServiceResult;
 use crate::events::EventHub;
 use crate::identity::passwords::{Hasher, PasswordHashing};
 use crate::identity::session_tokens::JwtKeys;
 use crate::identity::throttle::SignInLimits;
-use crate::wall_clock::Clock;
-use crate::webhooks::install_tls_provider;
+use crate::time::wall_clock::Clock;
 
 /// What the use cases need to know about their deployment.
 #[derive(Debug, Clone)]

@@ -6,7 +6,7 @@ use tapis_service::Services;
 use tapis_service::identity::accounts::{self, Session, SignInAttempt, User};
 use tapis_service::identity::api_tokens::{self, ApiToken, NewApiToken};
 use tapis_service::players::{self, Profile};
-use tapis_service::vacation::{self, VacationStatus};
+use tapis_service::time::vacation::{self, VacationStatus};
 use utoipa::ToSchema;
 use uuid::Uuid;
 

@@ -16,9 +16,11 @@ use super::caller::Identity;
 use super::passwords::{MAX_PASSWORD_CHARS, Password};
 use super::sessions::{self, SessionInfo};
 use super::{devices, throttle};
+use crate::delivery::notifications::settings::{self as notifications, NotificationSettings};
 use crate::error::{ServiceError, ServiceResult};
 use crate::schema::users;
 use crate::services::Services;
+use crate::time::vacation::{self, VacationStatus};
 
 /// A valid username: 3 to 24 letters, digits, `_` or `-`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -295,8 +297,8 @@ pub async fn change_password(
 pub struct AccountOverview {
     pub tokens: Vec<ApiToken>,
     pub sessions: Vec<SessionInfo>,
-    pub vacation: crate::vacation::VacationStatus,
-    pub notifications: crate::notifications::NotificationSettings,
+    pub vacation: VacationStatus,
+    pub notifications: NotificationSettings,
 }
 
 /// The caller's API tokens and sessions, each with its last use, and their vacation.
@@ -304,8 +306,8 @@ pub async fn overview(services: &Services, who: &Identity) -> ServiceResult<Acco
     Ok(AccountOverview {
         tokens: api_tokens::list(services, who).await?,
         sessions: sessions::list(services, who).await?,
-        vacation: crate::vacation::status(services, who).await?,
-        notifications: crate::notifications::settings(services, who).await?,
+        vacation: vacation::status(services, who).await?,
+        notifications: notifications::get(services, who).await?,
     })
 }
 

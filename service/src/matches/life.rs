@@ -229,7 +229,7 @@ pub async fn create(
             events::tell(conn, &told).await?;
             if 1 + bots.len() == seats {
                 // The match starts with the creator's vacation as it stands.
-                crate::vacation::hold_vacation(conn, who.user_id).await?;
+                crate::time::vacation::hold_vacation(conn, who.user_id).await?;
                 return start(conn, id, services.now()).await;
             }
             load_match(conn, id).await
@@ -286,7 +286,7 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
             }
             if seated + 1 == seat_count {
                 // The match starts with the joiner's vacation as it stands.
-                crate::vacation::hold_vacation(conn, who.user_id).await?;
+                crate::time::vacation::hold_vacation(conn, who.user_id).await?;
                 start(conn, id, services.now()).await
             } else {
                 touch(conn, row, services.now()).await?;

@@ -8,11 +8,13 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 use tapis_l10n::{Language, UnknownLanguage};
 use tapis_service::ServiceError;
+use tapis_service::delivery::notifications::settings::{
+    self as notifications, NotificationSettings,
+};
 use tapis_service::identity::accounts;
 use tapis_service::identity::api_tokens::{self, ApiToken, NewApiToken};
 use tapis_service::identity::sessions::{self, SessionInfo};
-use tapis_service::notifications::{self, NotificationSettings};
-use tapis_service::vacation::{self, VacationStatus};
+use tapis_service::time::vacation::{self, VacationStatus};
 use uuid::Uuid;
 
 use crate::error::{WebError, service_status};
