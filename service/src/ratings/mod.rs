@@ -13,7 +13,7 @@ pub mod elo;
 use std::borrow::Cow;
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Int4, Int8, Text};
+use diesel::sql_types::{BigInt, Bool, Int4, Int8, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tapis_games::GameId;
@@ -401,6 +401,8 @@ struct LeaderboardRow {
     rank: i64,
     #[diesel(sql_type = Text)]
     username: String,
+    #[diesel(sql_type = Bool)]
+    is_bot: bool,
     #[diesel(sql_type = Int8)]
     rating: i64,
     #[diesel(sql_type = Int4)]
@@ -436,7 +438,8 @@ pub async fn leaderboard(
     let mut conn = services.conn().await?;
     // The rank is computed over the whole board, before the page is cut out of it.
     let rows: Vec<LeaderboardRow> = diesel::sql_query(
-        "SELECT rank() OVER (ORDER BY r.rating DESC) AS rank, u.username, r.rating, r.games \
+        "SELECT rank() OVER (ORDER BY r.rating DESC) AS rank, u.username, u.is_bot, r.rating, \
+                r.games \
          FROM ratings r JOIN users u ON u.id = r.user_id \
          WHERE r.game = $1 AND r.games >= $2 \
          ORDER BY r.rating DESC, lower(u.username), u.id \
@@ -453,7 +456,7 @@ pub async fn leaderboard(
         .map(|row| {
             Ok(LeaderboardEntry {
                 rank: row.rank,
-                bot: crate::bots::level_of(&row.username).is_some(),
+                bot: row.is_bot,
                 username: row.username,
                 rating: Rating::from_micros(row.rating),
                 games: games_count(row.games)?,
