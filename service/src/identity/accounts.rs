@@ -4,7 +4,7 @@
 use diesel::dsl::sql;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Text};
+use diesel::sql_types::{Array, Bool, Nullable, Text, Uuid as SqlUuid};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde::Serialize;
 use time::OffsetDateTime;
@@ -240,6 +240,47 @@ pub(crate) async fn find_by_name(
         .first(conn)
         .await
         .optional()?)
+}
+
+/// An account as a name finds it: who it is, and whether it is a computer player's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Account {
+    pub(crate) user_id: Uuid,
+    pub(crate) is_bot: bool,
+}
+
+/// The account of each of `names` (without regard to case, like [`named`]), in the same
+/// order: `None` for a name nobody has. One statement, however many names.
+pub(crate) async fn find_all_by_name(
+    conn: &mut AsyncPgConnection,
+    names: &[String],
+) -> ServiceResult<Vec<Option<Account>>> {
+    #[derive(QueryableByName)]
+    struct Found {
+        #[diesel(sql_type = Nullable<SqlUuid>)]
+        id: Option<Uuid>,
+        #[diesel(sql_type = Nullable<Bool>)]
+        is_bot: Option<bool>,
+    }
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    let found: Vec<Found> = diesel::sql_query(
+        "SELECT u.id, u.is_bot FROM unnest($1::text[]) WITH ORDINALITY AS n(name, i) \
+         LEFT JOIN users u ON lower(u.username) = lower(n.name) ORDER BY n.i",
+    )
+    .bind::<Array<Text>, _>(names)
+    .load(conn)
+    .await?;
+    Ok(found
+        .into_iter()
+        .map(|f| {
+            Some(Account {
+                user_id: f.id?,
+                is_bot: f.is_bot?,
+            })
+        })
+        .collect())
 }
 
 /// The user named `username` (without regard to case): not found (404) when there is none.
