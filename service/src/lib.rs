@@ -16,6 +16,7 @@
 //! - `events`: what each player hears of, live and after the fact;
 //! - `time`: the wall clock, the correspondence clock's loop, and vacations;
 //! - `delivery`: what leaves Tapis (the outbox, signed webhooks, e-mail notifications);
+//! - `secrets`: random bytes, and MACs keyed by the deployment's secret;
 //! - `db` and `schema`: the pool, the migrations and the tables.
 
 pub mod bots;
@@ -30,6 +31,7 @@ pub mod matches;
 pub mod players;
 pub mod ratings;
 pub mod schema;
+mod secrets;
 pub mod services;
 pub mod time;
 pub mod verify;

@@ -15,6 +15,7 @@ use uuid::Uuid;
 use super::caller::{Identity, stored_language};
 use crate::error::{ServiceError, ServiceResult, found};
 use crate::schema::{api_tokens, users};
+use crate::secrets::random_bytes;
 use crate::services::Services;
 
 /// The prefix of personal API tokens, which tells them apart from session tokens.
@@ -100,8 +101,7 @@ pub async fn create(services: &Services, who: &Identity, name: &str) -> ServiceR
             "must be 1 to 64 characters",
         ));
     }
-    let mut secret = [0u8; 32];
-    getrandom::fill(&mut secret).map_err(|e| ServiceError::internal("no OS randomness", e))?;
+    let secret: [u8; 32] = random_bytes()?;
     let token = format!("{API_TOKEN_PREFIX}{}", URL_SAFE_NO_PAD.encode(secret));
     let id = Uuid::new_v4();
     let mut conn = services.conn().await?;

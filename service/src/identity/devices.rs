@@ -4,19 +4,18 @@
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use hmac::{Hmac, KeyInit, Mac};
+use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use crate::error::{ServiceError, ServiceResult};
+use crate::error::ServiceResult;
+use crate::secrets::{keyed_mac, random_bytes};
 use crate::services::Services;
 
 /// The longest device token looked at (longer ones are ignored without work).
 const MAX_DEVICE_TOKEN_LEN: usize = 100;
 
 fn device_mac(services: &Services, account: &str, id: &str) -> ServiceResult<Hmac<Sha256>> {
-    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&services.settings().jwt_secret)
-        .map_err(|e| ServiceError::internal("bad device key", e))?;
-    mac.update(b"tapis device\0");
+    let mut mac = keyed_mac(&services.settings().jwt_secret, b"tapis device\0")?;
     mac.update(account.to_lowercase().as_bytes());
     mac.update(b"\0");
     mac.update(id.as_bytes());
@@ -25,9 +24,7 @@ fn device_mac(services: &Services, account: &str, id: &str) -> ServiceResult<Hma
 
 /// A new device token for a browser that just signed in to `account`.
 pub(crate) fn issue(services: &Services, account: &str) -> ServiceResult<String> {
-    let mut id = [0u8; 16];
-    getrandom::fill(&mut id).map_err(|e| ServiceError::internal("no OS randomness", e))?;
-    let id = URL_SAFE_NO_PAD.encode(id);
+    let id = URL_SAFE_NO_PAD.encode(random_bytes::<16>()?);
     let tag = device_mac(services, account, &id)?.finalize().into_bytes();
     Ok(format!("{id}.{}", URL_SAFE_NO_PAD.encode(tag)))
 }

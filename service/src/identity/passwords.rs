@@ -4,6 +4,7 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, Version};
 
 use crate::error::{ServiceError, ServiceResult};
+use crate::secrets::random_bytes;
 
 /// The longest password accepted (at sign-up, and so the longest worth checking at sign-in).
 pub const MAX_PASSWORD_CHARS: usize = 128;
@@ -65,8 +66,7 @@ impl Hasher {
     pub(crate) async fn new(cost: PasswordHashing) -> ServiceResult<Hasher> {
         let params = Params::new(cost.memory_kib, cost.iterations, 1, None)
             .map_err(|e| ServiceError::internal("bad argon2 parameters", e))?;
-        let mut secret = [0u8; 24];
-        getrandom::fill(&mut secret).map_err(|e| ServiceError::internal("no OS randomness", e))?;
+        let secret: [u8; 24] = random_bytes()?;
         let dummy_hash = hash_blocking(params.clone(), hex::encode(secret)).await?;
         Ok(Hasher { params, dummy_hash })
     }

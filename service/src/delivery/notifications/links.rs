@@ -9,15 +9,15 @@
 use diesel::prelude::*;
 use diesel::sql_types::{Text, Uuid as SqlUuid};
 use diesel_async::RunQueryDsl;
-use hmac::{Hmac, KeyInit, Mac};
+use hmac::Mac;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
-use sha2::Sha256;
 use uuid::Uuid;
 
 use super::settings::{EVENTS, micros, read};
 use crate::error::{LinkProblem, ServiceError, ServiceResult};
 use crate::schema::mail_settings;
+use crate::secrets::keyed_mac;
 use crate::services::Services;
 
 /// How long a verification link works.
@@ -46,9 +46,7 @@ const UNSUBSCRIBE_PURPOSE: &str = "unsubscribe";
 /// The key of the links: derived from the deployment's secret, so that a link is no session
 /// token and a session token no link.
 fn link_key(services: &Services) -> ServiceResult<Vec<u8>> {
-    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&services.settings().jwt_secret)
-        .map_err(|e| ServiceError::internal("bad link key", e))?;
-    mac.update(b"tapis mail links\0");
+    let mac = keyed_mac(&services.settings().jwt_secret, b"tapis mail links\0")?;
     Ok(mac.finalize().into_bytes().to_vec())
 }
 

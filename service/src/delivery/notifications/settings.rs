@@ -90,7 +90,15 @@ pub(super) async fn read(
 /// The caller's address and notification settings.
 pub async fn get(services: &Services, who: &Identity) -> ServiceResult<NotificationSettings> {
     let mut conn = services.conn().await?;
-    Ok(read(&mut conn, who.user_id)
+    current(&mut conn, who.user_id).await
+}
+
+/// The settings of `user_id` as they are now: the defaults until they choose.
+async fn current(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+) -> ServiceResult<NotificationSettings> {
+    Ok(read(conn, user_id)
         .await?
         .map_or_else(defaults, Row::settings))
 }
@@ -178,10 +186,7 @@ pub async fn set_email(
             .bind::<Timestamptz, _>(now)
             .execute(conn)
             .await?;
-            let settings = read(conn, user_id)
-                .await?
-                .map_or_else(defaults, Row::settings);
-            Ok((settings, true))
+            Ok((current(conn, user_id).await?, true))
         }
     })
     .await
@@ -229,9 +234,7 @@ pub async fn update(
         ))
         .execute(&mut conn)
         .await?;
-    Ok(read(&mut conn, who.user_id)
-        .await?
-        .map_or_else(defaults, Row::settings))
+    current(&mut conn, who.user_id).await
 }
 
 fn digest_out_of_range() -> ServiceError {

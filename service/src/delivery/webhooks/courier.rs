@@ -2,7 +2,6 @@
 //! signed delivery, logs the attempt in `webhook_deliveries` (keeping the last
 //! [`KEPT_ATTEMPTS`]), and disables the webhook when the outbox gives its row up.
 
-use std::net::IpAddr;
 use std::time::Duration;
 
 use diesel::prelude::*;
@@ -11,7 +10,9 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::network::{AddressRefusal, PublicOnly, check_url_form, install_tls_provider, public_ip};
+use super::network::{
+    AddressRefusal, PublicOnly, check_url_form, install_tls_provider, literal_ip, public_ip,
+};
 use super::registration::KEPT_ATTEMPTS;
 use super::signing::signature;
 use crate::delivery::outbox::{Channel, Courier, Delivery, Parcel};
@@ -189,15 +190,10 @@ impl WebhookCourier {
     fn url_of(&self, target: &Target) -> Result<url::Url, String> {
         let url = check_url_form(&target.url, self.allow_local)
             .map_err(|e| format!("its URL is no longer accepted: {e}"))?;
-        if !self.allow_local {
-            let literal = match url.host() {
-                Some(url::Host::Ipv4(ip)) => Some(IpAddr::V4(ip)),
-                Some(url::Host::Ipv6(ip)) => Some(IpAddr::V6(ip)),
-                _ => None,
-            };
-            if let Some(ip) = literal {
-                public_ip(url.host_str().unwrap_or_default(), ip).map_err(|e| e.to_string())?;
-            }
+        if !self.allow_local
+            && let Some(ip) = literal_ip(&url)
+        {
+            public_ip(url.host_str().unwrap_or_default(), ip).map_err(|e| e.to_string())?;
         }
         Ok(url)
     }

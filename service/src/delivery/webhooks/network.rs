@@ -87,14 +87,11 @@ pub async fn check_url(raw: &str, allow_local: bool) -> ServiceResult<url::Url> 
         let host = url
             .host_str()
             .ok_or_else(|| refused("the URL has no host"))?;
-        match url.host() {
-            Some(url::Host::Ipv4(ip)) => public_ip(host, IpAddr::V4(ip))
-                .map(|_| ())
-                .map_err(|e| refused(e.to_string()))?,
-            Some(url::Host::Ipv6(ip)) => public_ip(host, IpAddr::V6(ip))
-                .map(|_| ())
-                .map_err(|e| refused(e.to_string()))?,
-            _ => {
+        match literal_ip(&url) {
+            Some(ip) => {
+                public_ip(host, ip).map_err(|e| refused(e.to_string()))?;
+            }
+            None => {
                 resolve_public(host)
                     .await
                     .map_err(|e| refused(e.to_string()))?;
@@ -102,6 +99,16 @@ pub async fn check_url(raw: &str, allow_local: bool) -> ServiceResult<url::Url> 
         }
     }
     Ok(url)
+}
+
+/// The address a URL names literally (`https://203.0.113.9/`, `https://[2001:db8::1]/`),
+/// rather than by a name to resolve.
+pub(super) fn literal_ip(url: &url::Url) -> Option<IpAddr> {
+    match url.host() {
+        Some(url::Host::Ipv4(ip)) => Some(IpAddr::V4(ip)),
+        Some(url::Host::Ipv6(ip)) => Some(IpAddr::V6(ip)),
+        _ => None,
+    }
 }
 
 /// Why an address may not be called.

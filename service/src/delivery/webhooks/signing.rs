@@ -5,12 +5,11 @@ use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 
 use crate::error::{ServiceError, ServiceResult};
+use crate::secrets::random_bytes;
 
 /// 32 random bytes, in hexadecimal.
 pub(super) fn new_secret() -> ServiceResult<String> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).map_err(|e| ServiceError::internal("no OS randomness", e))?;
-    Ok(hex::encode(bytes))
+    Ok(hex::encode(random_bytes::<32>()?))
 }
 
 /// The `v1` signature of a delivery: hex HMAC-SHA256 of `"<t>.<body>"` under the secret.
