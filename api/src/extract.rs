@@ -7,8 +7,9 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use serde::de::DeserializeOwned;
-use tapis_service::accounts::ClientInfo;
-use tapis_service::{Identity, ServiceError, Services, auth};
+use tapis_service::identity::accounts::ClientInfo;
+use tapis_service::identity::auth;
+use tapis_service::{Identity, ServiceError, Services};
 
 use crate::problem::ApiError;
 

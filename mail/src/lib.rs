@@ -2,7 +2,7 @@
 //! templates, Fluent messages: plain text and HTML, `multipart/alternative`), and sent.
 //!
 //! [`MailCourier`] is the mail channel's [`Courier`]: for each row the outbox hands it, it asks
-//! the service what the mail says now ([`notifications::letter`]: the account's address,
+//! the service what the mail says now ([`letters::compose`]: the account's address,
 //! language and settings at sending time), renders it and sends it by SMTP (lettre's tokio
 //! transport), or, in development without SMTP, writes it as a `.eml` file. Retries, leases
 //! and giving up are the outbox's (`docs/outbox.md`); a row that can never be mailed (no
@@ -23,8 +23,10 @@ use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, To
 use tapis_games::GameId;
 use tapis_l10n::{Language, format};
 use tapis_service::Services;
-use tapis_service::notifications::{self, Letter, LetterBody, MatchLetter, NotMailed};
-use tapis_service::outbox::{Channel, Courier, Delivery, Parcel};
+use tapis_service::delivery::notifications::letters::{
+    self, Letter, LetterBody, MatchLetter, NotMailed,
+};
+use tapis_service::delivery::outbox::{Channel, Courier, Delivery, Parcel};
 use url::Url;
 
 /// How mails leave: by SMTP, or as files (development).
@@ -174,7 +176,7 @@ impl Courier for MailCourier {
     }
 
     async fn deliver(&self, services: &Services, parcel: &Parcel) -> Delivery {
-        let letter = match notifications::letter(services, parcel).await {
+        let letter = match letters::compose(services, parcel).await {
             Ok(Ok(letter)) => letter,
             Ok(Err(NotMailed::Refused(why))) => return Delivery::Refused(why),
             Err(e) => return Delivery::Failed(format!("the mail cannot be read: {e}")),
@@ -419,7 +421,7 @@ mod tests {
     #[test]
     fn every_mail_renders_in_both_languages_with_nothing_missing() {
         for lang in Language::ALL {
-            for kind in notifications::EVENTS {
+            for kind in tapis_service::delivery::notifications::settings::EVENTS {
                 for opponents in [&[][..], &["bob"][..], &["bob", "cleo", "dan"][..]] {
                     let mail = render(&letter(kind, lang, opponents), "https://tapis.example")
                         .unwrap_or_else(|e| panic!("{kind}: {e}"));

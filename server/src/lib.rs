@@ -16,7 +16,7 @@ use actix_web::{App, HttpMessage, HttpResponse, HttpServer, get, web};
 use tapis_api::ApiError;
 use tapis_service::ServiceError;
 use tapis_service::Services;
-use tapis_service::accounts::ClientInfo;
+use tapis_service::identity::accounts::ClientInfo;
 use tapis_web::cookies::CookiePolicy;
 use tapis_web::error::WebError;
 use tokio::sync::watch;
@@ -25,7 +25,7 @@ use tracing_actix_web::TracingLogger;
 pub use config::{Config, ConfigError, Environment, HttpSettings, LogFormat};
 pub use tapis_mail::{MailSettings, Transport as MailTransport};
 pub use tapis_service::bots::WorkerSettings;
-pub use tapis_service::outbox::OutboxSettings;
+pub use tapis_service::delivery::outbox::OutboxSettings;
 
 /// `200` when the database answers, `503` otherwise.
 #[get("/healthz")]
@@ -161,7 +161,7 @@ impl Application {
         background: Background,
         http: HttpSettings,
     ) -> std::io::Result<Application> {
-        let courier = tapis_service::webhooks::WebhookCourier::new(
+        let courier = tapis_service::delivery::webhooks::courier::WebhookCourier::new(
             services.settings().webhooks_allow_local,
             background.webhooks.give_up_after,
         )
@@ -194,7 +194,7 @@ impl Application {
         .listen(listener)?
         .run();
         let (stop_background, stopped) = watch::channel(false);
-        let clock = tokio::spawn(tapis_service::clock::run(
+        let clock = tokio::spawn(tapis_service::time::clock::run(
             services.clone(),
             background.clock_interval,
             stopped.clone(),
@@ -203,7 +203,7 @@ impl Application {
             services.clone(),
             stopped.clone(),
         ));
-        let webhooks = tokio::spawn(tapis_service::outbox::run(
+        let webhooks = tokio::spawn(tapis_service::delivery::outbox::run(
             services.clone(),
             courier,
             background.webhooks,
@@ -212,7 +212,7 @@ impl Application {
         let mut tasks = vec![clock, events, webhooks];
         if let Some(mail) = &background.mail {
             let courier = tapis_mail::MailCourier::new(mail).map_err(std::io::Error::other)?;
-            tasks.push(tokio::spawn(tapis_service::outbox::run(
+            tasks.push(tokio::spawn(tapis_service::delivery::outbox::run(
                 services.clone(),
                 courier,
                 OutboxSettings::default(),

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tapis_server::{Application, Background, Config, Environment, LogFormat};
 use tapis_service::bots::WorkerSettings;
-use tapis_service::outbox::OutboxSettings;
+use tapis_service::delivery::outbox::OutboxSettings;
 use tapis_service::{Clock, PasswordHashing, Services, Settings, SignInLimits};
 use tracing_subscriber::EnvFilter;
 

@@ -30,7 +30,7 @@ struct Server {
 
 /// A reqwest client (the workspace's reqwest needs the TLS provider installed first).
 fn client() -> Client {
-    tapis_service::webhooks::install_tls_provider();
+    tapis_service::delivery::webhooks::network::install_tls_provider();
     Client::new()
 }
 

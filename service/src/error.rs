@@ -12,6 +12,17 @@ use diesel_async::pooled_connection::deadpool::PoolError;
 /// What `Retry-After` says when the database cannot be reached: long enough for a restart.
 pub const DATABASE_RETRY_AFTER_SECS: u64 = 5;
 
+/// Why a link of a mail (verification, unsubscribe) does not work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkProblem {
+    /// Not signed by this deployment, not of the right kind, or not a token at all.
+    Invalid,
+    /// A verification link older than 48 hours.
+    Expired,
+    /// A verification link of an address given before the account's present one.
+    Superseded,
+}
+
 /// Why a use case failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -73,11 +84,11 @@ pub enum ServiceError {
     TooManyWebhooks { limit: i64 },
     /// A link of a mail (verification, unsubscribe) that does not work.
     #[error("{}", match .0 {
-        crate::notifications::LinkProblem::Invalid => "this link is not valid: it was not made by this site, or it was cut short",
-        crate::notifications::LinkProblem::Expired => "this verification link has expired: give the address again to get a new one",
-        crate::notifications::LinkProblem::Superseded => "this verification link is for an address that has been replaced since: use the link of the latest mail",
+        LinkProblem::Invalid => "this link is not valid: it was not made by this site, or it was cut short",
+        LinkProblem::Expired => "this verification link has expired: give the address again to get a new one",
+        LinkProblem::Superseded => "this verification link is for an address that has been replaced since: use the link of the latest mail",
     })]
-    BadLink(crate::notifications::LinkProblem),
+    BadLink(LinkProblem),
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
     /// The database cannot be reached (down, restarting, or every connection busy for too
@@ -115,9 +126,9 @@ impl ServiceError {
             ServiceError::WebhookUrlRefused(_) => "webhook_url_refused",
             ServiceError::TooManyWebhooks { .. } => "too_many_webhooks",
             ServiceError::BadLink(problem) => match problem {
-                crate::notifications::LinkProblem::Invalid => "link_invalid",
-                crate::notifications::LinkProblem::Expired => "link_expired",
-                crate::notifications::LinkProblem::Superseded => "link_superseded",
+                LinkProblem::Invalid => "link_invalid",
+                LinkProblem::Expired => "link_expired",
+                LinkProblem::Superseded => "link_superseded",
             },
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::DatabaseUnavailable => "database_unavailable",

@@ -5,7 +5,7 @@ use serde_json::Value;
 use tapis_games::{GameId, OptionKind};
 use utoipa::ToSchema;
 
-use crate::{ServiceError, ServiceResult};
+use crate::error::{ServiceError, ServiceResult};
 
 /// One option of a game.
 #[derive(Debug, Clone, Serialize, ToSchema)]

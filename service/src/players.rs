@@ -1,15 +1,50 @@
-//! A player's public record, as their profile page shows it, read in one call on one
-//! connection: the account and its rating in every game, the rating history of every game they
-//! played rated, a page of their finished matches and what each of those did to their rating.
+//! Players as others see them: a public profile (the account and its rating in every game),
+//! and the whole public record their profile page shows, read in one call on one connection:
+//! the profile, the rating history of every game they played rated, a page of their finished
+//! matches and what each of those did to their rating.
 
+use serde::Serialize;
 use tapis_games::GameId;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::accounts::{self, Profile};
-use crate::auth::Identity;
+use crate::error::ServiceResult;
+use crate::identity::accounts::{User, named_user};
+use crate::identity::caller::Identity;
 use crate::matches::{self, MatchFilter, MatchSummary, Page};
-use crate::ratings::{self, HistoryEntry, RatingChange};
-use crate::{ServiceError, ServiceResult, Services};
+use crate::ratings::{self, GameRating, HistoryEntry, RatingChange};
+use crate::services::Services;
+
+/// A player's public profile: the account and its rating in every game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Profile {
+    pub id: Uuid,
+    pub username: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    /// The current rating in every game, in catalogue order.
+    pub ratings: Vec<GameRating>,
+}
+
+impl Profile {
+    fn of(user: User, ratings: Vec<GameRating>) -> Profile {
+        Profile {
+            id: user.id,
+            username: user.username,
+            created_at: user.created_at,
+            ratings,
+        }
+    }
+}
+
+/// A player's public profile, with their current ratings (username without regard to case).
+pub async fn profile(services: &Services, username: &str) -> ServiceResult<Profile> {
+    let mut conn = services.conn().await?;
+    let user = named_user(&mut conn, username).await?;
+    let ratings = ratings::load_for_user(&mut conn, user.id).await?;
+    Ok(Profile::of(user, ratings))
+}
 
 /// Everything a player's profile shows.
 #[derive(Debug, Clone)]
@@ -35,9 +70,7 @@ pub async fn record(
     cursor: Option<String>,
 ) -> ServiceResult<PlayerRecord> {
     let mut conn = services.conn().await?;
-    let user = accounts::find_by_name(&mut conn, username)
-        .await?
-        .ok_or(ServiceError::NotFound("user"))?;
+    let user = named_user(&mut conn, username).await?;
     let ratings = ratings::load_for_user(&mut conn, user.id).await?;
     let histories = ratings::histories_of(&mut conn, user.id).await?;
     let filter = MatchFilter {
@@ -56,12 +89,7 @@ pub async fn record(
         .collect();
     let changes = ratings::changes_in_matches_on(&mut conn, user.id, &rated).await?;
     Ok(PlayerRecord {
-        profile: Profile {
-            id: user.id,
-            username: user.username,
-            created_at: user.created_at,
-            ratings,
-        },
+        profile: Profile::of(user, ratings),
         histories,
         matches,
         changes,

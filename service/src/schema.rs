@@ -153,7 +153,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    /// The transactional outbox (`crate::outbox`).
+    /// The transactional outbox (`crate::delivery::outbox`).
     outbox (id) {
         id -> Int8,
         channel -> Text,
@@ -173,7 +173,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    /// A player's webhooks (`crate::webhooks`).
+    /// A player's webhooks (`crate::delivery::webhooks`).
     webhooks (id) {
         id -> Uuid,
         user_id -> Uuid,
@@ -200,7 +200,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    /// A player's address and what to mail them (`crate::notifications`).
+    /// A player's address and what to mail them (`crate::delivery::notifications`).
     mail_settings (user_id) {
         user_id -> Uuid,
         email -> Nullable<Text>,

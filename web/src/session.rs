@@ -13,8 +13,9 @@ use actix_web::dev::Payload;
 use actix_web::http::header::{AcceptLanguage, Header};
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use tapis_l10n::Language;
-use tapis_service::accounts::ClientInfo;
-use tapis_service::{Identity, ServiceError, Services, auth};
+use tapis_service::identity::accounts::ClientInfo;
+use tapis_service::identity::auth;
+use tapis_service::{Identity, ServiceError, Services};
 
 use crate::cookies::{DEVICE_COOKIE, LANGUAGE_COOKIE, SESSION_COOKIE, is_secure};
 use crate::csrf::CsrfToken;

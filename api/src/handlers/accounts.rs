@@ -3,9 +3,10 @@
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
 use tapis_service::Services;
-use tapis_service::accounts::{self, Profile, Session, SignInAttempt, User};
-use tapis_service::auth::{self, ApiToken, NewApiToken};
-use tapis_service::vacation::{self, VacationStatus};
+use tapis_service::identity::accounts::{self, Session, SignInAttempt, User};
+use tapis_service::identity::api_tokens::{self, ApiToken, NewApiToken};
+use tapis_service::players::{self, Profile};
+use tapis_service::time::vacation::{self, VacationStatus};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -222,7 +223,7 @@ pub async fn profile(
     services: web::Data<Services>,
     username: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(accounts::profile(&services, &username).await?))
+    Ok(HttpResponse::Ok().json(players::profile(&services, &username).await?))
 }
 
 /// Create a personal API token. Its secret is shown only in this response.
@@ -243,7 +244,7 @@ pub async fn create_token(
     caller: Caller,
     body: Body<TokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = auth::create_api_token(&services, &caller.0, &body.0.name).await?;
+    let token = api_tokens::create(&services, &caller.0, &body.0.name).await?;
     Ok(HttpResponse::Created().json(token))
 }
 
@@ -259,7 +260,7 @@ pub async fn list_tokens(
     services: web::Data<Services>,
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(auth::list_api_tokens(&services, &caller.0).await?))
+    Ok(HttpResponse::Ok().json(api_tokens::list(&services, &caller.0).await?))
 }
 
 /// Revoke a personal API token; it stops working at once.
@@ -277,6 +278,6 @@ pub async fn revoke_token(
     caller: Caller,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    auth::revoke_api_token(&services, &caller.0, id.into_inner()).await?;
+    api_tokens::revoke(&services, &caller.0, id.into_inner()).await?;
     Ok(HttpResponse::NoContent().finish())
 }

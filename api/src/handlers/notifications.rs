@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, get, put, web};
 use serde::Deserialize;
 use tapis_service::Services;
-use tapis_service::notifications::{self, NotificationSettings};
+use tapis_service::delivery::notifications::settings::{self, NotificationSettings};
 use utoipa::ToSchema;
 
 use crate::extract::{Body, Caller};
@@ -55,8 +55,8 @@ pub async fn set_email(
     caller: Caller,
     body: Body<EmailRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (settings, _mailed) = notifications::set_email(&services, &caller.0, &body.0.email).await?;
-    Ok(HttpResponse::Accepted().json(settings))
+    let (now, _mailed) = settings::set_email(&services, &caller.0, &body.0.email).await?;
+    Ok(HttpResponse::Accepted().json(now))
 }
 
 /// The caller's address (and whether it is verified), the events mailed and the digest
@@ -72,7 +72,7 @@ pub async fn get_settings(
     services: web::Data<Services>,
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(notifications::settings(&services, &caller.0).await?))
+    Ok(HttpResponse::Ok().json(settings::get(&services, &caller.0).await?))
 }
 
 /// Choose the events mailed and the digest limit (they apply once an address is verified).
@@ -94,7 +94,6 @@ pub async fn put_settings(
     body: Body<NotificationRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let request = body.0;
-    Ok(HttpResponse::Ok().json(
-        notifications::update(&services, &caller.0, &request.events, request.digest_hours).await?,
-    ))
+    Ok(HttpResponse::Ok()
+        .json(settings::update(&services, &caller.0, &request.events, request.digest_hours).await?))
 }

@@ -3,7 +3,7 @@
 
 use actix_web::{HttpResponse, delete, get, web};
 use tapis_service::Services;
-use tapis_service::sessions::{self, SessionInfo};
+use tapis_service::identity::sessions::{self, SessionInfo};
 use uuid::Uuid;
 
 use crate::extract::Caller;

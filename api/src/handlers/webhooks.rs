@@ -4,7 +4,7 @@
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::Deserialize;
 use tapis_service::Services;
-use tapis_service::webhooks::{self, Attempt, NewWebhook, Webhook};
+use tapis_service::delivery::webhooks::registration::{self, Attempt, NewWebhook, Webhook};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -51,7 +51,7 @@ pub async fn create(
     body: Body<WebhookRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let request = body.0;
-    let created = webhooks::create(&services, &caller.0, &request.url, &request.events).await?;
+    let created = registration::create(&services, &caller.0, &request.url, &request.events).await?;
     Ok(HttpResponse::Created().json(created))
 }
 
@@ -66,7 +66,7 @@ pub async fn create(
     ))]
 #[get("/webhooks")]
 pub async fn list(services: web::Data<Services>, caller: Caller) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(webhooks::list(&services, &caller.0).await?))
+    Ok(HttpResponse::Ok().json(registration::list(&services, &caller.0).await?))
 }
 
 /// Delete one of the caller's webhooks: deliveries not yet made are dropped.
@@ -85,7 +85,7 @@ pub async fn remove(
     caller: Caller,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    webhooks::delete(&services, &caller.0, id.into_inner()).await?;
+    registration::delete(&services, &caller.0, id.into_inner()).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -106,5 +106,6 @@ pub async fn deliveries(
     caller: Caller,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(webhooks::attempts(&services, &caller.0, id.into_inner()).await?))
+    Ok(HttpResponse::Ok()
+        .json(registration::attempts(&services, &caller.0, id.into_inner()).await?))
 }

@@ -19,7 +19,7 @@ use uuid::Uuid;
 
 use super::UserEvent;
 use super::hub::{BATCH, Subscription, events_after, horizon, latest_seq};
-use crate::auth::Identity;
+use crate::identity::caller::Identity;
 use crate::matches::{self, MatchMove};
 use crate::{ServiceError, ServiceResult, Services};
 

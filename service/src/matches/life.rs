@@ -4,36 +4,26 @@
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use rand::seq::SliceRandom;
-use serde_json::{Value, json};
-use tapis_games::{AnyState, GameId, SetupError};
+use serde_json::json;
+use tapis_games::AnyState;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use super::plan::{Invitees, MatchPlan};
 use super::read::view_of;
 use super::row::{Loaded, MatchRow, load_match, lock_match, lock_row, seat_index, stored_seat};
 use super::seating::Seating;
 use super::step::Step;
 use super::store::advance;
-use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch, TurnKind};
-use crate::auth::Identity;
+use super::views::{MatchStatus, MatchView, NewMatch, TurnKind};
+use crate::error::{ServiceError, ServiceResult};
 use crate::events::{self, EventKind, Told};
+use crate::fairness;
+use crate::identity::accounts;
+use crate::identity::caller::Identity;
 use crate::schema::{invitations, match_seats, matches, users};
-use crate::{ServiceError, ServiceResult, Services, fairness};
-
-pub(super) fn setup_error(error: SetupError) -> ServiceError {
-    match error {
-        SetupError::SeatCount { .. } => {
-            ServiceError::invalid("seats", "seat_count", error.to_string())
-        }
-        SetupError::Options(e) => {
-            let field = match &e.option {
-                Some(option) => format!("options.{option}"),
-                None => "options".to_owned(),
-            };
-            ServiceError::invalid(field, "option", e.message)
-        }
-    }
-}
+use crate::services::Services;
+use crate::time::vacation::hold_vacation;
 
 /// Creates a match; the creator takes the first seat and the bots invited (who accept at
 /// once) the next ones. A match whose seats are all taken starts at once.
@@ -42,202 +32,92 @@ pub async fn create(
     who: &Identity,
     request: NewMatch,
 ) -> ServiceResult<MatchView> {
-    let game: GameId = request.game.parse().map_err(|_| {
-        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
-        ServiceError::invalid(
-            "game",
-            "game_unknown",
-            format!(
-                "unknown game “{}” (known: {})",
-                request.game,
-                known.join(", ")
-            ),
-        )
-    })?;
-    let (min, max) = (game.min_seats(), game.max_seats());
-    let seats = usize::try_from(request.seats)
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| {
-            ServiceError::invalid(
-                "seats",
-                "seat_count",
-                format!("{} is played by {min} to {max} players", game.name()),
-            )
-        })?;
-    let options = game
-        .normalize_options(request.options.as_ref().unwrap_or(&Value::Null))
-        .map_err(setup_error)?;
-    let default_options = options == game.default_options();
-    // As stored: a `smallint`.
-    let days: Option<i16> = match request.days_per_move {
-        DaysPerMove::Default => Some(3),
-        DaysPerMove::NoClock => None,
-        DaysPerMove::Days(d) => match i16::try_from(d) {
-            Ok(d) if (1..=14).contains(&d) => Some(d),
-            _ => {
-                return Err(ServiceError::invalid(
-                    "days_per_move",
-                    "days_range",
-                    "must be from 1 to 14, or null for no clock",
-                ));
-            }
-        },
-    };
-    let can_be_rated = default_options && seats >= 2 && days.is_some();
-    let rated = match request.rated {
-        Some(true) if !default_options => {
-            return Err(ServiceError::invalid(
-                "rated",
-                "rated_default_options",
-                "rated matches use the default options",
-            ));
-        }
-        Some(true) if seats < 2 => {
-            return Err(ServiceError::invalid(
-                "rated",
-                "rated_two_players",
-                "rated matches need two or more players",
-            ));
-        }
-        Some(true) if days.is_none() => {
-            return Err(ServiceError::invalid(
-                "rated",
-                "rated_clock",
-                "rated matches need a clock",
-            ));
-        }
-        Some(rated) => rated,
-        None => can_be_rated,
-    };
-    if request.invite.len() >= seats {
-        return Err(ServiceError::invalid(
-            "invite",
-            "invite_too_many",
-            "more players invited than free seats",
-        ));
-    }
-    let seat_count = stored_seat(seats)?;
+    let plan = MatchPlan::parse(request)?;
     let seed = fairness::new_seed().map_err(|e| ServiceError::internal("no OS randomness", e))?;
     let id = Uuid::new_v4();
     let mut conn = services.conn().await?;
     let who = who.clone();
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
-            let mut invited = Vec::new();
-            // Bots accept at once: they take their seats in this transaction.
-            let mut bots = Vec::new();
-            for name in &request.invite {
-                let (user_id, is_bot): (Uuid, bool) = users::table
-                    .filter(
-                        diesel::dsl::sql::<diesel::sql_types::Bool>("lower(username) = lower(")
-                            .bind::<diesel::sql_types::Text, _>(name)
-                            .sql(")"),
-                    )
-                    .select((users::id, users::is_bot))
-                    .first(conn)
-                    .await
-                    .optional()?
-                    .ok_or_else(|| {
-                        ServiceError::invalid(
-                            "invite",
-                            "invite_unknown",
-                            format!("no player is named “{name}”"),
-                        )
-                    })?;
-                if user_id == who.user_id {
-                    return Err(ServiceError::invalid(
-                        "invite",
-                        "invite_self",
-                        "you cannot invite yourself",
-                    ));
-                }
-                if is_bot {
-                    // The same bot may fill several seats of a casual match only: a rating
-                    // is one player's against the others.
-                    if rated && bots.contains(&user_id) {
-                        return Err(ServiceError::invalid(
-                            "invite",
-                            "invite_rated_twice",
-                            format!("“{name}” can sit only once at a rated match"),
-                        ));
-                    }
-                    bots.push(user_id);
-                    continue;
-                }
-                if invited.contains(&user_id) {
-                    return Err(ServiceError::invalid(
-                        "invite",
-                        "invite_twice",
-                        format!("“{name}” is invited twice"),
-                    ));
-                }
-                invited.push(user_id);
-            }
-            diesel::insert_into(matches::table)
-                .values((
-                    matches::id.eq(id),
-                    matches::game.eq(game.as_str()),
-                    matches::options.eq(&options),
-                    matches::rated.eq(rated),
-                    matches::status.eq(MatchStatus::Open.as_str()),
-                    matches::seat_count.eq(seat_count),
-                    matches::creator_id.eq(who.user_id),
-                    matches::days_per_move.eq(days),
-                    matches::seed.eq(seed.to_vec()),
-                    matches::seed_sha256.eq(fairness::seed_commitment(&seed)),
-                ))
-                .execute(conn)
-                .await?;
-            diesel::insert_into(match_seats::table)
-                .values((
-                    match_seats::match_id.eq(id),
-                    match_seats::seat.eq(0),
-                    match_seats::user_id.eq(who.user_id),
-                ))
-                .execute(conn)
-                .await?;
-            for (seat, user_id) in bots.iter().enumerate() {
-                diesel::insert_into(match_seats::table)
-                    .values((
-                        match_seats::match_id.eq(id),
-                        match_seats::seat.eq(stored_seat(seat + 1)?),
-                        match_seats::user_id.eq(*user_id),
-                    ))
-                    .execute(conn)
-                    .await?;
-            }
-            for user_id in &invited {
-                diesel::insert_into(invitations::table)
-                    .values((
-                        invitations::match_id.eq(id),
-                        invitations::user_id.eq(user_id),
-                    ))
-                    .execute(conn)
-                    .await?;
-            }
-            let data = json!({"game": game.as_str(), "by": who.username});
-            let told: Vec<Told> = invited
-                .iter()
-                .map(|user_id| Told {
-                    user_id: *user_id,
-                    kind: EventKind::Invitation,
-                    match_id: id,
-                    version: 0,
-                    data: data.clone(),
-                })
-                .collect();
-            events::tell(conn, &told).await?;
-            if 1 + bots.len() == seats {
+            let found = accounts::find_all_by_name(conn, &plan.invite).await?;
+            let invitees = plan.invitees(who.user_id, &found)?;
+            write_new(conn, id, &plan, &invitees, &who, &seed).await?;
+            if plan.full_with(&invitees) {
                 // The match starts with the creator's vacation as it stands.
-                crate::vacation::hold_vacation(conn, who.user_id).await?;
+                hold_vacation(conn, who.user_id).await?;
                 return start(conn, id, services.now()).await;
             }
             load_match(conn, id).await
         })
         .await?;
-    tracing::info!(match.id = %id, game = game.as_str(), seats, rated, "match created");
+    tracing::info!(
+        match.id = %id,
+        game = plan.game.as_str(),
+        seats = plan.seats,
+        rated = plan.rated,
+        "match created"
+    );
     view_of(&mut conn, loaded, Some(&who)).await
+}
+
+/// Writes a new match as planned, open: its row, the creator's seat then the bots', the
+/// invitations, and the events that tell the people invited.
+async fn write_new(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    plan: &MatchPlan,
+    invitees: &Invitees,
+    who: &Identity,
+    seed: &[u8],
+) -> ServiceResult<()> {
+    diesel::insert_into(matches::table)
+        .values((
+            matches::id.eq(id),
+            matches::game.eq(plan.game.as_str()),
+            matches::options.eq(&plan.options),
+            matches::rated.eq(plan.rated),
+            matches::status.eq(MatchStatus::Open.as_str()),
+            matches::seat_count.eq(stored_seat(plan.seats)?),
+            matches::creator_id.eq(who.user_id),
+            matches::days_per_move.eq(plan.days_per_move),
+            matches::seed.eq(seed.to_vec()),
+            matches::seed_sha256.eq(fairness::seed_commitment(seed)),
+        ))
+        .execute(conn)
+        .await?;
+    let seated = std::iter::once(who.user_id).chain(invitees.bots.iter().copied());
+    for (seat, user_id) in seated.enumerate() {
+        diesel::insert_into(match_seats::table)
+            .values((
+                match_seats::match_id.eq(id),
+                match_seats::seat.eq(stored_seat(seat)?),
+                match_seats::user_id.eq(user_id),
+            ))
+            .execute(conn)
+            .await?;
+    }
+    for user_id in &invitees.people {
+        diesel::insert_into(invitations::table)
+            .values((
+                invitations::match_id.eq(id),
+                invitations::user_id.eq(user_id),
+            ))
+            .execute(conn)
+            .await?;
+    }
+    let data = json!({"game": plan.game.as_str(), "by": who.username});
+    let told: Vec<Told> = invitees
+        .people
+        .iter()
+        .map(|user_id| Told {
+            user_id: *user_id,
+            kind: EventKind::Invitation,
+            match_id: id,
+            version: 0,
+            data: data.clone(),
+        })
+        .collect();
+    events::tell(conn, &told).await
 }
 
 /// Takes a free seat in an open match; the match starts when the last seat is taken.
@@ -287,7 +167,7 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
             }
             if seated + 1 == seat_count {
                 // The match starts with the joiner's vacation as it stands.
-                crate::vacation::hold_vacation(conn, who.user_id).await?;
+                hold_vacation(conn, who.user_id).await?;
                 start(conn, id, services.now()).await
             } else {
                 touch(conn, row, services.now()).await?;

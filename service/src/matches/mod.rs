@@ -23,10 +23,12 @@
 //! - `step`: working out a step (chance, clock, result, ranks and ratings);
 //! - `store`: the SQL of a move and its transaction;
 //! - `read`: one match, lists, the turn log, the export, the replay;
+//! - `plan`: a request for a new match parsed into the match to write (pure);
 //! - `life`: creating, joining, cancelling, declining, starting, resigning, running out of time;
 //! - `play`: a move.
 
 mod life;
+mod plan;
 mod play;
 mod read;
 pub mod record;

@@ -11,7 +11,7 @@ use super::row::Loaded;
 use super::step::{Step, work_out_step};
 use super::store::move_transaction;
 use super::views::{MatchStatus, MatchView, MatchWithTurns, TurnKind};
-use crate::auth::Identity;
+use crate::identity::caller::Identity;
 use crate::{Clock, ServiceError, ServiceResult, Services};
 
 /// An action submitted for a move: as a client posted it, to be read as an action of the

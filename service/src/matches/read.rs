@@ -16,9 +16,10 @@ use super::views::{
     Allowed, EXPORT_FORMAT, MatchExport, MatchFilter, MatchMove, MatchStatus, MatchSummary,
     MatchView, MatchWithTurns, Page, ReplayedStep, TurnEntry, TurnKind,
 };
-use crate::auth::Identity;
+use crate::identity::accounts;
+use crate::identity::caller::Identity;
 use crate::schema::{invitations, match_seats, matches, turns, users};
-use crate::{ServiceError, ServiceResult, Services, accounts};
+use crate::{ServiceError, ServiceResult, Services};
 
 /// The view of a loaded match for `viewer`. Reads the invitations of open and aborted
 /// matches (an active or finished match has none: every invitee took a seat before the last

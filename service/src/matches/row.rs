@@ -1,7 +1,9 @@
 //! A match as stored: its row, its seats decoded from the copy the row keeps, and the
 //! statements that find and lock it.
 
+use diesel::expression::{SqlLiteral, TypedExpressionType};
 use diesel::prelude::*;
+use diesel::sql_types::{Array, Bool, Nullable, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde::Deserialize;
 use serde_json::Value;
@@ -10,8 +12,8 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::views::{Fairness, MatchResult, MatchStatus, SeatView};
+use crate::error::{ServiceError, ServiceResult};
 use crate::schema::{invitations, matches, users};
-use crate::{ServiceError, ServiceResult};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = matches)]
@@ -48,20 +50,32 @@ pub(super) struct MatchRow {
     /// Until when the player of each seat is on vacation (null: not on vacation), in seat
     /// order: read from `users` with the row, in the same statement.
     #[diesel(select_expression = seat_vacations())]
-    #[diesel(select_expression_type = SeatVacations)]
+    #[diesel(select_expression_type = SqlLiteral<Array<Nullable<Timestamptz>>>)]
     pub(super) seat_vacations: Vec<Option<OffsetDateTime>>,
+    /// Whether the player of each seat is a computer player (`users.is_bot`, the one source of
+    /// it), in seat order: read from `users` with the row, in the same statement.
+    #[diesel(select_expression = seat_bots())]
+    #[diesel(select_expression_type = SqlLiteral<Array<Bool>>)]
+    pub(super) seat_bots: Vec<bool>,
 }
 
-type SeatVacations = diesel::expression::SqlLiteral<
-    diesel::sql_types::Array<diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>>,
->;
+/// A column of `users` for each seat of the match, in seat order: a sub-select of the
+/// statement that reads the row.
+fn of_seated_users<ST: TypedExpressionType>(column: &str) -> SqlLiteral<ST> {
+    diesel::dsl::sql(&format!(
+        "ARRAY(SELECT u.{column} FROM unnest(matches.seat_user_ids) WITH ORDINALITY \
+         AS s(user_id, n) JOIN users u ON u.id = s.user_id ORDER BY s.n)"
+    ))
+}
 
 /// The vacations of a match's players, in seat order (`MatchRow::seat_vacations`).
-fn seat_vacations() -> SeatVacations {
-    diesel::dsl::sql(
-        "ARRAY(SELECT u.vacation_until FROM unnest(matches.seat_user_ids) WITH ORDINALITY \
-         AS s(user_id, n) JOIN users u ON u.id = s.user_id ORDER BY s.n)",
-    )
+fn seat_vacations() -> SqlLiteral<Array<Nullable<Timestamptz>>> {
+    of_seated_users("vacation_until")
+}
+
+/// Which of a match's players are computer players, in seat order (`MatchRow::seat_bots`).
+fn seat_bots() -> SqlLiteral<Array<Bool>> {
+    of_seated_users("is_bot")
 }
 
 impl MatchRow {
@@ -139,7 +153,8 @@ pub(super) struct Seated {
 /// The seats of a match from the copy its row keeps, with the final ranks and scores of
 /// `result` once it is finished.
 pub(super) fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceResult<Vec<Seated>> {
-    if row.seat_user_ids.len() != row.seat_usernames.len() {
+    let seated = row.seat_user_ids.len();
+    if row.seat_usernames.len() != seated || row.seat_bots.len() != seated {
         return Err(ServiceError::internal(
             "the seat copy of a match is inconsistent",
             row.id,
@@ -151,14 +166,15 @@ pub(super) fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceR
         .seat_user_ids
         .iter()
         .zip(&row.seat_usernames)
+        .zip(&row.seat_bots)
         .enumerate()
-        .map(|(seat, (user_id, username))| {
+        .map(|(seat, ((user_id, username), bot))| {
             let ranked = result.and_then(|r| r.ranking.iter().find(|e| e.seat == seat));
             Seated {
                 view: SeatView {
                     seat,
                     username: username.clone(),
-                    bot: crate::bots::level_of(username).is_some(),
+                    bot: *bot,
                     score: ranked.map(|e| e.score),
                     rank: ranked.map(|e| e.rank),
                     on_vacation_until: row.vacation_of(seat).filter(|_| playing),

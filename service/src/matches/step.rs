@@ -80,7 +80,7 @@ pub(super) struct PendingStep {
 /// ([`PendingStep::write`]) last. `now` is the time of the step.
 ///
 /// The clock of the player to act next starts with the match's whole time per move; if they
-/// are on vacation it starts paused ([`crate::vacation`]), to run when they return.
+/// are on vacation it starts paused ([`crate::time::vacation`]), to run when they return.
 pub(super) async fn work_out_step(
     conn: &mut AsyncPgConnection,
     before: Loaded,

@@ -13,7 +13,7 @@ pub mod elo;
 use std::borrow::Cow;
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Int4, Int8, Text};
+use diesel::sql_types::{BigInt, Bool, Int4, Int8, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tapis_games::GameId;
@@ -25,8 +25,10 @@ use uuid::Uuid;
 
 pub use elo::{Rating, RatingChange, RatingDelta, Standing};
 
+use crate::error::{ServiceError, ServiceResult};
+use crate::identity::accounts::named_user;
 use crate::schema::{rating_history, ratings};
-use crate::{ServiceError, ServiceResult, Services, accounts};
+use crate::services::Services;
 
 impl Serialize for Rating {
     /// A JSON number of points, exact to the millionth (`1519.987654`).
@@ -101,6 +103,19 @@ pub struct HistoryEntry {
     pub rating_after: Rating,
 }
 
+impl HistoryEntry {
+    /// An entry from its row of `rating_history`: the match, when, the ratings before and after
+    /// (in millionths of a point).
+    fn from_row((match_id, at, before, after): (Uuid, OffsetDateTime, i64, i64)) -> HistoryEntry {
+        HistoryEntry {
+            match_id,
+            at,
+            rating_before: Rating::from_micros(before),
+            rating_after: Rating::from_micros(after),
+        }
+    }
+}
+
 /// A place on a game's leaderboard.
 #[derive(Debug, Clone, Serialize, ToSchema, PartialEq)]
 pub struct LeaderboardEntry {
@@ -152,6 +167,23 @@ pub(crate) async fn record_match(
     if !counts(rated, seats) {
         return Ok(None);
     }
+    let standings = lock_standings(conn, game, seats).await?;
+    let changes = elo::rate(&standings);
+    let ended = Ended { match_id, game, at };
+    for ((seat, standing), change) in seats.iter().zip(&standings).zip(&changes) {
+        ended.write(conn, seat, standing, change).await?;
+    }
+    Ok(Some(changes))
+}
+
+/// Each seat's standing before the match (its rating and rated matches, and its rank in the
+/// match), in the order of `seats`, with the players' rating rows locked until the caller's
+/// transaction ends.
+async fn lock_standings(
+    conn: &mut AsyncPgConnection,
+    game: GameId,
+    seats: &[FinalSeat],
+) -> ServiceResult<Vec<Standing>> {
     let mut user_ids: Vec<Uuid> = seats.iter().map(|s| s.user_id).collect();
     user_ids.sort_unstable();
 
@@ -179,21 +211,39 @@ pub(crate) async fn record_match(
         .load(conn)
         .await?;
 
-    let mut standings = Vec::with_capacity(seats.len());
-    for seat in seats {
-        let (_, rating, games) = rows
-            .iter()
-            .find(|(user_id, _, _)| *user_id == seat.user_id)
-            .ok_or_else(|| ServiceError::internal("rating row vanished", seat.user_id))?;
-        standings.push(Standing {
-            rating: Rating::from_micros(*rating),
-            games: games_count(*games)?,
-            rank: seat.rank,
-        });
-    }
-    let changes = elo::rate(&standings);
+    seats
+        .iter()
+        .map(|seat| {
+            let (_, rating, games) = rows
+                .iter()
+                .find(|(user_id, _, _)| *user_id == seat.user_id)
+                .ok_or_else(|| ServiceError::internal("rating row vanished", seat.user_id))?;
+            Ok(Standing {
+                rating: Rating::from_micros(*rating),
+                games: games_count(*games)?,
+                rank: seat.rank,
+            })
+        })
+        .collect()
+}
 
-    for ((seat, standing), change) in seats.iter().zip(&standings).zip(&changes) {
+/// A rated match that just ended, as its players' ratings record it.
+struct Ended {
+    match_id: Uuid,
+    game: GameId,
+    at: OffsetDateTime,
+}
+
+impl Ended {
+    /// Writes what the match did to the rating of `seat`: the rating and its count of rated
+    /// matches, and a line of its history.
+    async fn write(
+        &self,
+        conn: &mut AsyncPgConnection,
+        seat: &FinalSeat,
+        standing: &Standing,
+        change: &RatingChange,
+    ) -> ServiceResult<()> {
         let games_after = standing
             .games
             .checked_add(1)
@@ -204,38 +254,38 @@ pub(crate) async fn record_match(
         diesel::update(
             ratings::table
                 .filter(ratings::user_id.eq(seat.user_id))
-                .filter(ratings::game.eq(game.as_str())),
+                .filter(ratings::game.eq(self.game.as_str())),
         )
         .set((
             ratings::rating.eq(change.after.micros()),
             ratings::games.eq(games_after),
-            ratings::updated_at.eq(at),
+            ratings::updated_at.eq(self.at),
         ))
         .execute(conn)
         .await?;
         diesel::insert_into(rating_history::table)
             .values((
                 rating_history::user_id.eq(seat.user_id),
-                rating_history::game.eq(game.as_str()),
+                rating_history::game.eq(self.game.as_str()),
                 rating_history::number.eq(games_after),
-                rating_history::match_id.eq(match_id),
+                rating_history::match_id.eq(self.match_id),
                 rating_history::rating_before.eq(change.before.micros()),
                 rating_history::rating_after.eq(change.after.micros()),
-                rating_history::at.eq(at),
+                rating_history::at.eq(self.at),
             ))
             .execute(conn)
             .await?;
         tracing::debug!(
-            match.id = %match_id,
+            match.id = %self.match_id,
             user.id = %seat.user_id,
             seat = seat.seat,
-            game = game.as_str(),
+            game = self.game.as_str(),
             before = change.before.micros(),
             after = change.after.micros(),
             "rating changed"
         );
+        Ok(())
     }
-    Ok(Some(changes))
 }
 
 fn parse_game(game: &str) -> ServiceResult<GameId> {
@@ -271,9 +321,7 @@ pub(crate) async fn load_for_user(
 /// A player's rating in every game.
 pub async fn of_user(services: &Services, username: &str) -> ServiceResult<Vec<GameRating>> {
     let mut conn = services.conn().await?;
-    let user = accounts::find_by_name(&mut conn, username)
-        .await?
-        .ok_or(ServiceError::NotFound("user"))?;
+    let user = named_user(&mut conn, username).await?;
     load_for_user(&mut conn, user.id).await
 }
 
@@ -286,9 +334,7 @@ pub async fn history(
 ) -> ServiceResult<Vec<HistoryEntry>> {
     let game = parse_game(game)?;
     let mut conn = services.conn().await?;
-    let user = accounts::find_by_name(&mut conn, username)
-        .await?
-        .ok_or(ServiceError::NotFound("user"))?;
+    let user = named_user(&mut conn, username).await?;
     let rows: Vec<(Uuid, OffsetDateTime, i64, i64)> = rating_history::table
         .filter(rating_history::user_id.eq(user.id))
         .filter(rating_history::game.eq(game.as_str()))
@@ -301,15 +347,7 @@ pub async fn history(
         ))
         .load(&mut conn)
         .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(match_id, at, before, after)| HistoryEntry {
-            match_id,
-            at,
-            rating_before: Rating::from_micros(before),
-            rating_after: Rating::from_micros(after),
-        })
-        .collect())
+    Ok(rows.into_iter().map(HistoryEntry::from_row).collect())
 }
 
 /// A player's rating history in every game they played rated, in catalogue order, each
@@ -335,12 +373,7 @@ pub(crate) async fn histories_of(
         let game: GameId = game
             .parse()
             .map_err(|e| ServiceError::internal("a rating history names an unknown game", e))?;
-        let entry = HistoryEntry {
-            match_id,
-            at,
-            rating_before: Rating::from_micros(before),
-            rating_after: Rating::from_micros(after),
-        };
+        let entry = HistoryEntry::from_row((match_id, at, before, after));
         match histories.iter_mut().find(|(g, _)| *g == game) {
             Some((_, entries)) => entries.push(entry),
             None => histories.push((game, vec![entry])),
@@ -403,6 +436,8 @@ struct LeaderboardRow {
     rank: i64,
     #[diesel(sql_type = Text)]
     username: String,
+    #[diesel(sql_type = Bool)]
+    is_bot: bool,
     #[diesel(sql_type = Int8)]
     rating: i64,
     #[diesel(sql_type = Int4)]
@@ -438,7 +473,8 @@ pub async fn leaderboard(
     let mut conn = services.conn().await?;
     // The rank is computed over the whole board, before the page is cut out of it.
     let rows: Vec<LeaderboardRow> = diesel::sql_query(
-        "SELECT rank() OVER (ORDER BY r.rating DESC) AS rank, u.username, r.rating, r.games \
+        "SELECT rank() OVER (ORDER BY r.rating DESC) AS rank, u.username, u.is_bot, r.rating, \
+                r.games \
          FROM ratings r JOIN users u ON u.id = r.user_id \
          WHERE r.game = $1 AND r.games >= $2 \
          ORDER BY r.rating DESC, lower(u.username), u.id \
@@ -455,7 +491,7 @@ pub async fn leaderboard(
         .map(|row| {
             Ok(LeaderboardEntry {
                 rank: row.rank,
-                bot: crate::bots::level_of(&row.username).is_some(),
+                bot: row.is_bot,
                 username: row.username,
                 rating: Rating::from_micros(row.rating),
                 games: games_count(row.games)?,

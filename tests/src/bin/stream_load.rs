@@ -127,7 +127,7 @@ fn ms(d: Duration) -> String {
 
 async fn run(options: Options) -> Result<(), String> {
     let base = options.base.as_str();
-    tapis_service::webhooks::install_tls_provider();
+    tapis_service::delivery::webhooks::network::install_tls_provider();
     // Many connections to one server: no pooling limits, no idle timeout that closes them.
     let client = Client::builder()
         .pool_max_idle_per_host(0)

@@ -609,3 +609,62 @@ async fn the_match_page_shows_a_computer_thinking() {
     page.assert_contains(&format!("data-stream=\"/matches/{id}/stream\""));
     page.assert_contains("data-poll-ms=\"1000\"");
 }
+
+/// Whether a seat, or a place on a leaderboard, is a computer player's is the account's
+/// (`users.is_bot`), never guessed from the name: here a bot is renamed and a person takes
+/// its old name.
+#[tokio::test]
+async fn a_computer_player_is_known_by_its_account_not_by_its_name() {
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let mut conn = app.db.connect().await;
+    diesel::sql_query("UPDATE users SET username = 'robot-ada' WHERE username = 'tapis-easy'")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let person = app.player("tapis-easy").await;
+    let id = linja_against(&app, &person, "robot-ada").await;
+    let bots_of = |view: &Value| -> Vec<(String, bool)> {
+        let mut seats: Vec<(String, bool)> = view["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let name = s["username"].as_str().unwrap().to_owned();
+                (name, s["bot"].as_bool().unwrap())
+            })
+            .collect();
+        seats.sort();
+        seats
+    };
+    let expected = vec![
+        ("robot-ada".to_owned(), true),
+        ("tapis-easy".to_owned(), false),
+    ];
+    let view = app.get(&format!("/api/v1/matches/{id}"), None).await;
+    assert_eq!(view.status, StatusCode::OK, "{:?}", view.body);
+    assert_eq!(bots_of(&view.body), expected);
+    let listed = app.get("/api/v1/matches?player=robot-ada", None).await.body;
+    assert_eq!(bots_of(&listed["items"][0]), expected);
+
+    // Both established at Linja, so both on its leaderboard.
+    diesel::sql_query(
+        "INSERT INTO ratings (user_id, game, rating, games) \
+         SELECT id, 'linja', 1500000000, 10 FROM users \
+         WHERE username IN ('robot-ada', 'tapis-easy')",
+    )
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    let board = app.get("/api/v1/leaderboards/linja", None).await.body;
+    let mut places: Vec<(String, bool)> = board
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let name = e["username"].as_str().unwrap().to_owned();
+            (name, e["bot"].as_bool().unwrap())
+        })
+        .collect();
+    places.sort();
+    assert_eq!(places, expected);
+}

@@ -11,7 +11,7 @@ use diesel::sql_types::{BigInt, Text};
 use diesel_async::RunQueryDsl;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use tapis_service::outbox::{self, Channel, Courier, Delivery, OutboxSettings};
+use tapis_service::delivery::outbox::{self, Channel, Courier, Delivery, OutboxSettings};
 use tapis_tests::{
     Mail, NO_BOTS, Rng, SmtpSink, TEST_PUBLIC_URL, TestApp, free_port, is_notification,
     test_mail_settings,

@@ -610,7 +610,7 @@ async fn a_match_with_its_turns_is_what_a_get_and_the_turn_log_read() {
     let bob = app.player("bob").await;
     let view = app.started_match("yams", &[&alice, &bob], json!({})).await;
     let id = view["id"].as_str().unwrap();
-    let who = tapis_service::auth::authenticate(&app.services, &alice)
+    let who = tapis_service::identity::auth::authenticate(&app.services, &alice)
         .await
         .unwrap();
     let shown =

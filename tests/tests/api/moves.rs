@@ -826,7 +826,7 @@ async fn a_move_with_its_turns_answers_what_a_get_and_the_turn_log_read() {
     } else {
         &bob
     };
-    let who = tapis_service::auth::authenticate(&app.services, token)
+    let who = tapis_service::identity::auth::authenticate(&app.services, token)
         .await
         .unwrap();
     let mine = app.get(&path, Some(token)).await.body;

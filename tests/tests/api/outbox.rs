@@ -10,7 +10,9 @@ use std::time::Duration;
 use diesel::sql_types::{BigInt, Text, Uuid as SqlUuid};
 use diesel_async::RunQueryDsl;
 use tapis_service::Services;
-use tapis_service::outbox::{self, Channel, Courier, Delivery, OutboxSettings, Parcel, Settled};
+use tapis_service::delivery::outbox::{
+    self, Channel, Courier, Delivery, OutboxSettings, Parcel, Settled,
+};
 use tapis_tests::TestApp;
 use uuid::Uuid;
 

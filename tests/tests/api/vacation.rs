@@ -419,7 +419,7 @@ async fn a_vacation_that_runs_out_ends_by_itself_and_the_clock_runs_again() {
         json!({"on_vacation_until": null, "days_left": 13, "days_per_year": 14})
     );
     // Nothing is left to end, and the clock resumed once.
-    let ended = tapis_service::vacation::end_expired(&app.services, 10)
+    let ended = tapis_service::time::vacation::end_expired(&app.services, 10)
         .await
         .unwrap();
     assert_eq!(ended, 0);
@@ -440,8 +440,8 @@ async fn two_clock_loops_end_a_vacation_once() {
     app.start_another(tapis_tests::NO_BOTS).await;
     app.clock_hand.advance(Duration::days(2));
     let (a, b) = tokio::join!(
-        tapis_service::vacation::end_expired(&app.services, 10),
-        tapis_service::vacation::end_expired(&app.services, 10),
+        tapis_service::time::vacation::end_expired(&app.services, 10),
+        tapis_service::time::vacation::end_expired(&app.services, 10),
     );
     assert!(a.unwrap() + b.unwrap() <= 1);
     let resumed = wait_for(&app, &t.id, |v| v["deadline"].is_string()).await;

@@ -765,7 +765,8 @@ async fn the_python_check_in_the_docs_accepts_a_delivery_and_rejects_forgeries()
     );
     // A correct signature made ten minutes ago is too old.
     let old = time::OffsetDateTime::now_utc().unix_timestamp() - 600;
-    let resigned = tapis_service::webhooks::signature(secret, old, &call.body).unwrap();
+    let resigned =
+        tapis_service::delivery::webhooks::signing::signature(secret, old, &call.body).unwrap();
     assert_eq!(
         python_verdict(
             &check,
@@ -777,7 +778,8 @@ async fn the_python_check_in_the_docs_accepts_a_delivery_and_rejects_forgeries()
         Some("rejected")
     );
     let fresh = time::OffsetDateTime::now_utc().unix_timestamp();
-    let resigned = tapis_service::webhooks::signature(secret, fresh, &call.body).unwrap();
+    let resigned =
+        tapis_service::delivery::webhooks::signing::signature(secret, fresh, &call.body).unwrap();
     assert_eq!(
         python_verdict(
             &check,

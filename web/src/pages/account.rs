@@ -8,11 +8,13 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
-use tapis_service::accounts;
-use tapis_service::auth::{self, ApiToken, NewApiToken};
-use tapis_service::notifications::{self, NotificationSettings};
-use tapis_service::sessions::{self, SessionInfo};
-use tapis_service::vacation::{self, VacationStatus};
+use tapis_service::delivery::notifications::settings::{
+    self as notifications, NotificationSettings,
+};
+use tapis_service::identity::accounts;
+use tapis_service::identity::api_tokens::{self, ApiToken, NewApiToken};
+use tapis_service::identity::sessions::{self, SessionInfo};
+use tapis_service::time::vacation::{self, VacationStatus};
 use uuid::Uuid;
 
 use crate::cookies::{language_cookie, set_cookie};
@@ -331,7 +333,7 @@ pub async fn create_token(
 ) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?.clone();
     let name = form.text("name").to_owned();
-    let outcome = match auth::create_api_token(&services(&req)?, &who, &name).await {
+    let outcome = match api_tokens::create(&services(&req)?, &who, &name).await {
         Ok(token) => Outcome {
             status: StatusCode::CREATED,
             new_token: Some(token),
@@ -352,7 +354,7 @@ pub async fn revoke_token(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?;
-    auth::revoke_api_token(&services(&req)?, who, id.into_inner()).await?;
+    api_tokens::revoke(&services(&req)?, who, id.into_inner()).await?;
     Ok(see_other("/account"))
 }
 

@@ -6,8 +6,8 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
-use tapis_service::accounts::{self, Session, SignInAttempt};
-use tapis_service::sessions;
+use tapis_service::identity::accounts::{self, Session, SignInAttempt};
+use tapis_service::identity::sessions;
 
 use crate::cookies::{clear_session_cookie, device_cookie, session_cookie, set_cookie};
 use crate::error::{WebError, refusal, service_status};

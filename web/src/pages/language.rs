@@ -3,7 +3,8 @@
 
 use actix_web::{HttpRequest, HttpResponse, post};
 use tapis_l10n::{Language, UnknownLanguage};
-use tapis_service::{ServiceError, accounts};
+use tapis_service::ServiceError;
+use tapis_service::identity::accounts;
 
 use crate::cookies::{language_cookie, set_cookie};
 use crate::error::WebError;

@@ -11,7 +11,7 @@ use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
-use tapis_service::notifications::{self, Unsubscribed};
+use tapis_service::delivery::notifications::links::{self, Unsubscribed};
 
 use crate::error::{WebError, service_message, service_status};
 use crate::page::{Layout, render_status};
@@ -80,7 +80,7 @@ pub async fn verify(
     ctx: Ctx,
     query: web::Query<VerifyQuery>,
 ) -> Result<HttpResponse, WebError> {
-    match notifications::verify(&services(&req)?, &query.token).await {
+    match links::verify(&services(&req)?, &query.token).await {
         Ok(email) => page(
             &ctx,
             StatusCode::OK,
@@ -100,7 +100,7 @@ pub async fn unsubscribe_page(
     token: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let token = token.into_inner();
-    match notifications::read_unsubscribe(&services(&req)?, &token) {
+    match links::read_unsubscribe(&services(&req)?, &token) {
         Ok(unsubscribed) => page(
             &ctx,
             StatusCode::OK,
@@ -123,7 +123,7 @@ pub async fn unsubscribe(
     ctx: Ctx,
     token: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    match notifications::unsubscribe(&services(&req)?, &token).await {
+    match links::unsubscribe(&services(&req)?, &token).await {
         Ok(unsubscribed) => page(
             &ctx,
             StatusCode::OK,

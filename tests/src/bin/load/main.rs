@@ -37,7 +37,7 @@ use crate::stats::{Stats, Window, own_cpu_seconds, print_report};
 
 async fn run(options: Options) -> Result<(), String> {
     // reqwest's TLS needs a crypto provider chosen for the process.
-    tapis_service::webhooks::install_tls_provider();
+    tapis_service::delivery::webhooks::network::install_tls_provider();
     let client = Client::builder()
         .pool_max_idle_per_host(options.clients * 2)
         .tcp_nodelay(true)

@@ -18,7 +18,7 @@
 use diesel::sql_types::{Array, BigInt, Integer, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::{ServiceError, ServiceResult};
+use crate::error::{ServiceError, ServiceResult};
 
 /// How many attempts each kind of key may make before delays start, and how delays grow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

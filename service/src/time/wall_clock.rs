@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use time::{Duration, OffsetDateTime};
 
 /// The source of the current time that the services decide by (held in
-/// [`Settings`](crate::Settings)).
+/// [`Settings`](crate::services::Settings)).
 #[derive(Debug, Clone, Default)]
 pub struct Clock {
     /// How far ahead of the system's time this clock runs, in microseconds (`None`: the

@@ -1,6 +1,6 @@
 //! Vacation: a player away for a while stops the clocks of their moves.
 //!
-//! The allowance: each player may take [`Settings::vacation_days_per_year`](crate::Settings)
+//! The allowance: each player may take [`Settings::vacation_days_per_year`](crate::services::Settings)
 //! days of vacation per calendar year (UTC), counted in whole days, never below zero.
 //! - A vacation from `start` (the request) until `until` takes from the allowance the days it
 //!   begins: `ceil((until - start) / 24 h)` ([`days_begun`]): until tomorrow at the same hour
@@ -38,9 +38,10 @@ use time::{Date, Duration, OffsetDateTime, UtcOffset};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::Identity;
+use crate::error::{ServiceError, ServiceResult};
+use crate::identity::caller::Identity;
 use crate::schema::{matches, users};
-use crate::{ServiceError, ServiceResult, Services};
+use crate::services::Services;
 
 /// A player's vacation and allowance.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]

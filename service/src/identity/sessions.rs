@@ -2,26 +2,19 @@
 //! once (signing out, "sign out everywhere", a password change) although its token is a signed
 //! JWT that would otherwise stay valid until it expires. A token names its row (`sid`); a token
 //! whose row is gone, or whose user is gone, is refused.
-//!
-//! Known devices: a browser that signed in gets a device token (a random id and its HMAC under
-//! the server's secret, bound to the account), which the sign-in throttle uses to tell the
-//! owner from an attacker (`throttle`).
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
-use hmac::{Hmac, KeyInit, Mac};
 use serde::Serialize;
-use sha2::Sha256;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::Identity;
-use crate::error::found;
+use super::caller::{Identity, stored_language};
+use super::session_tokens;
+use crate::error::{ServiceError, ServiceResult, found};
 use crate::schema::{sessions, users};
-use crate::{ServiceError, ServiceResult, Services};
+use crate::services::Services;
 
 /// The longest user agent kept with a session (longer ones are shortened).
 pub const MAX_USER_AGENT_CHARS: usize = 200;
@@ -52,13 +45,14 @@ fn tidy_user_agent(raw: Option<&str>) -> String {
         .collect()
 }
 
-/// Opens a session row for `user_id`, valid for the configured time; returns its id and expiry.
+/// Opens a session for `user_id`, valid for the configured time, and issues its token; returns
+/// the token with its expiry.
 pub(crate) async fn open(
     conn: &mut AsyncPgConnection,
     services: &Services,
     user_id: Uuid,
     user_agent: Option<&str>,
-) -> ServiceResult<(Uuid, OffsetDateTime)> {
+) -> ServiceResult<(String, OffsetDateTime)> {
     let id = Uuid::new_v4();
     let now = OffsetDateTime::now_utc();
     // The expiry is kept at the precision a token carries (whole seconds).
@@ -83,7 +77,8 @@ pub(crate) async fn open(
         ))
         .execute(conn)
         .await?;
-    Ok((id, expires_at))
+    let token = session_tokens::sign(services.keys(), user_id, id, expires_at)?;
+    Ok((token, expires_at))
 }
 
 /// The identity behind a live session, refreshing its `last_used_at` at most once a minute.
@@ -119,7 +114,7 @@ pub(crate) async fn identity(
         user_id,
         username,
         session_id: Some(session_id),
-        language: crate::auth::stored_language(language),
+        language: stored_language(language),
     })
 }
 
@@ -191,41 +186,6 @@ pub(crate) async fn end_others(
     .execute(conn)
     .await?;
     Ok(())
-}
-
-/// The longest device token looked at (longer ones are ignored without work).
-const MAX_DEVICE_TOKEN_LEN: usize = 100;
-
-fn device_mac(services: &Services, account: &str, id: &str) -> ServiceResult<Hmac<Sha256>> {
-    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&services.settings().jwt_secret)
-        .map_err(|e| ServiceError::internal("bad device key", e))?;
-    mac.update(b"tapis device\0");
-    mac.update(account.to_lowercase().as_bytes());
-    mac.update(b"\0");
-    mac.update(id.as_bytes());
-    Ok(mac)
-}
-
-/// A new device token for a browser that just signed in to `account`.
-pub(crate) fn issue_device_token(services: &Services, account: &str) -> ServiceResult<String> {
-    let mut id = [0u8; 16];
-    getrandom::fill(&mut id).map_err(|e| ServiceError::internal("no OS randomness", e))?;
-    let id = URL_SAFE_NO_PAD.encode(id);
-    let tag = device_mac(services, account, &id)?.finalize().into_bytes();
-    Ok(format!("{id}.{}", URL_SAFE_NO_PAD.encode(tag)))
-}
-
-/// The device id of `token` if this server issued it for `account`; anything else is no
-/// device at all.
-pub(crate) fn known_device(services: &Services, account: &str, token: &str) -> Option<String> {
-    if token.len() > MAX_DEVICE_TOKEN_LEN {
-        return None;
-    }
-    let (id, tag) = token.split_once('.')?;
-    let tag = URL_SAFE_NO_PAD.decode(tag).ok()?;
-    let mac = device_mac(services, account, id).ok()?;
-    mac.verify_slice(&tag).ok()?;
-    Some(id.to_owned())
 }
 
 #[cfg(test)]

@@ -25,7 +25,8 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 use uuid::Uuid;
 
-use crate::{ServiceResult, Services};
+use crate::error::ServiceResult;
+use crate::services::Services;
 
 /// Who delivers a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,19 +1,26 @@
-//! Accounts: sign up, sign in, profiles and passwords.
+//! Accounts: signing up and in, finding a user by name, changing the password, the account
+//! page's overview and the interface's language.
 
+use diesel::dsl::sql;
+use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel::sql_types::{Array, Bool, Nullable, Text, Uuid as SqlUuid};
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use diesel_async::AsyncPgConnection;
-
-use crate::auth::{ApiToken, Identity, issue_session};
-use crate::ratings::{self, GameRating};
+use super::api_tokens::{self, ApiToken};
+use super::caller::Identity;
+use super::passwords::{MAX_PASSWORD_CHARS, Password};
+use super::sessions::{self, SessionInfo};
+use super::{devices, throttle};
+use crate::delivery::notifications::settings::{self as notifications, NotificationSettings};
+use crate::error::{ServiceError, ServiceResult};
 use crate::schema::users;
-use crate::sessions::SessionInfo;
-use crate::{ServiceError, ServiceResult, Services, sessions, throttle};
+use crate::services::Services;
+use crate::time::vacation::{self, VacationStatus};
 
 /// A valid username: 3 to 24 letters, digits, `_` or `-`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,32 +46,6 @@ impl Username {
     }
 }
 
-/// The longest password accepted (at sign-up, and so the longest worth checking at sign-in).
-pub const MAX_PASSWORD_CHARS: usize = 128;
-
-/// A password acceptable for a new account: 8 to 128 characters.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Password(String);
-
-impl std::fmt::Debug for Password {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Password(..)")
-    }
-}
-
-impl Password {
-    pub fn parse(field: &'static str, raw: &str) -> ServiceResult<Password> {
-        if !(8..=128).contains(&raw.chars().count()) {
-            return Err(ServiceError::invalid(
-                field,
-                "password_length",
-                "must be 8 to 128 characters",
-            ));
-        }
-        Ok(Password(raw.to_owned()))
-    }
-}
-
 /// A user as the API shows it.
 #[derive(Debug, Clone, Serialize, ToSchema, Queryable, Selectable)]
 #[diesel(table_name = users)]
@@ -73,17 +54,6 @@ pub struct User {
     pub username: String,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
-}
-
-/// A player's public profile: the account and its rating in every game.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct Profile {
-    pub id: Uuid,
-    pub username: String,
-    #[serde(with = "time::serde::rfc3339")]
-    pub created_at: OffsetDateTime,
-    /// The current rating in every game, in catalogue order.
-    pub ratings: Vec<GameRating>,
 }
 
 /// A signed-in session: the user and a bearer token.
@@ -103,7 +73,7 @@ async fn session_for(
     user: User,
     user_agent: Option<&str>,
 ) -> ServiceResult<Session> {
-    let (token, expires_at) = issue_session(conn, services, user.id, user_agent).await?;
+    let (token, expires_at) = sessions::open(conn, services, user.id, user_agent).await?;
     Ok(Session {
         user,
         token,
@@ -120,7 +90,7 @@ pub async fn sign_up(
 ) -> ServiceResult<Session> {
     let username = Username::parse(username)?;
     let password = Password::parse("password", password)?;
-    let hash = services.passwords().hash(&password.0).await?;
+    let hash = services.passwords().hash(&password).await?;
     let mut conn = services.conn().await?;
     let inserted = diesel::insert_into(users::table)
         .values((
@@ -190,7 +160,7 @@ pub async fn sign_in(services: &Services, attempt: SignInAttempt<'_>) -> Service
     let limits = services.settings().sign_in_limits;
     let device = attempt
         .device
-        .and_then(|token| sessions::known_device(services, username.as_str(), token));
+        .and_then(|token| devices::known(services, username.as_str(), token));
     let keys = throttle::keys_of(
         &limits,
         username.as_str(),
@@ -201,11 +171,7 @@ pub async fn sign_in(services: &Services, attempt: SignInAttempt<'_>) -> Service
     throttle::reserve(&mut conn, &keys, limits).await?;
 
     let found: Option<(User, String)> = users::table
-        .filter(
-            diesel::dsl::sql::<diesel::sql_types::Bool>("lower(username) = lower(")
-                .bind::<diesel::sql_types::Text, _>(username.as_str())
-                .sql(")"),
-        )
+        .filter(named(username.as_str()))
         .select((User::as_select(), users::password_hash))
         .first(&mut conn)
         .await
@@ -221,7 +187,7 @@ pub async fn sign_in(services: &Services, attempt: SignInAttempt<'_>) -> Service
     match user {
         Some(user) if ok => {
             throttle::succeeded(&mut conn, &keys).await?;
-            let device_token = sessions::issue_device_token(services, username.as_str())?;
+            let device_token = devices::issue(services, username.as_str())?;
             let session = session_for(&mut conn, services, user, attempt.user_agent).await?;
             Ok(SignedIn {
                 session,
@@ -248,40 +214,83 @@ pub async fn user(services: &Services, id: Uuid) -> ServiceResult<User> {
 /// A user by username (without regard to case).
 pub async fn user_by_name(services: &Services, username: &str) -> ServiceResult<User> {
     let mut conn = services.conn().await?;
-    find_by_name(&mut conn, username)
-        .await?
-        .ok_or(ServiceError::NotFound("user"))
+    named_user(&mut conn, username).await
 }
 
-/// A player's public profile, with their current ratings (username without regard to case).
-pub async fn profile(services: &Services, username: &str) -> ServiceResult<Profile> {
-    let mut conn = services.conn().await?;
-    let user = find_by_name(&mut conn, username)
-        .await?
-        .ok_or(ServiceError::NotFound("user"))?;
-    let ratings = ratings::load_for_user(&mut conn, user.id).await?;
-    Ok(Profile {
-        id: user.id,
-        username: user.username,
-        created_at: user.created_at,
-        ratings,
-    })
+/// The rows of `users` named `username` without regard to case (at most one: the unique index
+/// is on `lower(username)`).
+pub(crate) fn named(
+    username: &str,
+) -> Box<dyn BoxableExpression<users::table, Pg, SqlType = Bool>> {
+    Box::new(
+        sql::<Bool>("lower(username) = lower(")
+            .bind::<Text, _>(username.to_owned())
+            .sql(")"),
+    )
 }
 
+/// The user named `username` (without regard to case), if there is one.
 pub(crate) async fn find_by_name(
-    conn: &mut diesel_async::AsyncPgConnection,
+    conn: &mut AsyncPgConnection,
     username: &str,
 ) -> ServiceResult<Option<User>> {
     Ok(users::table
-        .filter(
-            diesel::dsl::sql::<diesel::sql_types::Bool>("lower(username) = lower(")
-                .bind::<diesel::sql_types::Text, _>(username)
-                .sql(")"),
-        )
+        .filter(named(username))
         .select(User::as_select())
         .first(conn)
         .await
         .optional()?)
+}
+
+/// An account as a name finds it: who it is, and whether it is a computer player's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Account {
+    pub(crate) user_id: Uuid,
+    pub(crate) is_bot: bool,
+}
+
+/// The account of each of `names` (without regard to case, like [`named`]), in the same
+/// order: `None` for a name nobody has. One statement, however many names.
+pub(crate) async fn find_all_by_name(
+    conn: &mut AsyncPgConnection,
+    names: &[String],
+) -> ServiceResult<Vec<Option<Account>>> {
+    #[derive(QueryableByName)]
+    struct Found {
+        #[diesel(sql_type = Nullable<SqlUuid>)]
+        id: Option<Uuid>,
+        #[diesel(sql_type = Nullable<Bool>)]
+        is_bot: Option<bool>,
+    }
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    let found: Vec<Found> = diesel::sql_query(
+        "SELECT u.id, u.is_bot FROM unnest($1::text[]) WITH ORDINALITY AS n(name, i) \
+         LEFT JOIN users u ON lower(u.username) = lower(n.name) ORDER BY n.i",
+    )
+    .bind::<Array<Text>, _>(names)
+    .load(conn)
+    .await?;
+    Ok(found
+        .into_iter()
+        .map(|f| {
+            Some(Account {
+                user_id: f.id?,
+                is_bot: f.is_bot?,
+            })
+        })
+        .collect())
+}
+
+/// The user named `username` (without regard to case): not found (404) when there is none.
+pub(crate) async fn named_user(
+    conn: &mut AsyncPgConnection,
+    username: &str,
+) -> ServiceResult<User> {
+    find_by_name(conn, username)
+        .await?
+        .ok_or(ServiceError::NotFound("user"))
 }
 
 /// Changes the caller's password after checking the current one, and ends every other
@@ -310,7 +319,7 @@ pub async fn change_password(
             "is not your password",
         ));
     }
-    let new_hash = services.passwords().hash(&new.0).await?;
+    let new_hash = services.passwords().hash(&new).await?;
     let user_id = who.user_id;
     let keep = who.session_id;
     conn.transaction::<_, ServiceError, _>(async |conn| {
@@ -329,17 +338,17 @@ pub async fn change_password(
 pub struct AccountOverview {
     pub tokens: Vec<ApiToken>,
     pub sessions: Vec<SessionInfo>,
-    pub vacation: crate::vacation::VacationStatus,
-    pub notifications: crate::notifications::NotificationSettings,
+    pub vacation: VacationStatus,
+    pub notifications: NotificationSettings,
 }
 
 /// The caller's API tokens and sessions, each with its last use, and their vacation.
 pub async fn overview(services: &Services, who: &Identity) -> ServiceResult<AccountOverview> {
     Ok(AccountOverview {
-        tokens: crate::auth::list_api_tokens(services, who).await?,
+        tokens: api_tokens::list(services, who).await?,
         sessions: sessions::list(services, who).await?,
-        vacation: crate::vacation::status(services, who).await?,
-        notifications: crate::notifications::settings(services, who).await?,
+        vacation: vacation::status(services, who).await?,
+        notifications: notifications::get(services, who).await?,
     })
 }
 

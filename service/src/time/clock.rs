@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::{Services, matches, vacation};
+use super::vacation;
+use crate::matches;
+use crate::services::Services;
 
 /// Checks for run-out vacations and overdue turns every `interval` until `shutdown` turns
 /// true. Vacations first: a clock that runs again from a vacation's end may already be over.

@@ -1,0 +1,20 @@
+//! Who players are and how they prove it. Each part uses only those listed before it:
+//! - `caller`: the authenticated caller ([`caller::Identity`]) that every use case is given;
+//! - `passwords`: what a new password must be, and its argon2id hash;
+//! - `throttle`: the sign-in throttle, kept in PostgreSQL;
+//! - `devices`: the device tokens by which the throttle knows a player's own browser;
+//! - `session_tokens`: session tokens, signed JWTs naming a session's row;
+//! - `sessions`: the rows behind session tokens, listed and ended by their owner;
+//! - `api_tokens`: personal API tokens for a player's programs;
+//! - `auth`: a bearer token of either kind turned into the caller;
+//! - `accounts`: signing up and in, users by name, password changes, the account overview.
+
+pub mod accounts;
+pub mod api_tokens;
+pub mod auth;
+pub mod caller;
+pub(crate) mod devices;
+pub mod passwords;
+pub(crate) mod session_tokens;
+pub mod sessions;
+pub mod throttle;

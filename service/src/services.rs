@@ -1,0 +1,118 @@
+//! The handle every use case takes ([`Services`]): the connection pool, the deployment's
+//! [`Settings`], the keys and password hasher made from them, and this process's hub of live
+//! events.
+
+use std::sync::Arc;
+
+use diesel_async::AsyncPgConnection;
+use diesel_async::pooled_connection::deadpool::Object;
+
+use crate::db::DbPool;
+use crate::delivery::webhooks::network::install_tls_provider;
+use crate::error::ServiceResult;
+use crate::events::EventHub;
+use crate::identity::passwords::{Hasher, PasswordHashing};
+use crate::identity::session_tokens::JwtKeys;
+use crate::identity::throttle::SignInLimits;
+use crate::time::wall_clock::Clock;
+
+/// What the use cases need to know about their deployment.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The HS256 secret that signs session tokens.
+    pub jwt_secret: Vec<u8>,
+    /// How long a session token stays valid.
+    pub jwt_ttl: time::Duration,
+    pub password_hashing: PasswordHashing,
+    pub sign_in_limits: SignInLimits,
+    /// Days of vacation each player may take per calendar year (`TAPIS_VACATION_DAYS`).
+    pub vacation_days_per_year: u16,
+    /// What time it is for deadlines and vacations: [`Clock::system`] in production.
+    pub clock: Clock,
+    /// Webhooks may call this machine over plain http (`http://127.0.0.1`, `localhost`) and
+    /// any address: true in development only. In production only `https` URLs to public
+    /// addresses are called (`delivery::webhooks`).
+    pub webhooks_allow_local: bool,
+}
+
+/// The vacation allowance when none is configured: 14 days per calendar year.
+pub const DEFAULT_VACATION_DAYS: u16 = 14;
+
+/// The shared handle every use case takes: the pool and the settings.
+#[derive(Clone)]
+pub struct Services {
+    pub pool: DbPool,
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    settings: Settings,
+    keys: JwtKeys,
+    passwords: Hasher,
+    events: Arc<EventHub>,
+}
+
+impl std::fmt::Debug for Services {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Services").finish_non_exhaustive()
+    }
+}
+
+impl Services {
+    /// Prepares the services (this hashes a dummy password once, off the async threads).
+    pub async fn new(pool: DbPool, settings: Settings) -> ServiceResult<Services> {
+        // Before any HTTP client of this process is built (the webhook sender's, tests').
+        install_tls_provider();
+        let passwords = Hasher::new(settings.password_hashing).await?;
+        let keys = JwtKeys::new(&settings.jwt_secret);
+        Ok(Services {
+            pool,
+            inner: Arc::new(Inner {
+                settings,
+                keys,
+                passwords,
+                events: Arc::default(),
+            }),
+        })
+    }
+
+    /// The deployment settings.
+    pub fn settings(&self) -> &Settings {
+        &self.inner.settings
+    }
+
+    /// This process's hub of live events (run by [`crate::events::run`]).
+    pub fn events(&self) -> &Arc<EventHub> {
+        &self.inner.events
+    }
+
+    /// The current time, by the deployment's clock (to the microsecond).
+    pub fn now(&self) -> time::OffsetDateTime {
+        self.inner.settings.clock.now()
+    }
+
+    pub(crate) fn keys(&self) -> &JwtKeys {
+        &self.inner.keys
+    }
+
+    pub(crate) fn passwords(&self) -> &Hasher {
+        &self.inner.passwords
+    }
+
+    /// A pooled connection.
+    pub(crate) async fn conn(&self) -> ServiceResult<Object<AsyncPgConnection>> {
+        Ok(self.pool.get().await?)
+    }
+
+    /// Whether the database answers (for health checks).
+    pub async fn database_is_up(&self) -> bool {
+        use diesel_async::RunQueryDsl;
+        let Ok(mut conn) = self.pool.get().await else {
+            return false;
+        };
+        diesel::sql_query("SELECT 1")
+            .execute(&mut conn)
+            .await
+            .is_ok()
+    }
+}
