@@ -50,19 +50,7 @@ pub(super) async fn view_of(
         }
     };
     let your_seat = viewer.and_then(|who| loaded.seat_of(who.user_id));
-    let allowed = match viewer {
-        Some(who) => Seating {
-            status,
-            seat_count: seat_index(loaded.row.seat_count)?,
-            taken: loaded.seats.len(),
-            pending: invitations.len(),
-            seated: your_seat.is_some(),
-            invited: invitations.iter().any(|(_, user, _)| *user == who.user_id),
-            creator: loaded.row.creator_id == who.user_id,
-        }
-        .allowed(),
-        None => Allowed::default(),
-    };
+    let allowed = allowed_for(viewer, &loaded, status, &invitations)?;
     let invited = invitations.into_iter().map(|(_, _, name)| name).collect();
     let (state, legal_actions) = match (&loaded.row.state, status) {
         (Some(_), MatchStatus::Active | MatchStatus::Finished) => {
@@ -107,6 +95,28 @@ pub(super) async fn view_of(
         updated_at: row.updated_at,
         allowed,
     })
+}
+
+/// What `viewer` may do with a loaded match, given its unanswered invitations.
+fn allowed_for(
+    viewer: Option<&Identity>,
+    loaded: &Loaded,
+    status: MatchStatus,
+    invitations: &[(Uuid, Uuid, String)],
+) -> ServiceResult<Allowed> {
+    let Some(who) = viewer else {
+        return Ok(Allowed::default());
+    };
+    Ok(Seating {
+        status,
+        seat_count: seat_index(loaded.row.seat_count)?,
+        taken: loaded.seats.len(),
+        pending: invitations.len(),
+        seated: loaded.seat_of(who.user_id).is_some(),
+        invited: invitations.iter().any(|(_, user, _)| *user == who.user_id),
+        creator: loaded.row.creator_id == who.user_id,
+    }
+    .allowed())
 }
 
 /// A match as `viewer` (or a spectator) sees it.
