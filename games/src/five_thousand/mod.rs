@@ -43,7 +43,7 @@ mod scoring;
 mod state;
 mod view;
 
-use crate::contract::{ActionError, Game, Outcome, Seat, Turn, check_seat_count};
+use crate::contract::{Game, Seat, check_seat_count, play_by_state};
 use crate::id::GameId;
 use crate::options::{OptionSpec, OptionsError};
 
@@ -81,38 +81,7 @@ impl Game for FiveThousand {
         State::new(seats, options)
     }
 
-    fn turn(state: &State) -> Turn {
-        state.turn()
-    }
-
-    fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
-        state.legal_actions(seat, out);
-    }
-
-    fn apply(
-        state: &mut State,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        state.apply(seat, action, events)
-    }
-
-    fn apply_chance(
-        state: &mut State,
-        values: &[u8],
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        state.apply_chance(values, events)
-    }
-
-    fn resign(state: &mut State, seat: Seat, events: &mut Vec<Event>) -> Result<(), ActionError> {
-        state.resign(seat, events)
-    }
-
-    fn outcome(state: &State) -> Option<Outcome> {
-        state.outcome()
-    }
+    play_by_state!();
 
     fn view(state: &State, _viewer: Option<Seat>) -> View {
         state.view()

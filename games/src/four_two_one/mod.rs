@@ -64,12 +64,10 @@ mod table;
 mod turns;
 mod view;
 
-use std::borrow::Cow;
-
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::contract::{ActionError, Game, Outcome, Seat, Turn, check_seat_count};
+use crate::contract::{Game, Seat, check_seat_count, play_by_state};
 use crate::id::GameId;
 use crate::options::{OptionSpec, OptionsError};
 
@@ -159,42 +157,7 @@ impl Game for FourTwoOne {
         }
     }
 
-    fn turn(state: &State) -> Turn {
-        state.table.turn()
-    }
-
-    fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
-        state.table.legal_actions(seat, out);
-    }
-
-    fn apply(
-        state: &mut State,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        state.table.apply(seat, action, events)
-    }
-
-    fn apply_chance(
-        state: &mut State,
-        values: &[u8],
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        state.table.apply_chance(values, events)
-    }
-
-    fn resign(state: &mut State, seat: Seat, events: &mut Vec<Event>) -> Result<(), ActionError> {
-        state.table.resign(seat, events)
-    }
-
-    fn outcome(state: &State) -> Option<Outcome> {
-        let (ranking, reason) = state.table.ranking()?;
-        Some(Outcome {
-            ranking,
-            reason: Cow::Borrowed(reason.as_str()),
-        })
-    }
+    play_by_state!(table);
 
     fn view(state: &State, viewer: Option<Seat>) -> TableView {
         state.table.view(viewer)

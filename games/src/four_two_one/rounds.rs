@@ -2,6 +2,7 @@
 //! tie-breaks, the settlement of each round in the charge and the décharge, and the end of
 //! the game with its ranking.
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
 
 use super::combination;
@@ -9,7 +10,7 @@ use super::moves::{EndReason, Event, Phase, Stake};
 use super::options::{FirstPlayerRule, ZeroAtChargeEnd};
 use super::sets::{Faces, Seats};
 use super::table::{Step, TOKENS, Table, describe, tie_group};
-use crate::contract::{Placing, Seat};
+use crate::contract::{Outcome, Seat};
 
 /// The first-player throw ranks single dice ace high (original rules: "As > six > ... > deux").
 fn start_strength(die: u8) -> u8 {
@@ -17,8 +18,9 @@ fn start_strength(die: u8) -> u8 {
 }
 
 impl Table {
-    /// The ranking and the reason of the end, once the game is over.
-    pub(super) fn ranking(&self) -> Option<(Vec<Placing>, EndReason)> {
+    /// The final ranking, once the game is over: the winners first, then by tokens held, fewer
+    /// first.
+    pub(super) fn outcome(&self) -> Option<Outcome> {
         let Step::Over { winners, reason } = self.step else {
             return None;
         };
@@ -28,7 +30,10 @@ impl Table {
             |seat| (winners.contains(seat), Reverse(tokens(seat))),
             |seat| i64::from(tokens(seat)),
         );
-        Some((ranking, reason))
+        Some(Outcome {
+            ranking,
+            reason: Cow::Borrowed(reason.as_str()),
+        })
     }
 
     // --- The first-player throw -------------------------------------------------------------

@@ -60,7 +60,7 @@ mod play;
 mod state;
 mod view;
 
-use crate::contract::{ActionError, Game, Outcome, Seat, Turn};
+use crate::contract::{Game, Seat, play_by_state};
 use crate::id::GameId;
 use crate::options::{OptionSpec, OptionsError};
 use crate::ranking::Resignations;
@@ -122,38 +122,7 @@ impl Game for Linja {
         State::new(options)
     }
 
-    fn turn(state: &State) -> Turn {
-        state.turn()
-    }
-
-    fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
-        state.legal_actions(seat, out);
-    }
-
-    fn apply(
-        state: &mut State,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        state.apply(seat, action, events)
-    }
-
-    fn apply_chance(
-        state: &mut State,
-        values: &[u8],
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        state.apply_chance(values, events)
-    }
-
-    fn resign(state: &mut State, seat: Seat, events: &mut Vec<Event>) -> Result<(), ActionError> {
-        state.resign(seat, events)
-    }
-
-    fn outcome(state: &State) -> Option<Outcome> {
-        state.outcome()
-    }
+    play_by_state!();
 
     fn view(state: &State, viewer: Option<Seat>) -> View {
         View::of(state, viewer)

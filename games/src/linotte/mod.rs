@@ -53,7 +53,7 @@ pub use state::{Action, Challenge, EndReason, Event, MAX_THROWS, PAWNS, Phase, S
 pub use variant::{Options, Rules, Variant, YamMasterOptions};
 pub use view::{CellView, PlacementView, PlayerView, RemovalView, View};
 
-use crate::contract::{ActionError, Game, Outcome, Seat, Turn};
+use crate::contract::{Game, Seat, play_by_state};
 use crate::id::GameId;
 use crate::options::OptionSpec;
 use state::SEATS;
@@ -104,42 +104,7 @@ macro_rules! impl_game {
                 State::new(options.clone())
             }
 
-            fn turn(state: &Self::State) -> Turn {
-                state.turn()
-            }
-
-            fn legal_actions(state: &Self::State, seat: Seat, out: &mut Vec<Action>) {
-                state.legal_actions(seat, out);
-            }
-
-            fn apply(
-                state: &mut Self::State,
-                seat: Seat,
-                action: &Action,
-                events: &mut Vec<Event>,
-            ) -> Result<(), ActionError> {
-                state.apply(seat, action, events)
-            }
-
-            fn apply_chance(
-                state: &mut Self::State,
-                values: &[u8],
-                events: &mut Vec<Event>,
-            ) -> Result<(), ActionError> {
-                state.apply_chance(values, events)
-            }
-
-            fn resign(
-                state: &mut Self::State,
-                seat: Seat,
-                events: &mut Vec<Event>,
-            ) -> Result<(), ActionError> {
-                state.resign(seat, events)
-            }
-
-            fn outcome(state: &Self::State) -> Option<Outcome> {
-                state.outcome()
-            }
+            play_by_state!();
 
             fn view(state: &Self::State, viewer: Option<Seat>) -> Self::View {
                 View::of(state, viewer)
