@@ -184,19 +184,24 @@ pub(crate) trait ReadFaces: Sized {
 pub(crate) fn deserialize<'de, D: Deserializer<'de>, T: ReadFaces>(
     deserializer: D,
 ) -> Result<T, D::Error> {
-    deserializer.deserialize_seq(FacesVisitor(PhantomData))
+    // A list refused as a whole is refused once it has been read, as a list read first and
+    // checked after would be.
+    deserializer
+        .deserialize_seq(FacesVisitor(PhantomData))?
+        .map_err(de::Error::custom)
 }
 
+/// Reads the faces of a list into a `T`; a refusal of the whole list is its reason.
 struct FacesVisitor<T>(PhantomData<T>);
 
 impl<'de, T: ReadFaces> Visitor<'de> for FacesVisitor<T> {
-    type Value = T;
+    type Value = Result<T, &'static str>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(T::EXPECTING)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut value = T::empty();
         let mut read = 0;
         let mut refused = None;
@@ -212,10 +217,10 @@ impl<'de, T: ReadFaces> Visitor<'de> for FacesVisitor<T> {
                 Err(Refusal::AtTheEnd(reason)) => refused = Some(reason),
             }
         }
-        match refused {
-            Some(reason) => Err(de::Error::custom(reason)),
+        Ok(match refused {
+            Some(reason) => Err(reason),
             None => Ok(value),
-        }
+        })
     }
 }
 
