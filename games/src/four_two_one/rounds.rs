@@ -136,6 +136,7 @@ impl Table {
         }
     }
 
+    /// Every seat has played: find the loser (and, in the décharge, the giver), by tie-breaks
     /// if needed.
     pub(super) fn resolve_round(&mut self, events: &mut Vec<Event>) {
         let Some(extremes) = self.extremes() else {

@@ -237,8 +237,6 @@ impl Table {
         extremes
     }
 
-    /// Every seat has played: find the loser (and, in the décharge, the giver), by tie-breaks
-
     /// The next tied seat to throw: tie-breaks go in reverse playing order (rule 14).
     pub(super) fn next_tie_thrower(&self, group: Seats) -> Option<Seat> {
         let n = self.seats();
