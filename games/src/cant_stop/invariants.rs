@@ -85,7 +85,10 @@ impl State {
                 return Err(format!("seat {seat} uses {used} pieces"));
             }
             let winning = self.columns_won(seat) >= usize::from(self.options.columns_to_win);
-            let declared = matches!(self.phase, Phase::Over { winner: Some(w), reason: EndReason::ColumnsWon } if w == seat);
+            let declared = matches!(
+                self.phase,
+                Phase::Over { winner: Some(w), reason: EndReason::ColumnsWon } if w == seat
+            );
             if winning != declared {
                 return Err(format!(
                     "seat {seat} won enough columns but the game is not theirs"

@@ -43,6 +43,8 @@
 //! `state.rs` what a match is made of ([`State`], [`Action`], [`Event`]); `play.rs` the rules
 //! that move it on; `invariants.rs` what every state satisfies; `view.rs` what a player sees.
 //! This module ties them to the [`Game`] contract.
+//!
+//! [`Chance::Dice`]: crate::contract::Chance::Dice
 
 mod board;
 mod invariants;

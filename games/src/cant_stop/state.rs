@@ -75,7 +75,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    /// The reason as written in an [`Outcome`].
+    /// The reason as written in an [`Outcome`](crate::contract::Outcome).
     pub const fn as_str(self) -> &'static str {
         match self {
             EndReason::ColumnsWon => "columns_won",

@@ -34,6 +34,8 @@
 //! [`Action`], [`Event`]); `play.rs` the rules that move it on; `invariants.rs` what every
 //! state satisfies; `view.rs` what a player sees. This module ties them to the [`Game`]
 //! contract.
+//!
+//! [`Turn::Chance`]: crate::contract::Turn::Chance
 
 mod dice;
 mod invariants;

@@ -46,7 +46,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    /// The snake_case name, as in [`Outcome::reason`].
+    /// The snake_case name, as in [`Outcome::reason`](crate::contract::Outcome::reason).
     pub const fn as_str(self) -> &'static str {
         match self {
             EndReason::TargetReached => "target_reached",

@@ -53,6 +53,8 @@
 //! actions, its throws, its leaving); `rounds.rs` how the rounds go and are settled;
 //! `invariants.rs` what every table satisfies; `view.rs` what a player sees. This module
 //! wraps the table in the [`State`] and ties it to the [`Game`] contract.
+//!
+//! [`Chance::Dice`]: crate::contract::Chance::Dice
 
 pub mod combination;
 mod invariants;

@@ -39,7 +39,7 @@ pub enum Stake {
 pub enum AmountBasis {
     /// The token value of the best result.
     BestResult,
-    /// The worst result is the nénette (see [`NenetteAmount`]).
+    /// The worst result is the nénette (see [`NenetteAmount`](super::NenetteAmount)).
     Nenette,
     /// A tie-break was needed and the option `tie_break_amount_one` is on.
     TieBreak,

@@ -57,7 +57,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    /// The snake_case name used in [`Outcome::reason`].
+    /// The snake_case name used in [`Outcome::reason`](crate::contract::Outcome::reason).
     pub const fn as_str(self) -> &'static str {
         match self {
             EndReason::FiveInARow => "five_in_a_row",

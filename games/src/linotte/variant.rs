@@ -48,7 +48,7 @@ mod sealed {
 }
 
 /// The options type of one of the two games, which also says which game it is. The shared
-/// core ([`State`], [`View`]) is generic over it.
+/// core ([`State`](super::State), [`View`](super::View)) is generic over it.
 pub trait Variant:
     Serialize + DeserializeOwned + Default + Clone + PartialEq + Debug + sealed::Sealed
 {

@@ -43,6 +43,9 @@
 //! `state.rs` what a match is made of ([`State`], [`Action`], [`Event`]); `play.rs` the rules
 //! that move it on; `invariants.rs` what every state satisfies; `view.rs` what a player
 //! sees. This module ties them to the [`Game`] contract.
+//!
+//! [`Chance::Draw`]: crate::contract::Chance::Draw
+//! [`Outcome`]: crate::contract::Outcome
 
 mod board;
 mod invariants;

@@ -45,7 +45,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    /// The snake_case name, as in [`Outcome::reason`].
+    /// The snake_case name, as in [`Outcome::reason`](crate::contract::Outcome::reason).
     pub const fn as_str(self) -> &'static str {
         match self {
             EndReason::MakeFive => "make_five",

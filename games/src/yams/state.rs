@@ -47,7 +47,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    /// The reason as written in the [`Outcome`].
+    /// The reason as written in the [`Outcome`](crate::contract::Outcome).
     pub const fn as_str(self) -> &'static str {
         match self {
             EndReason::GridsFilled => "grids_filled",
