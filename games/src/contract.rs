@@ -251,3 +251,54 @@ pub fn check_seat_count<G: Game + ?Sized>(seats: usize) -> Result<(), SetupError
         })
     }
 }
+
+/// Implements the play of [`Game`] (`turn`, `legal_actions`, `apply`, `apply_chance`, `resign`
+/// and `outcome`) by the methods of the same names of the game's state, or of its field
+/// `$field`: each game writes its rules as methods of its state, and its `impl Game` only
+/// names them. Used inside an `impl Game` block.
+macro_rules! play_by_state {
+    ($($field:ident)?) => {
+        fn turn(state: &Self::State) -> $crate::contract::Turn {
+            state$(.$field)?.turn()
+        }
+
+        fn legal_actions(
+            state: &Self::State,
+            seat: $crate::contract::Seat,
+            out: &mut Vec<Self::Action>,
+        ) {
+            state$(.$field)?.legal_actions(seat, out);
+        }
+
+        fn apply(
+            state: &mut Self::State,
+            seat: $crate::contract::Seat,
+            action: &Self::Action,
+            events: &mut Vec<Self::Event>,
+        ) -> Result<(), $crate::contract::ActionError> {
+            state$(.$field)?.apply(seat, action, events)
+        }
+
+        fn apply_chance(
+            state: &mut Self::State,
+            values: &[u8],
+            events: &mut Vec<Self::Event>,
+        ) -> Result<(), $crate::contract::ActionError> {
+            state$(.$field)?.apply_chance(values, events)
+        }
+
+        fn resign(
+            state: &mut Self::State,
+            seat: $crate::contract::Seat,
+            events: &mut Vec<Self::Event>,
+        ) -> Result<(), $crate::contract::ActionError> {
+            state$(.$field)?.resign(seat, events)
+        }
+
+        fn outcome(state: &Self::State) -> Option<$crate::contract::Outcome> {
+            state$(.$field)?.outcome()
+        }
+    };
+}
+
+pub(crate) use play_by_state;

@@ -10,6 +10,7 @@
 
 pub mod any;
 pub mod contract;
+mod faces;
 pub mod id;
 #[cfg(feature = "openapi")]
 pub mod openapi;

@@ -1,8 +1,15 @@
-//! Building final rankings, and keeping track of seats that left the game.
+//! Building final rankings, and keeping track of seats that left the game: what every game
+//! does alike when a seat resigns, when the turn passes over the seats that left, and when the
+//! seats are ranked.
+
+use std::cmp::Ordering;
 
 use serde::{Deserialize, Serialize};
 
-use crate::contract::{Placing, Seat};
+use crate::contract::{ActionError, Placing, Seat};
+
+/// The reason most games give for refusing a second resignation of a seat.
+pub(crate) const ALREADY_LEFT: &str = "this seat has already left the game";
 
 /// The seats that resigned or ran out of time, in the order they left.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +57,59 @@ impl Resignations {
             Some(index) => index,
             None => usize::MAX,
         }
+    }
+
+    /// Records that `seat` leaves a match of `seats` seats, or refuses: there is no such seat,
+    /// the match is `over`, or the seat has already left (`already` says so in the game's
+    /// words). Nothing changes when it refuses.
+    pub(crate) fn leave(
+        &mut self,
+        seat: Seat,
+        seats: usize,
+        over: bool,
+        already: &'static str,
+    ) -> Result<(), ActionError> {
+        if seat >= seats {
+            return Err(ActionError::NoSuchSeat);
+        }
+        if over {
+            return Err(ActionError::GameOver);
+        }
+        if !self.resign(seat) {
+            return Err(ActionError::illegal(already));
+        }
+        Ok(())
+    }
+
+    /// The first seat after `seat` in playing order (round the table of `seats` seats) that is
+    /// still playing: `seat` itself when it is the only one; `None` when nobody is, or there
+    /// are no seats.
+    pub(crate) fn next_playing(&self, seats: usize, seat: Seat) -> Option<Seat> {
+        let from = seat.checked_rem(seats)?;
+        (1..=seats)
+            .map(|step| (from + step) % seats)
+            .find(|s| !self.has_resigned(*s))
+    }
+
+    /// The final ranking of `seats` seats (see [`rank_by_key`]): seats still playing above those
+    /// that left, a later leaver above an earlier one, then by the game's `key`.
+    pub(crate) fn rank<K: Ord>(
+        &self,
+        seats: usize,
+        key: impl Fn(Seat) -> K,
+        score: impl Fn(Seat) -> i64,
+    ) -> Vec<Placing> {
+        rank_by_key(seats, |seat| (self.standing(seat), key(seat)), score)
+    }
+}
+
+/// The winner of a two-seat game by the seats' keys (greater is better): seat 0 or seat 1, or
+/// `None` when the keys are equal (a draw).
+pub(crate) fn better_of_two<K: Ord>([first, second]: [K; 2]) -> Option<Seat> {
+    match first.cmp(&second) {
+        Ordering::Greater => Some(0),
+        Ordering::Less => Some(1),
+        Ordering::Equal => None,
     }
 }
 

@@ -5,11 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, Choices, Climb, pairings};
-use super::{
-    Action, COLUMNS, CantStop, Columns, HEIGHTS, Options, Phase, RUNNERS, State, label_of, seat_bit,
-};
-use crate::contract::{Game, Outcome, Seat, Turn};
+use super::board::{Board, COLUMNS, Choices, Climb, Columns, HEIGHTS, RUNNERS, label_of, pairings};
+use super::options::Options;
+use super::state::{Action, Phase, State, seat_bit};
+use crate::contract::{Outcome, Seat, Turn};
 
 /// The state as a seat or a spectator sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -219,7 +218,7 @@ pub(super) fn build(state: &State, viewer: Option<Seat>) -> View {
         .then(|| board.throws_with_progress(&climb));
     View {
         viewer,
-        turn: CantStop::turn(state),
+        turn: state.turn(),
         stage,
         seat_to_play,
         options: state.options.clone(),
@@ -233,7 +232,7 @@ pub(super) fn build(state: &State, viewer: Option<Seat>) -> View {
         stop_would_win,
         stop_would_win_game,
         throws_with_progress,
-        outcome: CantStop::outcome(state),
+        outcome: state.outcome(),
     }
 }
 

@@ -4,20 +4,18 @@
 //! They are `Copy` and never allocate, so the hot path of a playout stays allocation-free, and
 //! they serialize as plain JSON lists (`[3, 3, 5, 1, 6]`). Reading them back validates the
 //! faces and the length, so a value of these types always holds at most five dice showing 1 to 6.
+//! A throw is the games' shared list of faces ([`FaceList`]); a multiset of faces keeps a count
+//! per face instead, which is what scoring reads, and shares the list's JSON.
 
 use std::fmt;
 
-use serde::de::{self, SeqAccess, Visitor};
-use serde::ser::SerializeSeq;
+use serde::de;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::faces::{self, FaceList, ReadFaces, Refusal, is_face};
 
 /// The number of dice in the game.
 pub const DICE: u8 = 5;
-
-/// Whether `face` is a face of a six-sided die.
-const fn is_face(face: u8) -> bool {
-    matches!(face, 1..=6)
-}
 
 /// A multiset of die faces (at most five dice), stored as a count per face.
 ///
@@ -101,6 +99,16 @@ impl Faces {
     pub fn iter(self) -> impl Iterator<Item = u8> {
         (1..=6u8).flat_map(move |face| std::iter::repeat_n(face, usize::from(self.count(face))))
     }
+
+    /// The faces in ascending order, as a list.
+    fn list(self) -> FaceList<{ DICE as usize }> {
+        let mut list = FaceList::EMPTY;
+        for face in self.iter() {
+            // At most five dice: the list has room for them all.
+            list.push(face);
+        }
+        list
+    }
 }
 
 impl fmt::Debug for Faces {
@@ -109,42 +117,36 @@ impl fmt::Debug for Faces {
     }
 }
 
+/// Its faces in ascending order, as a plain JSON list (`[1, 1, 5]`).
 impl Serialize for Faces {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(usize::from(self.len())))?;
-        for face in self.iter() {
-            seq.serialize_element(&face)?;
+        self.list().serialize(serializer)
+    }
+}
+
+impl ReadFaces for Faces {
+    const EXPECTING: &'static str = "a list of at most five die faces, each from 1 to 6";
+
+    fn empty() -> Faces {
+        Faces::EMPTY
+    }
+
+    fn read(&mut self, face: u8) -> Result<(), Refusal> {
+        if !is_face(face) {
+            return Err(Refusal::Now(
+                format!("a die shows 1 to 6, not {face}").into(),
+            ));
         }
-        seq.end()
+        if !self.add(face) {
+            return Err(Refusal::Now("there are only five dice".into()));
+        }
+        Ok(())
     }
 }
 
 impl<'de> Deserialize<'de> for Faces {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct FacesVisitor;
-
-        impl<'de> Visitor<'de> for FacesVisitor {
-            type Value = Faces;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a list of at most five die faces, each from 1 to 6")
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Faces, A::Error> {
-                let mut faces = Faces::EMPTY;
-                while let Some(face) = seq.next_element::<u8>()? {
-                    if !is_face(face) {
-                        return Err(de::Error::custom(format!("a die shows 1 to 6, not {face}")));
-                    }
-                    if !faces.add(face) {
-                        return Err(de::Error::custom("there are only five dice"));
-                    }
-                }
-                Ok(faces)
-            }
-        }
-
-        deserializer.deserialize_seq(FacesVisitor)
+        faces::deserialize(deserializer)
     }
 }
 
@@ -159,40 +161,36 @@ crate::schema::manual_schema!(
 );
 
 /// One throw: the faces of up to five dice, in the order they were supplied.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Roll {
-    len: u8,
-    /// `dice[..len]` are the dice; the rest stay 0 so that derived equality is exact.
-    dice: [u8; 5],
-}
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Roll(FaceList<{ DICE as usize }>);
+
+/// What a throw refuses when read: anything but at most five faces from 1 to 6.
+const BAD_ROLL: &str = "a throw is a list of at most five die faces, each from 1 to 6";
 
 impl Roll {
     /// A throw of `dice`, or `None` if there are more than five or one is not in `1..=6`.
     pub fn new(dice: &[u8]) -> Option<Roll> {
-        if dice.len() > usize::from(DICE) || !dice.iter().all(|d| is_face(*d)) {
+        if !dice.iter().all(|d| is_face(*d)) {
             return None;
         }
-        let mut roll = Roll::default();
-        for (slot, die) in roll.dice.iter_mut().zip(dice) {
-            *slot = *die;
-        }
-        roll.len = dice.len() as u8;
-        Some(roll)
+        FaceList::from_slice(dice).map(Roll)
     }
 
     /// The dice in throw order.
     pub fn dice(&self) -> &[u8] {
-        self.dice.get(..usize::from(self.len)).unwrap_or(&[])
+        self.0.as_slice()
     }
 
     /// The number of dice thrown.
     pub const fn len(&self) -> u8 {
-        self.len
+        // At most five dice.
+        self.0.len() as u8
     }
 
     /// Whether no dice were thrown.
     pub const fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0.is_empty()
     }
 
     /// The multiset of faces thrown.
@@ -204,22 +202,30 @@ impl Roll {
 
 impl fmt::Debug for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.dice()).finish()
+        self.0.fmt(f)
     }
 }
 
-impl Serialize for Roll {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.dice().serialize(serializer)
+impl ReadFaces for Roll {
+    // A throw is read as any list of bytes, then refused as a whole.
+    const EXPECTING: &'static str = "a sequence";
+
+    fn empty() -> Roll {
+        Roll::default()
+    }
+
+    fn read(&mut self, face: u8) -> Result<(), Refusal> {
+        if is_face(face) && self.0.push(face) {
+            Ok(())
+        } else {
+            Err(Refusal::AtTheEnd(BAD_ROLL))
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Roll {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let dice = Vec::<u8>::deserialize(deserializer)?;
-        Roll::new(&dice).ok_or_else(|| {
-            de::Error::custom("a throw is a list of at most five die faces, each from 1 to 6")
-        })
+        faces::deserialize(deserializer)
     }
 }
 

@@ -10,23 +10,19 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::contract::Seat;
+use crate::faces::{self, FaceList, ReadFaces, Refusal};
 
 /// Up to three die faces, kept from the highest to the lowest; in JSON a list such as `[6, 3]`.
 ///
 /// The faces are sorted when the value is built or read, so `[3, 6]` and `[6, 3]` name the same
 /// dice: a re-throw of "a six and a three" is one decision however it is written.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Faces {
-    len: u8,
-    faces: [u8; 3],
-}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(transparent)]
+pub struct Faces(FaceList<3>);
 
 impl Faces {
     /// No die at all.
-    pub const EMPTY: Faces = Faces {
-        len: 0,
-        faces: [0; 3],
-    };
+    pub const EMPTY: Faces = Faces(FaceList::EMPTY);
 
     /// The given faces, sorted from the highest; `None` when there are more than three.
     pub fn new(faces: &[u8]) -> Option<Faces> {
@@ -39,53 +35,57 @@ impl Faces {
 
     /// These faces plus `face`, still sorted; `None` when three faces are already held.
     pub fn with(mut self, face: u8) -> Option<Faces> {
-        let len = usize::from(self.len);
-        if len >= self.faces.len() {
-            return None;
-        }
-        // Insertion sort step: shift the smaller faces one place to the right.
-        let mut at = len;
-        while at > 0 && self.faces[at - 1] < face {
-            self.faces[at] = self.faces[at - 1];
-            at -= 1;
-        }
-        self.faces[at] = face;
-        self.len += 1;
-        Some(self)
+        self.0.insert_descending(face).then_some(self)
+    }
+
+    /// The faces of `dice` (sorted from the highest) at the positions whose bit is set in
+    /// `mask`, highest first.
+    pub(crate) fn select(dice: &[u8; 3], mask: u32) -> Faces {
+        Faces(FaceList::select(dice, mask))
     }
 
     /// The faces, highest first.
     pub fn as_slice(&self) -> &[u8] {
-        self.faces.get(..usize::from(self.len)).unwrap_or(&[])
+        self.0.as_slice()
     }
 
     /// How many faces there are.
     pub fn len(&self) -> usize {
-        usize::from(self.len)
+        self.0.len()
     }
 
     /// Whether there is no face at all.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0.is_empty()
     }
 }
 
 impl fmt::Debug for Faces {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
+        self.0.fmt(f)
     }
 }
 
-impl Serialize for Faces {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.as_slice().serialize(serializer)
+impl ReadFaces for Faces {
+    // Faces are read as any list of bytes, then refused as a whole when there are too many.
+    const EXPECTING: &'static str = "a sequence";
+
+    fn empty() -> Faces {
+        Faces::EMPTY
+    }
+
+    fn read(&mut self, face: u8) -> Result<(), Refusal> {
+        if self.0.insert_descending(face) {
+            Ok(())
+        } else {
+            Err(Refusal::AtTheEnd("there are only three dice"))
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Faces {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let faces = Vec::<u8>::deserialize(deserializer)?;
-        Faces::new(&faces).ok_or_else(|| D::Error::custom("there are only three dice"))
+        faces::deserialize(deserializer)
     }
 }
 

@@ -4,9 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::combination::Combination;
+use super::moves::{EndReason, Phase, Stake};
+use super::options::Options;
 use super::sets::{Faces, Seats};
 use super::table::{Step, Table, tie_group};
-use super::{EndReason, Options, Phase, Stake};
 use crate::contract::{Seat, Turn};
 
 /// The phase shown to players.

@@ -4,8 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, Board, Event, Linja, Options, Phase, ROWS, State, piece_value};
-use crate::contract::{Game, Outcome, Seat};
+use super::board::{Board, ROWS, piece_value};
+use super::options::Options;
+use super::state::{Action, Event, Phase, State};
+use crate::contract::{Outcome, Seat};
 
 /// The view of a match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,12 +75,12 @@ impl View {
     pub(super) fn of(state: &State, viewer: Option<Seat>) -> View {
         let board = *state.board();
         let deduct = state.options().deducts();
-        let over = Linja::outcome(state);
+        let over = state.outcome();
         let to_move = over.is_none().then_some(state.to_move());
         let mut choices = Vec::new();
         if let Some(seat) = to_move {
             let mut actions = Vec::new();
-            Linja::legal_actions(state, seat, &mut actions);
+            state.legal_actions(seat, &mut actions);
             choices = actions
                 .into_iter()
                 .map(|action| Choice::of(state, seat, action))
@@ -111,7 +113,7 @@ impl Choice {
         let mut events: Vec<Event> = Vec::new();
         // Only listed actions get here, and they are always accepted; a refusal would leave
         // the copy unchanged, which still describes a consistent (if useless) choice.
-        let _ = Linja::apply(&mut after, seat, &action, &mut events);
+        let _ = after.apply(seat, &action, &mut events);
         let next = match after.phase() {
             Phase::Over { .. } => Next::GameOver {
                 winner: after.winner(),

@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use serde::de::{self, SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::faces::{self, FaceList, ReadFaces, Refusal};
 use crate::id::GameId;
 
 /// The number of dice.
@@ -15,95 +15,62 @@ pub const DICE: usize = 5;
 /// Used for the faces a player throws again (kept in ascending order, so that each re-throw
 /// decision has exactly one spelling) and for the values a throw produced (in die order). A
 /// small `Copy` value rather than a `Vec`, so that listing re-throws allocates nothing.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Faces {
-    len: u8,
-    // Entries at `len..` are always 0, so the derived equality compares the lists.
-    faces: [u8; DICE],
-}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(transparent)]
+pub struct Faces(FaceList<DICE>);
 
 impl Faces {
     /// The faces in `values`, or `None` if there are more than five.
     pub fn from_slice(values: &[u8]) -> Option<Faces> {
-        let mut faces = Faces::default();
-        for value in values {
-            faces.push(*value)?;
-        }
-        Some(faces)
+        FaceList::from_slice(values).map(Faces)
     }
 
     /// The faces of the dice of `dice` whose bit is set in `mask`, in die order.
     pub(crate) fn select(dice: &[u8; DICE], mask: u32) -> Faces {
-        let mut faces = Faces::default();
-        // Visits the set bits only, lowest first; `push` cannot fail with five dice at most.
-        let mut rest = mask;
-        while let Some(die) = dice.get(rest.trailing_zeros() as usize) {
-            let _ = faces.push(*die);
-            rest &= rest - 1;
-        }
-        faces
-    }
-
-    /// Appends a face; `None` if the list already holds five.
-    fn push(&mut self, face: u8) -> Option<()> {
-        let slot = self.faces.get_mut(usize::from(self.len))?;
-        *slot = face;
-        self.len += 1;
-        Some(())
+        Faces(FaceList::select(dice, mask))
     }
 
     /// The faces, in order.
     pub fn as_slice(&self) -> &[u8] {
-        // `len` never exceeds five: `push` is the only way to grow the list.
-        &self.faces[..usize::from(self.len)]
+        self.0.as_slice()
     }
 
     /// How many faces the list holds.
     pub fn len(&self) -> usize {
-        usize::from(self.len)
+        self.0.len()
     }
 
     /// Whether the list is empty.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0.is_empty()
     }
 }
 
 impl fmt::Debug for Faces {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
+        self.0.fmt(f)
     }
 }
 
-impl Serialize for Faces {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.as_slice())
+impl ReadFaces for Faces {
+    const EXPECTING: &'static str = "an array of at most five die faces";
+
+    fn empty() -> Faces {
+        Faces::default()
+    }
+
+    fn read(&mut self, face: u8) -> Result<(), Refusal> {
+        if self.0.push(face) {
+            Ok(())
+        } else {
+            Err(Refusal::TooMany)
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Faces {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct FacesVisitor;
-
-        impl<'de> Visitor<'de> for FacesVisitor {
-            type Value = Faces;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an array of at most five die faces")
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Faces, A::Error> {
-                let mut faces = Faces::default();
-                while let Some(face) = seq.next_element::<u8>()? {
-                    if faces.push(face).is_none() {
-                        return Err(de::Error::invalid_length(DICE + 1, &self));
-                    }
-                }
-                Ok(faces)
-            }
-        }
-
-        deserializer.deserialize_seq(FacesVisitor)
+        faces::deserialize(deserializer)
     }
 }
 

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{Cell, SIZE};
 use super::dice::{Combination, DICE};
-use super::{Challenge, MAX_THROWS, Options, Phase, SEATS, State, Variant, opponent};
+use super::state::{Challenge, MAX_THROWS, Phase, SEATS, State, opponent};
+use super::variant::{Options, Variant};
 use crate::contract::{Outcome, Seat, Turn};
 use crate::id::GameId;
 

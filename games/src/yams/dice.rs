@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-use serde::de::{self, SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::faces::{self, FaceList, ReadFaces, Refusal};
 
 /// How many dice Yams is played with.
 pub const DICE: usize = 5;
@@ -18,25 +19,19 @@ pub const DICE: usize = 5;
 /// sorted when read. Any byte is accepted as a face (at most five of them), so that an action
 /// naming a die the player does not have is refused by the rules with a reason, not by the
 /// JSON reader; the game only ever produces faces 1 to 6.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Dice {
-    /// The faces in increasing order; the slots from `len` on are always 0.
-    faces: [u8; DICE],
-    len: u8,
-}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(transparent)]
+pub struct Dice(FaceList<DICE>);
 
 impl Dice {
     /// No dice at all.
-    pub const EMPTY: Dice = Dice {
-        faces: [0; DICE],
-        len: 0,
-    };
+    pub const EMPTY: Dice = Dice(FaceList::EMPTY);
 
     /// The hand showing `faces`, in any order; `None` for more than five faces.
     pub fn new(faces: &[u8]) -> Option<Dice> {
         let mut dice = Dice::EMPTY;
         for &face in faces {
-            if !dice.insert(face) {
+            if !dice.0.insert_ascending(face) {
                 return None;
             }
         }
@@ -46,66 +41,45 @@ impl Dice {
     /// The hand holding `counts[f - 1]` dice showing `f`, for faces 1 to 6; `None` for more
     /// than five dice.
     pub fn from_counts(counts: &[u8; 6]) -> Option<Dice> {
-        // Faces come in increasing order, so they are written one after the other, unsorted
+        // Faces come in increasing order, so they are appended one after the other, unsorted
         // insertion being the hot path of listing rerolls.
         let mut dice = Dice::EMPTY;
-        let mut slots = dice.faces.iter_mut();
         for (face, &count) in (1..=6).zip(counts) {
             for _ in 0..count {
-                *slots.next()? = face;
+                if !dice.0.push(face) {
+                    return None;
+                }
             }
         }
-        dice.len = counts.iter().sum();
         Some(dice)
     }
 
     /// Calls `each` once with every distinct sub-multiset of these dice but the whole hand,
-    /// from the empty hand up: the choices of dice to keep when throwing again.
-    ///
-    /// A subset of die positions (bit `i` = the `i`-th smallest die) is kept only in its
-    /// canonical form, where the dice kept within a run of equal faces are the first ones of
-    /// the run; so each multiset is produced once, with a bit test and no sorting.
+    /// from the empty hand up: the choices of dice to keep when throwing again, each multiset
+    /// once.
     pub fn for_each_proper_subset(&self, mut each: impl FnMut(Dice)) {
         let faces = self.as_slice();
-        // Bit i is set when die i shows the same face as die i - 1.
-        let repeats = faces
-            .windows(2)
-            .enumerate()
-            .filter(|(_, pair)| pair[0] == pair[1])
-            .fold(0u32, |bits, (i, _)| bits | 1 << (i + 1));
         let whole = (1u32 << faces.len()) - 1;
-        for mask in 0..whole {
-            // A repeated die may be kept only if the die before it is.
-            if mask & repeats & !(mask << 1) != 0 {
-                continue;
+        for mask in faces::sub_multisets(faces) {
+            if mask != whole {
+                each(Dice(FaceList::select(faces, mask)));
             }
-            let mut subset = Dice::EMPTY;
-            let mut slots = subset.faces.iter_mut();
-            for (i, &face) in faces.iter().enumerate() {
-                if mask & 1 << i != 0
-                    && let Some(slot) = slots.next()
-                {
-                    *slot = face;
-                }
-            }
-            subset.len = mask.count_ones() as u8;
-            each(subset);
         }
     }
 
     /// The faces, in increasing order.
     pub fn as_slice(&self) -> &[u8] {
-        self.faces.get(..usize::from(self.len)).unwrap_or(&[])
+        self.0.as_slice()
     }
 
     /// How many dice there are.
     pub fn len(&self) -> usize {
-        usize::from(self.len)
+        self.0.len()
     }
 
     /// Whether there are no dice.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0.is_empty()
     }
 
     /// How many dice show each face: `counts()[f - 1]` for face `f`. Bytes that are not faces
@@ -125,7 +99,7 @@ impl Dice {
 
     /// Whether every die shows a face from 1 to 6.
     pub fn are_faces(&self) -> bool {
-        self.as_slice().iter().all(|f| (1..=6).contains(f))
+        self.as_slice().iter().all(|f| faces::is_face(*f))
     }
 
     /// Whether `part` is a sub-multiset of these dice (each of its faces matched by a distinct
@@ -140,29 +114,11 @@ impl Dice {
     pub fn union(&self, other: &Dice) -> Option<Dice> {
         let mut dice = *self;
         for &face in other.as_slice() {
-            if !dice.insert(face) {
+            if !dice.0.insert_ascending(face) {
                 return None;
             }
         }
         Some(dice)
-    }
-
-    /// Inserts `face` at its sorted place; `false` (and no change) when five dice are there.
-    fn insert(&mut self, face: u8) -> bool {
-        let len = usize::from(self.len);
-        if len >= DICE {
-            return false;
-        }
-        let mut at = len;
-        while at > 0 && self.faces.get(at - 1).is_some_and(|f| *f > face) {
-            self.faces.swap(at - 1, at);
-            at -= 1;
-        }
-        if let Some(slot) = self.faces.get_mut(at) {
-            *slot = face;
-        }
-        self.len += 1;
-        true
     }
 }
 
@@ -185,35 +141,25 @@ impl fmt::Display for Dice {
     }
 }
 
-impl Serialize for Dice {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.as_slice())
+impl ReadFaces for Dice {
+    const EXPECTING: &'static str = "a list of at most five dice faces";
+
+    fn empty() -> Dice {
+        Dice::EMPTY
+    }
+
+    fn read(&mut self, face: u8) -> Result<(), Refusal> {
+        if self.0.insert_ascending(face) {
+            Ok(())
+        } else {
+            Err(Refusal::TooMany)
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for Dice {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct DiceVisitor;
-
-        impl<'de> Visitor<'de> for DiceVisitor {
-            type Value = Dice;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a list of at most five dice faces")
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Dice, A::Error> {
-                let mut dice = Dice::EMPTY;
-                while let Some(face) = seq.next_element::<u8>()? {
-                    if !dice.insert(face) {
-                        return Err(de::Error::invalid_length(DICE + 1, &self));
-                    }
-                }
-                Ok(dice)
-            }
-        }
-
-        deserializer.deserialize_seq(DiceVisitor)
+        faces::deserialize(deserializer)
     }
 }
 

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::dice::Dice;
-use super::{BrelanValue, Options};
+use super::options::{BrelanValue, Options};
 
 /// How many different boxes exist across all options (a grid uses 12 to 15 of them).
 pub const BOX_COUNT: usize = 17;
@@ -347,6 +347,14 @@ impl Grid {
             }
         }
         Ok(())
+    }
+}
+
+// Counted from the boxes the options put on a grid, so written beside the boxes.
+impl Options {
+    /// How many turns each player plays: one per box of each of its grids (rules 5 and 9).
+    pub fn turns_per_player(&self) -> u16 {
+        u16::from(self.grids) * BoxId::count(self) as u16
     }
 }
 

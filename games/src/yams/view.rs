@@ -5,8 +5,11 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use super::{BoxId, DICE, Dice, Grid, MAX_THROWS, Options, State, Totals, Yams};
-use crate::contract::{Game, Outcome, Seat, Turn};
+use super::dice::{DICE, Dice};
+use super::grid::{BoxId, Grid, Totals};
+use super::options::Options;
+use super::state::{MAX_THROWS, State};
+use crate::contract::{Outcome, Seat, Turn};
 
 /// The table as a seat or a spectator sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -89,7 +92,7 @@ impl View {
     pub(super) fn new(state: &State, viewer: Option<Seat>) -> View {
         let options = &state.options;
         let rounds = options.turns_per_player();
-        let choosing = match Yams::turn(state) {
+        let choosing = match state.turn() {
             Turn::Seat { seat } => Some(seat),
             _ => None,
         };
@@ -114,7 +117,7 @@ impl View {
         View {
             viewer,
             options: options.clone(),
-            turn: Yams::turn(state),
+            turn: state.turn(),
             current_seat: state.current_seat(),
             round: state.round.saturating_add(1).min(rounds),
             rounds,
@@ -128,7 +131,7 @@ impl View {
             throw_pending: state.end.is_none() && state.dice.len() < DICE,
             bonus_threshold: options.bonus_threshold(),
             players,
-            outcome: Yams::outcome(state),
+            outcome: state.outcome(),
         }
     }
 }

@@ -1,0 +1,263 @@
+//! A short list of die faces: the fixed-capacity list the games' dice types are made of (Yams's
+//! dice, 5000's throws, 421's and La Linotte's faces), the distinct choices of dice to keep or
+//! throw again among sorted faces, and how such lists are written and read as plain JSON lists
+//! (`[2, 5, 5]`).
+//!
+//! A list is `Copy` and never allocates, so that listing and applying actions stays
+//! allocation-free. Each game wraps it in a type of its own, which says what its order means
+//! (as thrown, or sorted), which faces it accepts when read ([`ReadFaces`]), and its schema.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, SeqAccess, Visitor};
+use serde::{Deserializer, Serialize, Serializer};
+
+/// Whether `face` is a face of a six-sided die.
+pub(crate) const fn is_face(face: u8) -> bool {
+    matches!(face, 1..=6)
+}
+
+/// At most `N` die faces, in the order their owner keeps them (as thrown, or sorted).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct FaceList<const N: usize> {
+    /// `faces[..len]` are the faces; the others stay 0, so that the derived equality compares
+    /// the lists.
+    faces: [u8; N],
+    len: u8,
+}
+
+impl<const N: usize> FaceList<N> {
+    /// No face at all.
+    pub(crate) const EMPTY: FaceList<N> = FaceList {
+        faces: [0; N],
+        len: 0,
+    };
+
+    /// `faces` in their order; `None` when there are more than `N`.
+    pub(crate) fn from_slice(faces: &[u8]) -> Option<FaceList<N>> {
+        let mut list = FaceList::EMPTY;
+        for &face in faces {
+            if !list.push(face) {
+                return None;
+            }
+        }
+        Some(list)
+    }
+
+    /// The faces of `faces` at the positions whose bit is set in `mask` (bit `i` for position
+    /// `i`), in their order; those beyond the capacity are left out.
+    pub(crate) fn select(faces: &[u8], mask: u32) -> FaceList<N> {
+        let mut list = FaceList::EMPTY;
+        for (i, &face) in faces.iter().enumerate() {
+            if mask & 1u32.checked_shl(i as u32).unwrap_or(0) != 0 {
+                list.push(face);
+            }
+        }
+        list
+    }
+
+    /// The faces, in order.
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        self.faces.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    /// How many faces the list holds.
+    pub(crate) const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the list holds no face.
+    pub(crate) const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Appends `face`; `false` (and no change) when the list is full.
+    pub(crate) fn push(&mut self, face: u8) -> bool {
+        match self.faces.get_mut(usize::from(self.len)) {
+            Some(slot) => {
+                *slot = face;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Inserts `face` in a list sorted in increasing order, after the faces equal to it;
+    /// `false` (and no change) when the list is full.
+    pub(crate) fn insert_ascending(&mut self, face: u8) -> bool {
+        self.insert_before(face, |held| held > face)
+    }
+
+    /// Inserts `face` in a list sorted in decreasing order, after the faces equal to it;
+    /// `false` (and no change) when the list is full.
+    pub(crate) fn insert_descending(&mut self, face: u8) -> bool {
+        self.insert_before(face, |held| held < face)
+    }
+
+    /// Inserts `face` before the run of last faces that `goes_after` it.
+    fn insert_before(&mut self, face: u8, goes_after: impl Fn(u8) -> bool) -> bool {
+        let len = usize::from(self.len);
+        if len >= N {
+            return false;
+        }
+        let mut at = len;
+        while at > 0 && self.faces.get(at - 1).is_some_and(|held| goes_after(*held)) {
+            self.faces.swap(at - 1, at);
+            at -= 1;
+        }
+        if let Some(slot) = self.faces.get_mut(at) {
+            *slot = face;
+        }
+        self.len += 1;
+        true
+    }
+}
+
+impl<const N: usize> Default for FaceList<N> {
+    fn default() -> Self {
+        FaceList::EMPTY
+    }
+}
+
+impl<const N: usize> fmt::Debug for FaceList<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// A plain JSON list of the faces, in order: `[2, 5, 5]`.
+impl<const N: usize> Serialize for FaceList<N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.as_slice())
+    }
+}
+
+/// Every distinct choice of dice among `faces`, which are sorted (equal faces side by side):
+/// the positions of each (bit `i` for die `i`), from none of them to all of them, in increasing
+/// order of the masks.
+///
+/// A mask is kept only in its canonical form, where the dice taken within a run of equal faces
+/// are the first ones of the run; so each multiset of faces comes once, with a bit test and no
+/// sorting. This is how the games list the dice to keep or to throw again as one decision each.
+pub(crate) fn sub_multisets(faces: &[u8]) -> impl Iterator<Item = u32> {
+    // Bit i is set when die i shows the same face as die i - 1.
+    let repeats = faces
+        .windows(2)
+        .enumerate()
+        .filter(|(_, pair)| pair[0] == pair[1])
+        .fold(0u32, |bits, (i, _)| bits | 1 << (i + 1));
+    let whole = 1u32
+        .checked_shl(faces.len() as u32)
+        .map_or(u32::MAX, |bit| bit - 1);
+    // A repeated die may be taken only if the die before it is.
+    (0..=whole).filter(move |mask| mask & repeats & !(mask << 1) == 0)
+}
+
+/// Why a face read from JSON is refused.
+#[derive(Debug)]
+pub(crate) enum Refusal {
+    /// The list already holds as many faces as it may: refused at once as too long.
+    TooMany,
+    /// Refused at once, for this reason.
+    Now(Cow<'static, str>),
+    /// The whole list is refused for this reason, once it has been read to its end, so that an
+    /// item that is not a face at all is reported first, as for any list.
+    AtTheEnd(&'static str),
+}
+
+/// How one of the games' lists of faces is read from a JSON list.
+pub(crate) trait ReadFaces: Sized {
+    /// What the JSON must be, for error messages.
+    const EXPECTING: &'static str;
+
+    /// The value before any face is read.
+    fn empty() -> Self;
+
+    /// Adds the next face read, or refuses it.
+    fn read(&mut self, face: u8) -> Result<(), Refusal>;
+}
+
+/// Reads a `T` from a JSON list of faces (any byte is read as a face; `T` says which it keeps).
+pub(crate) fn deserialize<'de, D: Deserializer<'de>, T: ReadFaces>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    // A list refused as a whole is refused once it has been read, as a list read first and
+    // checked after would be.
+    deserializer
+        .deserialize_seq(FacesVisitor(PhantomData))?
+        .map_err(de::Error::custom)
+}
+
+/// Reads the faces of a list into a `T`; a refusal of the whole list is its reason.
+struct FacesVisitor<T>(PhantomData<T>);
+
+impl<'de, T: ReadFaces> Visitor<'de> for FacesVisitor<T> {
+    type Value = Result<T, &'static str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(T::EXPECTING)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut value = T::empty();
+        let mut read = 0;
+        let mut refused = None;
+        while let Some(face) = seq.next_element::<u8>()? {
+            read += 1;
+            if refused.is_some() {
+                continue;
+            }
+            match value.read(face) {
+                Ok(()) => {}
+                Err(Refusal::TooMany) => return Err(de::Error::invalid_length(read, &self)),
+                Err(Refusal::Now(reason)) => return Err(de::Error::custom(reason)),
+                Err(Refusal::AtTheEnd(reason)) => refused = Some(reason),
+            }
+        }
+        Ok(match refused {
+            Some(reason) => Err(reason),
+            None => Ok(value),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    #[test]
+    fn lists_keep_their_order_or_sort_as_asked() {
+        let mut list = FaceList::<3>::EMPTY;
+        assert!(list.push(4) && list.push(1) && list.push(4));
+        assert!(!list.push(2));
+        assert_eq!(list.as_slice(), &[4, 1, 4]);
+        let mut up = FaceList::<5>::EMPTY;
+        let mut down = FaceList::<5>::EMPTY;
+        for face in [3, 6, 1, 3] {
+            assert!(up.insert_ascending(face) && down.insert_descending(face));
+        }
+        assert_eq!(up.as_slice(), &[1, 3, 3, 6]);
+        assert_eq!(down.as_slice(), &[6, 3, 3, 1]);
+        assert_eq!(FaceList::<2>::from_slice(&[1, 2, 3]), None);
+        assert_eq!(
+            FaceList::<5>::select(&[1, 2, 3, 4, 5], 0b10101).as_slice(),
+            &[1, 3, 5]
+        );
+        assert_eq!(format!("{up:?}"), "[1, 3, 3, 6]");
+        assert_eq!(serde_json::to_string(&up).unwrap(), "[1,3,3,6]");
+    }
+
+    #[test]
+    fn each_sub_multiset_comes_once() {
+        let masks: Vec<u32> = sub_multisets(&[2, 5, 5]).collect();
+        assert_eq!(masks, vec![0b000, 0b001, 0b010, 0b011, 0b110, 0b111]);
+        assert_eq!(sub_multisets(&[1, 2, 3, 4, 6]).count(), 32);
+        assert_eq!(sub_multisets(&[4; 5]).count(), 6);
+        assert_eq!(sub_multisets(&[]).collect::<Vec<_>>(), vec![0]);
+    }
+}
