@@ -268,7 +268,6 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::four_two_one::{Combination, NenetteAmount};
 
     /// The nénette's amount for every best result, under each `nenette_amount`.
     #[test]
