@@ -405,7 +405,9 @@ async fn a_stream_on_one_process_hears_a_move_made_through_another() {
     // Moves through the first process; the streams are held by the second.
     let mut rng = Rng(5);
     let passed = until_the_turn_passes(&app, &id, &seats, &mut rng).await;
-    let turn = mine.expect("your_turn").await;
+    // The match's start is numbered after its transaction commits, so a stream opened right
+    // after the join may still hear it first.
+    let turn = mine.expect_after("your_turn", &["match_started"]).await;
     assert_eq!(turn.data["version"], passed["version"]);
     let mut last = 0;
     while let Some(m) = watching.next_within(QUIET).await {
