@@ -70,22 +70,35 @@ play-yams-points = Points
 play-yams-prompt-reroll = Your turn: keep some dice and throw the others again, or write your dice in a box of your column.
 play-yams-prompt-score = Your turn: write your dice in an empty box of your column.
 
-play-yams-log-picked-up = { $name } picked up all five dice
-play-yams-log-kept = { $name } kept { $dice }
-play-yams-log-threw = { $name } threw { $dice }
-play-yams-log-threw-nth = { $name } threw { $dice } ({ $nth } throw: { $all })
-play-yams-log-scratched = { $name } scratched { $box } (0)
-play-yams-log-scored = { $name } scored { $points } in { $box }
-play-yams-log-bonus = { $name }'s upper section totals { $upper }: a bonus of { $bonus ->
-    [one] { $bonus } point
-   *[other] { $bonus } points
+play-yams-event-dice-kept = { $count ->
+    [0] { $name } picked up all five dice
+   *[other] { $name } kept { $dice }
 }
-play-yams-log-no-bonus = { $name }'s upper section totals { $upper }: no bonus
-play-yams-log-grid-full = { $name }'s grid is full: { $total ->
+play-yams-event-dice-thrown = { $again ->
+    [yes] { $name } threw { $dice } ({ $nth } throw: { $all })
+   *[no] { $name } threw { $dice }
+}
+play-yams-event-scored = { $points ->
+    [0] { $name } scratched { $box } (0)
+   *[other] { $name } scored { $points } in { $box }
+}
+play-yams-event-upper-completed = { $bonus ->
+    [0] { $name }'s upper section totals { $upper }: no bonus
+    [one] { $name }'s upper section totals { $upper }: a bonus of { $bonus } point
+   *[other] { $name }'s upper section totals { $upper }: a bonus of { $bonus } points
+}
+play-yams-event-grid-completed = { $name }'s grid is full: { $total ->
     [one] { $total } point
    *[other] { $total } points
 } in all
-play-yams-log-resigned = { $name } resigned
-play-yams-log-place = { $rank } { $name } ({ $score })
-play-yams-log-over-grids = Game over, every grid is full: { $places }
-play-yams-log-over-resigned = Game over, the others resigned: { $places }
+play-yams-event-resigned = { $name } resigned
+play-yams-event-game-over = { $reason ->
+    [resignation] Game over, the others resigned: { $places }
+   *[grids-filled] Game over, every grid is full: { $places }
+}
+play-yams-event-game-over-place = { $rank } { $name } ({ $score })
+play-yams-action-reroll = { $count ->
+    [0] throws all five dice again
+   *[other] keeps { $dice } and throws the others again
+}
+play-yams-action-score = writes the dice in { $box }

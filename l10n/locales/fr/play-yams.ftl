@@ -70,22 +70,35 @@ play-yams-points = Points
 play-yams-prompt-reroll = À vous : gardez des dés et relancez les autres, ou inscrivez vos dés dans une case de votre colonne.
 play-yams-prompt-score = À vous : inscrivez vos dés dans une case vide de votre colonne.
 
-play-yams-log-picked-up = { $name } reprend les cinq dés
-play-yams-log-kept = { $name } garde { $dice }
-play-yams-log-threw = { $name } lance { $dice }
-play-yams-log-threw-nth = { $name } lance { $dice } ({ $nth } lancer : { $all })
-play-yams-log-scratched = { $name } barre { $box } (0)
-play-yams-log-scored = { $name } marque { $points } en { $box }
-play-yams-log-bonus = Partie haute de { $name } : { $upper }, prime de { $bonus ->
-    [one] { $bonus } point
-   *[other] { $bonus } points
+play-yams-event-dice-kept = { $count ->
+    [0] { $name } reprend les cinq dés
+   *[other] { $name } garde { $dice }
 }
-play-yams-log-no-bonus = Partie haute de { $name } : { $upper }, pas de prime
-play-yams-log-grid-full = La grille de { $name } est remplie : { $total ->
+play-yams-event-dice-thrown = { $again ->
+    [yes] { $name } lance { $dice } ({ $nth } lancer : { $all })
+   *[no] { $name } lance { $dice }
+}
+play-yams-event-scored = { $points ->
+    [0] { $name } barre { $box } (0)
+   *[other] { $name } marque { $points } en { $box }
+}
+play-yams-event-upper-completed = { $bonus ->
+    [0] Partie haute de { $name } : { $upper }, pas de prime
+    [one] Partie haute de { $name } : { $upper }, prime de { $bonus } point
+   *[other] Partie haute de { $name } : { $upper }, prime de { $bonus } points
+}
+play-yams-event-grid-completed = La grille de { $name } est remplie : { $total ->
     [one] { $total } point
    *[other] { $total } points
 } en tout
-play-yams-log-resigned = { $name } abandonne
-play-yams-log-place = { $rank } { $name } ({ $score })
-play-yams-log-over-grids = Partie terminée, toutes les grilles sont remplies : { $places }
-play-yams-log-over-resigned = Partie terminée, les autres ont abandonné : { $places }
+play-yams-event-resigned = { $name } abandonne
+play-yams-event-game-over = { $reason ->
+    [resignation] Partie terminée, les autres ont abandonné : { $places }
+   *[grids-filled] Partie terminée, toutes les grilles sont remplies : { $places }
+}
+play-yams-event-game-over-place = { $rank } { $name } ({ $score })
+play-yams-action-reroll = { $count ->
+    [0] relance les cinq dés
+   *[other] garde { $dice } et relance les autres
+}
+play-yams-action-score = inscrit les dés en { $box }

@@ -17,6 +17,7 @@
 
 use std::borrow::Borrow;
 
+use serde::Serialize;
 use serde_json::Value;
 use tapis_l10n::Language;
 
@@ -194,10 +195,24 @@ pub enum Target {
     Column(usize),
 }
 
+/// A game's typed action written as JSON for a button's value, its keys in order (as the
+/// rules' JSON reads them back: `{"box":"full","grid":0,"type":"score"}`).
+pub fn written(action: &impl Serialize) -> String {
+    match serde_json::to_value(action) {
+        Ok(json) => json.to_string(),
+        // The games' actions are plain data: they always serialise. Should one ever not, the
+        // button posts `null`, which the rules refuse with a clear error.
+        Err(e) => {
+            tracing::error!(error = %e, "an action could not be written as JSON");
+            "null".to_owned()
+        }
+    }
+}
+
 impl ActionRef {
-    pub fn new(action: &Value, label: impl Into<String>) -> ActionRef {
+    pub fn new(action: &impl Serialize, label: impl Into<String>) -> ActionRef {
         ActionRef {
-            json: action.to_string(),
+            json: written(action),
             label: label.into(),
             mark: None,
             target: None,
@@ -260,7 +275,7 @@ pub struct ActionButton {
 }
 
 impl ActionButton {
-    pub fn new(action: &Value, text: impl Into<String>) -> ActionButton {
+    pub fn new(action: &impl Serialize, text: impl Into<String>) -> ActionButton {
         let text = text.into();
         ActionButton {
             action: ActionRef::new(action, text.clone()),

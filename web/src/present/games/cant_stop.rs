@@ -8,7 +8,7 @@ use tapis_games::cant_stop::{
 };
 use tapis_l10n::Language;
 
-use super::{Input, Names, Said, action_groups, faces, over_headline, scores_panel};
+use super::legacy::{Input, Names, Said, action_groups, faces, over_headline, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, ColumnView as Column, ColumnsPanel, DicePanel, Die, DieState,
     Emphasis, Fact, Panel, PanelKind, Table, Term, Token,
@@ -679,9 +679,9 @@ fn height_of(label: u8) -> u8 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::AsJson;
+    use super::super::legacy::testing::AsJson;
     use super::*;
-    use crate::present::games::testing::{self, act, chance, names};
+    use crate::present::games::legacy::testing::{self, act, chance, names};
     use serde_json::json;
     use tapis_games::{AnyState, GameId};
 

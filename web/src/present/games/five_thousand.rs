@@ -8,7 +8,7 @@ use tapis_games::five_thousand::{
 };
 use tapis_l10n::Language;
 
-use super::{Input, Names, Said, action_groups, faces, nth, scores_panel};
+use super::legacy::{Input, Names, Said, action_groups, faces, nth, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
     PanelKind, Table, Term,
@@ -476,9 +476,9 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::AsJson;
+    use super::super::legacy::testing::AsJson;
     use super::*;
-    use crate::present::games::testing::{self, names};
+    use crate::present::games::legacy::testing::{self, names};
     use serde_json::json;
     use tapis_games::{AnyState, GameId};
 
@@ -548,7 +548,7 @@ mod tests {
         let names = names();
         let words: Vec<String> = events
             .iter()
-            .filter_map(|e| super::super::event_words_json(GameId::FiveThousand, e, &names))
+            .filter_map(|e| super::super::legacy::event_words_json(GameId::FiveThousand, e, &names))
             .collect();
         assert_eq!(
             words,
@@ -565,7 +565,7 @@ mod tests {
         assert_eq!(labels, ["Encaisser 1\u{202f}050", "Relancer"]);
         let words: Vec<String> = events
             .iter()
-            .filter_map(|e| super::super::event_words_json(GameId::FiveThousand, e, &noms))
+            .filter_map(|e| super::super::legacy::event_words_json(GameId::FiveThousand, e, &noms))
             .collect();
         assert_eq!(
             words,

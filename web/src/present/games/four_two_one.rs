@@ -9,7 +9,7 @@ use tapis_games::four_two_one::{
 
 use tapis_l10n::Language;
 
-use super::{Input, Names, Said, action_groups, faces, nth, rethrow_faces, scores_panel};
+use super::legacy::{Input, Names, Said, action_groups, faces, nth, rethrow_faces, scores_panel};
 use crate::present::table::{
     ActionButton, DicePanel, Die, DieState, Emphasis, Fact, Panel, PanelKind, Table, Term,
 };
@@ -525,9 +525,9 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::AsJson;
+    use super::super::legacy::testing::AsJson;
     use super::*;
-    use crate::present::games::testing::{self, names};
+    use crate::present::games::legacy::testing::{self, names};
     use serde_json::json;
     use tapis_games::{AnyState, GameId, Turn};
 
@@ -583,7 +583,7 @@ mod tests {
         assert_eq!(theirs.actions[0].buttons[0].action.label, "Stop");
         let words: Vec<String> = events
             .iter()
-            .filter_map(|e| super::super::event_words_json(GameId::FourTwoOne, e, &names))
+            .filter_map(|e| super::super::legacy::event_words_json(GameId::FourTwoOne, e, &names))
             .collect();
         assert!(
             words.contains(&"Alice threw a 6 for the first player".to_owned()),

@@ -10,7 +10,7 @@ use tapis_games::linja::{
 };
 use tapis_l10n::Language;
 
-use super::{Input, Names, Said, action_groups, over_headline, scores_panel};
+use super::legacy::{Input, Names, Said, action_groups, over_headline, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Emphasis, Fact,
     Panel, PanelKind, Table, Target, Term, Token, seat_symbol,
@@ -654,7 +654,7 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::games::testing::{self, act, names};
+    use crate::present::games::legacy::testing::{self, act, names};
     use serde_json::json;
     use tapis_games::linja::{Board as Pieces, Options, Position, State};
     use tapis_games::{AnyState, GameId};
@@ -851,7 +851,7 @@ mod tests {
         ));
         let words: Vec<String> = events
             .iter()
-            .filter_map(|e| super::super::event_words_json(GameId::Linja, e, &names))
+            .filter_map(|e| super::super::legacy::event_words_json(GameId::Linja, e, &names))
             .collect();
         assert_eq!(
             words,

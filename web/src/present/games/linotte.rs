@@ -9,7 +9,9 @@ use tapis_games::GameId;
 use tapis_games::linotte::{Action, Cell, Challenge, Combination, EndReason, Event, Major, View};
 use tapis_l10n::Language;
 
-use super::{Input, Names, Said, faces, nth, over_headline, points, rethrow_faces, scores_panel};
+use super::legacy::{
+    Input, Names, Said, faces, nth, over_headline, points, rethrow_faces, scores_panel,
+};
 use crate::present::table::{
     ActionButton, ActionGroup, ActionRef, Board, BoardCell, BoardRow, BoardStyle, DicePanel, Die,
     DieState, Emphasis, Fact, Panel, PanelKind, Table, Term, Token,
@@ -738,7 +740,7 @@ pub fn event(game: GameId, event: &Value, names: &Names) -> Option<Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::present::games::testing::{self, act, chance, names};
+    use crate::present::games::legacy::testing::{self, act, chance, names};
     use serde_json::json;
     use tapis_games::AnyState;
 
@@ -1013,7 +1015,7 @@ mod tests {
         events.extend(act(&mut state, 1, json!({"type": "pass"})));
         let words: Vec<String> = events
             .iter()
-            .filter_map(|e| super::super::event_words_json(GameId::Linotte, e, &names))
+            .filter_map(|e| super::super::legacy::event_words_json(GameId::Linotte, e, &names))
             .collect();
         assert_eq!(
             words,

@@ -10,7 +10,9 @@ use tapis_games::make_five::{
 };
 use tapis_l10n::Language;
 
-use super::{Input, Names, Said, action_groups, capitalize, over_headline, points, scores_panel};
+use super::legacy::{
+    Input, Names, Said, action_groups, capitalize, over_headline, points, scores_panel,
+};
 use crate::present::table::{
     ActionButton, ActionRef, Board, BoardCell, BoardRow, BoardStyle, Emphasis, Fact, Panel,
     PanelKind, RowKind, Sheet, SheetCell, SheetColumn, SheetRow, Table, Target, Term, Token,
@@ -775,9 +777,9 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::AsJson;
+    use super::super::legacy::testing::AsJson;
     use super::*;
-    use crate::present::games::testing::{self, act, names};
+    use crate::present::games::legacy::testing::{self, act, names};
     use serde_json::json;
     use tapis_games::{AnyState, GameId};
 

@@ -1,129 +1,93 @@
-//! One presenter per game: it turns the game's view (JSON, read into the game's own view type)
-//! and the viewer's legal actions into a [`Table`], and says the game's events in words for the
-//! turn log.
+//! One presenter per game: it draws the game's typed view and the viewer's legal actions as a
+//! [`Table`], says the game's events and actions in words for the turn log, and tells which of
+//! its events change a seat's score. Each game implements [`Presenter`] in its module; the
+//! functions here ([`table`], [`event_words`], [`action_words`]) dispatch to it once, by the
+//! game the value belongs to.
 //!
-//! A game without a presenter of its own, or whose view cannot be read, is drawn by
-//! [`fallback`]: every legal action becomes a labelled button and the figures it can find are
-//! listed, so that every game can always be played.
+//! To give a game its presenter: add `games/<game>.rs` with `impl Presenter for <Game>`, list
+//! the game in the `presenters!` call below, and write its event messages in
+//! `play-<game>.ftl` (`play-<game>-event-<type>`, with the event's fields as arguments: see
+//! [`Say`]). Offer every legal action somewhere: a player must never be stuck (each game's
+//! tests check that its table offers exactly the legal actions).
 //!
-//! To give a game its own presenter: add `games/<game>.rs` with
-//! `pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error>` (read `input.view` into
-//! the game's view type from `tapis-games`, offer `input.legal` as buttons, sheet cells, board
-//! cells or a [`Compose`](crate::present::table::Compose) form) and
-//! `pub fn event(event: &Value, names: &Names) -> Option<Said>` (the game's event type, in
-//! words), then route the game to them in [`table`] and [`event_words`]. Offer every legal
-//! action somewhere: a player must never be stuck.
-//!
-//! A `table` reads the view, then composes small pieces, each a function named after the part
-//! of the table it draws (`headline`, `dice_panel`, `board`, `turn_facts`, `scoreboard`,
-//! `choices`, `prompt`...); the pieces every game needs are here ([`over_headline`],
-//! [`scores_panel`], [`Input::score_row`], [`Input::unread_choice`], [`action_groups`]). A
-//! presenter says in words what the view holds: what the rules decide (which tokens score,
-//! which way a piece moves) it asks `tapis-games`, never works out again.
+//! A `table` composes small pieces, each a function named after the part of the table it
+//! draws (`headline`, `dice_panel`, `board`, `turn_facts`, `scoreboard`, `choices`,
+//! `prompt`...); the pieces every game needs are here ([`over_headline`], [`scores_panel`],
+//! [`Input::score_row`], [`action_groups`]). A presenter says in words what the view holds:
+//! what the rules decide (which tokens score, which way a piece moves) it asks `tapis-games`,
+//! never works out again.
 
 pub mod cant_stop;
-pub mod fallback;
 pub mod five_thousand;
 pub mod four_two_one;
+mod legacy;
 pub mod linja;
 pub mod linotte;
 pub mod make_five;
+mod names;
+mod say;
 pub mod yams;
 
-use serde_json::Value;
-use tapis_games::{AnyAction, AnyEvent, AnyView, GameId};
+pub use names::Names;
+pub use say::{Line, Said, Say};
+
+use tapis_games::{AnyAction, AnyEvent, AnyView, Game, Variant};
 use tapis_l10n::Language;
 
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, PICKED, Panel, PanelKind, ScoreRow, Scores, Table, Term,
 };
 
-/// The players' names, by seat, and the language the page speaks (every presenter is given
-/// the names, so they carry it).
-#[derive(Debug, Clone, Default)]
-pub struct Names(pub Vec<String>, pub Language);
+/// What the web draws of one game.
+pub trait Presenter: Variant + Sized {
+    /// The start of the ids of the game's messages (`play-yams`): an event of type
+    /// `dice_thrown` is said by `play-yams-event-dice-thrown`.
+    const MESSAGES: &'static str;
 
-impl Names {
-    /// The language of the page.
-    pub fn lang(&self) -> Language {
-        self.1
-    }
+    /// The table: what the viewer sees, and their legal actions as buttons.
+    fn table(input: &Input<'_, Self>) -> Table;
 
-    /// The name at `seat` ("seat 3" if nobody is known there).
-    pub fn of(&self, seat: usize) -> String {
-        self.0
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| self.1.t1("match-seat", "seat", seat + 1))
-    }
+    /// An event in words (start them with [`Say::event`]).
+    fn event(event: &Self::Event, names: &Names) -> Said;
 
-    /// `Alice's`, `James'` (`d’Alice`, `de Bob` in French: say whole sentences with the name
-    /// where word order matters).
-    pub fn possessive(&self, seat: usize) -> String {
-        let name = self.of(seat);
-        let vowel = name
-            .chars()
-            .next()
-            .and_then(|c| c.to_lowercase().next())
-            .is_some_and(|c| "aeiouyàâäéèêëîïôöùûüœæ".contains(c));
-        let key = match (vowel, name.ends_with('s')) {
-            (false, false) => "match-table-possessive",
-            (false, true) => "match-table-possessive-s",
-            (true, false) => "match-table-possessive-vowel",
-            (true, true) => "match-table-possessive-vowel-s",
-        };
-        self.1.t1(key, "name", name)
-    }
+    /// An action in words, for a turn whose events say nothing.
+    fn action(action: &Self::Action, names: &Names) -> String;
 
-    /// `Alice and Bob`.
-    pub fn list(&self, seats: &[usize]) -> String {
-        let names: Vec<String> = seats.iter().map(|s| self.of(*s)).collect();
-        crate::present::join_names(&names, self.1)
-    }
-
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
+    /// Whether the event changed `seat`'s score or tokens (the scores panel marks the seats a
+    /// move the viewer has not seen yet scored for).
+    fn scores(event: &Self::Event, seat: usize) -> bool;
 }
 
-/// What a presenter is given.
-#[derive(Debug, Clone, Copy)]
-pub struct Input<'a> {
-    /// The game's view for the viewer (the `state` of the match view).
-    pub view: &'a Value,
+/// What a presenter is given: the typed values of one game.
+#[derive(Debug)]
+pub struct Input<'a, G: Game> {
+    /// The game's view for the viewer.
+    pub view: &'a G::View,
     /// The viewer's legal actions now (empty for spectators, replays and other players).
-    pub legal: &'a [Value],
+    pub legal: Vec<&'a G::Action>,
     pub names: &'a Names,
     /// The viewer's seat, if they play.
     pub viewer: Option<usize>,
     /// The events of the moves the viewer has not seen played yet (the other players' since
     /// the viewer's last move): what the table marks as just played.
-    pub recent: &'a [Value],
+    pub recent: Vec<&'a G::Event>,
 }
 
-impl Input<'_> {
+impl<'a, G: Presenter> Input<'a, G> {
+    /// The values of `seen` that belong to game `G` (all of them: a match is of one game).
+    pub fn of(view: &'a G::View, seen: &Seen<'a>) -> Input<'a, G> {
+        Input {
+            view,
+            legal: seen.legal.iter().filter_map(G::action_of).collect(),
+            names: seen.names,
+            viewer: seen.viewer,
+            recent: seen.recent.iter().filter_map(G::event_of).collect(),
+        }
+    }
+
     /// The language of the page.
     pub fn lang(&self) -> Language {
         self.names.lang()
-    }
-
-    /// The recent events of a `type`.
-    pub fn recent_of<'b>(&'b self, kind: &'b str) -> impl Iterator<Item = &'b Value> + 'b {
-        self.recent.iter().filter(move |e| e["type"] == kind)
-    }
-
-    /// The places (`first`, `second` fields) of the recent events of these types: the cells a
-    /// move the viewer has not seen yet changed.
-    pub fn recent_places(&self, kinds: &[&str], first: &str, second: &str) -> Vec<(u64, u64)> {
-        self.recent
-            .iter()
-            .filter(|e| kinds.iter().any(|k| e["type"] == *k))
-            .filter_map(|e| Some((e[first].as_u64()?, e[second].as_u64()?)))
-            .collect()
     }
 
     /// Whether `seat` is the viewer.
@@ -131,18 +95,11 @@ impl Input<'_> {
         self.viewer == Some(seat)
     }
 
-    /// The legal actions of a `type`.
-    pub fn legal_of<'b>(&'b self, kind: &'b str) -> impl Iterator<Item = &'b Value> + 'b {
-        self.legal.iter().filter(move |a| a["type"] == kind)
+    /// Whether a move the viewer has not seen yet changed `seat`'s score or tokens.
+    pub fn scored_recently(&self, seat: usize) -> bool {
+        self.recent.iter().any(|e| G::scores(e, seat))
     }
 
-    /// Whether some legal action has this `type`.
-    pub fn can(&self, kind: &str) -> bool {
-        self.legal_of(kind).next().is_some()
-    }
-}
-
-impl Input<'_> {
     /// The row of `seat` in a scores panel, showing `value`; `current` marks the seat on turn.
     pub fn score_row(
         &self,
@@ -161,34 +118,69 @@ impl Input<'_> {
             recent: self.scored_recently(seat),
         }
     }
+}
 
-    /// Whether a move the viewer has not seen yet changed `seat`'s score or tokens: a bank
-    /// (5000), a box (Yams), a pawn placed (La Linotte, Yam Master), a column won (Can't Stop),
-    /// a deal scored (Make Five), tokens charged or paid (421).
-    pub fn scored_recently(&self, seat: usize) -> bool {
-        const SCORING: [&str; 7] = [
-            "banked",
-            "scored",
-            "placed",
-            "column_won",
-            "deal_scored",
-            "charged",
-            "paid",
-        ];
-        let seat = Some(seat as u64);
-        self.recent.iter().any(|e| {
-            SCORING.iter().any(|k| e["type"] == *k)
-                && (e["seat"].as_u64() == seat
-                    || e["from"].as_u64() == seat
-                    || e["to"].as_u64() == seat)
-        })
-    }
+/// The typed values of the match, as the table is drawn from them: the viewer's view, their
+/// legal actions, and the events of the moves they have not seen played yet.
+#[derive(Debug, Clone, Copy)]
+pub struct Seen<'a> {
+    pub view: &'a AnyView,
+    pub legal: &'a [AnyAction],
+    pub recent: &'a [AnyEvent],
+    pub names: &'a Names,
+    pub viewer: Option<usize>,
+}
 
-    /// A button for a legal action the presenter could not read, named from its JSON, so that
-    /// it can still be played.
-    pub fn unread_choice(&self, raw: &Value) -> ActionButton {
-        ActionButton::new(raw, fallback::action_words(raw, self.names))
-    }
+/// The one dispatch from the enums over all games to each game's [`Presenter`].
+macro_rules! presenters {
+    ($($variant:ident => $game:ty),* $(,)?) => {
+        /// The table of a match.
+        pub fn table(seen: &Seen<'_>) -> Table {
+            match seen.view {
+                $(AnyView::$variant(view) => {
+                    <$game as Presenter>::table(&Input::of(view.as_ref(), seen))
+                })*
+            }
+        }
+
+        /// One event as its game's presenter says it.
+        pub fn said(event: &AnyEvent, names: &Names) -> Said {
+            match event {
+                $(AnyEvent::$variant(event) => <$game as Presenter>::event(event, names),)*
+            }
+        }
+
+        /// The start of the ids of the messages of the event's game.
+        #[cfg(test)]
+        fn messages_of(event: &AnyEvent) -> &'static str {
+            match event {
+                $(AnyEvent::$variant(_) => <$game as Presenter>::MESSAGES,)*
+            }
+        }
+
+        /// An action in words, for a turn whose events say nothing.
+        pub fn action_words(action: &AnyAction, names: &Names) -> String {
+            match action {
+                $(AnyAction::$variant(action) => <$game as Presenter>::action(action, names),)*
+            }
+        }
+    };
+}
+
+presenters! {
+    Linotte => tapis_games::linotte::Linotte,
+    YamMaster => tapis_games::linotte::YamMaster,
+    Linja => tapis_games::linja::Linja,
+    FiveThousand => tapis_games::five_thousand::FiveThousand,
+    FourTwoOne => tapis_games::four_two_one::FourTwoOne,
+    CantStop => tapis_games::cant_stop::CantStop,
+    Yams => tapis_games::yams::Yams,
+    MakeFive => tapis_games::make_five::MakeFive,
+}
+
+/// One event in words; `None` when there is nothing to say.
+pub fn event_words(event: &AnyEvent, names: &Names) -> Option<String> {
+    said(event, names).text()
 }
 
 /// The headline of a finished game: `The game is over: Alice reached 5000 points.`
@@ -239,88 +231,6 @@ pub(crate) fn action_groups<'t>(
         .collect()
 }
 
-/// A presenter's reading of one event.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Said {
-    /// A line of the turn log.
-    Line(String),
-    /// Nothing worth a line (said by another event already).
-    Nothing,
-}
-
-/// The typed values of the match, as the table is drawn from them: the viewer's view, their
-/// legal actions, and the events of the moves they have not seen played yet.
-#[derive(Debug, Clone, Copy)]
-pub struct Seen<'a> {
-    pub view: &'a AnyView,
-    pub legal: &'a [AnyAction],
-    pub recent: &'a [AnyEvent],
-    pub names: &'a Names,
-    pub viewer: Option<usize>,
-}
-
-/// A typed value as the presenters still read it.
-// The presenters read JSON until each takes its game's types: this is the one place the
-// typed values are written for them.
-fn written<T: serde::Serialize>(value: &T) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
-}
-
-/// The table of a match.
-pub fn table(seen: &Seen<'_>) -> Table {
-    let game = seen.view.game();
-    let view = written(seen.view);
-    let legal: Vec<Value> = seen.legal.iter().map(written).collect();
-    let recent: Vec<Value> = seen.recent.iter().map(written).collect();
-    let input = Input {
-        view: &view,
-        legal: &legal,
-        names: seen.names,
-        viewer: seen.viewer,
-        recent: &recent,
-    };
-    let typed = match game {
-        GameId::Yams => yams::table(&input),
-        GameId::FiveThousand => five_thousand::table(&input),
-        GameId::FourTwoOne => four_two_one::table(&input),
-        GameId::CantStop => cant_stop::table(&input),
-        GameId::MakeFive => make_five::table(&input),
-        GameId::Linotte | GameId::YamMaster => linotte::table(&input),
-        GameId::Linja => linja::table(&input),
-    };
-    typed.unwrap_or_else(|e| {
-        tracing::warn!(game = %game, error = %e, "a game view could not be read; drawn generically");
-        fallback::table(&input)
-    })
-}
-
-/// One event in words; `None` when there is nothing to say.
-pub fn event_words(event: &AnyEvent, names: &Names) -> Option<String> {
-    event_words_json(event.game(), &written(event), names)
-}
-
-/// One event of `game`, as JSON, in words.
-fn event_words_json(game: GameId, event: &Value, names: &Names) -> Option<String> {
-    let said = match game {
-        GameId::Yams => yams::event(event, names),
-        GameId::FiveThousand => five_thousand::event(event, names),
-        GameId::FourTwoOne => four_two_one::event(event, names),
-        GameId::CantStop => cant_stop::event(event, names),
-        GameId::MakeFive => make_five::event(event, names),
-        GameId::Linotte | GameId::YamMaster => linotte::event(game, event, names),
-        GameId::Linja => linja::event(event, names),
-    };
-    match said.unwrap_or_else(|| fallback::event(event, names)) {
-        Said::Line(line) => Some(line),
-        Said::Nothing => None,
-    }
-}
-
-/// An action in words, for a turn whose events say nothing.
-pub fn action_words(action: &AnyAction, names: &Names) -> String {
-    fallback::action_words(&written(action), names)
-}
-
 /// `text` with its first letter in capitals ("alice threw" → "Alice threw").
 pub(crate) fn capitalize(text: &str) -> String {
     let mut chars = text.chars();
@@ -353,6 +263,9 @@ pub fn nth(n: u8, lang: Language) -> String {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+    use tapis_games::{AnyState, Chance, GameId, Turn};
+
     use super::*;
 
     #[test]
@@ -372,6 +285,97 @@ mod tests {
         assert_eq!(noms.possessive(0), "d’Alice");
         assert_eq!(noms.possessive(1), "de Bob");
     }
+
+    /// A small deterministic generator for the playouts below.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((self.0 >> 33) % n as u64) as usize
+        }
+
+        fn chance(&mut self, chance: Chance) -> Vec<u8> {
+            match chance {
+                Chance::Dice { count } => (0..count).map(|_| self.below(6) as u8 + 1).collect(),
+                Chance::Draw { counts } => {
+                    let kinds: Vec<u8> = (0u8..)
+                        .zip(counts)
+                        .filter(|(_, c)| *c > 0)
+                        .map(|(k, _)| k)
+                        .collect();
+                    vec![kinds[self.below(kinds.len())]]
+                }
+            }
+        }
+    }
+
+    /// Checks one event's words in both languages: from the message named after its game
+    /// and type, with every argument the message needs.
+    fn check_said(event: &AnyEvent) {
+        let json = serde_json::to_value(event).unwrap_or_else(|e| panic!("{e}"));
+        let kind = json["type"].as_str().unwrap_or_else(|| panic!("{json}"));
+        let expected = format!("{}-event-{}", messages_of(event), kind.replace('_', "-"));
+        for lang in Language::ALL {
+            let names = Names(
+                [
+                    "Alice", "Bob", "Chloé", "Dan", "Eve", "Fanny", "Gus", "Hugo",
+                ]
+                .map(String::from)
+                .to_vec(),
+                lang,
+            );
+            if let Said::Line(line) = said(event, &names) {
+                assert_eq!(line.id, expected, "{json}");
+                assert!(
+                    !line.text.contains(tapis_l10n::MISSING),
+                    "{json}: {}",
+                    line.text
+                );
+                assert!(!line.text.is_empty(), "{json}");
+            }
+        }
+    }
+
+    /// Random matches of every game, some resigned along the way: every event they make is
+    /// said by the message `play-<game>-event-<type>`, complete in both languages; every
+    /// action has words too.
+    #[test]
+    fn every_event_is_said_by_the_message_named_after_its_game_and_type() {
+        // The games whose presenter is on their types (every game, once `legacy` is gone).
+        const CONVERTED: [GameId; 1] = [GameId::Yams];
+        for game in CONVERTED {
+            for seed in 0..6u64 {
+                let seats = game
+                    .min_seats()
+                    .max(2 + (seed as usize % 2))
+                    .min(game.max_seats());
+                let mut state = AnyState::setup(game, seats, &json!({}))
+                    .unwrap_or_else(|e| panic!("{game}: {e}"));
+                let mut rng = Lcg(seed * 7919 + 1);
+                let resign_at = (seed % 3 == 0).then_some(5 + seed as usize * 3);
+                for step in 0..4000 {
+                    let events = match state.turn() {
+                        Turn::Over => break,
+                        Turn::Chance { chance } => state.apply_chance(&rng.chance(chance)),
+                        Turn::Seat { seat } if resign_at == Some(step) => state.resign(seat),
+                        Turn::Seat { seat } => {
+                            let legal = state.legal_actions(seat);
+                            let action = &legal[rng.below(legal.len())];
+                            let words = action_words(action, &Names::default());
+                            assert!(!words.is_empty() && !words.contains(tapis_l10n::MISSING));
+                            state.apply(seat, action)
+                        }
+                    }
+                    .unwrap_or_else(|e| panic!("{game}: {e}"));
+                    events.iter().for_each(check_said);
+                }
+            }
+        }
+    }
 }
 
 /// What the presenters' unit tests share: two players, and a table drawn from a real state.
@@ -380,41 +384,50 @@ pub(crate) mod testing {
     use std::collections::BTreeMap;
 
     use serde_json::Value;
-    use tapis_games::{AnyState, GameId};
+    use tapis_games::{AnyAction, AnyEvent, AnyState};
 
-    use super::{Input, Names};
-    use crate::present::table::Table;
-
-    /// A presenter's `table` function.
-    pub type Present = fn(&Input<'_>) -> Result<Table, serde_json::Error>;
+    use super::{Input, Names, Presenter, Seen};
+    use crate::present::table::{Table, written};
 
     /// Alice at seat 0, Bob at seat 1.
     pub fn names() -> Names {
         Names(vec!["Alice".into(), "Bob".into()], tapis_l10n::Language::En)
     }
 
-    /// The table `present` draws of `state` for `viewer`, and the viewer's legal actions.
-    pub fn drawn(
-        present: Present,
+    /// The table game `G`'s presenter draws of `state` for `viewer`, given the events of
+    /// `recent`, and the viewer's legal actions.
+    pub fn drawn_after<G: Presenter>(
         state: &AnyState,
         viewer: Option<usize>,
         names: &Names,
-    ) -> (Table, Vec<Value>) {
-        let view = state.view_json(viewer);
-        let legal = viewer.map(|v| state.legal_json(v)).unwrap_or_default();
-        let table = present(&Input {
+        recent: &[AnyEvent],
+    ) -> (Table, Vec<AnyAction>) {
+        let view = state.view(viewer);
+        let legal = viewer.map(|v| state.legal_actions(v)).unwrap_or_default();
+        let seen = Seen {
             view: &view,
             legal: &legal,
+            recent,
             names,
             viewer,
-            recent: &[],
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
-        (table, legal)
+        };
+        let typed = G::view_of(&view).unwrap_or_else(|| panic!("a view of another game"));
+        (G::table(&Input::of(typed, &seen)), legal)
+    }
+
+    /// The table game `G`'s presenter draws of `state` for `viewer`, and the viewer's legal
+    /// actions.
+    pub fn drawn<G: Presenter>(
+        state: &AnyState,
+        viewer: Option<usize>,
+        names: &Names,
+    ) -> (Table, Vec<AnyAction>) {
+        drawn_after::<G>(state, viewer, names, &[])
     }
 
     /// Checks that `table` offers each of `legal` exactly once, with a label, and nothing else.
-    pub fn assert_offers_exactly(table: &Table, legal: &[Value]) {
+    #[allow(dead_code)] // for the presenters still in `legacy`, as they take their types
+    pub fn assert_offers_exactly(table: &Table, legal: &[AnyAction]) {
         let mut offered: BTreeMap<String, usize> = BTreeMap::new();
         for action in table.offered_actions() {
             *offered.entry(action.json.clone()).or_default() += 1;
@@ -422,94 +435,38 @@ pub(crate) mod testing {
         }
         let mut expected: BTreeMap<String, usize> = BTreeMap::new();
         for action in legal {
-            *expected.entry(action.to_string()).or_default() += 1;
+            *expected.entry(written(action)).or_default() += 1;
         }
         assert_eq!(offered, expected);
     }
 
-    /// A seat's score row is marked when a move the viewer has not seen changed its score or
-    /// its tokens, whoever gave or took them.
-    #[test]
-    fn score_rows_mark_the_seats_a_recent_move_scored_for() {
-        let names = names();
-        let view = Value::Null;
-        let recent = [
-            serde_json::json!({"type": "banked", "seat": 1, "points": 350}),
-            serde_json::json!({"type": "dice_thrown", "seat": 0}),
-        ];
-        let input = Input {
-            view: &view,
-            legal: &[],
-            names: &names,
-            viewer: Some(0),
-            recent: &recent,
-        };
-        assert!(input.scored_recently(1));
-        assert!(!input.scored_recently(0), "a throw changes no score");
-        let paid = [serde_json::json!({"type": "paid", "from": 0, "to": 1, "count": 2})];
-        let input = Input {
-            recent: &paid,
-            ..input
-        };
-        assert!(input.scored_recently(0) && input.scored_recently(1));
-    }
-
-    /// Applies a legal action of `seat`, and returns its events.
-    pub fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<Value> {
+    /// Applies an action of `seat`, written as JSON, and returns its events.
+    pub fn act(state: &mut AnyState, seat: usize, action: Value) -> Vec<AnyEvent> {
         state
-            .act_json(seat, &action)
+            .apply_json(seat, &action)
             .unwrap_or_else(|e| panic!("{action}: {e}"))
     }
 
     /// Resolves the chance step due with `dice`, and returns its events.
-    pub fn chance(state: &mut AnyState, dice: &[u8]) -> Vec<Value> {
-        state.chance_json(dice).unwrap_or_else(|e| panic!("{e}"))
+    pub fn chance(state: &mut AnyState, dice: &[u8]) -> Vec<AnyEvent> {
+        state.apply_chance(dice).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// A match as the presenters still read it: actions, events and views as JSON.
-    pub trait AsJson {
-        fn legal_json(&self, seat: usize) -> Vec<Value>;
-        fn view_json(&self, viewer: Option<usize>) -> Value;
-        fn act_json(
-            &mut self,
-            seat: usize,
-            action: &Value,
-        ) -> Result<Vec<Value>, tapis_games::ActionError>;
-        fn chance_json(&mut self, values: &[u8]) -> Result<Vec<Value>, tapis_games::ActionError>;
+    /// An event of game `G` written as JSON, for examples no short match reaches.
+    pub fn event<G: Presenter>(json: Value) -> G::Event {
+        serde_json::from_value(json.clone()).unwrap_or_else(|e| panic!("{json}: {e}"))
     }
 
-    impl AsJson for AnyState {
-        fn legal_json(&self, seat: usize) -> Vec<Value> {
-            self.legal_actions(seat)
-                .iter()
-                .map(super::written)
-                .collect()
-        }
-
-        fn view_json(&self, viewer: Option<usize>) -> Value {
-            super::written(&self.view(viewer))
-        }
-
-        fn act_json(
-            &mut self,
-            seat: usize,
-            action: &Value,
-        ) -> Result<Vec<Value>, tapis_games::ActionError> {
-            let events = self.apply_json(seat, action)?;
-            Ok(events.iter().map(super::written).collect())
-        }
-
-        fn chance_json(&mut self, values: &[u8]) -> Result<Vec<Value>, tapis_games::ActionError> {
-            let events = self.apply_chance(values)?;
-            Ok(events.iter().map(super::written).collect())
-        }
-    }
-
-    /// `events` of `game` in words, the silent ones left out.
-    pub fn said(game: GameId, events: &[Value], names: &Names) -> Vec<String> {
+    /// `events` in words, the silent ones left out.
+    pub fn said(events: &[AnyEvent], names: &Names) -> Vec<String> {
         events
             .iter()
-            .filter_map(|e| super::event_words_json(game, e, names))
+            .filter_map(|e| super::event_words(e, names))
             .collect()
+    }
+
+    /// One event of game `G` in words, if it says anything.
+    pub fn line<G: Presenter>(event: &G::Event, names: &Names) -> Option<String> {
+        G::event(event, names).text()
     }
 }

@@ -1,14 +1,14 @@
 //! Yams: the five dice (tick the ones to keep, throw the others) and the score sheet, whose
 //! empty boxes in the player's column are the buttons that write the dice in them.
 
-use serde_json::{Value, json};
+use serde_json::json;
 use tapis_games::yams::{
-    Action, BonusRule, BoxId, BrelanValue, EndReason, Event, GridView, Options, View,
+    Action, BonusRule, BoxId, BrelanValue, EndReason, Event, GridView, Options, View, Yams,
 };
 
 use tapis_l10n::Language;
 
-use super::{Input, Names, Said, faces, nth, over_headline, scores_panel};
+use super::{Input, Names, Presenter, Said, Say, faces, nth, over_headline, scores_panel};
 use crate::present::ordinal;
 use crate::present::table::{
     ActionRef, CellState, Compose, DicePanel, Die, DieState, PICKED, Panel, PanelKind, RowKind,
@@ -79,44 +79,81 @@ fn score_label(which: BoxId, grid: u8, grids: u8, would: Option<u8>, lang: Langu
     }
 }
 
+/// The box of a move or an event, the grid named when it is not the first: `Full`, `Full of
+/// grid 2`.
+fn box_of(which: BoxId, grid: u8, lang: Language) -> String {
+    box_name(which, grid, if grid > 0 { grid + 1 } else { 1 }, lang)
+}
+
+impl Presenter for Yams {
+    const MESSAGES: &'static str = "play-yams";
+
+    fn table(input: &Input<'_, Yams>) -> Table {
+        table(input)
+    }
+
+    fn event(event: &Event, names: &Names) -> Said {
+        event_said(event, names)
+    }
+
+    fn action(action: &Action, names: &Names) -> String {
+        let lang = names.lang();
+        match action {
+            Action::Reroll { keep } => lang.t2(
+                "play-yams-action-reroll",
+                "count",
+                keep.len(),
+                "dice",
+                faces(keep.as_slice().iter().copied()),
+            ),
+            Action::Score { grid, r#box } => {
+                lang.t1("play-yams-action-score", "box", box_of(*r#box, *grid, lang))
+            }
+        }
+    }
+
+    fn scores(event: &Event, seat: usize) -> bool {
+        matches!(event, Event::Scored { seat: s, .. } if *s == seat)
+    }
+}
+
 /// The table of a Yams match.
-pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
-    let view: View = serde_json::from_value(input.view.clone())?;
+fn table(input: &Input<'_, Yams>) -> Table {
+    let view = input.view;
     let seat = view.current_seat;
     let mut rerolls = false;
-    let mut scores: Vec<(u8, BoxId, &Value)> = Vec::new();
-    for raw in input.legal {
-        match serde_json::from_value::<Action>(raw.clone()) {
-            Ok(Action::Reroll { .. }) => rerolls = true,
-            Ok(Action::Score { grid, r#box }) => scores.push((grid, r#box, raw)),
-            Err(_) => {}
+    let mut scores: Vec<(u8, BoxId, &Action)> = Vec::new();
+    for &action in &input.legal {
+        match action {
+            Action::Reroll { .. } => rerolls = true,
+            Action::Score { grid, r#box } => scores.push((*grid, *r#box, action)),
         }
     }
     let my_turn = seat.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
     let mut panels = Vec::new();
     if view.outcome.is_none() {
-        panels.push(dice_panel(&view, my_turn && rerolls, input.lang()));
+        panels.push(dice_panel(view, my_turn && rerolls, input.lang()));
     }
     let sheet = SheetOf {
-        view: &view,
+        view,
         input,
-        order: seat_order(&view, input),
+        order: seat_order(view, input),
         scores,
     };
     panels.push(sheet.panel(my_turn));
     if view.players.len() > 1 || view.outcome.is_some() {
-        panels.push(grand_totals(&view, input));
+        panels.push(grand_totals(view, input));
     }
-    Ok(Table {
-        headline: headline(&view, input),
+    Table {
+        headline: headline(view, input),
         prompt: my_turn.then(|| prompt(rerolls, input.lang())),
         panels,
         actions: Vec::new(),
-    })
+    }
 }
 
 /// The round, whose turn and which throw; or the end.
-fn headline(view: &View, input: &Input<'_>) -> String {
+fn headline(view: &View, input: &Input<'_, Yams>) -> String {
     match (&view.outcome, view.current_seat) {
         (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
         (None, Some(seat)) => {
@@ -186,7 +223,7 @@ fn dice_panel(view: &View, pickable: bool, lang: Language) -> Panel {
 }
 
 /// The seats in the order of the sheet's columns: the viewer's first, then the others.
-fn seat_order(view: &View, input: &Input<'_>) -> Vec<usize> {
+fn seat_order(view: &View, input: &Input<'_, Yams>) -> Vec<usize> {
     let mut order: Vec<usize> = (0..view.players.len()).collect();
     if let Some(me) = input.viewer {
         order.sort_by_key(|s| *s != me);
@@ -197,10 +234,10 @@ fn seat_order(view: &View, input: &Input<'_>) -> Vec<usize> {
 /// The score sheet being drawn: a column per grid of each seat, in `order`.
 struct SheetOf<'a> {
     view: &'a View,
-    input: &'a Input<'a>,
+    input: &'a Input<'a, Yams>,
     order: Vec<usize>,
     /// The viewer's legal `score` actions: (grid, box, action).
-    scores: Vec<(u8, BoxId, &'a Value)>,
+    scores: Vec<(u8, BoxId, &'a Action)>,
 }
 
 impl SheetOf<'_> {
@@ -328,10 +365,9 @@ impl SheetOf<'_> {
                 cells.push(match (cell.and_then(|c| c.points), legal) {
                     (Some(points), _) => SheetCell {
                         // The box another player just filled.
-                        recent: self.input.recent_of("scored").any(|e| {
-                            e["seat"].as_u64() == Some(s as u64)
-                                && e["grid"].as_u64() == Some(u64::from(g))
-                                && serde_json::to_value(which).is_ok_and(|b| e["box"] == b)
+                        recent: self.input.recent.iter().any(|e| {
+                            matches!(e, Event::Scored { seat, grid, r#box, .. }
+                                if *seat == s && *grid == g && *r#box == which)
                         }),
                         ..SheetCell::scored(points)
                     },
@@ -380,7 +416,7 @@ impl SheetOf<'_> {
 }
 
 /// Every player's grand total and boxes left.
-fn grand_totals(view: &View, input: &Input<'_>) -> Panel {
+fn grand_totals(view: &View, input: &Input<'_, Yams>) -> Panel {
     let lang = input.lang();
     let rows = view.players.iter().map(|p| {
         let detail = if p.resigned {
@@ -412,124 +448,58 @@ fn prompt(rerolls: bool, lang: Language) -> String {
     }
 }
 
-/// One Yams event in words; `None` when it cannot be read.
-pub fn event(event: &Value, names: &Names) -> Option<Said> {
-    let event: Event = serde_json::from_value(event.clone()).ok()?;
+/// One Yams event in words.
+fn event_said(event: &Event, names: &Names) -> Said {
     let lang = names.lang();
-    let line =
-        |key: &str, args: &[(&str, tapis_l10n::Value<'_>)]| Said::Line(lang.t_with(key, args));
-    Some(match event {
+    let say = |kind: &str| Say::event::<Yams>(names, kind);
+    match event {
         Event::TurnStarted { .. } => Said::Nothing,
-        Event::DiceKept { seat, kept } => {
-            if kept.is_empty() {
-                line(
-                    "play-yams-log-picked-up",
-                    &[("name", names.of(seat).into())],
-                )
-            } else {
-                line(
-                    "play-yams-log-kept",
-                    &[
-                        ("name", names.of(seat).into()),
-                        ("dice", faces(kept.as_slice().iter().copied()).into()),
-                    ],
-                )
-            }
-        }
+        Event::DiceKept { seat, kept } => say("dice_kept")
+            .seat("name", *seat)
+            .arg("count", kept.len())
+            .arg("dice", faces(kept.as_slice().iter().copied()))
+            .said(),
         Event::DiceThrown {
             seat,
             throw,
             thrown,
             dice,
-        } => {
-            let all = thrown.len() == dice.len();
-            let thrown = faces(thrown.as_slice().iter().copied());
-            if throw <= 1 || all {
-                line(
-                    "play-yams-log-threw",
-                    &[("name", names.of(seat).into()), ("dice", thrown.into())],
-                )
-            } else {
-                line(
-                    "play-yams-log-threw-nth",
-                    &[
-                        ("name", names.of(seat).into()),
-                        ("dice", thrown.into()),
-                        ("nth", nth(throw, lang).into()),
-                        ("all", faces(dice.as_slice().iter().copied()).into()),
-                    ],
-                )
-            }
-        }
+        } => say("dice_thrown")
+            .seat("name", *seat)
+            .arg("dice", faces(thrown.as_slice().iter().copied()))
+            .flag("again", *throw > 1 && thrown.len() != dice.len())
+            .arg("nth", nth(*throw, lang))
+            .arg("all", faces(dice.as_slice().iter().copied()))
+            .said(),
         Event::Scored {
             seat,
             grid,
             r#box,
-            points: scored,
+            points,
             ..
-        } => {
-            let name = if grid > 0 {
-                lang.t2(
-                    "play-yams-box-of-grid",
-                    "box",
-                    r#box.name(),
-                    "grid",
-                    grid + 1,
-                )
-            } else {
-                r#box.name().to_owned()
-            };
-            if scored == 0 {
-                line(
-                    "play-yams-log-scratched",
-                    &[("name", names.of(seat).into()), ("box", name.into())],
-                )
-            } else {
-                line(
-                    "play-yams-log-scored",
-                    &[
-                        ("name", names.of(seat).into()),
-                        ("points", scored.into()),
-                        ("box", name.into()),
-                    ],
-                )
-            }
-        }
+        } => say("scored")
+            .seat("name", *seat)
+            .arg("points", *points)
+            .arg("box", box_of(*r#box, *grid, lang))
+            .said(),
         Event::UpperCompleted {
             seat, upper, bonus, ..
-        } => {
-            if bonus > 0 {
-                line(
-                    "play-yams-log-bonus",
-                    &[
-                        ("name", names.of(seat).into()),
-                        ("upper", upper.into()),
-                        ("bonus", bonus.into()),
-                    ],
-                )
-            } else {
-                line(
-                    "play-yams-log-no-bonus",
-                    &[("name", names.of(seat).into()), ("upper", upper.into())],
-                )
-            }
-        }
-        Event::GridCompleted { seat, totals, .. } => line(
-            "play-yams-log-grid-full",
-            &[
-                ("name", names.of(seat).into()),
-                ("total", totals.total.into()),
-            ],
-        ),
-        Event::Resigned { seat } => {
-            line("play-yams-log-resigned", &[("name", names.of(seat).into())])
-        }
+        } => say("upper_completed")
+            .seat("name", *seat)
+            .arg("upper", *upper)
+            .arg("bonus", *bonus)
+            .said(),
+        Event::GridCompleted { seat, totals, .. } => say("grid_completed")
+            .seat("name", *seat)
+            .arg("total", totals.total)
+            .said(),
+        Event::Resigned { seat } => say("resigned").seat("name", *seat).said(),
         Event::GameOver { reason, ranking } => {
             let places: Vec<String> = ranking
                 .iter()
                 .map(|p| {
                     lang.t_with(
-                        "play-yams-log-place",
+                        "play-yams-event-game-over-place",
                         &[
                             ("rank", ordinal(p.rank, lang).into()),
                             ("name", names.of(p.seat).into()),
@@ -538,38 +508,37 @@ pub fn event(event: &Value, names: &Names) -> Option<Said> {
                     )
                 })
                 .collect();
-            let key = match reason {
-                EndReason::GridsFilled => "play-yams-log-over-grids",
-                EndReason::Resignation => "play-yams-log-over-resigned",
+            let reason = match reason {
+                EndReason::GridsFilled => "grids-filled",
+                EndReason::Resignation => "resignation",
             };
-            line(key, &[("places", places.join(", ").into())])
+            say("game_over")
+                .arg("reason", reason)
+                .arg("places", places.join(", "))
+                .said()
         }
-    })
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::AsJson;
     use super::*;
     use crate::present::games::testing::{self, names};
     use serde_json::json;
-    use tapis_games::AnyState;
-    use tapis_games::GameId;
+    use tapis_games::{AnyAction, AnyState, GameId};
 
     /// A two-player match after Alice's first throw of 3 3 5 1 6.
     fn thrown() -> AnyState {
         let mut state =
             AnyState::setup(GameId::Yams, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"));
-        state
-            .chance_json(&[3, 3, 5, 1, 6])
-            .unwrap_or_else(|e| panic!("{e}"));
+        testing::chance(&mut state, &[3, 3, 5, 1, 6]);
         state
     }
 
     #[test]
     fn the_player_on_turn_gets_tickable_dice_and_clickable_boxes() {
         let state = thrown();
-        let (table, _) = testing::drawn(table, &state, Some(0), &names());
+        let (table, _) = testing::drawn::<Yams>(&state, Some(0), &names());
         assert!(
             table.headline.contains("Round 1 of 12"),
             "{}",
@@ -610,16 +579,7 @@ mod tests {
     #[test]
     fn others_see_the_dice_but_cannot_play() {
         let state = thrown();
-        let names = names();
-        let view = state.view_json(Some(1));
-        let table = table(&Input {
-            view: &view,
-            legal: &[],
-            names: &names,
-            viewer: Some(1),
-            recent: &[],
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
+        let (table, _) = testing::drawn::<Yams>(&state, Some(1), &names());
         assert!(table.offered_actions().is_empty());
         assert!(table.prompt.is_none());
         assert!(table.headline.contains("Alice's turn"));
@@ -631,44 +591,98 @@ mod tests {
     }
 
     #[test]
+    fn the_box_another_player_just_filled_is_marked() {
+        let mut state = thrown();
+        let scored = testing::act(&mut state, 0, json!({"type": "score", "box": "chance"}));
+        let (table, _) = testing::drawn_after::<Yams>(&state, Some(1), &names(), &scored);
+        let PanelKind::Sheet(sheet) = &table.panels[1].kind else {
+            panic!("sheet second")
+        };
+        let chance = sheet.rows.iter().find(|r| r.label.text == "Chance");
+        let marked: Vec<bool> = chance
+            .map(|r| r.cells.iter().map(|c| c.recent).collect())
+            .unwrap_or_default();
+        // Bob's column first, then Alice's, whose Chance was just filled.
+        assert_eq!(marked, [false, true]);
+        let PanelKind::Scores(totals) = &table.panels[2].kind else {
+            panic!("totals third")
+        };
+        let recent: Vec<bool> = totals.rows.iter().map(|r| r.recent).collect();
+        assert_eq!(recent, [true, false]);
+    }
+
+    #[test]
     fn events_read_as_sentences() {
         let names = names();
         let mut state = thrown();
-        let kept = state
-            .act_json(0, &json!({"type": "reroll", "keep": [3, 3]}))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let thrown = state
-            .chance_json(&[3, 2, 6])
-            .unwrap_or_else(|e| panic!("{e}"));
-        let scored = state
-            .act_json(0, &json!({"type": "score", "box": "brelan"}))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let words: Vec<String> = kept
-            .iter()
-            .chain(&thrown)
-            .chain(&scored)
-            .filter_map(|e| super::super::event_words_json(GameId::Yams, e, &names))
-            .collect();
+        let kept = testing::act(&mut state, 0, json!({"type": "reroll", "keep": [3, 3]}));
+        let thrown = testing::chance(&mut state, &[3, 2, 6]);
+        let scored = testing::act(&mut state, 0, json!({"type": "score", "box": "brelan"}));
+        let events: Vec<_> = kept.into_iter().chain(thrown).chain(scored).collect();
         assert_eq!(
-            words,
+            testing::said(&events, &names),
             [
                 "Alice kept 3 3",
                 "Alice threw 2 3 6 (second throw: 2 3 3 3 6)",
                 "Alice scored 10 in Brelan",
             ]
         );
-        let over = json!({"type": "game_over", "reason": "grids_filled", "ranking": [
-            {"seat": 1, "rank": 1, "score": 250}, {"seat": 0, "rank": 2, "score": 200}]});
-        assert_eq!(
-            event(&over, &names),
-            Some(Said::Line(
-                "Game over, every grid is full: 1st Bob (250), 2nd Alice (200)".to_owned()
-            ))
+        let over = testing::event::<Yams>(
+            json!({"type": "game_over", "reason": "grids_filled", "ranking": [
+            {"seat": 1, "rank": 1, "score": 250}, {"seat": 0, "rank": 2, "score": 200}]}),
         );
-        let first = json!({"type": "dice_thrown", "seat": 1, "throw": 1, "thrown": [1, 3, 3, 5, 6], "dice": [1, 3, 3, 5, 6]});
         assert_eq!(
-            event(&first, &names),
-            Some(Said::Line("Bob threw 1 3 3 5 6".to_owned()))
+            testing::line::<Yams>(&over, &names).as_deref(),
+            Some("Game over, every grid is full: 1st Bob (250), 2nd Alice (200)")
+        );
+        let first = testing::event::<Yams>(
+            json!({"type": "dice_thrown", "seat": 1, "throw": 1, "thrown": [1, 3, 3, 5, 6], "dice": [1, 3, 3, 5, 6]}),
+        );
+        assert_eq!(
+            testing::line::<Yams>(&first, &names).as_deref(),
+            Some("Bob threw 1 3 3 5 6")
+        );
+        let scratched = testing::event::<Yams>(
+            json!({"type": "scored", "seat": 0, "grid": 0, "box": "yams", "points": 0,
+                "dice": [1, 2, 3, 4, 6]}),
+        );
+        assert_eq!(
+            testing::line::<Yams>(&scratched, &names).as_deref(),
+            Some("Alice scratched Yams (0)")
+        );
+    }
+
+    #[test]
+    fn actions_read_as_what_the_player_did() {
+        let names = names();
+        let started =
+            testing::event::<Yams>(json!({"type": "turn_started", "seat": 0, "round": 1}));
+        assert_eq!(Yams::event(&started, &names), Said::Nothing);
+        let state = thrown();
+        let legal = state.legal_actions(0);
+        let reroll = legal
+            .iter()
+            .find(|a| matches!(a, AnyAction::Yams(Action::Reroll { keep }) if keep.len() == 2));
+        let full = legal.iter().find(|a| {
+            matches!(
+                a,
+                AnyAction::Yams(Action::Score {
+                    r#box: BoxId::Full,
+                    ..
+                })
+            )
+        });
+        let words: Vec<String> = [reroll, full]
+            .into_iter()
+            .flatten()
+            .map(|a| super::super::action_words(a, &names))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "keeps 1 3 and throws the others again",
+                "writes the dice in Full"
+            ]
         );
     }
 }
