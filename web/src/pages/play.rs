@@ -9,297 +9,29 @@
 //! past the version it shows (`GET /matches/{id}/poll?since=N`: 204 when not, else the fresh
 //! fragment). A move names the version it was made on; a stale or illegal move
 //! answers with the fresh state and a short message (409 or 422), never an error page.
+//!
+//! The handlers here read the request, make one service call and render; what the live part
+//! shows is worked out by its model, [`crate::present::match_page`].
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 use serde::Deserialize;
 use serde_json::Value;
-use tapis_games::{AnyEvent, GameId};
+use tapis_games::GameId;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
-use tapis_service::matches::{
-    self, MatchStatus, MatchView, MatchWithTurns, ReplayedStep, SeatView, TurnEntry, TurnKind,
-};
+use tapis_service::matches::{self, MatchStatus, MatchView, MatchWithTurns, ReplayedStep};
 use uuid::Uuid;
 
 use crate::error::{WebError, service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, render_status, see_other};
-use crate::present::games::{self, Names, Seen};
-use crate::present::play::{
-    LogEntry, RECENT_TURNS, ResultView, departed, log_entry, since_last_move, turn_log,
-};
-use crate::present::table::{PanelKind, Table, Token, compose_action};
-use crate::present::{When, join_names};
+use crate::present::join_names;
+use crate::present::match_page::{ActForm, Fairness, Live, Notice, names_of, replayed_table};
+use crate::present::play::LogEntry;
+use crate::present::table::{PanelKind, Table, compose_action};
 use crate::session::{Ctx, services};
-
-/// Where the table's forms post, and what they carry.
-#[derive(Debug, Clone)]
-pub struct ActForm {
-    pub url: String,
-    pub csrf: String,
-    pub version: i64,
-}
-
-/// A short message shown above the table.
-#[derive(Debug, Clone)]
-pub struct Notice {
-    pub text: String,
-    pub error: bool,
-}
-
-/// A seat in the list of players.
-#[derive(Debug, Clone)]
-pub struct SeatLine {
-    pub name: String,
-    pub token: Token,
-    pub yours: bool,
-    /// A computer player sits here.
-    pub bot: bool,
-    pub to_act: bool,
-    /// Resigned or ran out of time.
-    pub left: bool,
-    /// Until when this player is on vacation, if they are.
-    pub on_vacation_until: Option<When>,
-}
-
-/// A match still waiting for players.
-#[derive(Debug, Clone)]
-pub struct OpenMatch {
-    pub taken: usize,
-    pub seat_count: usize,
-    pub invited: Vec<String>,
-    /// The invited players, as a list in words.
-    pub invited_names: String,
-    pub can_join: bool,
-    pub can_decline: bool,
-    pub can_cancel: bool,
-    pub signed_in: bool,
-}
-
-/// The live part of the match page (the htmx fragment).
-#[derive(Debug, Template)]
-#[template(path = "match_live_partial.html")]
-pub struct Live {
-    pub lang: Language,
-    pub id: Uuid,
-    pub version: i64,
-    /// `open`, `active`, `finished` or `aborted`.
-    pub status_code: &'static str,
-    pub polling: bool,
-    /// How often the page asks whether the match changed when it does not follow the match's
-    /// stream (waiting for players, or the stream failing): sooner while a computer thinks.
-    pub poll_ms: u32,
-    pub status_line: String,
-    pub your_turn: bool,
-    pub deadline: Option<When>,
-    /// The clock of the player to act is paused: they are on vacation.
-    pub clock_paused: bool,
-    pub notice: Option<Notice>,
-    pub seats: Vec<SeatLine>,
-    pub open: Option<OpenMatch>,
-    pub result: Option<ResultView>,
-    pub rated: bool,
-    pub table: Option<Table>,
-    pub act: Option<ActForm>,
-    pub can_resign: bool,
-    pub csrf: String,
-    /// The fair-dice panel: only for games with chance (not Linja).
-    pub fairness: Option<Fairness>,
-    /// The moves the viewer has not seen played yet, oldest first (said above the table).
-    pub since: Vec<LogEntry>,
-    pub recent: Vec<LogEntry>,
-    pub earlier: Vec<LogEntry>,
-    pub turn_count: usize,
-}
-
-impl Live {
-    /// `poll_ms` as htmx's trigger says it: `2s`.
-    pub fn poll_every(&self) -> String {
-        format!("{}s", self.poll_ms / 1000)
-    }
-}
-
-/// The seed a match committed to: its hash from the start, itself once the match is over.
-#[derive(Debug, Clone)]
-pub struct Fairness {
-    pub seed_sha256: String,
-    pub seed: Option<String>,
-}
-
-impl Fairness {
-    /// The panel for a match of `game`, or `None` for a game without chance, whose seed decides
-    /// nothing (Linja).
-    fn of(game: GameId, seed_sha256: &str, seed: Option<&str>) -> Option<Fairness> {
-        game.has_chance().then(|| Fairness {
-            seed_sha256: seed_sha256.to_owned(),
-            seed: seed.map(str::to_owned),
-        })
-    }
-}
-
-fn status_code(status: MatchStatus) -> &'static str {
-    match status {
-        MatchStatus::Open => "open",
-        MatchStatus::Active => "active",
-        MatchStatus::Finished => "finished",
-        MatchStatus::Aborted => "aborted",
-    }
-}
-
-/// The players' names by seat (`seat N` for a seat still free).
-fn names_of(seat_count: usize, seats: &[SeatView], lang: Language) -> Names {
-    let mut names: Vec<String> = (0..seat_count)
-        .map(|seat| lang.t1("match-seat", "seat", seat + 1))
-        .collect();
-    for seat in seats {
-        if let Some(slot) = names.get_mut(seat.seat) {
-            slot.clone_from(&seat.username);
-        }
-    }
-    Names(names, lang)
-}
-
-impl Live {
-    /// The fragment for `ctx`'s viewer, from the match and its turn log.
-    pub fn build(view: &MatchView, turns: &[TurnEntry], ctx: &Ctx, notice: Option<Notice>) -> Live {
-        let lang = ctx.lang;
-        let names = names_of(view.seat_count, &view.seats, lang);
-        let game = view.game;
-        let to_act = view
-            .to_act
-            .first()
-            .copied()
-            .filter(|_| view.status == MatchStatus::Active);
-        let your_turn = to_act.is_some() && to_act == view.your_seat;
-        let bot_thinking =
-            to_act.is_some_and(|seat| view.seats.iter().any(|s| s.seat == seat && s.bot));
-        let left = departed(turns);
-        let result = view
-            .result
-            .as_ref()
-            .map(|r| ResultView::of(r, view.your_seat, lang));
-        let status_line = match view.status {
-            MatchStatus::Open => lang.t2(
-                "match-now-waiting",
-                "taken",
-                view.seats.len(),
-                "seats",
-                view.seat_count,
-            ),
-            MatchStatus::Active => match to_act {
-                Some(_) if your_turn => lang.t("match-now-your-move"),
-                Some(seat) if bot_thinking => {
-                    lang.t1("match-now-bot-thinking", "name", names.of(seat))
-                }
-                Some(seat) => lang.t1("match-now-to-play", "name", names.of(seat)),
-                None => lang.t("match-now-in-play"),
-            },
-            MatchStatus::Finished => match &result {
-                Some(r) => lang.t1("match-now-finished", "headline", &r.headline),
-                None => lang.t("match-now-finished-plain"),
-            },
-            MatchStatus::Aborted => lang.t("match-now-cancelled"),
-        };
-        // What the viewer has not seen played: said above the table, marked on it.
-        let since = if view.status == MatchStatus::Active {
-            since_last_move(turns, view.your_seat)
-        } else {
-            &[]
-        };
-        let recent: Vec<AnyEvent> = since
-            .iter()
-            .flat_map(|t| t.events.iter().cloned())
-            .collect();
-        let table = view.state.as_ref().map(|state| {
-            games::table(&Seen {
-                view: state,
-                legal: &view.legal_actions,
-                names: &names,
-                viewer: view.your_seat,
-                recent: &recent,
-            })
-        });
-        let since: Vec<LogEntry> = since
-            .iter()
-            .filter(|t| t.kind != TurnKind::Start)
-            .map(|t| log_entry(t, &names))
-            .collect();
-        let act =
-            (view.status == MatchStatus::Active && !view.legal_actions.is_empty()).then(|| {
-                ActForm {
-                    url: format!("/matches/{}/act", view.id),
-                    csrf: ctx.csrf.clone(),
-                    version: view.version,
-                }
-            });
-        let seats = view
-            .seats
-            .iter()
-            .map(|s| SeatLine {
-                name: s.username.clone(),
-                token: Token::of_seat(s.seat, lang.t1("match-colour-of", "name", &s.username)),
-                yours: view.your_seat == Some(s.seat),
-                bot: s.bot,
-                to_act: to_act == Some(s.seat),
-                left: left.contains(&s.seat),
-                on_vacation_until: s.on_vacation_until.map(|at| When::of(at, lang)),
-            })
-            .collect();
-        // What the viewer may do is the service's to say: the same rule that joining applies.
-        let open = (view.status == MatchStatus::Open).then(|| OpenMatch {
-            taken: view.seats.len(),
-            seat_count: view.seat_count,
-            invited: view.invited.clone(),
-            invited_names: join_names(&view.invited, lang),
-            can_join: view.allowed.join,
-            can_decline: view.allowed.decline,
-            can_cancel: view.allowed.cancel,
-            signed_in: ctx.viewer.is_some(),
-        });
-        let mut log = turn_log(turns, &names);
-        let earlier = if log.len() > RECENT_TURNS {
-            log.split_off(RECENT_TURNS)
-        } else {
-            Vec::new()
-        };
-        Live {
-            lang,
-            id: view.id,
-            version: view.version,
-            status_code: status_code(view.status),
-            polling: matches!(view.status, MatchStatus::Open | MatchStatus::Active),
-            poll_ms: if bot_thinking { 1000 } else { 2000 },
-            status_line,
-            your_turn,
-            deadline: view
-                .deadline
-                .filter(|_| view.status == MatchStatus::Active)
-                .map(|at| When::of(at, ctx.lang)),
-            clock_paused: view.status == MatchStatus::Active && view.paused_seconds_left.is_some(),
-            notice,
-            seats,
-            open,
-            result,
-            rated: view.rated,
-            table,
-            act,
-            can_resign: view.status == MatchStatus::Active
-                && view.your_seat.is_some_and(|s| !left.contains(&s)),
-            csrf: ctx.csrf.clone(),
-            fairness: Fairness::of(
-                game,
-                &view.fairness.seed_sha256,
-                view.fairness.seed.as_deref(),
-            ),
-            since,
-            recent: log,
-            earlier,
-            turn_count: turns.len(),
-        }
-    }
-}
 
 #[derive(Debug, Template)]
 #[template(path = "match.html")]
@@ -615,26 +347,10 @@ pub async fn match_replay(
 
 /// Renders a step of a replay.
 fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResponse, WebError> {
-    let record = replayed.record;
+    let record = &replayed.record;
     let game = record.game;
     let names = names_of(record.seats.len(), &record.seats, ctx.lang);
-    // The step's own move is marked on the table, as the last move is on the match page.
-    let recent = record
-        .turns
-        .get(replayed.step)
-        .map_or(&[][..], |turn| turn.events.as_slice());
-    let table = games::table(&Seen {
-        view: &replayed.view,
-        legal: &[],
-        names: &names,
-        viewer: None,
-        recent,
-    });
-    let entries: Vec<LogEntry> = record
-        .turns
-        .iter()
-        .map(|turn| log_entry(turn, &names))
-        .collect();
+    let (table, entries) = replayed_table(&replayed, &names);
     let (step, last) = (replayed.step, replayed.last);
     let name = game.name().to_owned();
     let players = join_names(&names.0, ctx.lang);

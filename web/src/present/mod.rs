@@ -4,6 +4,7 @@
 pub mod chart;
 pub mod games;
 pub mod glossary;
+pub mod match_page;
 pub mod options;
 pub mod play;
 pub mod record;
