@@ -180,6 +180,53 @@ pub(crate) trait ReadFaces: Sized {
     fn read(&mut self, face: u8) -> Result<(), Refusal>;
 }
 
+/// What every game's type of faces shares with the [`FaceList`] it wraps (as its field `0`):
+/// written in debug output as the list, read from JSON through its [`ReadFaces`], and (with
+/// `openapi`) its schema, named `$schema`: at most `$count` faces, described by `$doc`.
+/// `debug` adds the debug output of the list, `slice` the accessors of the faces in order
+/// (`as_slice`, `len`, `is_empty`).
+macro_rules! face_list {
+    ($name:ident, $schema:literal, $count:expr, $doc:literal $(, $part:ident)*) => {
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                $crate::faces::deserialize(deserializer)
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        $crate::schema::manual_schema!($name, $schema, $crate::schema::die_faces($count, $doc));
+
+        $($crate::faces::face_list!(@$part $name);)*
+    };
+    (@debug $name:ident) => {
+        impl std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+    };
+    (@slice $name:ident) => {
+        impl $name {
+            /// The faces, in the order this type keeps them.
+            pub fn as_slice(&self) -> &[u8] {
+                self.0.as_slice()
+            }
+
+            /// How many faces there are.
+            pub fn len(&self) -> usize {
+                self.0.len()
+            }
+
+            /// Whether there is no face at all.
+            pub fn is_empty(&self) -> bool {
+                self.0.is_empty()
+            }
+        }
+    };
+}
+
+pub(crate) use face_list;
+
 /// Reads a `T` from a JSON list of faces (any byte is read as a face; `T` says which it keeps).
 pub(crate) fn deserialize<'de, D: Deserializer<'de>, T: ReadFaces>(
     deserializer: D,

@@ -12,7 +12,7 @@ use std::fmt;
 use serde::de;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::faces::{self, FaceList, ReadFaces, Refusal, is_face};
+use crate::faces::{FaceList, ReadFaces, Refusal, is_face};
 
 /// The number of dice in the game.
 pub const DICE: u8 = 5;
@@ -144,20 +144,11 @@ impl ReadFaces for Faces {
     }
 }
 
-impl<'de> Deserialize<'de> for Faces {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        faces::deserialize(deserializer)
-    }
-}
-
-#[cfg(feature = "openapi")]
-crate::schema::manual_schema!(
+crate::faces::face_list!(
     Faces,
     "FiveThousandFaces",
-    crate::schema::die_faces(
-        usize::from(DICE),
-        "Up to five dice: their faces in ascending order (`[1, 1, 5]`); read in any order.",
-    ),
+    usize::from(DICE),
+    "Up to five dice: their faces in ascending order (`[1, 1, 5]`); read in any order."
 );
 
 /// One throw: the faces of up to five dice, in the order they were supplied.
@@ -200,12 +191,6 @@ impl Roll {
     }
 }
 
-impl fmt::Debug for Roll {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
 impl ReadFaces for Roll {
     // A throw is read as any list of bytes, then refused as a whole.
     const EXPECTING: &'static str = "a sequence";
@@ -223,20 +208,12 @@ impl ReadFaces for Roll {
     }
 }
 
-impl<'de> Deserialize<'de> for Roll {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        faces::deserialize(deserializer)
-    }
-}
-
-#[cfg(feature = "openapi")]
-crate::schema::manual_schema!(
+crate::faces::face_list!(
     Roll,
     "FiveThousandRoll",
-    crate::schema::die_faces(
-        usize::from(DICE),
-        "A throw of up to five dice: their faces in the order they fell (`[3, 3, 5, 1, 6]`).",
-    ),
+    usize::from(DICE),
+    "A throw of up to five dice: their faces in the order they fell (`[3, 3, 5, 1, 6]`).",
+    debug
 );
 
 /// The keeps set aside since the dice were last all in hand: one [`Faces`] per keep, in order.

@@ -10,7 +10,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::contract::Seat;
-use crate::faces::{self, FaceList, ReadFaces, Refusal};
+use crate::faces::{FaceList, ReadFaces, Refusal};
 
 /// Up to three die faces, kept from the highest to the lowest; in JSON a list such as `[6, 3]`.
 ///
@@ -43,27 +43,6 @@ impl Faces {
     pub(crate) fn select(dice: &[u8; 3], mask: u32) -> Faces {
         Faces(FaceList::select(dice, mask))
     }
-
-    /// The faces, highest first.
-    pub fn as_slice(&self) -> &[u8] {
-        self.0.as_slice()
-    }
-
-    /// How many faces there are.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether there is no face at all.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl fmt::Debug for Faces {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
 }
 
 impl ReadFaces for Faces {
@@ -83,20 +62,13 @@ impl ReadFaces for Faces {
     }
 }
 
-impl<'de> Deserialize<'de> for Faces {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        faces::deserialize(deserializer)
-    }
-}
-
-#[cfg(feature = "openapi")]
-crate::schema::manual_schema!(
+crate::faces::face_list!(
     Faces,
     "FourTwoOneFaces",
-    crate::schema::die_faces(
-        3,
-        "Up to three die faces, highest first (`[6, 3]`); read in any order.",
-    ),
+    3,
+    "Up to three die faces, highest first (`[6, 3]`); read in any order.",
+    debug,
+    slice
 );
 
 /// A set of seats (there are at most 8); in JSON the list of seat numbers, lowest first.

@@ -1,10 +1,8 @@
 //! The five dice: lists of faces, and the combinations a throw satisfies (rule 3).
 
-use std::fmt;
+use serde::{Deserialize, Serialize};
 
-use serde::{Deserialize, Deserializer, Serialize};
-
-use crate::faces::{self, FaceList, ReadFaces, Refusal};
+use crate::faces::{FaceList, ReadFaces, Refusal};
 use crate::id::GameId;
 
 /// The number of dice.
@@ -29,27 +27,6 @@ impl Faces {
     pub(crate) fn select(dice: &[u8; DICE], mask: u32) -> Faces {
         Faces(FaceList::select(dice, mask))
     }
-
-    /// The faces, in order.
-    pub fn as_slice(&self) -> &[u8] {
-        self.0.as_slice()
-    }
-
-    /// How many faces the list holds.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether the list is empty.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl fmt::Debug for Faces {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
 }
 
 impl ReadFaces for Faces {
@@ -68,17 +45,13 @@ impl ReadFaces for Faces {
     }
 }
 
-impl<'de> Deserialize<'de> for Faces {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        faces::deserialize(deserializer)
-    }
-}
-
-#[cfg(feature = "openapi")]
-crate::schema::manual_schema!(
+crate::faces::face_list!(
     Faces,
     "LinotteFaces",
-    crate::schema::die_faces(DICE, "Up to five die faces (`[2, 4, 4]`)."),
+    DICE,
+    "Up to five die faces (`[2, 4, 4]`).",
+    debug,
+    slice
 );
 
 /// A combination, as printed on the cells of the grid. The JSON names are shared by both

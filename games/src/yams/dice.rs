@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 
 use crate::faces::{self, FaceList, ReadFaces, Refusal};
 
@@ -65,21 +65,6 @@ impl Dice {
                 each(Dice(FaceList::select(faces, mask)));
             }
         }
-    }
-
-    /// The faces, in increasing order.
-    pub fn as_slice(&self) -> &[u8] {
-        self.0.as_slice()
-    }
-
-    /// How many dice there are.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether there are no dice.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
     }
 
     /// How many dice show each face: `counts()[f - 1]` for face `f`. Bytes that are not faces
@@ -157,20 +142,12 @@ impl ReadFaces for Dice {
     }
 }
 
-impl<'de> Deserialize<'de> for Dice {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        faces::deserialize(deserializer)
-    }
-}
-
-#[cfg(feature = "openapi")]
-crate::schema::manual_schema!(
+crate::faces::face_list!(
     Dice,
     "YamsDice",
-    crate::schema::die_faces(
-        DICE,
-        "Up to five dice: their faces in increasing order (`[2, 5, 5]`)."
-    ),
+    DICE,
+    "Up to five dice: their faces in increasing order (`[2, 5, 5]`).",
+    slice
 );
 
 #[cfg(test)]

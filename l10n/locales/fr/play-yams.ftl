@@ -75,7 +75,7 @@ play-yams-event-dice-kept = { $count ->
    *[other] { $name } garde { $dice }
 }
 play-yams-event-dice-thrown = { $again ->
-    [yes] { $name } lance { $dice } ({ $nth } lancer : { $all })
+    [yes] { $name } lance { $dice } ({ $nth } lancer : { $all })
    *[no] { $name } lance { $dice }
 }
 play-yams-event-scored = { $points ->
@@ -83,18 +83,18 @@ play-yams-event-scored = { $points ->
    *[other] { $name } marque { $points } en { $box }
 }
 play-yams-event-upper-completed = { $bonus ->
-    [0] Partie haute de { $name } : { $upper }, pas de prime
-    [one] Partie haute de { $name } : { $upper }, prime de { $bonus } point
-   *[other] Partie haute de { $name } : { $upper }, prime de { $bonus } points
+    [0] Partie haute de { $name } : { $upper }, pas de prime
+    [one] Partie haute de { $name } : { $upper }, prime de { $bonus } point
+   *[other] Partie haute de { $name } : { $upper }, prime de { $bonus } points
 }
-play-yams-event-grid-completed = La grille de { $name } est remplie : { $total ->
+play-yams-event-grid-completed = La grille de { $name } est remplie : { $total ->
     [one] { $total } point
    *[other] { $total } points
 } en tout
 play-yams-event-resigned = { $name } abandonne
 play-yams-event-game-over = { $reason ->
-    [resignation] Partie terminée, les autres ont abandonné : { $places }
-   *[grids-filled] Partie terminée, toutes les grilles sont remplies : { $places }
+    [resignation] Partie terminée, les autres ont abandonné : { $places }
+   *[grids-filled] Partie terminée, toutes les grilles sont remplies : { $places }
 }
 play-yams-event-game-over-place = { $rank } { $name } ({ $score })
 play-yams-action-reroll = { $count ->
