@@ -98,37 +98,42 @@ play-421-le-bon-detail = keep your dice now
 play-421-prompt-keep = Your turn: keep your dice, or tick some to throw again.
 play-421-prompt-rethrow = Your turn: tick the dice to throw again.
 
-play-421-log-start-die = { $name } threw a { $die } for the first player
-play-421-log-start-tie = { $names } tie and throw again
-play-421-log-first-player = { $name } plays first
-play-421-log-round-charge = Round { $round } of the charge, led by { $name }
-play-421-log-round-decharge = Round { $round } of the décharge, led by { $name }
-play-421-log-threw = { $name } threw { $dice }
-play-421-log-kept-threw = { $name } kept { $kept } and threw { $thrown }: { $dice }
-play-421-log-le-bon = { $name } says “le bon” after { $count ->
+play-421-event-start-die-thrown = { $name } threw a { $die } for the first player
+play-421-event-start-tie = { $names } tie and throw again
+play-421-event-first-player = { $name } plays first
+play-421-event-round-started = { $phase ->
+    [decharge] Round { $round } of the décharge, led by { $name }
+   *[charge] Round { $round } of the charge, led by { $name }
+}
+# $count: how many dice were kept (none on a first throw).
+play-421-event-dice-thrown = { $count ->
+    [0] { $name } threw { $dice }
+   *[other] { $name } kept { $kept } and threw { $thrown }: { $dice }
+}
+play-421-event-le-bon = { $name } says “le bon” after { $count ->
     [one] { $count } throw
    *[other] { $count } throws
 }
-play-421-log-turn-ended = { $name } ends with { $result } in { $count ->
+play-421-event-turn-ended = { $name } ends with { $result } in { $count ->
     [one] { $count } throw
    *[other] { $count } throws
 }
-play-421-log-throws-fixed = { $name } stopped: everyone uses { $count ->
+play-421-event-throws-fixed = { $name } stopped: everyone uses { $count ->
     [one] { $count } throw
    *[other] { $count } throws
 } this round
-play-421-log-tie-break = { $names } tie for { $stake } and throw again
-play-421-log-tie-break-throw = { $name } throws { $dice } in the tie-break
+play-421-event-tie-break-started = { $names } tie for { $stake } and throw again
+play-421-event-tie-break-thrown = { $name } throws { $dice } in the tie-break
 # $basis: best (nothing said), nenette, tie-break.
-play-421-log-charged = { $name } takes { $count ->
+play-421-event-charged = { $name } takes { $count ->
     [one] { $count } token
    *[other] { $count } tokens
 } from the pot{ $basis ->
     [nenette] { " (nénette)" }
     [tie-break] { " (after a tie-break)" }
    *[best] { "" }
-} ({ $left } left)
-play-421-log-paid = { $from } gives { $count ->
+} ({ $pot } left)
+play-421-event-paid = { $from } gives { $count ->
     [one] { $count } token
    *[other] { $count } tokens
 } to { $to }{ $basis ->
@@ -136,22 +141,29 @@ play-421-log-paid = { $from } gives { $count ->
     [tie-break] { " (after a tie-break)" }
    *[best] { "" }
 }
-play-421-log-decharge = The pot is empty: the décharge begins
-play-421-log-decharge-sit-out = The pot is empty: the décharge begins; { $names } { $count ->
-    [one] sits
-   *[other] sit
-} out
-play-421-log-espagnole = L'espagnole: { $name } took all 21 tokens and loses
-play-421-log-resigned = { $name } resigned; { $count ->
+# $count: how many players sit out, named in $names.
+play-421-event-decharge-started = The pot is empty: the décharge begins{ $count ->
+    [0] { "" }
+    [one] ; { $names } sits out
+   *[other] ; { $names } sit out
+}
+play-421-event-espagnole = L'espagnole: { $name } took all 21 tokens and loses
+play-421-event-resigned = { $name } resigned; { $count ->
     [one] { $count } token
    *[other] { $count } tokens
 } went back to the pot
-play-421-why-discharged = a player gave away their last token
-play-421-why-no-tokens = no tokens when the charge ended
-play-421-why-espagnole = l'espagnole
-play-421-why-resignation = the others resigned
-play-421-log-over = Game over ({ $why })
-play-421-log-over-winners = Game over ({ $why }): { $names } { $count ->
-    [one] wins
-   *[other] win
-}
+# $reason: discharged, no-tokens, espagnole, resignation; $count: how many win, named in $names.
+play-421-event-game-over = Game over ({ $reason ->
+        [discharged] a player gave away their last token
+        [no-tokens] no tokens when the charge ended
+        [espagnole] l'espagnole
+       *[resignation] the others resigned
+    }){ $count ->
+        [0] { "" }
+        [one] : { $names } wins
+       *[other] : { $names } win
+    }
+
+play-421-action-reroll = throws { $dice } again
+play-421-action-stop = stops and keeps the dice
+play-421-action-le-bon = says “le bon” and keeps the dice

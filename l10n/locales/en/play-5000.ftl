@@ -70,23 +70,44 @@ play-5000-throw-again-hand = the { $count ->
 play-5000-prompt-keep = Your move: set aside at least one scoring die from this throw.
 play-5000-prompt-decide = Your move: bank your turn total, or throw the dice in hand again.
 
-play-5000-log-threw = { $name } threw { $dice }
-play-5000-log-threw-nth = { $name } threw { $dice } ({ $nth } throw)
-play-5000-log-five-ones = { $name } threw five 1s and wins at once!
-play-5000-log-ballot = Ballot (five dice, nothing scores): { $name } loses the turn total of { $lost }
-play-5000-log-zero = Zero throw (nothing scores): { $name } loses the turn total of { $lost }
-play-5000-log-kept = { $name } set aside { $dice } for { $points } (turn total { $total })
-play-5000-log-hot-dice = Main pleine (hot dice): { $name } has set aside all five dice
-play-5000-log-banked = { $name } banked { $points }: score { $score }
-play-5000-log-banked-opened = { $name } banked { $points }: score { $score } (opened)
-play-5000-log-banked-part = { $name } banked { $points }, of which { $counted } count: score { $score }
-play-5000-log-banked-part-opened = { $name } banked { $points }, of which { $counted } count: score { $score } (opened)
-play-5000-log-not-opened = { $name } has not opened: the turn total of { $lost } is lost
-play-5000-log-overshoot = { $name } would pass the target: the turn total of { $lost } is lost
-play-5000-log-final-round = { $name } reached the target: the round is played out
-play-5000-log-resigned = { $name } resigned
-play-5000-why-target = target reached
-play-5000-why-five-ones = five 1s
-play-5000-why-resignation = the others resigned
-play-5000-log-over-winner = Game over ({ $why }): { $name } wins
-play-5000-log-over = Game over ({ $why })
+play-5000-event-dice-thrown = { $again ->
+    [yes] { $name } threw { $dice } ({ $nth } throw)
+   *[no] { $name } threw { $dice }
+}
+play-5000-event-five-ones = { $name } threw five 1s and wins at once!
+play-5000-event-zero-throw = { $ballot ->
+    [yes] Ballot (five dice, nothing scores): { $name } loses the turn total of { $lost }
+   *[no] Zero throw (nothing scores): { $name } loses the turn total of { $lost }
+}
+play-5000-event-kept = { $name } set aside { $dice } for { $points } (turn total { $total })
+play-5000-event-hot-dice = Main pleine (hot dice): { $name } has set aside all five dice
+# $whole: yes when the whole turn total counts; $opened: yes when this banking opens the player.
+play-5000-event-banked = { $whole ->
+    [yes] { $opened ->
+        [yes] { $name } banked { $points }: score { $score } (opened)
+       *[no] { $name } banked { $points }: score { $score }
+    }
+   *[no] { $opened ->
+        [yes] { $name } banked { $points }, of which { $counted } count: score { $score } (opened)
+       *[no] { $name } banked { $points }, of which { $counted } count: score { $score }
+    }
+}
+play-5000-event-turn-lost = { $reason ->
+    [overshoot] { $name } would pass the target: the turn total of { $lost } is lost
+   *[not-opened] { $name } has not opened: the turn total of { $lost } is lost
+}
+play-5000-event-final-round = { $name } reached the target: the round is played out
+play-5000-event-resigned = { $name } resigned
+# $reason: target-reached, five-ones, resignation; $winner: yes when one player wins.
+play-5000-event-game-over = Game over ({ $reason ->
+        [five-ones] five 1s
+        [resignation] the others resigned
+       *[target-reached] target reached
+    }){ $winner ->
+        [yes] : { $name } wins
+       *[no] { "" }
+    }
+
+play-5000-action-keep = sets aside { $dice }
+play-5000-action-bank = banks the turn total
+play-5000-action-rethrow = throws the dice in hand again

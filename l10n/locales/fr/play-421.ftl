@@ -98,37 +98,42 @@ play-421-le-bon-detail = gardez vos dés maintenant
 play-421-prompt-keep = À vous : gardez vos dés, ou cochez ceux à relancer.
 play-421-prompt-rethrow = À vous : cochez les dés à relancer.
 
-play-421-log-start-die = { $name } lance un { $die } pour désigner le premier joueur
-play-421-log-start-tie = { $names } sont à égalité et relancent
-play-421-log-first-player = { $name } commence
-play-421-log-round-charge = Tour { $round } de la charge, mené par { $name }
-play-421-log-round-decharge = Tour { $round } de la décharge, mené par { $name }
-play-421-log-threw = { $name } lance { $dice }
-play-421-log-kept-threw = { $name } garde { $kept } et relance { $thrown } : { $dice }
-play-421-log-le-bon = { $name } dit « le bon » après { $count ->
+play-421-event-start-die-thrown = { $name } lance un { $die } pour désigner le premier joueur
+play-421-event-start-tie = { $names } sont à égalité et relancent
+play-421-event-first-player = { $name } commence
+play-421-event-round-started = { $phase ->
+    [decharge] Tour { $round } de la décharge, mené par { $name }
+   *[charge] Tour { $round } de la charge, mené par { $name }
+}
+# $count : combien de dés ont été gardés (aucun au premier lancer).
+play-421-event-dice-thrown = { $count ->
+    [0] { $name } lance { $dice }
+   *[other] { $name } garde { $kept } et relance { $thrown } : { $dice }
+}
+play-421-event-le-bon = { $name } dit « le bon » après { $count ->
     [one] { $count } lancer
    *[other] { $count } lancers
 }
-play-421-log-turn-ended = { $name } finit avec { $result } en { $count ->
+play-421-event-turn-ended = { $name } finit avec { $result } en { $count ->
     [one] { $count } lancer
    *[other] { $count } lancers
 }
-play-421-log-throws-fixed = { $name } s’arrête : chacun fera { $count ->
+play-421-event-throws-fixed = { $name } s’arrête : chacun fera { $count ->
     [one] { $count } lancer
    *[other] { $count } lancers
 } ce tour-ci
-play-421-log-tie-break = { $names } sont à égalité pour { $stake } et relancent
-play-421-log-tie-break-throw = { $name } fait { $dice } au départage
+play-421-event-tie-break-started = { $names } sont à égalité pour { $stake } et relancent
+play-421-event-tie-break-thrown = { $name } fait { $dice } au départage
 # $basis : best (rien à dire), nenette, tie-break.
-play-421-log-charged = { $name } prend { $count ->
+play-421-event-charged = { $name } prend { $count ->
     [one] { $count } jeton
    *[other] { $count } jetons
 } au pot{ $basis ->
     [nenette] { " (nénette)" }
     [tie-break] { " (après un départage)" }
    *[best] { "" }
-} (il en reste { $left })
-play-421-log-paid = { $from } donne { $count ->
+} (il en reste { $pot })
+play-421-event-paid = { $from } donne { $count ->
     [one] { $count } jeton
    *[other] { $count } jetons
 } à { $to }{ $basis ->
@@ -136,22 +141,29 @@ play-421-log-paid = { $from } donne { $count ->
     [tie-break] { " (après un départage)" }
    *[best] { "" }
 }
-play-421-log-decharge = Le pot est vide : la décharge commence
-play-421-log-decharge-sit-out = Le pot est vide : la décharge commence ; { $names } { $count ->
-    [one] ne la joue pas
-   *[other] ne la jouent pas
+# $count : combien de joueurs ne jouent pas la décharge, nommés dans $names.
+play-421-event-decharge-started = Le pot est vide : la décharge commence{ $count ->
+    [0] { "" }
+    [one] { " ; " }{ $names } ne la joue pas
+   *[other] { " ; " }{ $names } ne la jouent pas
 }
-play-421-log-espagnole = L’espagnole : { $name } a ramassé les 21 jetons et perd
-play-421-log-resigned = { $name } abandonne ; { $count ->
+play-421-event-espagnole = L’espagnole : { $name } a ramassé les 21 jetons et perd
+play-421-event-resigned = { $name } abandonne ; { $count ->
     [one] { $count } jeton retourne
    *[other] { $count } jetons retournent
 } au pot
-play-421-why-discharged = un joueur a donné son dernier jeton
-play-421-why-no-tokens = sans jeton à la fin de la charge
-play-421-why-espagnole = l’espagnole
-play-421-why-resignation = les autres ont abandonné
-play-421-log-over = Partie terminée ({ $why })
-play-421-log-over-winners = Partie terminée ({ $why }) : { $names } { $count ->
-    [one] gagne
-   *[other] gagnent
-}
+# $reason : discharged, no-tokens, espagnole, resignation ; $count : combien gagnent, nommés dans $names.
+play-421-event-game-over = Partie terminée ({ $reason ->
+        [discharged] un joueur a donné son dernier jeton
+        [no-tokens] sans jeton à la fin de la charge
+        [espagnole] l’espagnole
+       *[resignation] les autres ont abandonné
+    }){ $count ->
+        [0] { "" }
+        [one] { " : " }{ $names } gagne
+       *[other] { " : " }{ $names } gagnent
+    }
+
+play-421-action-reroll = relance { $dice }
+play-421-action-stop = s’arrête et garde ses dés
+play-421-action-le-bon = dit « le bon » et garde ses dés

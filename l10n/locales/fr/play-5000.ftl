@@ -70,23 +70,44 @@ play-5000-throw-again-hand = { $count ->
 play-5000-prompt-keep = À vous : mettez de côté au moins un dé qui marque dans ce lancer.
 play-5000-prompt-decide = À vous : encaissez votre total du tour, ou relancez les dés que vous avez en main.
 
-play-5000-log-threw = { $name } lance { $dice }
-play-5000-log-threw-nth = { $name } lance { $dice } ({ $nth } lancer)
-play-5000-log-five-ones = { $name } sort cinq 1 et gagne aussitôt !
-play-5000-log-ballot = Ballot (cinq dés, rien ne marque) : { $name } perd son total du tour de { $lost }
-play-5000-log-zero = Lancer nul (rien ne marque) : { $name } perd son total du tour de { $lost }
-play-5000-log-kept = { $name } met de côté { $dice } pour { $points } (total du tour { $total })
-play-5000-log-hot-dice = Main pleine : { $name } a mis de côté les cinq dés
-play-5000-log-banked = { $name } encaisse { $points } : score { $score }
-play-5000-log-banked-opened = { $name } encaisse { $points } : score { $score } (ouverture)
-play-5000-log-banked-part = { $name } encaisse { $points }, dont { $counted } comptent : score { $score }
-play-5000-log-banked-part-opened = { $name } encaisse { $points }, dont { $counted } comptent : score { $score } (ouverture)
-play-5000-log-not-opened = { $name } n’a pas ouvert : son total du tour de { $lost } est perdu
-play-5000-log-overshoot = { $name } dépasserait l’objectif : son total du tour de { $lost } est perdu
-play-5000-log-final-round = { $name } a atteint l’objectif : on termine le tour de table
-play-5000-log-resigned = { $name } abandonne
-play-5000-why-target = objectif atteint
-play-5000-why-five-ones = cinq 1
-play-5000-why-resignation = les autres ont abandonné
-play-5000-log-over-winner = Partie terminée ({ $why }) : { $name } gagne
-play-5000-log-over = Partie terminée ({ $why })
+play-5000-event-dice-thrown = { $again ->
+    [yes] { $name } lance { $dice } ({ $nth } lancer)
+   *[no] { $name } lance { $dice }
+}
+play-5000-event-five-ones = { $name } sort cinq 1 et gagne aussitôt !
+play-5000-event-zero-throw = { $ballot ->
+    [yes] Ballot (cinq dés, rien ne marque) : { $name } perd son total du tour de { $lost }
+   *[no] Lancer nul (rien ne marque) : { $name } perd son total du tour de { $lost }
+}
+play-5000-event-kept = { $name } met de côté { $dice } pour { $points } (total du tour { $total })
+play-5000-event-hot-dice = Main pleine : { $name } a mis de côté les cinq dés
+# $whole : yes quand tout le total du tour compte ; $opened : yes quand ce dépôt ouvre le joueur.
+play-5000-event-banked = { $whole ->
+    [yes] { $opened ->
+        [yes] { $name } encaisse { $points } : score { $score } (ouverture)
+       *[no] { $name } encaisse { $points } : score { $score }
+    }
+   *[no] { $opened ->
+        [yes] { $name } encaisse { $points }, dont { $counted } comptent : score { $score } (ouverture)
+       *[no] { $name } encaisse { $points }, dont { $counted } comptent : score { $score }
+    }
+}
+play-5000-event-turn-lost = { $reason ->
+    [overshoot] { $name } dépasserait l’objectif : son total du tour de { $lost } est perdu
+   *[not-opened] { $name } n’a pas ouvert : son total du tour de { $lost } est perdu
+}
+play-5000-event-final-round = { $name } a atteint l’objectif : on termine le tour de table
+play-5000-event-resigned = { $name } abandonne
+# $reason : target-reached, five-ones, resignation ; $winner : yes quand un joueur gagne.
+play-5000-event-game-over = Partie terminée ({ $reason ->
+        [five-ones] cinq 1
+        [resignation] les autres ont abandonné
+       *[target-reached] objectif atteint
+    }){ $winner ->
+        [yes] { " : " }{ $name } gagne
+       *[no] { "" }
+    }
+
+play-5000-action-keep = met de côté { $dice }
+play-5000-action-bank = encaisse le total du tour
+play-5000-action-rethrow = relance les dés en main

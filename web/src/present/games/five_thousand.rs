@@ -2,13 +2,14 @@
 //! with what it is worth), the dice set aside this turn, the turn total, and bank or throw
 //! again.
 
-use serde_json::{Value, json};
+use serde_json::json;
 use tapis_games::five_thousand::{
-    Action, BankResult, EndReason, Event, Faces, Phase, TargetRule, TurnLostReason, View,
+    Action, BankResult, EndReason, Event, Faces, FiveThousand, Phase, TargetRule, TurnLostReason,
+    View,
 };
 use tapis_l10n::Language;
 
-use super::legacy::{Input, Names, Said, action_groups, faces, nth, scores_panel};
+use super::{Input, Names, Presenter, Said, Say, action_groups, faces, nth, scores_panel};
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
     PanelKind, Table, Term,
@@ -28,33 +29,58 @@ fn hot_dice_term(lang: Language) -> Term {
     )
 }
 
+impl Presenter for FiveThousand {
+    const MESSAGES: &'static str = "play-5000";
+
+    fn table(input: &Input<'_, FiveThousand>) -> Table {
+        table(input)
+    }
+
+    fn event(event: &Event, names: &Names) -> Said {
+        event_said(event, names)
+    }
+
+    fn action(action: &Action, names: &Names) -> String {
+        let lang = names.lang();
+        match action {
+            Action::Keep { dice } => lang.t1("play-5000-action-keep", "dice", faces(dice.iter())),
+            Action::Bank => lang.t("play-5000-action-bank"),
+            Action::Rethrow => lang.t("play-5000-action-rethrow"),
+        }
+    }
+
+    fn scores(event: &Event, seat: usize) -> bool {
+        matches!(event, Event::Banked { seat: s, .. } if *s == seat)
+    }
+}
+
 /// The table of a 5000 match.
-pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
-    let view: View = serde_json::from_value(input.view.clone())?;
+fn table(input: &Input<'_, FiveThousand>) -> Table {
+    let view = input.view;
     let over = view.phase == Phase::Over;
     let my_turn = !over && input.is_viewer(view.seat) && !input.legal.is_empty();
     let lang = input.lang();
     let mut panels = Vec::new();
     if !over {
-        panels.extend(last_throw(&view, my_turn, lang));
-        panels.extend(set_aside(&view, input.lang()));
-        panels.push(turn_facts(&view, input));
+        panels.extend(last_throw(view, my_turn, lang));
+        panels.extend(set_aside(view, lang));
+        panels.push(turn_facts(view, input));
     }
-    panels.push(scoreboard(&view, input, over));
-    Ok(Table {
-        headline: headline(&view, input, over),
-        prompt: my_turn.then(|| prompt(&view, lang)),
+    panels.push(scoreboard(view, input, over));
+    Table {
+        headline: headline(view, input, over),
+        prompt: my_turn.then(|| prompt(view, lang)),
         panels,
         actions: if my_turn {
-            choices(&view, input)
+            choices(view, input)
         } else {
             Vec::new()
         },
-    })
+    }
 }
 
 /// Whose turn, which throw and the turn total; or the end.
-fn headline(view: &View, input: &Input<'_>, over: bool) -> String {
+fn headline(view: &View, input: &Input<'_, FiveThousand>, over: bool) -> String {
     let lang = input.lang();
     if over {
         return lang.t("play-5000-over");
@@ -182,7 +208,7 @@ fn set_aside(view: &View, lang: Language) -> Option<Panel> {
 }
 
 /// The turn's figures: its total, the throws left, the opening still to make, the target.
-fn turn_facts(view: &View, input: &Input<'_>) -> Panel {
+fn turn_facts(view: &View, input: &Input<'_, FiveThousand>) -> Panel {
     let lang = input.lang();
     let mut facts = vec![
         Fact::new(
@@ -240,7 +266,7 @@ fn turn_facts(view: &View, input: &Input<'_>) -> Panel {
 }
 
 /// Every player's banked score, and who has not opened yet.
-fn scoreboard(view: &View, input: &Input<'_>, over: bool) -> Panel {
+fn scoreboard(view: &View, input: &Input<'_, FiveThousand>, over: bool) -> Panel {
     let lang = input.lang();
     let rows = view.players.iter().map(|p| {
         let detail = if p.resigned {
@@ -268,16 +294,15 @@ fn scoreboard(view: &View, input: &Input<'_>, over: bool) -> Panel {
 }
 
 /// The player's choices: the keeps, richest first, then bank or throw again.
-fn choices(view: &View, input: &Input<'_>) -> Vec<ActionGroup> {
+fn choices(view: &View, input: &Input<'_, FiveThousand>) -> Vec<ActionGroup> {
     let lang = input.lang();
     let mut keeps = Vec::new();
     let mut decide = Vec::new();
-    for raw in input.legal {
-        match serde_json::from_value::<Action>(raw.clone()) {
-            Ok(Action::Keep { dice }) => keeps.push(keep_button(view, raw, dice, lang)),
-            Ok(Action::Bank) => decide.push(bank_button(view, raw, lang)),
-            Ok(Action::Rethrow) => decide.push(throw_again_button(view, raw, lang)),
-            Err(_) => {}
+    for &action in &input.legal {
+        match action {
+            Action::Keep { dice } => keeps.push(keep_button(view, action, *dice, lang)),
+            Action::Bank => decide.push(bank_button(view, action, lang)),
+            Action::Rethrow => decide.push(throw_again_button(view, action, lang)),
         }
     }
     keeps.sort_by_key(|k| std::cmp::Reverse(k.0));
@@ -291,10 +316,10 @@ fn choices(view: &View, input: &Input<'_>) -> Vec<ActionGroup> {
 }
 
 /// `Set aside 1 5 5`, with what it adds and the dice it leaves; and the points, to sort by.
-fn keep_button(view: &View, raw: &Value, dice: Faces, lang: Language) -> (u32, ActionButton) {
+fn keep_button(view: &View, action: &Action, dice: Faces, lang: Language) -> (u32, ActionButton) {
     let choice = view.keep_choices.iter().find(|c| c.dice == dice);
     let mut button = ActionButton::new(
-        raw,
+        action,
         lang.t1("play-5000-set-aside-dice", "dice", faces(dice.iter())),
     );
     if let Some(choice) = choice {
@@ -321,7 +346,7 @@ fn keep_button(view: &View, raw: &Value, dice: Faces, lang: Language) -> (u32, A
 }
 
 /// `Bank 450`, with the score it makes or the overshoot it would be.
-fn bank_button(view: &View, raw: &Value, lang: Language) -> ActionButton {
+fn bank_button(view: &View, action: &Action, lang: Language) -> ActionButton {
     let detail = match view.bank {
         Some(BankResult::Banked {
             counted,
@@ -338,7 +363,7 @@ fn bank_button(view: &View, raw: &Value, lang: Language) -> ActionButton {
         Some(BankResult::Overshoot) => lang.t("play-5000-bank-overshoot"),
         None => String::new(),
     };
-    let button = ActionButton::new(raw, lang.t1("play-5000-bank", "total", view.turn_total))
+    let button = ActionButton::new(action, lang.t1("play-5000-bank", "total", view.turn_total))
         .emphasis(Emphasis::Primary);
     if detail.is_empty() {
         button
@@ -348,13 +373,13 @@ fn bank_button(view: &View, raw: &Value, lang: Language) -> ActionButton {
 }
 
 /// `Throw again`, with the dice it throws and the risk.
-fn throw_again_button(view: &View, raw: &Value, lang: Language) -> ActionButton {
+fn throw_again_button(view: &View, action: &Action, lang: Language) -> ActionButton {
     let detail = if view.dice_in_hand == 0 || view.dice_in_hand == 5 {
         lang.t("play-5000-throw-again-all")
     } else {
         lang.t1("play-5000-throw-again-hand", "count", view.dice_in_hand)
     };
-    ActionButton::new(raw, lang.t("play-5000-throw-again")).detail(detail)
+    ActionButton::new(action, lang.t("play-5000-throw-again")).detail(detail)
 }
 
 /// What the player on turn is asked to do.
@@ -365,135 +390,107 @@ fn prompt(view: &View, lang: Language) -> String {
     }
 }
 
-/// One 5000 event in words; `None` when it cannot be read.
-pub fn event(event: &Value, names: &Names) -> Option<Said> {
-    let event: Event = serde_json::from_value(event.clone()).ok()?;
-    let lang = names.lang();
-    let line =
-        |key: &str, args: &[(&str, tapis_l10n::Value<'_>)]| Said::Line(lang.t_with(key, args));
-    Some(match event {
+/// One 5000 event in words.
+fn event_said(event: &Event, names: &Names) -> Said {
+    let say = |kind: &str| Say::event::<FiveThousand>(names, kind);
+    match *event {
         Event::TurnStarted { .. } => Said::Nothing,
-        Event::DiceThrown { seat, dice, throw } => {
-            let dice = faces(dice.dice().iter().copied());
-            if throw <= 1 {
-                line(
-                    "play-5000-log-threw",
-                    &[("name", names.of(seat).into()), ("dice", dice.into())],
-                )
-            } else {
-                line(
-                    "play-5000-log-threw-nth",
-                    &[
-                        ("name", names.of(seat).into()),
-                        ("dice", dice.into()),
-                        ("nth", nth(throw, lang).into()),
-                    ],
-                )
-            }
-        }
-        Event::FiveOnes { seat } => line(
-            "play-5000-log-five-ones",
-            &[("name", names.of(seat).into())],
-        ),
-        Event::ZeroThrow { seat, lost, ballot } => line(
-            if ballot {
-                "play-5000-log-ballot"
-            } else {
-                "play-5000-log-zero"
-            },
-            &[("name", names.of(seat).into()), ("lost", lost.into())],
-        ),
+        Event::DiceThrown { seat, dice, throw } => say("dice_thrown")
+            .seat("name", seat)
+            .arg("dice", faces(dice.dice().iter().copied()))
+            .flag("again", throw > 1)
+            .arg("nth", nth(throw, names.lang()))
+            .said(),
+        Event::FiveOnes { seat } => say("five_ones").seat("name", seat).said(),
+        Event::ZeroThrow { seat, lost, ballot } => say("zero_throw")
+            .seat("name", seat)
+            .arg("lost", lost)
+            .flag("ballot", ballot)
+            .said(),
         Event::Kept {
             seat,
             dice,
-            points: kept,
+            points,
             turn_total,
-        } => line(
-            "play-5000-log-kept",
-            &[
-                ("name", names.of(seat).into()),
-                ("dice", faces(dice.iter()).into()),
-                ("points", kept.into()),
-                ("total", turn_total.into()),
-            ],
-        ),
-        Event::HotDice { seat } => {
-            line("play-5000-log-hot-dice", &[("name", names.of(seat).into())])
-        }
+        } => say("kept")
+            .seat("name", seat)
+            .arg("dice", faces(dice.iter()))
+            .arg("points", points)
+            .arg("total", turn_total)
+            .said(),
+        Event::HotDice { seat } => say("hot_dice").seat("name", seat).said(),
         Event::Banked {
             seat,
-            points: banked,
+            points,
             counted,
             score,
             opened,
-        } => {
-            let name = ("name", names.of(seat).into());
-            let points = ("points", banked.into());
-            let score = ("score", score.into());
-            match (counted == banked, opened) {
-                (true, false) => line("play-5000-log-banked", &[name, points, score]),
-                (true, true) => line("play-5000-log-banked-opened", &[name, points, score]),
-                (false, opened) => line(
-                    if opened {
-                        "play-5000-log-banked-part-opened"
-                    } else {
-                        "play-5000-log-banked-part"
-                    },
-                    &[name, points, ("counted", counted.into()), score],
-                ),
-            }
-        }
-        Event::TurnLost { seat, lost, reason } => line(
-            match reason {
-                TurnLostReason::NotOpened => "play-5000-log-not-opened",
-                TurnLostReason::Overshoot => "play-5000-log-overshoot",
-            },
-            &[("name", names.of(seat).into()), ("lost", lost.into())],
-        ),
-        Event::FinalRound { seat } => line(
-            "play-5000-log-final-round",
-            &[("name", names.of(seat).into())],
-        ),
-        Event::Resigned { seat } => {
-            line("play-5000-log-resigned", &[("name", names.of(seat).into())])
-        }
-        Event::GameOver { winner, reason } => {
-            let why = lang.t(match reason {
-                EndReason::TargetReached => "play-5000-why-target",
-                EndReason::FiveOnes => "play-5000-why-five-ones",
-                EndReason::Resignation => "play-5000-why-resignation",
-            });
-            match winner {
-                Some(seat) => line(
-                    "play-5000-log-over-winner",
-                    &[("why", why.into()), ("name", names.of(seat).into())],
-                ),
-                None => line("play-5000-log-over", &[("why", why.into())]),
-            }
-        }
-    })
+        } => say("banked")
+            .seat("name", seat)
+            .arg("points", points)
+            .arg("counted", counted)
+            .flag("whole", counted == points)
+            .arg("score", score)
+            .flag("opened", opened)
+            .said(),
+        Event::TurnLost { seat, lost, reason } => say("turn_lost")
+            .seat("name", seat)
+            .arg("lost", lost)
+            .arg(
+                "reason",
+                match reason {
+                    TurnLostReason::NotOpened => "not-opened",
+                    TurnLostReason::Overshoot => "overshoot",
+                },
+            )
+            .said(),
+        Event::FinalRound { seat } => say("final_round").seat("name", seat).said(),
+        Event::Resigned { seat } => say("resigned").seat("name", seat).said(),
+        Event::GameOver { winner, reason } => game_over_said(winner, reason, names),
+    }
+}
+
+/// The end of the game: why, and who wins if one player does.
+fn game_over_said(winner: Option<usize>, reason: EndReason, names: &Names) -> Said {
+    let reason = match reason {
+        EndReason::TargetReached => "target-reached",
+        EndReason::FiveOnes => "five-ones",
+        EndReason::Resignation => "resignation",
+    };
+    let say = Say::event::<FiveThousand>(names, "game_over")
+        .arg("reason", reason)
+        .flag("winner", winner.is_some());
+    match winner {
+        Some(seat) => say.seat("name", seat),
+        None => say,
+    }
+    .said()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::legacy::testing::AsJson;
     use super::*;
-    use crate::present::games::legacy::testing::{self, names};
+    use crate::present::games::testing::{self, names};
     use serde_json::json;
-    use tapis_games::{AnyState, GameId};
+    use tapis_games::{AnyAction, AnyState, GameId};
 
     fn table_for(state: &AnyState, seat: usize) -> Table {
-        testing::drawn(table, state, Some(seat), &names()).0
+        testing::drawn::<FiveThousand>(state, Some(seat), &names()).0
+    }
+
+    /// A two-player match after Alice's first throw of `dice`.
+    fn thrown(options: serde_json::Value, dice: &[u8]) -> AnyState {
+        let mut state =
+            AnyState::setup(GameId::FiveThousand, 2, &options).unwrap_or_else(|e| panic!("{e}"));
+        testing::chance(&mut state, dice);
+        state
     }
 
     #[test]
     fn a_throw_offers_tickable_dice_and_the_keeps_with_their_worth() {
-        let mut state =
-            AnyState::setup(GameId::FiveThousand, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"));
-        state
-            .chance_json(&[1, 5, 2, 3, 3])
-            .unwrap_or_else(|e| panic!("{e}"));
-        let table = table_for(&state, 0);
+        let state = thrown(json!({}), &[1, 5, 2, 3, 3]);
+        let (table, legal) = testing::drawn::<FiveThousand>(&state, Some(0), &names());
+        testing::assert_offers_exactly(&table, &legal);
         assert!(
             table.headline.starts_with("Your turn · first throw of 3"),
             "{}",
@@ -525,16 +522,10 @@ mod tests {
 
     #[test]
     fn after_a_keep_bank_or_throw_again() {
-        let mut state =
-            AnyState::setup(GameId::FiveThousand, 2, &json!({"opening_threshold": 500}))
-                .unwrap_or_else(|e| panic!("{e}"));
-        state
-            .chance_json(&[1, 1, 1, 5, 2])
-            .unwrap_or_else(|e| panic!("{e}"));
-        let events = state
-            .act_json(0, &json!({"type": "keep", "dice": [1, 1, 1, 5]}))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let table = table_for(&state, 0);
+        let mut state = thrown(json!({"opening_threshold": 500}), &[1, 1, 1, 5, 2]);
+        let events = testing::act(&mut state, 0, json!({"type": "keep", "dice": [1, 1, 1, 5]}));
+        let (table, legal) = testing::drawn::<FiveThousand>(&state, Some(0), &names());
+        testing::assert_offers_exactly(&table, &legal);
         let labels: Vec<&str> = table.actions[0]
             .buttons
             .iter()
@@ -546,54 +537,118 @@ mod tests {
             Some("+1,050 · your score becomes 1,050")
         );
         let names = names();
-        let words: Vec<String> = events
-            .iter()
-            .filter_map(|e| super::super::legacy::event_words_json(GameId::FiveThousand, e, &names))
-            .collect();
         assert_eq!(
-            words,
+            testing::said(&events, &names),
             ["Alice set aside 1 1 1 5 for 1,050 (turn total 1,050)"]
         );
         // In French, with the rules pages' words.
         let noms = Names(names.0.clone(), Language::Fr);
-        let theirs = testing::drawn(super::table, &state, Some(0), &noms).0;
+        let theirs = testing::drawn::<FiveThousand>(&state, Some(0), &noms).0;
         let labels: Vec<&str> = theirs.actions[0]
             .buttons
             .iter()
             .map(|b| b.action.label.as_str())
             .collect();
         assert_eq!(labels, ["Encaisser 1\u{202f}050", "Relancer"]);
-        let words: Vec<String> = events
-            .iter()
-            .filter_map(|e| super::super::legacy::event_words_json(GameId::FiveThousand, e, &noms))
-            .collect();
         assert_eq!(
-            words,
+            testing::said(&events, &noms),
             ["Alice met de côté 1 1 1 5 pour 1\u{202f}050 (total du tour 1\u{202f}050)"]
         );
     }
 
     #[test]
+    fn the_score_another_player_just_banked_is_marked() {
+        let mut state = thrown(json!({"opening_threshold": 500}), &[1, 1, 1, 5, 2]);
+        let mut events = testing::act(&mut state, 0, json!({"type": "keep", "dice": [1, 1, 1, 5]}));
+        events.extend(testing::act(&mut state, 0, json!({"type": "bank"})));
+        let (table, _) = testing::drawn_after::<FiveThousand>(&state, Some(1), &names(), &events);
+        let Some(PanelKind::Scores(scores)) = table.panels.last().map(|p| &p.kind) else {
+            panic!("scores last")
+        };
+        let marked: Vec<(usize, bool)> = scores.rows.iter().map(|r| (r.seat, r.recent)).collect();
+        assert_eq!(marked, [(0, true), (1, false)]);
+        // Before the bank, nothing is marked.
+        let (before, _) = testing::drawn::<FiveThousand>(&state, Some(1), &names());
+        let Some(PanelKind::Scores(scores)) = before.panels.last().map(|p| &p.kind) else {
+            panic!("scores last")
+        };
+        assert!(scores.rows.iter().all(|r| !r.recent));
+    }
+
+    #[test]
     fn zero_throws_and_banking_read_as_sentences() {
         let names = names();
-        let zero = json!({"type": "zero_throw", "seat": 1, "lost": 350, "ballot": false});
+        let line =
+            |json| testing::line::<FiveThousand>(&testing::event::<FiveThousand>(json), &names);
         assert_eq!(
-            event(&zero, &names),
-            Some(Said::Line(
-                "Zero throw (nothing scores): Bob loses the turn total of 350".to_owned()
-            ))
+            line(json!({"type": "zero_throw", "seat": 1, "lost": 350, "ballot": false})).as_deref(),
+            Some("Zero throw (nothing scores): Bob loses the turn total of 350")
         );
-        let bank = json!({"type": "banked", "seat": 0, "points": 800, "counted": 800, "score": 800, "opened": true});
         assert_eq!(
-            event(&bank, &names),
-            Some(Said::Line(
-                "Alice banked 800: score 800 (opened)".to_owned()
-            ))
+            line(json!({"type": "zero_throw", "seat": 1, "lost": 350, "ballot": true})).as_deref(),
+            Some("Ballot (five dice, nothing scores): Bob loses the turn total of 350")
         );
-        let thrown = json!({"type": "dice_thrown", "seat": 0, "dice": [3, 3, 5, 1, 6], "throw": 1});
         assert_eq!(
-            event(&thrown, &names),
-            Some(Said::Line("Alice threw 3 3 5 1 6".to_owned()))
+            line(json!({"type": "banked", "seat": 0, "points": 800, "counted": 800, "score": 800, "opened": true})).as_deref(),
+            Some("Alice banked 800: score 800 (opened)")
+        );
+        assert_eq!(
+            line(json!({"type": "banked", "seat": 0, "points": 800, "counted": 500, "score": 5000, "opened": false})).as_deref(),
+            Some("Alice banked 800, of which 500 count: score 5,000")
+        );
+        assert_eq!(
+            line(json!({"type": "dice_thrown", "seat": 0, "dice": [3, 3, 5, 1, 6], "throw": 1}))
+                .as_deref(),
+            Some("Alice threw 3 3 5 1 6")
+        );
+        assert_eq!(
+            line(json!({"type": "dice_thrown", "seat": 0, "dice": [3, 6], "throw": 2})).as_deref(),
+            Some("Alice threw 3 6 (second throw)")
+        );
+        assert_eq!(
+            line(json!({"type": "turn_lost", "seat": 1, "lost": 200, "reason": "overshoot"}))
+                .as_deref(),
+            Some("Bob would pass the target: the turn total of 200 is lost")
+        );
+        assert_eq!(
+            line(json!({"type": "game_over", "winner": 0, "reason": "target_reached"})).as_deref(),
+            Some("Game over (target reached): Alice wins")
+        );
+        assert_eq!(
+            line(json!({"type": "game_over", "winner": null, "reason": "resignation"})).as_deref(),
+            Some("Game over (the others resigned)")
+        );
+        assert_eq!(line(json!({"type": "turn_started", "seat": 0})), None);
+        let noms = Names(names.0.clone(), Language::Fr);
+        let over = testing::event::<FiveThousand>(
+            json!({"type": "game_over", "winner": 1, "reason": "five_ones"}),
+        );
+        assert_eq!(
+            testing::line::<FiveThousand>(&over, &noms).as_deref(),
+            Some("Partie terminée (cinq 1)\u{a0}: Bob gagne")
+        );
+    }
+
+    #[test]
+    fn actions_read_as_what_the_player_did() {
+        let names = names();
+        let mut state = thrown(json!({"opening_threshold": 500}), &[1, 1, 1, 5, 2]);
+        let keep = state.legal_actions(0).into_iter().find(
+            |a| matches!(a, AnyAction::FiveThousand(Action::Keep { dice }) if dice.len() == 4),
+        );
+        testing::act(&mut state, 0, json!({"type": "keep", "dice": [1, 1, 1, 5]}));
+        let words: Vec<String> = keep
+            .into_iter()
+            .chain(state.legal_actions(0))
+            .map(|a| super::super::action_words(&a, &names))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "sets aside 1 1 1 5",
+                "banks the turn total",
+                "throws the dice in hand again"
+            ]
         );
     }
 }

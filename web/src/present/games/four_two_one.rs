@@ -1,15 +1,16 @@
 //! 421: the three dice of the player throwing (tick the ones to throw again), the pot and the
 //! tokens, each player's result this round, and the leader's Stop (or "le bon").
 
-use serde_json::Value;
 use tapis_games::four_two_one::{
-    Action, AmountBasis, Category, Combination, CurrentTurn, EndReason, Event, Phase, PhaseView,
-    Stake, TableView,
+    Action, AmountBasis, Category, Combination, CurrentTurn, EndReason, Event, FourTwoOne, Phase,
+    PhaseView, Seats, Stake, TableView,
 };
 
 use tapis_l10n::Language;
 
-use super::legacy::{Input, Names, Said, action_groups, faces, nth, rethrow_faces, scores_panel};
+use super::{
+    Input, Names, Presenter, Said, Say, action_groups, faces, nth, rethrow_faces, scores_panel,
+};
 use crate::present::table::{
     ActionButton, DicePanel, Die, DieState, Emphasis, Fact, Panel, PanelKind, Table, Term,
 };
@@ -17,6 +18,11 @@ use crate::present::table::{
 /// A result's dice as written on the table: `4-2-1`.
 fn dashed(dice: &[u8]) -> String {
     dice.iter().map(u8::to_string).collect::<Vec<_>>().join("-")
+}
+
+/// The players of `seats` named in a list: `Alice and Bob`.
+fn listed(names: &Names, seats: Seats) -> String {
+    names.list(&seats.iter().collect::<Vec<_>>())
 }
 
 /// The family of a result, with its explanation.
@@ -64,35 +70,72 @@ fn stake_words(stake: Stake, lang: Language) -> String {
     })
 }
 
+impl Presenter for FourTwoOne {
+    const MESSAGES: &'static str = "play-421";
+
+    fn table(input: &Input<'_, FourTwoOne>) -> Table {
+        table(input)
+    }
+
+    fn event(event: &Event, names: &Names) -> Said {
+        event_said(event, names)
+    }
+
+    fn action(action: &Action, names: &Names) -> String {
+        let lang = names.lang();
+        match action {
+            Action::Reroll { faces: thrown } => lang.t1(
+                "play-421-action-reroll",
+                "dice",
+                faces(thrown.as_slice().iter().copied()),
+            ),
+            Action::Stop => lang.t("play-421-action-stop"),
+            Action::LeBon => lang.t("play-421-action-le-bon"),
+        }
+    }
+
+    fn scores(event: &Event, seat: usize) -> bool {
+        match *event {
+            Event::Charged { seat: s, .. } => s == seat,
+            Event::Paid { from, to, .. } => from == seat || to == seat,
+            _ => false,
+        }
+    }
+}
+
 /// The table of a 421 match.
-pub fn table(input: &Input<'_>) -> Result<Table, serde_json::Error> {
-    let view: TableView = serde_json::from_value(input.view.clone())?;
+fn table(input: &Input<'_, FourTwoOne>) -> Table {
+    let view = input.view;
     let lang = input.lang();
     let current = view.current.as_ref();
     let my_turn = current.is_some_and(|c| input.is_viewer(c.seat)) && !input.legal.is_empty();
     let mut panels = Vec::new();
     if let Some(c) = current {
-        panels.push(dice_panel(c, input, my_turn && input.can("reroll")));
+        let rerolls = input
+            .legal
+            .iter()
+            .any(|a| matches!(a, Action::Reroll { .. }));
+        panels.push(dice_panel(c, input, my_turn && rerolls));
     }
     if view.phase != PhaseView::Over {
-        panels.push(round_facts(&view, input));
+        panels.push(round_facts(view, input));
     }
-    panels.push(scoreboard(&view, input));
+    panels.push(scoreboard(view, input));
     let buttons = if my_turn {
         keep_buttons(current, input)
     } else {
         Vec::new()
     };
-    Ok(Table {
-        headline: headline(&view, input),
+    Table {
+        headline: headline(view, input),
         prompt: my_turn.then(|| prompt(!buttons.is_empty(), lang)),
         panels,
         actions: action_groups([(lang.t("play-421-keep-your-dice").as_str(), buttons)]),
-    })
+    }
 }
 
 /// The phase, the round, the pot and whose throw it is; or the end.
-fn headline(view: &TableView, input: &Input<'_>) -> String {
+fn headline(view: &TableView, input: &Input<'_, FourTwoOne>) -> String {
     let lang = input.lang();
     match (view.phase, view.current.as_ref()) {
         (PhaseView::Over, _) => lang.t("play-421-over"),
@@ -125,7 +168,7 @@ fn headline(view: &TableView, input: &Input<'_>) -> String {
 
 /// The dice of the player throwing: the last throw (tickable to throw again when
 /// `rerolling`), or the dice kept before the next throw.
-fn dice_panel(c: &CurrentTurn, input: &Input<'_>, rerolling: bool) -> Panel {
+fn dice_panel(c: &CurrentTurn, input: &Input<'_, FourTwoOne>, rerolling: bool) -> Panel {
     let dice: Vec<Die> = match &c.dice {
         Some(combination) => combination
             .dice
@@ -191,7 +234,7 @@ fn dice_panel(c: &CurrentTurn, input: &Input<'_>, rerolling: bool) -> Panel {
 
 /// The round's figures: the pot, the leader, the throws fixed, the best and worst so far, the
 /// stake and any tie-break.
-fn round_facts(view: &TableView, input: &Input<'_>) -> Panel {
+fn round_facts(view: &TableView, input: &Input<'_, FourTwoOne>) -> Panel {
     let lang = input.lang();
     let mut facts = vec![
         Fact::new(
@@ -234,7 +277,6 @@ fn round_facts(view: &TableView, input: &Input<'_>) -> Panel {
         ));
     }
     if let Some(tie) = &view.tie_break {
-        let seats: Vec<usize> = tie.seats.iter().collect();
         facts.push(Fact::new(
             Term::explained(
                 lang.t("play-421-tie-break"),
@@ -243,7 +285,7 @@ fn round_facts(view: &TableView, input: &Input<'_>) -> Panel {
             lang.t2(
                 "play-421-tie-break-who",
                 "names",
-                input.names.list(&seats),
+                listed(input.names, tie.seats),
                 "stake",
                 stake_words(tie.stake, lang),
             ),
@@ -257,11 +299,10 @@ fn round_facts(view: &TableView, input: &Input<'_>) -> Panel {
 }
 
 /// Every player's tokens, with where they stand this round.
-fn scoreboard(view: &TableView, input: &Input<'_>) -> Panel {
+fn scoreboard(view: &TableView, input: &Input<'_, FourTwoOne>) -> Panel {
     let lang = input.lang();
-    let winners: Vec<usize> = view.winners.iter().collect();
     let rows = view.players.iter().map(|p| {
-        let detail = if winners.contains(&p.seat) {
+        let detail = if view.winners.contains(p.seat) {
             Some(Term::plain(lang.t("play-421-winner")))
         } else if !p.playing {
             Some(Term::plain(lang.t("play-421-resigned")))
@@ -305,21 +346,21 @@ fn scoreboard(view: &TableView, input: &Input<'_>) -> Panel {
 }
 
 /// The ways to keep the dice: Stop (the leader) or le bon.
-fn keep_buttons(current: Option<&CurrentTurn>, input: &Input<'_>) -> Vec<ActionButton> {
+fn keep_buttons(current: Option<&CurrentTurn>, input: &Input<'_, FourTwoOne>) -> Vec<ActionButton> {
     let lang = input.lang();
     let mut buttons = Vec::new();
-    for raw in input.legal {
-        match serde_json::from_value::<Action>(raw.clone()) {
-            Ok(Action::Stop) => {
+    for &action in &input.legal {
+        match action {
+            Action::Stop => {
                 let throws = current.map_or(0, |c| c.throws);
                 buttons.push(
-                    ActionButton::new(raw, lang.t("play-421-stop"))
+                    ActionButton::new(action, lang.t("play-421-stop"))
                         .detail(lang.t1("play-421-stop-detail", "count", throws))
                         .emphasis(Emphasis::Primary),
                 );
             }
-            Ok(Action::LeBon) => buttons.push(
-                ActionButton::new(raw, lang.t("play-421-le-bon"))
+            Action::LeBon => buttons.push(
+                ActionButton::new(action, lang.t("play-421-le-bon"))
                     .term(Term::explained(
                         lang.t("play-421-le-bon"),
                         lang.t("play-421-le-bon-hint"),
@@ -327,7 +368,7 @@ fn keep_buttons(current: Option<&CurrentTurn>, input: &Input<'_>) -> Vec<ActionB
                     .detail(lang.t("play-421-le-bon-detail"))
                     .emphasis(Emphasis::Primary),
             ),
-            Ok(Action::Reroll { .. }) | Err(_) => {}
+            Action::Reroll { .. } => {}
         }
     }
     buttons
@@ -342,6 +383,161 @@ fn prompt(may_keep: bool, lang: Language) -> String {
     }
 }
 
+/// One 421 event in words, by the part of the game it belongs to.
+fn event_said(event: &Event, names: &Names) -> Said {
+    match event {
+        Event::StartDieThrown { .. } | Event::StartTie { .. } | Event::FirstPlayer { .. } => {
+            first_player_said(event, names)
+        }
+        Event::TurnStarted { .. }
+        | Event::RethrowChosen { .. }
+        | Event::DiceThrown { .. }
+        | Event::LeBon { .. }
+        | Event::TurnEnded { .. } => turn_said(event, names),
+        Event::RoundStarted { .. }
+        | Event::ThrowsFixed { .. }
+        | Event::TieBreakStarted { .. }
+        | Event::TieBreakThrown { .. }
+        | Event::DechargeStarted { .. } => round_said(event, names),
+        Event::Charged { .. }
+        | Event::Paid { .. }
+        | Event::Espagnole { .. }
+        | Event::Resigned { .. }
+        | Event::GameOver { .. } => tokens_said(event, names),
+    }
+}
+
+/// The words of an event of `kind`.
+fn say<'n>(names: &'n Names, kind: &str) -> Say<'n> {
+    Say::event::<FourTwoOne>(names, kind)
+}
+
+/// The throws that choose the first player.
+fn first_player_said(event: &Event, names: &Names) -> Said {
+    match *event {
+        Event::StartDieThrown { seat, die } => say(names, "start_die_thrown")
+            .seat("name", seat)
+            .arg("die", die)
+            .said(),
+        Event::StartTie { seats } => say(names, "start_tie")
+            .arg("names", listed(names, seats))
+            .said(),
+        Event::FirstPlayer { seat } => say(names, "first_player").seat("name", seat).said(),
+        _ => Said::Nothing,
+    }
+}
+
+/// A player's turn: their throws and the result they keep (the start of a turn and the dice
+/// chosen are said by the throw that follows).
+fn turn_said(event: &Event, names: &Names) -> Said {
+    match *event {
+        Event::DiceThrown {
+            seat,
+            kept,
+            thrown,
+            dice,
+            ..
+        } => say(names, "dice_thrown")
+            .seat("name", seat)
+            .arg("count", kept.len())
+            .arg("kept", faces(kept.as_slice().iter().copied()))
+            .arg("thrown", faces(thrown.as_slice().iter().copied()))
+            .arg("dice", dashed(&dice))
+            .said(),
+        Event::LeBon { seat, throws } => say(names, "le_bon")
+            .seat("name", seat)
+            .arg("count", throws)
+            .said(),
+        Event::TurnEnded {
+            seat,
+            throws,
+            result,
+        } => say(names, "turn_ended")
+            .seat("name", seat)
+            .arg("result", combination_words(&result, names.lang()))
+            .arg("count", throws)
+            .said(),
+        _ => Said::Nothing,
+    }
+}
+
+/// The course of a round: its start, the throws the leader fixed, its tie-breaks, and the
+/// start of the décharge.
+fn round_said(event: &Event, names: &Names) -> Said {
+    match *event {
+        Event::RoundStarted {
+            round,
+            phase,
+            leader,
+        } => say(names, "round_started")
+            .arg("round", round)
+            .arg("phase", phase_word(phase))
+            .seat("name", leader)
+            .said(),
+        Event::ThrowsFixed { seat, throws } => say(names, "throws_fixed")
+            .seat("name", seat)
+            .arg("count", throws)
+            .said(),
+        Event::TieBreakStarted { seats, stake } => say(names, "tie_break_started")
+            .arg("names", listed(names, seats))
+            .arg("stake", stake_words(stake, names.lang()))
+            .said(),
+        Event::TieBreakThrown { seat, result } => say(names, "tie_break_thrown")
+            .seat("name", seat)
+            .arg("dice", dashed(&result.dice))
+            .said(),
+        Event::DechargeStarted { sitting_out } => say(names, "decharge_started")
+            .arg("count", sitting_out.len())
+            .arg("names", listed(names, sitting_out))
+            .said(),
+        _ => Said::Nothing,
+    }
+}
+
+/// Tokens changing hands, and the end of the game.
+fn tokens_said(event: &Event, names: &Names) -> Said {
+    match *event {
+        Event::Charged {
+            seat,
+            count,
+            basis,
+            pot,
+            ..
+        } => say(names, "charged")
+            .seat("name", seat)
+            .arg("count", count)
+            .arg("basis", basis_word(basis))
+            .arg("pot", pot)
+            .said(),
+        Event::Paid {
+            from,
+            to,
+            count,
+            basis,
+            ..
+        } => say(names, "paid")
+            .seat("from", from)
+            .arg("count", count)
+            .seat("to", to)
+            .arg("basis", basis_word(basis))
+            .said(),
+        Event::Espagnole { seat } => say(names, "espagnole").seat("name", seat).said(),
+        Event::Resigned {
+            seat,
+            tokens_returned,
+        } => say(names, "resigned")
+            .seat("name", seat)
+            .arg("count", tokens_returned)
+            .said(),
+        Event::GameOver { winners, reason } => say(names, "game_over")
+            .arg("reason", reason_word(reason))
+            .arg("count", winners.len())
+            .arg("names", listed(names, winners))
+            .said(),
+        _ => Said::Nothing,
+    }
+}
+
 /// The selector the messages read to say why a number of tokens is due.
 fn basis_word(basis: AmountBasis) -> &'static str {
     match basis {
@@ -351,188 +547,33 @@ fn basis_word(basis: AmountBasis) -> &'static str {
     }
 }
 
-/// One 421 event in words; `None` when it cannot be read.
-pub fn event(event: &Value, names: &Names) -> Option<Said> {
-    let event: Event = serde_json::from_value(event.clone()).ok()?;
-    let lang = names.lang();
-    let line =
-        |key: &str, args: &[(&str, tapis_l10n::Value<'_>)]| Said::Line(lang.t_with(key, args));
-    let list = |seats: Vec<usize>| names.list(&seats);
-    Some(match event {
-        Event::StartDieThrown { seat, die } => line(
-            "play-421-log-start-die",
-            &[("name", names.of(seat).into()), ("die", die.into())],
-        ),
-        Event::StartTie { seats } => line(
-            "play-421-log-start-tie",
-            &[("names", list(seats.iter().collect()).into())],
-        ),
-        Event::FirstPlayer { seat } => line(
-            "play-421-log-first-player",
-            &[("name", names.of(seat).into())],
-        ),
-        Event::RoundStarted {
-            round,
-            phase,
-            leader,
-        } => line(
-            match phase {
-                Phase::Charge => "play-421-log-round-charge",
-                Phase::Decharge => "play-421-log-round-decharge",
-            },
-            &[("round", round.into()), ("name", names.of(leader).into())],
-        ),
-        Event::TurnStarted { .. } => Said::Nothing,
-        Event::RethrowChosen { .. } => Said::Nothing,
-        Event::DiceThrown {
-            seat,
-            kept,
-            dice,
-            thrown,
-            ..
-        } => {
-            if kept.is_empty() {
-                line(
-                    "play-421-log-threw",
-                    &[
-                        ("name", names.of(seat).into()),
-                        ("dice", dashed(&dice).into()),
-                    ],
-                )
-            } else {
-                line(
-                    "play-421-log-kept-threw",
-                    &[
-                        ("name", names.of(seat).into()),
-                        ("kept", faces(kept.as_slice().iter().copied()).into()),
-                        ("thrown", faces(thrown.as_slice().iter().copied()).into()),
-                        ("dice", dashed(&dice).into()),
-                    ],
-                )
-            }
-        }
-        Event::LeBon { seat, throws } => line(
-            "play-421-log-le-bon",
-            &[("name", names.of(seat).into()), ("count", throws.into())],
-        ),
-        Event::TurnEnded {
-            seat,
-            throws,
-            result,
-        } => line(
-            "play-421-log-turn-ended",
-            &[
-                ("name", names.of(seat).into()),
-                ("result", combination_words(&result, lang).into()),
-                ("count", throws.into()),
-            ],
-        ),
-        Event::ThrowsFixed { seat, throws } => line(
-            "play-421-log-throws-fixed",
-            &[("name", names.of(seat).into()), ("count", throws.into())],
-        ),
-        Event::TieBreakStarted { seats, stake } => line(
-            "play-421-log-tie-break",
-            &[
-                ("names", list(seats.iter().collect()).into()),
-                ("stake", stake_words(stake, lang).into()),
-            ],
-        ),
-        Event::TieBreakThrown { seat, result } => line(
-            "play-421-log-tie-break-throw",
-            &[
-                ("name", names.of(seat).into()),
-                ("dice", dashed(&result.dice).into()),
-            ],
-        ),
-        Event::Charged {
-            seat,
-            count,
-            basis,
-            pot,
-            ..
-        } => line(
-            "play-421-log-charged",
-            &[
-                ("name", names.of(seat).into()),
-                ("count", count.into()),
-                ("basis", basis_word(basis).into()),
-                ("left", pot.into()),
-            ],
-        ),
-        Event::Paid {
-            from,
-            to,
-            count,
-            basis,
-            ..
-        } => line(
-            "play-421-log-paid",
-            &[
-                ("from", names.of(from).into()),
-                ("count", count.into()),
-                ("to", names.of(to).into()),
-                ("basis", basis_word(basis).into()),
-            ],
-        ),
-        Event::DechargeStarted { sitting_out } => {
-            let seats: Vec<usize> = sitting_out.iter().collect();
-            if seats.is_empty() {
-                line("play-421-log-decharge", &[])
-            } else {
-                line(
-                    "play-421-log-decharge-sit-out",
-                    &[("count", seats.len().into()), ("names", list(seats).into())],
-                )
-            }
-        }
-        Event::Espagnole { seat } => {
-            line("play-421-log-espagnole", &[("name", names.of(seat).into())])
-        }
-        Event::Resigned {
-            seat,
-            tokens_returned,
-        } => line(
-            "play-421-log-resigned",
-            &[
-                ("name", names.of(seat).into()),
-                ("count", tokens_returned.into()),
-            ],
-        ),
-        Event::GameOver { winners, reason } => {
-            let seats: Vec<usize> = winners.iter().collect();
-            let why = lang.t(match reason {
-                EndReason::Discharged => "play-421-why-discharged",
-                EndReason::NoTokensAfterCharge => "play-421-why-no-tokens",
-                EndReason::Espagnole => "play-421-why-espagnole",
-                EndReason::Resignation => "play-421-why-resignation",
-            });
-            if seats.is_empty() {
-                line("play-421-log-over", &[("why", why.into())])
-            } else {
-                line(
-                    "play-421-log-over-winners",
-                    &[
-                        ("why", why.into()),
-                        ("count", seats.len().into()),
-                        ("names", list(seats).into()),
-                    ],
-                )
-            }
-        }
-    })
+/// The selector the messages read to name a phase.
+fn phase_word(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Charge => "charge",
+        Phase::Decharge => "decharge",
+    }
+}
+
+/// The selector the messages read to say why the game ended.
+fn reason_word(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Discharged => "discharged",
+        EndReason::NoTokensAfterCharge => "no-tokens",
+        EndReason::Espagnole => "espagnole",
+        EndReason::Resignation => "resignation",
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::legacy::testing::AsJson;
     use super::*;
-    use crate::present::games::legacy::testing::{self, names};
+    use crate::present::games::testing::{self, names};
     use serde_json::json;
-    use tapis_games::{AnyState, GameId, Turn};
+    use tapis_games::{AnyAction, AnyEvent, AnyState, GameId, Turn};
 
     /// Plays the first-player throw (Alice's 6 beats Bob's 2) and Alice's first throw.
-    fn started() -> (AnyState, Vec<Value>) {
+    fn started() -> (AnyState, Vec<AnyEvent>) {
         let mut state =
             AnyState::setup(GameId::FourTwoOne, 2, &json!({})).unwrap_or_else(|e| panic!("{e}"));
         let mut events = Vec::new();
@@ -541,9 +582,28 @@ mod tests {
             let values = supply
                 .next()
                 .unwrap_or_else(|| panic!("more chance than expected"));
-            events.extend(state.chance_json(&values).unwrap_or_else(|e| panic!("{e}")));
+            events.extend(testing::chance(&mut state, &values));
         }
         (state, events)
+    }
+
+    /// Checks that `table` offers every legal action: the rerolls by the dice form (any dice
+    /// ticked), the others each by one button.
+    fn assert_offers_all(table: &Table, legal: Vec<AnyAction>) {
+        let (rerolls, buttons): (Vec<AnyAction>, Vec<AnyAction>) = legal
+            .into_iter()
+            .partition(|a| matches!(a, AnyAction::FourTwoOne(Action::Reroll { .. })));
+        testing::assert_offers_exactly(table, &buttons);
+        let form = table
+            .panels
+            .iter()
+            .any(|p| matches!(&p.kind, PanelKind::Dice(d) if d.compose.is_some()));
+        assert_eq!(form, !rerolls.is_empty());
+    }
+
+    /// One 421 event, written as JSON, in words.
+    fn line(json: serde_json::Value, names: &Names) -> Option<String> {
+        testing::line::<FourTwoOne>(&testing::event::<FourTwoOne>(json), names)
     }
 
     #[test]
@@ -554,7 +614,8 @@ mod tests {
         };
         assert_eq!(seat, 0);
         let names = names();
-        let (table, _) = testing::drawn(table, &state, Some(0), &names);
+        let (table, legal) = testing::drawn::<FourTwoOne>(&state, Some(0), &names);
+        assert_offers_all(&table, legal);
         assert!(
             table
                 .headline
@@ -572,7 +633,7 @@ mod tests {
         assert!(dice.compose.is_some());
         assert_eq!(table.actions[0].buttons[0].action.label, "Stop here");
         let noms = Names(names.0.clone(), Language::Fr);
-        let (theirs, _) = testing::drawn(super::table, &state, Some(0), &noms);
+        let (theirs, _) = testing::drawn::<FourTwoOne>(&state, Some(0), &noms);
         assert!(
             theirs
                 .headline
@@ -581,10 +642,7 @@ mod tests {
             theirs.headline
         );
         assert_eq!(theirs.actions[0].buttons[0].action.label, "Stop");
-        let words: Vec<String> = events
-            .iter()
-            .filter_map(|e| super::super::legacy::event_words_json(GameId::FourTwoOne, e, &names))
-            .collect();
+        let words = testing::said(&events, &names);
         assert!(
             words.contains(&"Alice threw a 6 for the first player".to_owned()),
             "{words:?}"
@@ -594,34 +652,127 @@ mod tests {
     }
 
     #[test]
+    fn the_tokens_another_player_just_took_are_marked() {
+        let (mut state, _) = started();
+        testing::act(&mut state, 0, json!({"type": "stop"}));
+        // Bob must use one throw, like the leader: his nénette ends the round.
+        let events = testing::chance(&mut state, &[2, 2, 1]);
+        let names = names();
+        let words = testing::said(&events, &names);
+        assert!(
+            words.contains(&"Bob takes 2 tokens from the pot (nénette) (19 left)".to_owned()),
+            "{words:?}"
+        );
+        let (table, legal) = testing::drawn_after::<FourTwoOne>(&state, Some(0), &names, &events);
+        assert_offers_all(&table, legal);
+        let Some(PanelKind::Scores(scores)) = table.panels.last().map(|p| &p.kind) else {
+            panic!("scores last")
+        };
+        let marked: Vec<(usize, bool)> = scores.rows.iter().map(|r| (r.seat, r.recent)).collect();
+        assert_eq!(marked, [(0, false), (1, true)]);
+        // Tokens given mark the giver and the taker.
+        let paid = testing::event::<FourTwoOne>(
+            json!({"type": "paid", "from": 0, "to": 1, "due": 2, "count": 2, "basis": "best_result"}),
+        );
+        assert!(FourTwoOne::scores(&paid, 0) && FourTwoOne::scores(&paid, 1));
+        let thrown = testing::event::<FourTwoOne>(
+            json!({"type": "tie_break_thrown", "seat": 0, "result": {"dice": [4, 2, 1], "category": "four_two_one", "rank": 1, "tokens": 10}}),
+        );
+        assert!(!FourTwoOne::scores(&thrown, 0), "a throw moves no token");
+    }
+
+    #[test]
     fn token_moves_read_as_sentences() {
         let names = names();
         let charged = json!({"type": "charged", "seat": 1, "due": 2, "count": 2, "basis": "nenette", "pot": 19});
         assert_eq!(
-            event(&charged, &names),
-            Some(Said::Line(
-                "Bob takes 2 tokens from the pot (nénette) (19 left)".to_owned()
-            ))
+            line(charged.clone(), &names).as_deref(),
+            Some("Bob takes 2 tokens from the pot (nénette) (19 left)")
         );
         let paid = json!({"type": "paid", "from": 0, "to": 1, "due": 10, "count": 10, "basis": "best_result"});
         assert_eq!(
-            event(&paid, &names),
-            Some(Said::Line("Alice gives 10 tokens to Bob".to_owned()))
+            line(paid, &names).as_deref(),
+            Some("Alice gives 10 tokens to Bob")
         );
         let noms = Names(names.0.clone(), Language::Fr);
         assert_eq!(
-            event(&charged, &noms),
-            Some(Said::Line(
-                "Bob prend 2 jetons au pot (nénette) (il en reste 19)".to_owned()
-            ))
+            line(charged, &noms).as_deref(),
+            Some("Bob prend 2 jetons au pot (nénette) (il en reste 19)")
         );
         let one =
             json!({"type": "paid", "from": 0, "to": 1, "due": 1, "count": 1, "basis": "tie_break"});
         assert_eq!(
-            event(&one, &noms),
-            Some(Said::Line(
-                "Alice donne 1 jeton à Bob (après un départage)".to_owned()
-            ))
+            line(one, &noms).as_deref(),
+            Some("Alice donne 1 jeton à Bob (après un départage)")
+        );
+    }
+
+    #[test]
+    fn rounds_and_ends_read_as_sentences() {
+        let names = names();
+        let said = |json| line(json, &names);
+        assert_eq!(
+            said(json!({"type": "round_started", "round": 3, "phase": "decharge", "leader": 1}))
+                .as_deref(),
+            Some("Round 3 of the décharge, led by Bob")
+        );
+        assert_eq!(
+            said(json!({"type": "dice_thrown", "seat": 0, "throw": 2, "kept": [4], "thrown": [2, 1], "dice": [4, 2, 1]}))
+                .as_deref(),
+            Some("Alice kept 4 and threw 2 1: 4-2-1")
+        );
+        assert_eq!(
+            said(json!({"type": "decharge_started", "sitting_out": []})).as_deref(),
+            Some("The pot is empty: the décharge begins")
+        );
+        assert_eq!(
+            said(json!({"type": "decharge_started", "sitting_out": [1]})).as_deref(),
+            Some("The pot is empty: the décharge begins; Bob sits out")
+        );
+        assert_eq!(
+            said(json!({"type": "game_over", "winners": [0], "reason": "discharged"})).as_deref(),
+            Some("Game over (a player gave away their last token): Alice wins")
+        );
+        assert_eq!(
+            said(json!({"type": "game_over", "winners": [], "reason": "espagnole"})).as_deref(),
+            Some("Game over (l'espagnole)")
+        );
+        assert_eq!(said(json!({"type": "turn_started", "seat": 0})), None);
+        let noms = Names(names.0.clone(), Language::Fr);
+        assert_eq!(
+            line(
+                json!({"type": "game_over", "winners": [0, 1], "reason": "resignation"}),
+                &noms
+            )
+            .as_deref(),
+            Some("Partie terminée (les autres ont abandonné)\u{a0}: Alice et Bob gagnent")
+        );
+    }
+
+    #[test]
+    fn actions_read_as_what_the_player_did() {
+        let (state, _) = started();
+        let names = names();
+        let legal = state.legal_actions(0);
+        let reroll = legal.iter().find(
+            |a| matches!(a, AnyAction::FourTwoOne(Action::Reroll { faces }) if faces.len() == 2),
+        );
+        let stop = legal
+            .iter()
+            .find(|a| matches!(a, AnyAction::FourTwoOne(Action::Stop)));
+        let mut words: Vec<String> = [reroll, stop]
+            .into_iter()
+            .flatten()
+            .map(|a| super::super::action_words(a, &names))
+            .collect();
+        words.push(FourTwoOne::action(&Action::LeBon, &names));
+        assert_eq!(
+            words,
+            [
+                "throws 4 2 again",
+                "stops and keeps the dice",
+                "says “le bon” and keeps the dice"
+            ]
         );
     }
 }

@@ -209,18 +209,6 @@ legacy_presenter!(
     super::linja::event
 );
 legacy_presenter!(
-    tapis_games::five_thousand::FiveThousand,
-    "play-5000",
-    super::five_thousand::table,
-    super::five_thousand::event
-);
-legacy_presenter!(
-    tapis_games::four_two_one::FourTwoOne,
-    "play-421",
-    super::four_two_one::table,
-    super::four_two_one::event
-);
-legacy_presenter!(
     tapis_games::cant_stop::CantStop,
     "play-cant-stop",
     super::cant_stop::table,
@@ -238,8 +226,8 @@ legacy_presenter!(
 pub(crate) fn event_words_json(game: GameId, event: &Value, names: &Names) -> Option<String> {
     let said = match game {
         GameId::Yams => None,
-        GameId::FiveThousand => super::five_thousand::event(event, names),
-        GameId::FourTwoOne => super::four_two_one::event(event, names),
+        GameId::FiveThousand => None,
+        GameId::FourTwoOne => None,
         GameId::CantStop => super::cant_stop::event(event, names),
         GameId::MakeFive => super::make_five::event(event, names),
         GameId::Linotte | GameId::YamMaster => super::linotte::event(game, event, names),
