@@ -346,7 +346,12 @@ mod tests {
     #[test]
     fn every_event_is_said_by_the_message_named_after_its_game_and_type() {
         // The games whose presenter is on their types (every game, once `legacy` is gone).
-        const CONVERTED: [GameId; 1] = [GameId::Yams];
+        const CONVERTED: [GameId; 4] = [
+            GameId::Yams,
+            GameId::Linotte,
+            GameId::YamMaster,
+            GameId::Linja,
+        ];
         for game in CONVERTED {
             for seed in 0..6u64 {
                 let seats = game
