@@ -100,27 +100,49 @@ play-linja-bonus-forward = Bonus: move { $piece } from { $from } forward to { $t
 play-linja-bonus-back = Bonus: move { $piece } from { $from } back to { $to }
 play-linja-move-then = { $move }: { $next }
 
-play-linja-extra-turn-event = { $name } plays an extra turn
-play-linja-moved-initial = { $player } initial move: { $piece } from { $from } to { $to }
-play-linja-moved-following = { $player } following move: { $piece } from { $from } to { $to }
-play-linja-moved-bonus = { $player } bonus move: { $piece } from { $from } to { $to }
-play-linja-following-due = { $name } has a following move of { $rows }
-play-linja-no-following = No following move for { $name }: { $cause }
-play-linja-cause-goal-line = the piece reached the goal line
-play-linja-cause-empty-row = the row was empty
-play-linja-steps-lost = { $player } piece stopped on the goal line, { $count ->
+play-linja-event-turn-started = { $name } plays an extra turn
+play-linja-event-piece-moved = { $player } { $stage ->
+    [initial] initial move
+    [following] following move
+   *[bonus] bonus move
+}: { $piece } from { $from } to { $to }
+play-linja-event-following-move-due = { $name } has a following move of { $rows ->
+    [one] { $rows } row
+   *[other] { $rows } rows
+}
+play-linja-event-no-following-move = No following move for { $name }: { $cause ->
+    [goal-line] the piece reached the goal line
+   *[empty-row] the row was empty
+}
+play-linja-event-steps-lost = { $player } piece stopped on the goal line, { $count ->
     [one] { $count } row
    *[other] { $count } rows
 } short of the distance
-play-linja-bonus-earned = { $name } reached the goal line exactly and earns a bonus move
-play-linja-passed = { $name } had no move and passed
-play-linja-forfeited = { $name } could move no piece { $rows }: the following move is lost
-play-linja-declined-following = { $name } gave up the following move of { $rows }
-play-linja-declined-bonus = { $name } gave up the bonus move
-play-linja-resigned = { $name } resigned
-play-linja-why-armies-passed = the armies have passed each other
-play-linja-why-blocked = neither player can move any more
-play-linja-why-resignation = by resignation
-play-linja-tally = { $first } { $first-points }, { $second } { $second-points }
-play-linja-over-wins = Game over, { $why }: { $name } wins ({ $tally })
-play-linja-over-draw = Game over, { $why }: a draw ({ $tally })
+play-linja-event-bonus-earned = { $name } reached the goal line exactly and earns a bonus move
+play-linja-event-passed = { $name } had no move and passed
+play-linja-event-following-forfeited = { $name } could move no piece { $rows ->
+    [one] { $rows } row
+   *[other] { $rows } rows
+}: the following move is lost
+play-linja-event-following-declined = { $name } gave up the following move of { $rows ->
+    [one] { $rows } row
+   *[other] { $rows } rows
+}
+play-linja-event-bonus-declined = { $name } gave up the bonus move
+play-linja-event-resigned = { $name } resigned
+play-linja-event-game-over = Game over, { $reason ->
+    [armies-passed] the armies have passed each other
+    [blocked] neither player can move any more
+   *[resignation] by resignation
+}: { $draw ->
+    [yes] a draw
+   *[no] { $name } wins
+} ({ $first } { $first-points }, { $second } { $second-points })
+
+play-linja-action-initial-move = makes the initial move from row { $from } to row { $to }
+play-linja-action-following-move = makes the following move from row { $from } to row { $to }
+play-linja-action-bonus-move = moves one of { $owner } pieces from row { $from } to row { $to } as a bonus
+play-linja-action-pass = passes, having no move
+play-linja-action-forfeit-following = loses the following move, no piece being able to make it
+play-linja-action-decline-following = gives up the following move
+play-linja-action-decline-bonus = gives up the bonus move

@@ -96,24 +96,51 @@ play-linotte-alignments = Alignments
 play-linotte-alignments-caption = Alignment points and pawns
 play-linotte-points = Points
 
-play-linotte-threw = { $name } threw { $faces }
-play-linotte-threw-again = { $name } threw { $faces } ({ $nth } throw: { $dice })
-play-linotte-picked-up = { $name } picked up { $faces } to throw again
-play-linotte-called = { $name } called an Appel for { $combination }
-play-linotte-took-defi = { $name } took up the Défi
-play-linotte-made = { $name } made the { $challenge }
-play-linotte-missed = { $name } missed the { $challenge }
-play-linotte-placed = { $name } placed a pawn on { $combination } ({ $cell }): { $reserve ->
+play-linotte-event-dice-thrown = { $again ->
+    [yes] { $name } threw { $faces } ({ $nth } throw: { $dice })
+   *[no] { $name } threw { $faces }
+}
+play-linotte-event-rerolled = { $name } picked up { $faces } to throw again
+play-linotte-event-appel-announced = { $name } called an Appel for { $combination }
+play-linotte-event-defi-declared = { $name } took up the Défi
+play-linotte-event-challenge-resolved = { $succeeded ->
+    [yes] { $name } made the { $challenge }
+   *[no] { $name } missed the { $challenge }
+}
+play-linotte-event-placed = { $name } placed a pawn on { $combination } ({ $cell }): { $reserve ->
     [one] { $reserve } pawn
    *[other] { $reserve } pawns
-} left, { $points }
-play-linotte-removed-returned = { $name } used the Yam Predator: { $owner } pawn on { $cell } went back to its owner; { $owner-name } now has { $points }
-play-linotte-removed-left = { $name } used the Yam Predator: { $owner } pawn on { $cell } left the game; { $owner-name } now has { $points }
-play-linotte-passed = { $name } stopped without placing a pawn
-play-linotte-resigned-event = { $name } resigned
-play-linotte-why-five = five in a row
-play-linotte-why-no-pawns = a player has placed all their pawns
-play-linotte-why-resignation = by resignation
-play-linotte-tally = { $first } { $first-points }, { $second } { $second-points }
-play-linotte-over-wins = Game over, { $why }: { $name } wins ({ $tally })
-play-linotte-over-draw = Game over, { $why }: a draw ({ $tally })
+} left, { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+play-linotte-event-pawn-removed = { $name } used the Yam Predator: { $owner } pawn on { $cell } { $returned ->
+    [yes] went back to its owner
+   *[no] left the game
+}; { $owner-name } now has { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+play-linotte-event-passed = { $name } stopped without placing a pawn
+play-linotte-event-resigned = { $name } resigned
+play-linotte-event-game-over = Game over, { $reason ->
+    [five-in-a-row] five in a row
+    [no-pawns-left] a player has placed all their pawns
+   *[resignation] by resignation
+}: { $draw ->
+    [yes] a draw
+   *[no] { $name } wins
+} ({ $first } { $first-points ->
+    [one] { $first-points } point
+   *[other] { $first-points } points
+}, { $second } { $second-points ->
+    [one] { $second-points } point
+   *[other] { $second-points } points
+})
+
+play-linotte-action-reroll = throws { $faces } again
+play-linotte-action-appel = calls an Appel for { $combination }
+play-linotte-action-defi = takes up the Défi
+play-linotte-action-place = places a pawn on { $cell }
+play-linotte-action-remove = removes the pawn on { $cell } with the Yam Predator
+play-linotte-action-pass = stops without placing a pawn

@@ -102,27 +102,49 @@ play-linja-bonus-forward = Bonus : avancer { $piece } de { $from } vers { $to }
 play-linja-bonus-back = Bonus : reculer { $piece } de { $from } vers { $to }
 play-linja-move-then = { $move } : { $next }
 
-play-linja-extra-turn-event = { $name } joue un tour supplémentaire
-play-linja-moved-initial = Coup de départ { $player } : { $piece } de { $from } à { $to }
-play-linja-moved-following = Coup de suite { $player } : { $piece } de { $from } à { $to }
-play-linja-moved-bonus = Bonus { $player } : { $piece } de { $from } à { $to }
-play-linja-following-due = { $name } a un coup de suite de { $rows }
-play-linja-no-following = Pas de coup de suite pour { $name } : { $cause }
-play-linja-cause-goal-line = le pion a atteint la ligne d’arrivée
-play-linja-cause-empty-row = la rangée était vide
-play-linja-steps-lost = Le pion { $player } s’est arrêté sur la ligne d’arrivée : { $count ->
+play-linja-event-turn-started = { $name } joue un tour supplémentaire
+play-linja-event-piece-moved = { $stage ->
+    [initial] Coup de départ
+    [following] Coup de suite
+   *[bonus] Bonus
+} { $player } : { $piece } de { $from } à { $to }
+play-linja-event-following-move-due = { $name } a un coup de suite de { $rows ->
+    [one] { $rows } rangée
+   *[other] { $rows } rangées
+}
+play-linja-event-no-following-move = Pas de coup de suite pour { $name } : { $cause ->
+    [goal-line] le pion a atteint la ligne d’arrivée
+   *[empty-row] la rangée était vide
+}
+play-linja-event-steps-lost = Le pion { $player } s’est arrêté sur la ligne d’arrivée : { $count ->
     [one] { $count } rangée perdue
    *[other] { $count } rangées perdues
 }
-play-linja-bonus-earned = { $name } a atteint la ligne d’arrivée avec le compte exact et gagne un bonus
-play-linja-passed = { $name } n’avait aucun coup et a passé
-play-linja-forfeited = { $name } ne pouvait avancer aucun pion de { $rows } : le coup de suite est perdu
-play-linja-declined-following = { $name } a renoncé au coup de suite de { $rows }
-play-linja-declined-bonus = { $name } a renoncé au bonus
-play-linja-resigned = { $name } a abandonné
-play-linja-why-armies-passed = les armées se sont croisées
-play-linja-why-blocked = aucun joueur ne peut plus jouer
-play-linja-why-resignation = par abandon
-play-linja-tally = { $first } { $first-points }, { $second } { $second-points }
-play-linja-over-wins = Partie terminée, { $why } : { $name } gagne ({ $tally })
-play-linja-over-draw = Partie terminée, { $why } : égalité ({ $tally })
+play-linja-event-bonus-earned = { $name } a atteint la ligne d’arrivée avec le compte exact et gagne un bonus
+play-linja-event-passed = { $name } n’avait aucun coup et a passé
+play-linja-event-following-forfeited = { $name } ne pouvait avancer aucun pion de { $rows ->
+    [one] { $rows } rangée
+   *[other] { $rows } rangées
+} : le coup de suite est perdu
+play-linja-event-following-declined = { $name } a renoncé au coup de suite de { $rows ->
+    [one] { $rows } rangée
+   *[other] { $rows } rangées
+}
+play-linja-event-bonus-declined = { $name } a renoncé au bonus
+play-linja-event-resigned = { $name } a abandonné
+play-linja-event-game-over = Partie terminée, { $reason ->
+    [armies-passed] les armées se sont croisées
+    [blocked] aucun joueur ne peut plus jouer
+   *[resignation] par abandon
+} : { $draw ->
+    [yes] égalité
+   *[no] { $name } gagne
+} ({ $first } { $first-points }, { $second } { $second-points })
+
+play-linja-action-initial-move = fait son coup de départ de la rangée { $from } à la rangée { $to }
+play-linja-action-following-move = fait son coup de suite de la rangée { $from } à la rangée { $to }
+play-linja-action-bonus-move = déplace en bonus un pion { $owner } de la rangée { $from } à la rangée { $to }
+play-linja-action-pass = passe, faute de coup possible
+play-linja-action-forfeit-following = perd le coup de suite, aucun pion ne pouvant le faire
+play-linja-action-decline-following = renonce au coup de suite
+play-linja-action-decline-bonus = renonce au bonus

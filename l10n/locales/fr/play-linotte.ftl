@@ -99,24 +99,51 @@ play-linotte-alignments = Alignements
 play-linotte-alignments-caption = Points d’alignement et pions
 play-linotte-points = Points
 
-play-linotte-threw = { $name } a lancé { $faces }
-play-linotte-threw-again = { $name } a lancé { $faces } ({ $nth } lancer : { $dice })
-play-linotte-picked-up = { $name } a repris { $faces } pour les relancer
-play-linotte-called = { $name } a fait un Appel au { $combination }
-play-linotte-took-defi = { $name } a relevé le Défi
-play-linotte-made = { $name } a réussi son { $challenge }
-play-linotte-missed = { $name } a manqué son { $challenge }
-play-linotte-placed = { $name } a posé un pion sur { $combination } ({ $cell }) : { $reserve ->
+play-linotte-event-dice-thrown = { $again ->
+    [yes] { $name } a lancé { $faces } ({ $nth } lancer : { $dice })
+   *[no] { $name } a lancé { $faces }
+}
+play-linotte-event-rerolled = { $name } a repris { $faces } pour les relancer
+play-linotte-event-appel-announced = { $name } a fait un Appel au { $combination }
+play-linotte-event-defi-declared = { $name } a relevé le Défi
+play-linotte-event-challenge-resolved = { $succeeded ->
+    [yes] { $name } a réussi son { $challenge }
+   *[no] { $name } a manqué son { $challenge }
+}
+play-linotte-event-placed = { $name } a posé un pion sur { $combination } ({ $cell }) : { $reserve ->
     [one] { $reserve } pion restant
    *[other] { $reserve } pions restants
-}, { $points }
-play-linotte-removed-returned = { $name } a utilisé le Yam Predator : le pion { $owner } sur { $cell } est retourné à son propriétaire ; { $owner-name } a maintenant { $points }
-play-linotte-removed-left = { $name } a utilisé le Yam Predator : le pion { $owner } sur { $cell } a quitté la partie ; { $owner-name } a maintenant { $points }
-play-linotte-passed = { $name } s’est arrêté sans poser de pion
-play-linotte-resigned-event = { $name } a abandonné
-play-linotte-why-five = cinq pions alignés
-play-linotte-why-no-pawns = un joueur a posé tous ses pions
-play-linotte-why-resignation = par abandon
-play-linotte-tally = { $first } { $first-points }, { $second } { $second-points }
-play-linotte-over-wins = Partie terminée, { $why } : { $name } gagne ({ $tally })
-play-linotte-over-draw = Partie terminée, { $why } : égalité ({ $tally })
+}, { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+play-linotte-event-pawn-removed = { $name } a utilisé le Yam Predator : le pion { $owner } sur { $cell } { $returned ->
+    [yes] est retourné à son propriétaire
+   *[no] a quitté la partie
+} ; { $owner-name } a maintenant { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+play-linotte-event-passed = { $name } s’est arrêté sans poser de pion
+play-linotte-event-resigned = { $name } a abandonné
+play-linotte-event-game-over = Partie terminée, { $reason ->
+    [five-in-a-row] cinq pions alignés
+    [no-pawns-left] un joueur a posé tous ses pions
+   *[resignation] par abandon
+} : { $draw ->
+    [yes] égalité
+   *[no] { $name } gagne
+} ({ $first } { $first-points ->
+    [one] { $first-points } point
+   *[other] { $first-points } points
+}, { $second } { $second-points ->
+    [one] { $second-points } point
+   *[other] { $second-points } points
+})
+
+play-linotte-action-reroll = relance { $faces }
+play-linotte-action-appel = fait un Appel au { $combination }
+play-linotte-action-defi = relève le Défi
+play-linotte-action-place = pose un pion sur { $cell }
+play-linotte-action-remove = retire le pion de { $cell } avec le Yam Predator
+play-linotte-action-pass = s’arrête sans poser de pion

@@ -345,9 +345,7 @@ mod tests {
     /// action has words too.
     #[test]
     fn every_event_is_said_by_the_message_named_after_its_game_and_type() {
-        // The games whose presenter is on their types (every game, once `legacy` is gone).
-        const CONVERTED: [GameId; 3] = [GameId::Yams, GameId::FiveThousand, GameId::FourTwoOne];
-        for game in CONVERTED {
+        for game in GameId::ALL {
             for seed in 0..6u64 {
                 let seats = game
                     .min_seats()

@@ -5,6 +5,7 @@
 pub mod fallback;
 
 use serde_json::Value;
+#[cfg(test)]
 use tapis_games::GameId;
 use tapis_l10n::Language;
 
@@ -191,24 +192,6 @@ fn scored(e: &Value, seat: usize) -> bool {
 }
 
 legacy_presenter!(
-    tapis_games::linotte::Linotte,
-    "play-linotte",
-    super::linotte::table,
-    |e: &Value, n: &Names| super::linotte::event(GameId::Linotte, e, n)
-);
-legacy_presenter!(
-    tapis_games::linotte::YamMaster,
-    "play-linotte",
-    super::linotte::table,
-    |e: &Value, n: &Names| super::linotte::event(GameId::YamMaster, e, n)
-);
-legacy_presenter!(
-    tapis_games::linja::Linja,
-    "play-linja",
-    super::linja::table,
-    super::linja::event
-);
-legacy_presenter!(
     tapis_games::cant_stop::CantStop,
     "play-cant-stop",
     super::cant_stop::table,
@@ -230,8 +213,8 @@ pub(crate) fn event_words_json(game: GameId, event: &Value, names: &Names) -> Op
         GameId::FourTwoOne => None,
         GameId::CantStop => super::cant_stop::event(event, names),
         GameId::MakeFive => super::make_five::event(event, names),
-        GameId::Linotte | GameId::YamMaster => super::linotte::event(game, event, names),
-        GameId::Linja => super::linja::event(event, names),
+        GameId::Linotte | GameId::YamMaster => None,
+        GameId::Linja => None,
     };
     match said.unwrap_or_else(|| fallback::event(event, names)) {
         Said::Line(line) => Some(line),
