@@ -346,7 +346,7 @@ mod tests {
     #[test]
     fn every_event_is_said_by_the_message_named_after_its_game_and_type() {
         // The games whose presenter is on their types (every game, once `legacy` is gone).
-        const CONVERTED: [GameId; 1] = [GameId::Yams];
+        const CONVERTED: [GameId; 3] = [GameId::Yams, GameId::CantStop, GameId::MakeFive];
         for game in CONVERTED {
             for seed in 0..6u64 {
                 let seats = game
