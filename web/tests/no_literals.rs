@@ -209,6 +209,11 @@ fn findings() -> Vec<(String, Vec<String>)> {
             .strip_prefix(&root)
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default();
+        // A module's tests in a file of their own (`<module>/tests.rs`, `<module>_tests.rs`)
+        // are tests, as the `#[cfg(test)]` part of a file is.
+        if name.ends_with("/tests.rs") || name.ends_with("_tests.rs") {
+            continue;
+        }
         let found: Vec<String> = if name.ends_with(".html") {
             template_literals(&source)
         } else {

@@ -4,10 +4,11 @@ play-cant-stop-runners-left = Runners left
 play-cant-stop-runners-hint = the three neutral markers (◎) of a turn: they climb the columns the dice name; stopping replaces them by your own markers, busting loses them
 play-cant-stop-space-of = { $space } of { $height }
 
-play-cant-stop-advance-only = Advance { $column } only
-play-cant-stop-advance-twice = Advance { $column } twice
-play-cant-stop-advance-both = Advance { $a } and { $b }
-play-cant-stop-advance = Advance
+play-cant-stop-advance = { $how ->
+    [only] Advance { $a } only
+    [twice] Advance { $a } twice
+   *[both] Advance { $a } and { $b }
+}
 play-cant-stop-new-runner = new runner on { $column } at { $at }
 play-cant-stop-new-runner-top = new runner on { $column } at { $at } (the top)
 play-cant-stop-up-to = { $column } up to { $at }
@@ -92,7 +93,6 @@ play-cant-stop-columns = Columns
 
 play-cant-stop-choose-columns = Choose which columns to advance
 play-cant-stop-stop-or-throw = Stop or throw again
-play-cant-stop-other-choices = Other choices
 play-cant-stop-throw-again = Throw again
 play-cant-stop-to-advance = { $chance } to advance
 play-cant-stop-kept-at = { $column } at { $space }/{ $height }
@@ -108,24 +108,41 @@ play-cant-stop-prompt-win = Stop now and you win the game! Or throw again.
 play-cant-stop-prompt-decide = Stop to keep your progress, or throw again and risk losing this turn's progress.
 play-cant-stop-prompt = Your move.
 
-play-cant-stop-log-start = { $name } threw { $dice } to decide who starts ({ $total })
-play-cant-stop-log-start-tie = { $names } tied with { $total } and throw again
-play-cant-stop-log-first-player = { $name } plays first
-play-cant-stop-log-threw = { $name } threw { $dice }
-play-cant-stop-log-advanced = { $name } advanced { $column }: runner at { $at }
-play-cant-stop-log-advanced-twice = { $name } advanced { $column } twice: runner at { $at }
-play-cant-stop-log-rolled-again = { $name } chose to throw again
-play-cant-stop-log-bust = { $name } busted: no pair of dice could be used
-play-cant-stop-log-bust-runners = { $name } busted: no pair of dice could be used, the runners on { $columns } go back and the turn's progress is lost
-play-cant-stop-log-stopped = { $name } stopped: { $column } at { $to }/{ $height }
-play-cant-stop-log-claimed = { $name } claimed column { $column }
-play-cant-stop-log-claimed-removed = { $name } claimed column { $column }: { $owners }'s { $count ->
-    [one] marker leaves
-   *[other] markers leave
-} it
-play-cant-stop-log-resigned = { $name } resigned
-play-cant-stop-why-columns-won = the columns needed are claimed
-play-cant-stop-why-all-columns = every column is claimed
-play-cant-stop-why-resignation = the others resigned
-play-cant-stop-log-over-winner = Game over, { $why }: { $name } wins
-play-cant-stop-log-over = Game over, { $why }: nobody wins alone
+play-cant-stop-event-start-thrown = { $name } threw { $dice } to decide who starts ({ $total })
+play-cant-stop-event-start-tied = { $names } tied with { $total } and throw again
+play-cant-stop-event-first-player = { $name } plays first
+play-cant-stop-event-dice-thrown = { $name } threw { $dice }
+play-cant-stop-event-runner-moved = { $steps ->
+    [1] { $name } advanced { $column }: runner at { $to } of { $height }
+   *[other] { $name } advanced { $column } twice: runner at { $to } of { $height }
+}
+play-cant-stop-event-rolled-again = { $name } chose to throw again
+play-cant-stop-event-bust = { $count ->
+    [0] { $name } busted: no pair of dice could be used
+   *[other] { $name } busted: no pair of dice could be used, the runners on { $columns } go back and the turn's progress is lost
+}
+play-cant-stop-event-piece-moved = { $name } stopped: { $column } at { $to }/{ $height }
+play-cant-stop-event-column-won = { $count ->
+    [0] { $name } claimed column { $column }
+   *[other] { $name } claimed column { $column }: { $owners }'s { $count ->
+        [one] marker leaves
+       *[other] markers leave
+    } it
+}
+play-cant-stop-event-resigned = { $name } resigned
+play-cant-stop-event-game-over = Game over, { $reason ->
+    [all_columns_won] every column is claimed
+    [resignation] the others resigned
+   *[columns_won] the columns needed are claimed
+}: { $winner ->
+    [yes] { $name } wins
+   *[no] nobody wins alone
+}
+
+play-cant-stop-action-advance = { $how ->
+    [only] advances { $a } only
+    [twice] advances { $a } twice
+   *[both] advances { $a } and { $b }
+}
+play-cant-stop-action-roll = throws the four dice again
+play-cant-stop-action-stop = stops and keeps the turn's progress

@@ -80,17 +80,28 @@ play-make-five-prompt-move = You are the Aligneur: pick a token, then the column
 play-make-five-prompt-place = You are the Destructeur: drop the { $colour } token into a column (▼).
 play-make-five-prompt-any = Your move.
 
-play-make-five-deal-started = Deal { $deal } begins: { $aligneur } is the Aligneur, { $destructeur } the Destructeur
-play-make-five-drew = { $name } drew a { $colour } token
-play-make-five-went = The { $colour } token went to { $place }
-play-make-five-dropped = { $name } dropped the { $colour } token into { $place }
-play-make-five-moved = { $name } moved the { $colour } token from { $from } to { $to }
-play-make-five-passed = { $name } passed, leaving the board as it is
-play-make-five-make-five = MAKE 5! Deal { $deal }: five single-coloured rows, 25 points for { $name }
-play-make-five-scored = Deal { $deal } scored: { $points } for { $name } (rows from the bottom: { $rows }), { $total } in all
-play-make-five-resigned-event = { $name } resigned
-play-make-five-why-make-five = MAKE 5
-play-make-five-why-all-deals = the six deals are played
-play-make-five-why-resignation = by resignation
-play-make-five-over-wins = Game over, { $why }: { $name } wins
-play-make-five-over-draw = Game over, { $why }: a draw
+play-make-five-event-deal-started = Deal { $deal } begins: { $aligneur } is the Aligneur, { $destructeur } the Destructeur
+play-make-five-event-token-drawn = { $name } drew a { $colour } token
+play-make-five-event-token-placed = { $automatic ->
+    [yes] The { $colour } token went to { $place }
+   *[no] { $name } dropped the { $colour } token into { $place }
+}
+play-make-five-event-token-moved = { $name } moved the { $colour } token from { $from } to { $to }
+play-make-five-event-passed = { $name } passed, leaving the board as it is
+play-make-five-event-deal-scored = { $make_five ->
+    [yes] MAKE 5! Deal { $deal }: five single-coloured rows, 25 points for { $name }
+   *[no] Deal { $deal } scored: { $points } for { $name } (rows from the bottom: { $rows }), { $total } in all
+}
+play-make-five-event-resigned = { $name } resigned
+play-make-five-event-game-over = Game over, { $reason ->
+    [make_five] MAKE 5
+    [resignation] by resignation
+   *[all_deals_played] the six deals are played
+}: { $winner ->
+    [yes] { $name } wins
+   *[no] a draw
+}
+
+play-make-five-action-move = moves the token from { $from } to the top of column { $to }
+play-make-five-action-pass = passes, leaving the board as it is
+play-make-five-action-place = drops the drawn token into column { $column }

@@ -4,10 +4,11 @@ play-cant-stop-runners-left = Bonzes restants
 play-cant-stop-runners-hint = les trois marqueurs neutres (◎) du tour : ils grimpent les colonnes que désignent les dés ; quand vous vous arrêtez, vos pions les remplacent, et quand vous perdez le tour, leur progression est perdue
 play-cant-stop-space-of = { $space } sur { $height }
 
-play-cant-stop-advance-only = Avancer { $column } seulement
-play-cant-stop-advance-twice = Avancer { $column } deux fois
-play-cant-stop-advance-both = Avancer { $a } et { $b }
-play-cant-stop-advance = Avancer
+play-cant-stop-advance = { $how ->
+    [only] Avancer { $a } seulement
+    [twice] Avancer { $a } deux fois
+   *[both] Avancer { $a } et { $b }
+}
 play-cant-stop-new-runner = nouveau bonze sur le { $column }, case { $at }
 play-cant-stop-new-runner-top = nouveau bonze sur le { $column }, case { $at } (le sommet)
 play-cant-stop-up-to = le { $column } monte case { $at }
@@ -92,7 +93,6 @@ play-cant-stop-columns = Colonnes
 
 play-cant-stop-choose-columns = Choisissez les colonnes où avancer
 play-cant-stop-stop-or-throw = S’arrêter ou relancer
-play-cant-stop-other-choices = Autres choix
 play-cant-stop-throw-again = Relancer
 play-cant-stop-to-advance = { $chance } d’avancer
 play-cant-stop-kept-at = { $column } à { $space }/{ $height }
@@ -108,27 +108,44 @@ play-cant-stop-prompt-win = Arrêtez-vous maintenant et vous gagnez la partie !
 play-cant-stop-prompt-decide = Arrêtez-vous pour garder votre progression, ou relancez au risque de perdre celle de ce tour.
 play-cant-stop-prompt = À vous.
 
-play-cant-stop-log-start = { $name } lance { $dice } pour savoir qui commence ({ $total })
-play-cant-stop-log-start-tie = { $names } sont à égalité avec { $total } et relancent
-play-cant-stop-log-first-player = { $name } commence
-play-cant-stop-log-threw = { $name } lance { $dice }
-play-cant-stop-log-advanced = { $name } avance le { $column } : bonze case { $at }
-play-cant-stop-log-advanced-twice = { $name } avance le { $column } deux fois : bonze case { $at }
-play-cant-stop-log-rolled-again = { $name } choisit de relancer
-play-cant-stop-log-bust = { $name } perd le tour : aucune paire de dés ne pouvait servir
-play-cant-stop-log-bust-runners = { $name } perd le tour : aucune paire de dés ne pouvait servir, les bonzes des colonnes { $columns } sont retirés et la progression du tour est perdue
-play-cant-stop-log-stopped = { $name } s’arrête : { $column } à { $to }/{ $height }
-play-cant-stop-log-claimed = { $name } remporte la colonne { $column }
-play-cant-stop-log-claimed-removed = { $name } remporte la colonne { $column } : { $count ->
-    [one] le pion
-   *[other] les pions
-} de { $owners } { $count ->
-    [one] en est retiré
-   *[other] en sont retirés
+play-cant-stop-event-start-thrown = { $name } lance { $dice } pour savoir qui commence ({ $total })
+play-cant-stop-event-start-tied = { $names } sont à égalité avec { $total } et relancent
+play-cant-stop-event-first-player = { $name } commence
+play-cant-stop-event-dice-thrown = { $name } lance { $dice }
+play-cant-stop-event-runner-moved = { $steps ->
+    [1] { $name } avance le { $column } : bonze case { $to } sur { $height }
+   *[other] { $name } avance le { $column } deux fois : bonze case { $to } sur { $height }
 }
-play-cant-stop-log-resigned = { $name } abandonne
-play-cant-stop-why-columns-won = les colonnes nécessaires sont remportées
-play-cant-stop-why-all-columns = toutes les colonnes sont remportées
-play-cant-stop-why-resignation = les autres ont abandonné
-play-cant-stop-log-over-winner = Partie terminée, { $why } : { $name } gagne
-play-cant-stop-log-over = Partie terminée, { $why } : personne ne gagne seul
+play-cant-stop-event-rolled-again = { $name } choisit de relancer
+play-cant-stop-event-bust = { $count ->
+    [0] { $name } perd le tour : aucune paire de dés ne pouvait servir
+   *[other] { $name } perd le tour : aucune paire de dés ne pouvait servir, les bonzes des colonnes { $columns } sont retirés et la progression du tour est perdue
+}
+play-cant-stop-event-piece-moved = { $name } s’arrête : { $column } à { $to }/{ $height }
+play-cant-stop-event-column-won = { $count ->
+    [0] { $name } remporte la colonne { $column }
+   *[other] { $name } remporte la colonne { $column } : { $count ->
+        [one] le pion
+       *[other] les pions
+    } de { $owners } { $count ->
+        [one] en est retiré
+       *[other] en sont retirés
+    }
+}
+play-cant-stop-event-resigned = { $name } abandonne
+play-cant-stop-event-game-over = Partie terminée, { $reason ->
+    [all_columns_won] toutes les colonnes sont remportées
+    [resignation] les autres ont abandonné
+   *[columns_won] les colonnes nécessaires sont remportées
+} : { $winner ->
+    [yes] { $name } gagne
+   *[no] personne ne gagne seul
+}
+
+play-cant-stop-action-advance = { $how ->
+    [only] avance { $a } seulement
+    [twice] avance { $a } deux fois
+   *[both] avance { $a } et { $b }
+}
+play-cant-stop-action-roll = relance les quatre dés
+play-cant-stop-action-stop = s’arrête et garde la progression du tour

@@ -80,17 +80,28 @@ play-make-five-prompt-move = Vous êtes l’Aligneur : prenez un jeton, puis la
 play-make-five-prompt-place = Vous êtes le Destructeur : placez le jeton { $colour } dans une colonne (▼).
 play-make-five-prompt-any = À vous de jouer.
 
-play-make-five-deal-started = La manche { $deal } commence : { $aligneur } est l’Aligneur, { $destructeur } le Destructeur
-play-make-five-drew = { $name } a tiré un jeton { $colour }
-play-make-five-went = Le jeton { $colour } est allé en { $place }
-play-make-five-dropped = { $name } a placé le jeton { $colour } en { $place }
-play-make-five-moved = { $name } a déplacé le jeton { $colour } de la { $from } à la { $to }
-play-make-five-passed = { $name } a passé, sans toucher au plan de jeu
-play-make-five-make-five = MAKE 5 ! Manche { $deal } : cinq lignes d’une seule couleur, 25 points pour { $name }
-play-make-five-scored = Manche { $deal } comptée : { $points } pour { $name } (lignes depuis le bas : { $rows }), { $total } au total
-play-make-five-resigned-event = { $name } a abandonné
-play-make-five-why-make-five = MAKE 5
-play-make-five-why-all-deals = les six manches sont jouées
-play-make-five-why-resignation = par abandon
-play-make-five-over-wins = Partie terminée, { $why } : { $name } gagne
-play-make-five-over-draw = Partie terminée, { $why } : égalité
+play-make-five-event-deal-started = La manche { $deal } commence : { $aligneur } est l’Aligneur, { $destructeur } le Destructeur
+play-make-five-event-token-drawn = { $name } a tiré un jeton { $colour }
+play-make-five-event-token-placed = { $automatic ->
+    [yes] Le jeton { $colour } est allé en { $place }
+   *[no] { $name } a placé le jeton { $colour } en { $place }
+}
+play-make-five-event-token-moved = { $name } a déplacé le jeton { $colour } de la { $from } à la { $to }
+play-make-five-event-passed = { $name } a passé, sans toucher au plan de jeu
+play-make-five-event-deal-scored = { $make_five ->
+    [yes] MAKE 5 ! Manche { $deal } : cinq lignes d’une seule couleur, 25 points pour { $name }
+   *[no] Manche { $deal } comptée : { $points } pour { $name } (lignes depuis le bas : { $rows }), { $total } au total
+}
+play-make-five-event-resigned = { $name } a abandonné
+play-make-five-event-game-over = Partie terminée, { $reason ->
+    [make_five] MAKE 5
+    [resignation] par abandon
+   *[all_deals_played] les six manches sont jouées
+} : { $winner ->
+    [yes] { $name } gagne
+   *[no] égalité
+}
+
+play-make-five-action-move = déplace le jeton de la { $from } en haut de la colonne { $to }
+play-make-five-action-pass = passe, sans toucher au plan de jeu
+play-make-five-action-place = place le jeton tiré dans la colonne { $column }

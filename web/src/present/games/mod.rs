@@ -20,7 +20,6 @@
 pub mod cant_stop;
 pub mod five_thousand;
 pub mod four_two_one;
-mod legacy;
 pub mod linja;
 pub mod linotte;
 pub mod make_five;
@@ -424,7 +423,6 @@ pub(crate) mod testing {
     }
 
     /// Checks that `table` offers each of `legal` exactly once, with a label, and nothing else.
-    #[allow(dead_code)] // for the presenters still in `legacy`, as they take their types
     pub fn assert_offers_exactly(table: &Table, legal: &[AnyAction]) {
         let mut offered: BTreeMap<String, usize> = BTreeMap::new();
         for action in table.offered_actions() {
