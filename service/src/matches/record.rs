@@ -7,7 +7,7 @@
 use serde_json::Value;
 use tapis_games::{AnyEvent, AnyState, GameId, Outcome, Turn};
 
-use super::views::{TurnEntry, TurnKind};
+use super::views::{ChanceRecord, TurnEntry, TurnKind};
 use crate::fairness;
 
 /// Where a record and its replay disagree.
@@ -47,68 +47,10 @@ pub fn replay(
     let mut next_k: u64 = 0;
     for (index, turn) in turns.iter().enumerate() {
         let seq = turn.seq;
-        // A negative number never equals an index: no sentinel needed.
-        if usize::try_from(seq).ok() != Some(index) {
-            return Err(at(seq, format!("expected turn number {index}")));
-        }
-        if (turn.kind == TurnKind::Start) != (index == 0) {
-            return Err(at(seq, "the log must begin with exactly one start entry"));
-        }
-        let mut events = match turn.kind {
-            TurnKind::Start => Vec::new(),
-            TurnKind::Action => {
-                let seat = turn
-                    .seat
-                    .ok_or_else(|| at(seq, "an action without a seat"))?;
-                let action = turn
-                    .action
-                    .as_ref()
-                    .ok_or_else(|| at(seq, "an action entry without its action"))?;
-                state
-                    .apply(seat, action)
-                    .map_err(|e| at(seq, format!("the rules refuse the recorded action: {e}")))?
-            }
-            TurnKind::Resign | TurnKind::Timeout => {
-                let seat = turn
-                    .seat
-                    .ok_or_else(|| at(seq, "a resignation without a seat"))?;
-                state
-                    .resign(seat)
-                    .map_err(|e| at(seq, format!("the rules refuse the resignation: {e}")))?
-            }
-        };
+        check_place(index, turn)?;
+        let mut events = apply_decision(&mut state, turn)?;
         for record in &turn.chance {
-            if record.k != next_k {
-                return Err(at(
-                    seq,
-                    format!("chance event numbered {}, expected {next_k}", record.k),
-                ));
-            }
-            let Turn::Chance { chance } = state.turn() else {
-                return Err(at(
-                    seq,
-                    "a chance event is recorded where the rules expect none",
-                ));
-            };
-            if let Some(seed) = seed {
-                let expected = fairness::chance_values(seed, record.k, &chance);
-                if expected != record.values {
-                    return Err(at(
-                        seq,
-                        format!(
-                            "chance event {} is recorded as {:?} but the seed gives {:?}",
-                            record.k, record.values, expected
-                        ),
-                    ));
-                }
-            }
-            let produced = state.apply_chance(&record.values).map_err(|e| {
-                at(
-                    seq,
-                    format!("the rules refuse chance event {}: {e}", record.k),
-                )
-            })?;
-            events.extend(produced);
+            events.extend(apply_chance_event(&mut state, seq, record, next_k, seed)?);
             next_k += 1;
         }
         if matches!(state.turn(), Turn::Chance { .. }) {
@@ -117,6 +59,90 @@ pub fn replay(
         check_events(seq, &events, &turn.events)?;
     }
     Ok(state)
+}
+
+/// Checks that `turn` is numbered as the entry `index` of its log, and that the log begins with
+/// its one start entry.
+fn check_place(index: usize, turn: &TurnEntry) -> Result<(), Disagreement> {
+    let seq = turn.seq;
+    // A negative number never equals an index: no sentinel needed.
+    if usize::try_from(seq).ok() != Some(index) {
+        return Err(at(seq, format!("expected turn number {index}")));
+    }
+    if (turn.kind == TurnKind::Start) != (index == 0) {
+        return Err(at(seq, "the log must begin with exactly one start entry"));
+    }
+    Ok(())
+}
+
+/// Applies the decision `turn` records (none for the start) to `state`: the events it produced.
+fn apply_decision(state: &mut AnyState, turn: &TurnEntry) -> Result<Vec<AnyEvent>, Disagreement> {
+    let seq = turn.seq;
+    match turn.kind {
+        TurnKind::Start => Ok(Vec::new()),
+        TurnKind::Action => {
+            let seat = turn
+                .seat
+                .ok_or_else(|| at(seq, "an action without a seat"))?;
+            let action = turn
+                .action
+                .as_ref()
+                .ok_or_else(|| at(seq, "an action entry without its action"))?;
+            state
+                .apply(seat, action)
+                .map_err(|e| at(seq, format!("the rules refuse the recorded action: {e}")))
+        }
+        TurnKind::Resign | TurnKind::Timeout => {
+            let seat = turn
+                .seat
+                .ok_or_else(|| at(seq, "a resignation without a seat"))?;
+            state
+                .resign(seat)
+                .map_err(|e| at(seq, format!("the rules refuse the resignation: {e}")))
+        }
+    }
+}
+
+/// Applies the chance event `record` of turn `seq` to `state`, the event numbered `next_k`
+/// expected, its values checked against the dice stream of `seed` if given: the events it
+/// produced.
+fn apply_chance_event(
+    state: &mut AnyState,
+    seq: i64,
+    record: &ChanceRecord,
+    next_k: u64,
+    seed: Option<&[u8]>,
+) -> Result<Vec<AnyEvent>, Disagreement> {
+    if record.k != next_k {
+        return Err(at(
+            seq,
+            format!("chance event numbered {}, expected {next_k}", record.k),
+        ));
+    }
+    let Turn::Chance { chance } = state.turn() else {
+        return Err(at(
+            seq,
+            "a chance event is recorded where the rules expect none",
+        ));
+    };
+    if let Some(seed) = seed {
+        let expected = fairness::chance_values(seed, record.k, &chance);
+        if expected != record.values {
+            return Err(at(
+                seq,
+                format!(
+                    "chance event {} is recorded as {:?} but the seed gives {:?}",
+                    record.k, record.values, expected
+                ),
+            ));
+        }
+    }
+    state.apply_chance(&record.values).map_err(|e| {
+        at(
+            seq,
+            format!("the rules refuse chance event {}: {e}", record.k),
+        )
+    })
 }
 
 /// Checks that the events a step produced in the replay are those its record holds.

@@ -7,6 +7,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde_json::Value;
 use tapis_games::{AnyAction, AnyEvent, AnyState, Outcome, Turn};
 use time::OffsetDateTime;
+use uuid::Uuid;
 
 use super::record::result_reason;
 use super::row::{Loaded, MatchRow, Seated, stored_seat, to_act};
@@ -90,95 +91,32 @@ pub(super) async fn work_out_step(
     now: OffsetDateTime,
 ) -> ServiceResult<PendingStep> {
     let Loaded { row, mut seats, .. } = before;
-    let mut chance_count = row.chance_count;
-    let mut records = Vec::new();
-    resolve_chance(
-        &mut state,
-        &row.seed,
-        &mut chance_count,
-        &mut records,
-        &mut events,
-    )?;
+    let (chance_count, records) = chance_after(&mut state, &row, &mut events)?;
     let outcome = state.outcome();
     let next = to_act(&state);
     let to_act_seat = next.map(stored_seat).transpose()?;
-    let (deadline, paused_time_left_us) = match (&outcome, next, row.days_per_move) {
-        (None, Some(seat), Some(days)) => {
-            let time_per_move = time::Duration::days(i64::from(days));
-            if row.vacation_of(seat).is_some() {
-                let us = i64::try_from(time_per_move.whole_microseconds())
-                    .map_err(|_| ServiceError::internal("the time per move does not fit", days))?;
-                (None, Some(us))
-            } else {
-                (Some(now + time_per_move), None)
-            }
-        }
-        _ => (None, None),
-    };
+    let next_on_vacation = next.map(|seat| row.vacation_of(seat).is_some());
+    let clock = clock_after(outcome.is_some(), next_on_vacation, row.days_per_move, now)?;
     let result = match &outcome {
         Some(outcome) => Some(result_of(conn, &row, &seats, step.kind, outcome, now).await?),
         None => None,
     };
-    let status = if outcome.is_some() {
-        MatchStatus::Finished
-    } else {
-        MatchStatus::Active
-    };
-    let encoding = |e: serde_json::Error| ServiceError::internal("cannot encode a turn", e);
-    let result_json = result
-        .as_ref()
-        .map(serde_json::to_value)
-        .transpose()
-        .map_err(encoding)?;
-    let chance_json = serde_json::to_value(&records).map_err(encoding)?;
-    let action_json = step
-        .action
-        .as_ref()
-        .map(serde_json::to_value)
-        .transpose()
-        .map_err(encoding)?;
-    let events_json = serde_json::to_value(&events).map_err(encoding)?;
+    let encoded = EncodedStep::new(result.as_ref(), &records, step.action.as_ref(), &events)?;
     if let Some(result) = &result {
-        for entry in &result.ranking {
-            diesel::update(
-                match_seats::table
-                    .filter(match_seats::match_id.eq(row.id))
-                    .filter(match_seats::seat.eq(stored_seat(entry.seat)?)),
-            )
-            .set((
-                match_seats::rank.eq(stored_seat(entry.rank)?),
-                match_seats::score.eq(entry.score),
-            ))
-            .execute(conn)
-            .await?;
-            if let Some(seat) = seats.iter_mut().find(|s| s.view.seat == entry.seat) {
-                seat.view.rank = Some(entry.rank);
-                seat.view.score = Some(entry.score);
-            }
-        }
-        tracing::info!(match.id = %row.id, reason = %result.reason, "match finished");
+        record_ranking(conn, row.id, result, &mut seats).await?;
     }
-    let started_at = if step.kind == TurnKind::Start {
-        Some(now)
-    } else {
-        row.started_at
-    };
-    let finished_at = if result.is_some() {
-        Some(now)
-    } else {
-        row.finished_at
-    };
+    let dates = dates_after(step.kind, result.is_some(), Dates::of(&row), now);
     let row = MatchRow {
         state: Some(state.to_json()),
-        status: status.as_str().to_owned(),
+        status: status_after(outcome.is_some()).as_str().to_owned(),
         version: row.version + 1,
         chance_count,
         to_act_seat,
-        deadline,
-        paused_time_left_us,
-        result: result_json,
-        started_at,
-        finished_at,
+        deadline: clock.deadline,
+        paused_time_left_us: clock.paused_time_left_us,
+        result: encoded.result,
+        started_at: dates.started_at,
+        finished_at: dates.finished_at,
         updated_at: now,
         turn_count: row.turn_count + 1,
         ..row
@@ -192,11 +130,160 @@ pub(super) async fn work_out_step(
         },
         seat: step.seat.map(stored_seat).transpose()?,
         kind: step.kind,
-        action: action_json,
-        chance: chance_json,
-        events: events_json,
+        action: encoded.action,
+        chance: encoded.chance,
+        events: encoded.events,
         notify_after_commit: step.notify_after_commit,
     })
+}
+
+/// Resolves the chance steps due after a decision ([`resolve_chance`]) from the dice stream of
+/// the match of `row`: its chance counter once they are, and their records.
+fn chance_after(
+    state: &mut AnyState,
+    row: &MatchRow,
+    events: &mut Vec<AnyEvent>,
+) -> ServiceResult<(i64, Vec<ChanceRecord>)> {
+    let mut chance_count = row.chance_count;
+    let mut records = Vec::new();
+    resolve_chance(state, &row.seed, &mut chance_count, &mut records, events)?;
+    Ok((chance_count, records))
+}
+
+/// The clock of a match after a step: the deadline of the player to act, or the time they have
+/// left while it is paused.
+#[derive(Debug, PartialEq, Eq)]
+struct TurnClock {
+    deadline: Option<OffsetDateTime>,
+    paused_time_left_us: Option<i64>,
+}
+
+/// The clock after a step taken at `now`: none when the game is over (`game_over`), when no
+/// player is to act (`next_on_vacation` is `None`) or when the match has no time per move;
+/// else the player to act has the whole time per move, paused while they are on vacation.
+fn clock_after(
+    game_over: bool,
+    next_on_vacation: Option<bool>,
+    days_per_move: Option<i16>,
+    now: OffsetDateTime,
+) -> ServiceResult<TurnClock> {
+    let (deadline, paused_time_left_us) = match (game_over, next_on_vacation, days_per_move) {
+        (false, Some(on_vacation), Some(days)) => {
+            let time_per_move = time::Duration::days(i64::from(days));
+            if on_vacation {
+                let us = i64::try_from(time_per_move.whole_microseconds())
+                    .map_err(|_| ServiceError::internal("the time per move does not fit", days))?;
+                (None, Some(us))
+            } else {
+                (Some(now + time_per_move), None)
+            }
+        }
+        _ => (None, None),
+    };
+    Ok(TurnClock {
+        deadline,
+        paused_time_left_us,
+    })
+}
+
+/// The status of a match after a step: finished when the game is over, else active.
+fn status_after(game_over: bool) -> MatchStatus {
+    if game_over {
+        MatchStatus::Finished
+    } else {
+        MatchStatus::Active
+    }
+}
+
+/// When a match started and finished.
+#[derive(Debug, PartialEq, Eq)]
+struct Dates {
+    started_at: Option<OffsetDateTime>,
+    finished_at: Option<OffsetDateTime>,
+}
+
+impl Dates {
+    /// When the match of `row` started and finished.
+    fn of(row: &MatchRow) -> Dates {
+        Dates {
+            started_at: row.started_at,
+            finished_at: row.finished_at,
+        }
+    }
+}
+
+/// When a match started and finished (`before` a step) once a step of `kind` is taken at
+/// `now` (`ends`: the step ends the match): a start step starts it, a step that ends it
+/// finishes it.
+fn dates_after(kind: TurnKind, ends: bool, before: Dates, now: OffsetDateTime) -> Dates {
+    Dates {
+        started_at: if kind == TurnKind::Start {
+            Some(now)
+        } else {
+            before.started_at
+        },
+        finished_at: if ends { Some(now) } else { before.finished_at },
+    }
+}
+
+/// The JSON of a step as its turn-log row and match row store it.
+struct EncodedStep {
+    result: Option<Value>,
+    chance: Value,
+    action: Option<Value>,
+    events: Value,
+}
+
+impl EncodedStep {
+    fn new(
+        result: Option<&MatchResult>,
+        chance: &[ChanceRecord],
+        action: Option<&AnyAction>,
+        events: &[AnyEvent],
+    ) -> ServiceResult<EncodedStep> {
+        let encoding = |e: serde_json::Error| ServiceError::internal("cannot encode a turn", e);
+        Ok(EncodedStep {
+            result: result
+                .map(serde_json::to_value)
+                .transpose()
+                .map_err(encoding)?,
+            chance: serde_json::to_value(chance).map_err(encoding)?,
+            action: action
+                .map(serde_json::to_value)
+                .transpose()
+                .map_err(encoding)?,
+            events: serde_json::to_value(events).map_err(encoding)?,
+        })
+    }
+}
+
+/// Writes the final ranks and scores of a finished match to its seats, one statement a seat,
+/// and shows them on `seats`.
+async fn record_ranking(
+    conn: &mut AsyncPgConnection,
+    match_id: Uuid,
+    result: &MatchResult,
+    seats: &mut [Seated],
+) -> ServiceResult<()> {
+    for entry in &result.ranking {
+        diesel::update(
+            match_seats::table
+                .filter(match_seats::match_id.eq(match_id))
+                .filter(match_seats::seat.eq(stored_seat(entry.seat)?)),
+        )
+        .set((
+            match_seats::rank.eq(stored_seat(entry.rank)?),
+            match_seats::score.eq(entry.score),
+        ))
+        .execute(conn)
+        .await?;
+        if let Some(seat) = seats.iter_mut().find(|s| s.view.seat == entry.seat) {
+            seat.view.rank = Some(entry.rank);
+            seat.view.score = Some(entry.score);
+        }
+    }
+    tracing::info!(match.id = %match_id, reason = %result.reason, "match finished");
+    Ok(())
 }
 
 /// The result of a match that just ended by a step of `kind`, with the rating changes it made
@@ -242,4 +329,90 @@ pub(super) async fn result_of(
         ranking,
         reason: result_reason(kind, outcome).to_owned(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    const NOW: OffsetDateTime = datetime!(2024-03-01 12:00 UTC);
+
+    fn turn_clock(deadline: Option<OffsetDateTime>, paused_time_left_us: Option<i64>) -> TurnClock {
+        TurnClock {
+            deadline,
+            paused_time_left_us,
+        }
+    }
+
+    #[test]
+    fn the_player_to_act_has_the_whole_time_per_move() {
+        let clock_of = clock_after(false, Some(false), Some(3), NOW).unwrap();
+        assert_eq!(
+            clock_of,
+            turn_clock(Some(NOW + time::Duration::days(3)), None)
+        );
+    }
+
+    #[test]
+    fn the_clock_of_a_player_on_vacation_starts_paused() {
+        let clock_of = clock_after(false, Some(true), Some(2), NOW).unwrap();
+        assert_eq!(clock_of, turn_clock(None, Some(2 * 86_400 * 1_000_000)));
+    }
+
+    #[test]
+    fn no_clock_once_over_without_a_player_to_act_or_without_time_per_move() {
+        for (over, next, days) in [
+            (true, Some(false), Some(3)),
+            (true, Some(true), Some(3)),
+            (false, None, Some(3)),
+            (false, Some(false), None),
+            (false, Some(true), None),
+        ] {
+            let clock_of = clock_after(over, next, days, NOW).unwrap();
+            assert_eq!(clock_of, turn_clock(None, None), "{over} {next:?} {days:?}");
+        }
+    }
+
+    #[test]
+    fn a_match_is_finished_once_the_game_is_over() {
+        assert_eq!(status_after(true), MatchStatus::Finished);
+        assert_eq!(status_after(false), MatchStatus::Active);
+    }
+
+    #[test]
+    fn the_start_starts_a_match_and_its_last_step_finishes_it() {
+        let earlier = datetime!(2024-02-01 08:00 UTC);
+        let none = || Dates {
+            started_at: None,
+            finished_at: None,
+        };
+        let started = || Dates {
+            started_at: Some(earlier),
+            finished_at: None,
+        };
+        let dates = |started_at, finished_at| Dates {
+            started_at,
+            finished_at,
+        };
+        assert_eq!(
+            dates_after(TurnKind::Start, false, none(), NOW),
+            dates(Some(NOW), None)
+        );
+        assert_eq!(
+            dates_after(TurnKind::Action, false, started(), NOW),
+            dates(Some(earlier), None)
+        );
+        for kind in [TurnKind::Action, TurnKind::Resign, TurnKind::Timeout] {
+            assert_eq!(
+                dates_after(kind, true, started(), NOW),
+                dates(Some(earlier), Some(NOW))
+            );
+        }
+        // A game over at its start (no move to play) starts and finishes at once.
+        assert_eq!(
+            dates_after(TurnKind::Start, true, none(), NOW),
+            dates(Some(NOW), Some(NOW))
+        );
+    }
 }

@@ -277,12 +277,48 @@ pub(super) async fn move_transaction(
     id: Uuid,
     body: impl AsyncFnOnce(&mut AsyncPgConnection, MatchRow) -> ServiceResult<PendingStep>,
 ) -> ServiceResult<Loaded> {
+    enter_transaction(conn)?;
+    let done = async {
+        let row = begin_and_lock(conn, id).await?;
+        let pending = body(&mut *conn, row).await?;
+        // A move that ends the match is written in the transaction, before `COMMIT` is sent.
+        let written_before = write_if_ending(conn, id, &pending).await?;
+        Ok((pending, written_before))
+    };
+    let (pending, written_before) = match done.await {
+        Ok(done) => done,
+        Err(error) => return Err(roll_back(conn, error).await),
+    };
+    if !commit_move(conn, id, &pending, written_before).await? {
+        // `COMMIT` overtook the write (its first use on this connection) and another move of
+        // the match got in between: this one lost the race, as if it had waited for the lock.
+        let current = matches::table
+            .find(id)
+            .select(matches::version)
+            .first::<i64>(conn)
+            .await?;
+        return Err(ServiceError::VersionConflict {
+            submitted: pending.after.row.version - 1,
+            current,
+        });
+    }
+    Ok(pending.after)
+}
+
+/// Counts the transaction of a move as open in the connection's transaction manager, before
+/// its `BEGIN` is sent (see [`move_transaction`]); fails if one is open already.
+fn enter_transaction(conn: &mut AsyncPgConnection) -> ServiceResult<()> {
     let state = transaction_status(conn).transaction_state()?;
     if state.transaction_depth().is_some() {
         return Err(diesel::result::Error::AlreadyInTransaction.into());
     }
     state.change_transaction_depth(TransactionDepthChange::IncreaseDepth)?;
+    Ok(())
+}
 
+/// Sends `BEGIN` together with the statement that locks the row of match `id`, in one round
+/// trip, and reads the row.
+async fn begin_and_lock(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<MatchRow> {
     let (mut first, mut second) = (&*conn, &*conn);
     let (begun, locked) = futures_util::future::join(
         first.batch_execute("BEGIN"),
@@ -293,48 +329,56 @@ pub(super) async fn move_transaction(
             .first::<MatchRow>(&mut second),
     )
     .await;
-    let mut done = match (begun, locked) {
-        (Err(e), _) => Err(e.into()),
-        (Ok(()), locked) => match locked.optional() {
-            Ok(Some(row)) => body(&mut *conn, row).await,
-            Ok(None) => Err(ServiceError::NotFound("match")),
-            Err(e) => Err(e.into()),
-        },
-    };
-    // A move that ends the match is written in the transaction, before `COMMIT` is sent.
-    let mut written_before = None;
-    if let Ok(pending) = &done
-        && pending.ends_match()
-    {
-        match pending.write(conn).await {
-            Ok(true) => written_before = Some(Ok(true)),
-            Ok(false) => {
-                done = Err(ServiceError::internal(
-                    "the match row changed under its lock",
-                    id,
-                ))
-            }
-            Err(e) => done = Err(e),
-        }
-    }
-    let pending = match done {
-        Ok(pending) => pending,
-        // As `AsyncConnection::transaction`: the error of the body, unless the rollback fails
-        // (the transaction manager then marks the connection broken).
-        Err(error) => {
-            return match AnsiTransactionManager::rollback_transaction(conn).await {
-                Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => Err(error),
-                Err(rollback) => Err(rollback.into()),
-            };
-        }
-    };
+    begun?;
+    locked.optional()?.ok_or(ServiceError::NotFound("match"))
+}
 
+/// Writes `pending` now, in the transaction, if it ends the match (its result and ratings are
+/// written in the transaction already): whether it was written.
+async fn write_if_ending(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    pending: &PendingStep,
+) -> ServiceResult<bool> {
+    if !pending.ends_match() {
+        return Ok(false);
+    }
+    if pending.write(conn).await? {
+        Ok(true)
+    } else {
+        Err(ServiceError::internal(
+            "the match row changed under its lock",
+            id,
+        ))
+    }
+}
+
+/// Rolls back the transaction of a move that failed with `error`, and returns the error as
+/// `AsyncConnection::transaction` does: the error of the body, unless the rollback fails (the
+/// transaction manager then marks the connection broken).
+async fn roll_back(conn: &mut AsyncPgConnection, error: ServiceError) -> ServiceError {
+    match AnsiTransactionManager::rollback_transaction(conn).await {
+        Ok(()) | Err(diesel::result::Error::BrokenTransactionManager) => error,
+        Err(rollback) => rollback.into(),
+    }
+}
+
+/// Sends the statement that writes the move (unless `written_before`) together with `COMMIT`
+/// and the notification of the move, in one round trip, and closes the transaction in the
+/// connection's transaction manager: whether the move was written.
+async fn commit_move(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    pending: &PendingStep,
+    written_before: bool,
+) -> ServiceResult<bool> {
     let (mut first, mut second, mut third) = (&*conn, &*conn, &*conn);
     let record = pending.statement();
     let write = async {
-        match written_before {
-            Some(done) => done,
-            None => written(record.execute(&mut first).await?),
+        if written_before {
+            Ok(true)
+        } else {
+            written(record.execute(&mut first).await?)
         }
     };
     let (written, committed, notified) = futures_util::future::join3(
@@ -358,20 +402,7 @@ pub(super) async fn move_transaction(
     if let Err(e) = notified {
         tracing::warn!(match.id = %id, error = %e, "a move was not notified");
     }
-    if !written? {
-        // `COMMIT` overtook the write (its first use on this connection) and another move of
-        // the match got in between: this one lost the race, as if it had waited for the lock.
-        let current = matches::table
-            .find(id)
-            .select(matches::version)
-            .first::<i64>(conn)
-            .await?;
-        return Err(ServiceError::VersionConflict {
-            submitted: pending.after.row.version - 1,
-            current,
-        });
-    }
-    Ok(pending.after)
+    written
 }
 
 /// The status of the transaction manager of a connection (see [`move_transaction`]).
