@@ -94,6 +94,12 @@ impl<'a, G: Presenter> Input<'a, G> {
         self.viewer == Some(seat)
     }
 
+    /// Whether it is the viewer's turn: `seat` is to play, it is theirs, and they have legal
+    /// actions.
+    pub fn my_turn(&self, seat: Option<usize>) -> bool {
+        seat.is_some_and(|s| self.is_viewer(s)) && !self.legal.is_empty()
+    }
+
     /// Whether a move the viewer has not seen yet changed `seat`'s score or tokens.
     pub fn scored_recently(&self, seat: usize) -> bool {
         self.recent.iter().any(|e| G::scores(e, seat))
@@ -189,6 +195,11 @@ pub(crate) fn over_headline(reason: &str, lang: Language) -> String {
         "reason",
         crate::present::words::reason_words(reason, lang),
     )
+}
+
+/// The message `key`, explained by the message `<key>-hint`.
+pub(crate) fn hinted_term(key: &str, lang: Language) -> Term {
+    Term::explained(lang.t(key), lang.t(&format!("{key}-hint")))
 }
 
 /// The panel of every seat's total (`data-testid="scores"`).

@@ -1,10 +1,8 @@
-//! Can't Stop's events and actions in words: each event is said by the message
+//! Can't Stop's events in words: each event is said by the message
 //! `play-cant-stop-event-<type>`, given its fields.
 
-use tapis_games::cant_stop::{Action, CantStop, Event, HEIGHTS, index_of};
-use tapis_l10n::Language;
+use tapis_games::cant_stop::{CantStop, Event, HEIGHTS, index_of};
 
-use super::choices::advance_args;
 use crate::present::games::{Names, Said, Say, faces};
 use crate::present::join_names;
 
@@ -81,20 +79,8 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
         Event::Resigned { seat } => say("resigned").seat("name", *seat).said(),
         Event::GameOver { winner, reason } => say("game_over")
             .arg("reason", reason.as_str())
-            .flag("winner", winner.is_some())
-            .arg("name", winner.map(|s| names.of(s)).unwrap_or_default())
+            .winner(*winner)
             .said(),
-    }
-}
-
-/// One Can't Stop action in words: `advances 6 and 8`.
-pub(super) fn action(action: &Action, lang: Language) -> String {
-    match action {
-        Action::Advance { columns } => {
-            lang.t_with("play-cant-stop-action-advance", &advance_args(*columns))
-        }
-        Action::Roll => lang.t("play-cant-stop-action-roll"),
-        Action::Stop => lang.t("play-cant-stop-action-stop"),
     }
 }
 

@@ -214,7 +214,7 @@ fn table<G: LinotteGame>(input: &Input<'_, G>) -> Table {
     let view = input.view;
     let lang = input.lang();
     let choices = Choices::of(&input.legal);
-    let my_turn = view.to_play.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+    let my_turn = input.my_turn(view.to_play);
     let mut panels = Vec::new();
     if view.outcome.is_none() {
         panels.push(Panel::new(

@@ -21,10 +21,8 @@ pub(super) fn dice_panel<O: tapis_games::linotte::Variant>(
         .map(|&face| {
             if face == 0 {
                 Die::new(0, DieState::Waiting)
-            } else if tickable {
-                Die::pickable(face, DieState::Thrown)
             } else {
-                Die::new(face, DieState::Thrown)
+                Die::thrown(face, tickable)
             }
         })
         .collect();
@@ -39,15 +37,15 @@ pub(super) fn dice_panel<O: tapis_games::linotte::Variant>(
             view.throws_left,
         )
     };
-    let mut panel = DicePanel::new(dice).caption(caption);
-    if tickable {
-        let mut hint = lang.t("play-linotte-tick-hint");
-        if must_break(view) {
-            hint = lang.t1("play-linotte-must-break", "hint", hint);
-        }
-        panel = panel.compose(rethrow_faces(hint, lang));
-    }
-    panel
+    let hint = lang.t("play-linotte-tick-hint");
+    let hint = if must_break(view) {
+        lang.t1("play-linotte-must-break", "hint", hint)
+    } else {
+        hint
+    };
+    DicePanel::new(dice)
+        .caption(caption)
+        .compose(tickable.then(|| rethrow_faces(hint, lang)))
 }
 
 /// Whether the second throw must throw again a die of the major the first throw made (a

@@ -71,8 +71,7 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
         Event::Resigned { seat } => say("resigned").seat("name", *seat).said(),
         Event::GameOver { reason, winner } => say("game_over")
             .arg("reason", reason.as_str())
-            .flag("winner", winner.is_some())
-            .arg("name", winner.map(|s| names.of(s)).unwrap_or_default())
+            .winner(*winner)
             .said(),
     }
 }
