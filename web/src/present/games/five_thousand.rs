@@ -11,6 +11,7 @@ use tapis_l10n::Language;
 
 use super::{
     Input, Names, Presenter, Said, Say, action_groups, faces, hinted_term, nth, scores_panel,
+    throw_words,
 };
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
@@ -77,11 +78,7 @@ fn headline(view: &View, input: &Input<'_, FiveThousand>, over: bool) -> String 
     if over {
         return lang.t("play-5000-over");
     }
-    let throw = if view.throws_used == 0 {
-        lang.t("play-5000-about-to-throw")
-    } else {
-        lang.t1("play-5000-throw-of", "nth", nth(view.throws_used, lang))
-    };
+    let throw = throw_words(FiveThousand::MESSAGES, view.throws_used, lang);
     if input.is_viewer(view.seat) {
         lang.t2(
             "play-5000-headline-yours",

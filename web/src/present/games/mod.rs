@@ -202,6 +202,34 @@ pub(crate) fn hinted_term(key: &str, lang: Language) -> Term {
     Term::explained(lang.t(key), lang.t(&format!("{key}-hint")))
 }
 
+/// Where a turn of three throws stands, for the headline: `about to throw` before the first
+/// throw, else `second throw of 3` (the game's messages `<messages>-about-to-throw` and
+/// `<messages>-throw-of`).
+pub(crate) fn throw_words(messages: &str, throws: u8, lang: Language) -> String {
+    if throws == 0 {
+        lang.t(&format!("{messages}-about-to-throw"))
+    } else {
+        lang.t1(&format!("{messages}-throw-of"), "nth", nth(throws, lang))
+    }
+}
+
+/// The caption of the dice of a turn of three throws: `Not thrown yet`, else which throw and
+/// how many are left (the game's messages `<messages>-not-thrown` and
+/// `<messages>-dice-caption`).
+pub(crate) fn dice_caption(messages: &str, throws: u8, left: u8, lang: Language) -> String {
+    if throws == 0 {
+        lang.t(&format!("{messages}-not-thrown"))
+    } else {
+        lang.t2(
+            &format!("{messages}-dice-caption"),
+            "throw",
+            throws,
+            "left",
+            left,
+        )
+    }
+}
+
 /// The panel of every seat's total (`data-testid="scores"`).
 pub(crate) fn scores_panel(
     title: &str,

@@ -9,7 +9,8 @@ use tapis_games::yams::{
 use tapis_l10n::Language;
 
 use super::{
-    Input, Names, Presenter, Said, Say, faces, hinted_term, nth, over_headline, scores_panel,
+    Input, Names, Presenter, Said, Say, dice_caption, faces, hinted_term, nth, over_headline,
+    scores_panel, throw_words,
 };
 use crate::present::ordinal;
 use crate::present::table::{
@@ -156,11 +157,7 @@ fn headline(view: &View, input: &Input<'_, Yams>) -> String {
         (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
         (None, Some(seat)) => {
             let lang = input.lang();
-            let throw = if view.throws == 0 {
-                lang.t("play-yams-about-to-throw")
-            } else {
-                lang.t1("play-yams-throw-of", "nth", nth(view.throws, lang))
-            };
+            let throw = throw_words(Yams::MESSAGES, view.throws, lang);
             let mut args = vec![
                 ("round", view.round.into()),
                 ("rounds", view.rounds.into()),
@@ -203,17 +200,12 @@ fn dice_panel(view: &View, pickable: bool, lang: Language) -> Panel {
         .hint(lang.t("play-yams-keep-hint"))
     });
     let panel = DicePanel::new(dice)
-        .caption(if view.throws == 0 {
-            lang.t("play-yams-not-thrown")
-        } else {
-            lang.t2(
-                "play-yams-dice-caption",
-                "throw",
-                view.throws,
-                "left",
-                view.throws_left,
-            )
-        })
+        .caption(dice_caption(
+            Yams::MESSAGES,
+            view.throws,
+            view.throws_left,
+            lang,
+        ))
         .compose(keep);
     Panel::new(lang.t("play-yams-dice"), "dice", PanelKind::Dice(panel))
 }

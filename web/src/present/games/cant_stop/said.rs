@@ -9,6 +9,15 @@ use crate::present::join_names;
 /// One Can't Stop event in words.
 pub(super) fn event(event: &Event, names: &Names) -> Said {
     let say = |kind: &str| Say::event::<CantStop>(names, kind);
+    // A runner or a marker of `seat` moved up `column`, of which `height` is the top.
+    let moved = |kind: &str, seat: usize, column: u8, from: u8, to: u8| {
+        say(kind)
+            .seat("name", seat)
+            .arg("column", column)
+            .arg("from", from)
+            .arg("to", to)
+            .arg("height", height_of(column))
+    };
     match event {
         Event::StartThrown { seat, dice, total } => say("start_thrown")
             .seat("name", *seat)
@@ -31,13 +40,8 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
             from,
             to,
             steps,
-        } => say("runner_moved")
-            .seat("name", *seat)
-            .arg("column", *column)
-            .arg("from", *from)
-            .arg("to", *to)
+        } => moved("runner_moved", *seat, *column, *from, *to)
             .arg("steps", *steps)
-            .arg("height", height_of(*column))
             .said(),
         Event::RolledAgain { seat } => say("rolled_again").seat("name", *seat).said(),
         Event::Bust { seat, runners } => {
@@ -59,13 +63,7 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
             column,
             from,
             to,
-        } => say("piece_moved")
-            .seat("name", *seat)
-            .arg("column", *column)
-            .arg("from", *from)
-            .arg("to", *to)
-            .arg("height", height_of(*column))
-            .said(),
+        } => moved("piece_moved", *seat, *column, *from, *to).said(),
         Event::ColumnWon {
             seat,
             column,
