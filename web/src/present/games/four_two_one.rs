@@ -360,11 +360,11 @@ fn keep_buttons(current: Option<&CurrentTurn>, input: &Input<'_, FourTwoOne>) ->
 
 /// What the player throwing is asked to do.
 fn prompt(may_keep: bool, lang: Language) -> String {
-    if may_keep {
-        lang.t("play-421-prompt-keep")
+    lang.t(if may_keep {
+        "play-421-prompt-keep"
     } else {
-        lang.t("play-421-prompt-rethrow")
-    }
+        "play-421-prompt-rethrow"
+    })
 }
 
 /// One 421 event in words, by the part of the game it belongs to.
