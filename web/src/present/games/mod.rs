@@ -12,8 +12,10 @@
 //!
 //! A `table` composes small pieces, each a function named after the part of the table it
 //! draws (`headline`, `dice_panel`, `board`, `turn_facts`, `scoreboard`, `choices`,
-//! `prompt`...); the pieces every game needs are here ([`over_headline`], [`scores_panel`],
-//! [`Input::score_row`], [`action_groups`]). A presenter says in words what the view holds:
+//! `prompt`...); the pieces several games need are here ([`over_headline`], [`scores_panel`],
+//! [`Input::score_row`], [`Input::my_turn`], [`action_groups`], [`hinted_term`],
+//! [`throw_words`], [`dice_caption`], [`rethrow_faces`]; for events, [`Say::winner`] and
+//! [`Say::two_player_over`]). A presenter says in words what the view holds:
 //! what the rules decide (which tokens score, which way a piece moves) it asks `tapis-games`,
 //! never works out again.
 
