@@ -33,7 +33,7 @@ impl Presenter for FiveThousand {
     fn table(input: &Input<'_, FiveThousand>) -> Table {
         let view = input.view;
         let over = view.phase == Phase::Over;
-        let my_turn = input.my_turn(Some(view.seat).filter(|_| !over));
+        let my_turn = !over && input.my_turn(Some(view.seat));
         let lang = input.lang();
         let mut panels = Vec::new();
         if !over {
