@@ -60,11 +60,24 @@ fn refused(ctx: &Ctx, error: ServiceError) -> Result<HttpResponse, WebError> {
     }
 }
 
-fn what(lang: Language, unsubscribed: &Unsubscribed) -> String {
-    match unsubscribed {
+/// The page of a link that worked: the message `title` over `message` (with the token to
+/// confirm, on the page that asks).
+fn worked(
+    ctx: &Ctx,
+    title: &str,
+    message: String,
+    confirm: Option<String>,
+) -> Result<HttpResponse, WebError> {
+    page(ctx, StatusCode::OK, ctx.lang.t(title), message, confirm)
+}
+
+/// The message `key` saying what an unsubscribe link stops (`what`).
+fn stops(lang: Language, key: &str, unsubscribed: &Unsubscribed) -> String {
+    let what = match unsubscribed {
         Unsubscribed::All => lang.t("mail-event-all"),
         Unsubscribed::Kind(kind) => lang.t(&format!("mail-event-{}", kind.replace('_', "-"))),
-    }
+    };
+    lang.t1(key, "what", what)
 }
 
 #[derive(Debug, Deserialize)]
@@ -81,10 +94,9 @@ pub async fn verify(
     query: web::Query<VerifyQuery>,
 ) -> Result<HttpResponse, WebError> {
     match links::verify(&services(&req)?, &query.token).await {
-        Ok(email) => page(
+        Ok(email) => worked(
             &ctx,
-            StatusCode::OK,
-            ctx.lang.t("mail-verified-title"),
+            "mail-verified-title",
             ctx.lang.t1("mail-verified-body", "email", email.as_str()),
             None,
         ),
@@ -101,15 +113,10 @@ pub async fn unsubscribe_page(
 ) -> Result<HttpResponse, WebError> {
     let token = token.into_inner();
     match links::read_unsubscribe(&services(&req)?, &token) {
-        Ok(unsubscribed) => page(
+        Ok(unsubscribed) => worked(
             &ctx,
-            StatusCode::OK,
-            ctx.lang.t("mail-unsubscribe-title"),
-            ctx.lang.t1(
-                "mail-unsubscribe-confirm",
-                "what",
-                what(ctx.lang, &unsubscribed),
-            ),
+            "mail-unsubscribe-title",
+            stops(ctx.lang, "mail-unsubscribe-confirm", &unsubscribed),
             Some(token),
         ),
         Err(error) => refused(&ctx, error),
@@ -124,15 +131,10 @@ pub async fn unsubscribe(
     token: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     match links::unsubscribe(&services(&req)?, &token).await {
-        Ok(unsubscribed) => page(
+        Ok(unsubscribed) => worked(
             &ctx,
-            StatusCode::OK,
-            ctx.lang.t("mail-unsubscribed-title"),
-            ctx.lang.t1(
-                "mail-unsubscribed-body",
-                "what",
-                what(ctx.lang, &unsubscribed),
-            ),
+            "mail-unsubscribed-title",
+            stops(ctx.lang, "mail-unsubscribed-body", &unsubscribed),
             None,
         ),
         Err(error) => refused(&ctx, error),

@@ -9,31 +9,49 @@ use tapis_games::five_thousand::{
 };
 use tapis_l10n::Language;
 
-use super::{Input, Names, Presenter, Said, Say, action_groups, faces, nth, scores_panel};
+use super::{
+    Input, Names, Presenter, Said, Say, action_groups, faces, hinted_term, nth, scores_panel,
+    throw_words,
+};
 use crate::present::table::{
     ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
     PanelKind, Table, Term,
 };
 
 fn opened_term(lang: Language) -> Term {
-    Term::explained(
-        lang.t("play-5000-not-opened"),
-        lang.t("play-5000-not-opened-hint"),
-    )
+    hinted_term("play-5000-not-opened", lang)
 }
 
 fn hot_dice_term(lang: Language) -> Term {
-    Term::explained(
-        lang.t("play-5000-main-pleine"),
-        lang.t("play-5000-main-pleine-hint"),
-    )
+    hinted_term("play-5000-main-pleine", lang)
 }
 
 impl Presenter for FiveThousand {
     const MESSAGES: &'static str = "play-5000";
 
+    /// The table of a 5000 match.
     fn table(input: &Input<'_, FiveThousand>) -> Table {
-        table(input)
+        let view = input.view;
+        let over = view.phase == Phase::Over;
+        let my_turn = !over && input.my_turn(Some(view.seat));
+        let lang = input.lang();
+        let mut panels = Vec::new();
+        if !over {
+            panels.extend(last_throw(view, my_turn, lang));
+            panels.extend(set_aside(view, lang));
+            panels.push(turn_facts(view, input));
+        }
+        panels.push(scoreboard(view, input, over));
+        Table {
+            headline: headline(view, input, over),
+            prompt: my_turn.then(|| prompt(view, lang)),
+            panels,
+            actions: if my_turn {
+                choices(view, input)
+            } else {
+                Vec::new()
+            },
+        }
     }
 
     fn event(event: &Event, names: &Names) -> Said {
@@ -54,42 +72,13 @@ impl Presenter for FiveThousand {
     }
 }
 
-/// The table of a 5000 match.
-fn table(input: &Input<'_, FiveThousand>) -> Table {
-    let view = input.view;
-    let over = view.phase == Phase::Over;
-    let my_turn = !over && input.is_viewer(view.seat) && !input.legal.is_empty();
-    let lang = input.lang();
-    let mut panels = Vec::new();
-    if !over {
-        panels.extend(last_throw(view, my_turn, lang));
-        panels.extend(set_aside(view, lang));
-        panels.push(turn_facts(view, input));
-    }
-    panels.push(scoreboard(view, input, over));
-    Table {
-        headline: headline(view, input, over),
-        prompt: my_turn.then(|| prompt(view, lang)),
-        panels,
-        actions: if my_turn {
-            choices(view, input)
-        } else {
-            Vec::new()
-        },
-    }
-}
-
 /// Whose turn, which throw and the turn total; or the end.
 fn headline(view: &View, input: &Input<'_, FiveThousand>, over: bool) -> String {
     let lang = input.lang();
     if over {
         return lang.t("play-5000-over");
     }
-    let throw = if view.throws_used == 0 {
-        lang.t("play-5000-about-to-throw")
-    } else {
-        lang.t1("play-5000-throw-of", "nth", nth(view.throws_used, lang))
-    };
+    let throw = throw_words(FiveThousand::MESSAGES, view.throws_used, lang);
     if input.is_viewer(view.seat) {
         lang.t2(
             "play-5000-headline-yours",
@@ -130,33 +119,31 @@ fn last_throw(view: &View, my_turn: bool, lang: Language) -> Option<Panel> {
             if let Some(at) = aside_now.iter().position(|f| *f == face) {
                 aside_now.remove(at);
                 Die::new(face, DieState::SetAside)
-            } else if keeping {
-                Die::pickable(face, DieState::Thrown)
             } else {
-                Die::new(face, DieState::Thrown)
+                Die::thrown(face, keeping)
             }
         })
         .collect();
     if dice.is_empty() {
         return None;
     }
-    let mut panel = DicePanel::new(dice).caption(lang.t2(
-        "play-5000-dice-caption",
-        "throw",
-        view.throws_used,
-        "count",
-        view.dice_in_hand,
-    ));
-    if keeping {
-        panel = panel.compose(
-            Compose::new(
-                &json!({"type": "keep", "dice": PICKED}),
-                lang.t("play-5000-set-aside-verb"),
-                lang.t("play-5000-set-aside-ticked"),
-            )
-            .hint(lang.t("play-5000-set-aside-hint")),
-        );
-    }
+    let set_aside = keeping.then(|| {
+        Compose::new(
+            &json!({"type": "keep", "dice": PICKED}),
+            lang.t("play-5000-set-aside-verb"),
+            lang.t("play-5000-set-aside-ticked"),
+        )
+        .hint(lang.t("play-5000-set-aside-hint"))
+    });
+    let panel = DicePanel::new(dice)
+        .caption(lang.t2(
+            "play-5000-dice-caption",
+            "throw",
+            view.throws_used,
+            "count",
+            view.dice_in_hand,
+        ))
+        .compose(set_aside);
     Some(Panel::new(
         lang.t("play-5000-last-throw"),
         "dice",
@@ -457,14 +444,10 @@ fn game_over_said(winner: Option<usize>, reason: EndReason, names: &Names) -> Sa
         EndReason::FiveOnes => "five-ones",
         EndReason::Resignation => "resignation",
     };
-    let say = Say::event::<FiveThousand>(names, "game_over")
+    Say::event::<FiveThousand>(names, "game_over")
         .arg("reason", reason)
-        .flag("winner", winner.is_some());
-    match winner {
-        Some(seat) => say.seat("name", seat),
-        None => say,
-    }
-    .said()
+        .winner(winner)
+        .said()
 }
 
 #[cfg(test)]

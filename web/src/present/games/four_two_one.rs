@@ -9,7 +9,8 @@ use tapis_games::four_two_one::{
 use tapis_l10n::Language;
 
 use super::{
-    Input, Names, Presenter, Said, Say, action_groups, faces, nth, rethrow_faces, scores_panel,
+    Input, Names, Presenter, Said, Say, action_groups, faces, hinted_term, nth, rethrow_faces,
+    scores_panel,
 };
 use crate::present::table::{
     ActionButton, DicePanel, Die, DieState, Emphasis, Fact, Panel, PanelKind, Table, Term,
@@ -36,7 +37,7 @@ pub fn category_term(category: Category, lang: Language) -> Term {
         Category::Other => "play-421-cat-ordinary",
         Category::Nenette => "play-421-cat-nenette",
     };
-    Term::explained(lang.t(key), lang.t(&format!("{key}-hint")))
+    hinted_term(key, lang)
 }
 
 /// `6-1-1 (fiche, 6 tokens)`.
@@ -58,7 +59,7 @@ fn phase_term(phase: PhaseView, lang: Language) -> Term {
         PhaseView::Decharge => "play-421-phase-decharge",
         PhaseView::Over => return Term::plain(lang.t("play-421-phase-over")),
     };
-    Term::explained(lang.t(key), lang.t(&format!("{key}-hint")))
+    hinted_term(key, lang)
 }
 
 /// The stake of a tie-break in words.
@@ -73,8 +74,35 @@ fn stake_words(stake: Stake, lang: Language) -> String {
 impl Presenter for FourTwoOne {
     const MESSAGES: &'static str = "play-421";
 
+    /// The table of a 421 match.
     fn table(input: &Input<'_, FourTwoOne>) -> Table {
-        table(input)
+        let view = input.view;
+        let lang = input.lang();
+        let current = view.current.as_ref();
+        let my_turn = input.my_turn(current.map(|c| c.seat));
+        let mut panels = Vec::new();
+        if let Some(c) = current {
+            let rerolls = input
+                .legal
+                .iter()
+                .any(|a| matches!(a, Action::Reroll { .. }));
+            panels.push(dice_panel(c, input, my_turn && rerolls));
+        }
+        if view.phase != PhaseView::Over {
+            panels.push(round_facts(view, input));
+        }
+        panels.push(scoreboard(view, input));
+        let buttons = if my_turn {
+            keep_buttons(current, input)
+        } else {
+            Vec::new()
+        };
+        Table {
+            headline: headline(view, input),
+            prompt: my_turn.then(|| prompt(!buttons.is_empty(), lang)),
+            panels,
+            actions: action_groups([(lang.t("play-421-keep-your-dice").as_str(), buttons)]),
+        }
     }
 
     fn event(event: &Event, names: &Names) -> Said {
@@ -100,37 +128,6 @@ impl Presenter for FourTwoOne {
             Event::Paid { from, to, .. } => from == seat || to == seat,
             _ => false,
         }
-    }
-}
-
-/// The table of a 421 match.
-fn table(input: &Input<'_, FourTwoOne>) -> Table {
-    let view = input.view;
-    let lang = input.lang();
-    let current = view.current.as_ref();
-    let my_turn = current.is_some_and(|c| input.is_viewer(c.seat)) && !input.legal.is_empty();
-    let mut panels = Vec::new();
-    if let Some(c) = current {
-        let rerolls = input
-            .legal
-            .iter()
-            .any(|a| matches!(a, Action::Reroll { .. }));
-        panels.push(dice_panel(c, input, my_turn && rerolls));
-    }
-    if view.phase != PhaseView::Over {
-        panels.push(round_facts(view, input));
-    }
-    panels.push(scoreboard(view, input));
-    let buttons = if my_turn {
-        keep_buttons(current, input)
-    } else {
-        Vec::new()
-    };
-    Table {
-        headline: headline(view, input),
-        prompt: my_turn.then(|| prompt(!buttons.is_empty(), lang)),
-        panels,
-        actions: action_groups([(lang.t("play-421-keep-your-dice").as_str(), buttons)]),
     }
 }
 
@@ -173,13 +170,7 @@ fn dice_panel(c: &CurrentTurn, input: &Input<'_, FourTwoOne>, rerolling: bool) -
         Some(combination) => combination
             .dice
             .iter()
-            .map(|&face| {
-                if rerolling {
-                    Die::pickable(face, DieState::Thrown)
-                } else {
-                    Die::new(face, DieState::Thrown)
-                }
-            })
+            .map(|&face| Die::thrown(face, rerolling))
             .collect(),
         None => {
             let mut dice: Vec<Die> = c
@@ -212,15 +203,14 @@ fn dice_panel(c: &CurrentTurn, input: &Input<'_, FourTwoOne>, rerolling: bool) -
             c.max_throws,
         ),
     };
-    let mut panel = DicePanel::new(dice).caption(caption);
-    if rerolling {
-        let hint = if c.must_rethrow {
-            lang.t1("play-421-hint-must-rethrow", "count", c.max_throws)
-        } else {
-            lang.t("play-421-hint-rethrow")
-        };
-        panel = panel.compose(rethrow_faces(hint, lang));
-    }
+    let hint = if c.must_rethrow {
+        lang.t1("play-421-hint-must-rethrow", "count", c.max_throws)
+    } else {
+        lang.t("play-421-hint-rethrow")
+    };
+    let panel = DicePanel::new(dice)
+        .caption(caption)
+        .compose(rerolling.then(|| rethrow_faces(hint, lang)));
     Panel::new(
         if input.is_viewer(c.seat) {
             lang.t("play-421-your-dice")
@@ -242,13 +232,13 @@ fn round_facts(view: &TableView, input: &Input<'_, FourTwoOne>) -> Panel {
             lang.t1("play-421-round", "round", view.round),
         ),
         Fact::new(
-            Term::explained(lang.t("play-421-pot"), lang.t("play-421-pot-hint")),
+            hinted_term("play-421-pot", lang),
             lang.t1("play-421-tokens", "count", view.pot),
         ),
     ];
     if let Some(leader) = view.leader {
         facts.push(Fact::new(
-            Term::explained(lang.t("play-421-leader"), lang.t("play-421-leader-hint")),
+            hinted_term("play-421-leader", lang),
             input.names.of(leader),
         ));
     }
@@ -278,10 +268,7 @@ fn round_facts(view: &TableView, input: &Input<'_, FourTwoOne>) -> Panel {
     }
     if let Some(tie) = &view.tie_break {
         facts.push(Fact::new(
-            Term::explained(
-                lang.t("play-421-tie-break"),
-                lang.t("play-421-tie-break-hint"),
-            ),
+            hinted_term("play-421-tie-break", lang),
             lang.t2(
                 "play-421-tie-break-who",
                 "names",
@@ -361,10 +348,7 @@ fn keep_buttons(current: Option<&CurrentTurn>, input: &Input<'_, FourTwoOne>) ->
             }
             Action::LeBon => buttons.push(
                 ActionButton::new(action, lang.t("play-421-le-bon"))
-                    .term(Term::explained(
-                        lang.t("play-421-le-bon"),
-                        lang.t("play-421-le-bon-hint"),
-                    ))
+                    .term(hinted_term("play-421-le-bon", lang))
                     .detail(lang.t("play-421-le-bon-detail"))
                     .emphasis(Emphasis::Primary),
             ),
@@ -376,11 +360,11 @@ fn keep_buttons(current: Option<&CurrentTurn>, input: &Input<'_, FourTwoOne>) ->
 
 /// What the player throwing is asked to do.
 fn prompt(may_keep: bool, lang: Language) -> String {
-    if may_keep {
-        lang.t("play-421-prompt-keep")
+    lang.t(if may_keep {
+        "play-421-prompt-keep"
     } else {
-        lang.t("play-421-prompt-rethrow")
-    }
+        "play-421-prompt-rethrow"
+    })
 }
 
 /// One 421 event in words, by the part of the game it belongs to.

@@ -12,8 +12,10 @@
 //!
 //! A `table` composes small pieces, each a function named after the part of the table it
 //! draws (`headline`, `dice_panel`, `board`, `turn_facts`, `scoreboard`, `choices`,
-//! `prompt`...); the pieces every game needs are here ([`over_headline`], [`scores_panel`],
-//! [`Input::score_row`], [`action_groups`]). A presenter says in words what the view holds:
+//! `prompt`...); the pieces several games need are here ([`over_headline`], [`scores_panel`],
+//! [`Input::score_row`], [`Input::my_turn`], [`action_groups`], [`hinted_term`],
+//! [`throw_words`], [`dice_caption`], [`rethrow_faces`]; for events, [`Say::winner`] and
+//! [`Say::two_player_over`]). A presenter says in words what the view holds:
 //! what the rules decide (which tokens score, which way a piece moves) it asks `tapis-games`,
 //! never works out again.
 
@@ -92,6 +94,12 @@ impl<'a, G: Presenter> Input<'a, G> {
     /// Whether `seat` is the viewer.
     pub fn is_viewer(&self, seat: usize) -> bool {
         self.viewer == Some(seat)
+    }
+
+    /// Whether it is the viewer's turn: `seat` is to play, it is theirs, and they have legal
+    /// actions.
+    pub fn my_turn(&self, seat: Option<usize>) -> bool {
+        seat.is_some_and(|s| self.is_viewer(s)) && !self.legal.is_empty()
     }
 
     /// Whether a move the viewer has not seen yet changed `seat`'s score or tokens.
@@ -189,6 +197,39 @@ pub(crate) fn over_headline(reason: &str, lang: Language) -> String {
         "reason",
         crate::present::words::reason_words(reason, lang),
     )
+}
+
+/// The message `key`, explained by the message `<key>-hint`.
+pub(crate) fn hinted_term(key: &str, lang: Language) -> Term {
+    Term::explained(lang.t(key), lang.t(&format!("{key}-hint")))
+}
+
+/// Where a turn of three throws stands, for the headline: `about to throw` before the first
+/// throw, else `second throw of 3` (the game's messages `<messages>-about-to-throw` and
+/// `<messages>-throw-of`).
+pub(crate) fn throw_words(messages: &str, throws: u8, lang: Language) -> String {
+    if throws == 0 {
+        lang.t(&format!("{messages}-about-to-throw"))
+    } else {
+        lang.t1(&format!("{messages}-throw-of"), "nth", nth(throws, lang))
+    }
+}
+
+/// The caption of the dice of a turn of three throws: `Not thrown yet`, else which throw and
+/// how many are left (the game's messages `<messages>-not-thrown` and
+/// `<messages>-dice-caption`).
+pub(crate) fn dice_caption(messages: &str, throws: u8, left: u8, lang: Language) -> String {
+    if throws == 0 {
+        lang.t(&format!("{messages}-not-thrown"))
+    } else {
+        lang.t2(
+            &format!("{messages}-dice-caption"),
+            "throw",
+            throws,
+            "left",
+            left,
+        )
+    }
 }
 
 /// The panel of every seat's total (`data-testid="scores"`).

@@ -69,6 +69,34 @@ impl<'n> Say<'n> {
         self.arg(arg, if value { "yes" } else { "no" })
     }
 
+    /// Whether one player wins (`winner`: `yes` or `no`) and, when one does, their name
+    /// (`name`).
+    pub fn winner(self, winner: Option<usize>) -> Say<'n> {
+        let say = self.flag("winner", winner.is_some());
+        match winner {
+            Some(seat) => say.seat("name", seat),
+            None => say,
+        }
+    }
+
+    /// The end of a two-player game: why (`reason`, its `_` written `-`), whether it is a
+    /// draw (`draw`), who won (`name`, when one did), and both seats with their points
+    /// (`first`, `first-points`, `second`, `second-points`).
+    pub fn two_player_over(self, reason: &str, winner: Option<usize>, points: [i64; 2]) -> Said {
+        let over = self
+            .arg("reason", reason.replace('_', "-"))
+            .flag("draw", winner.is_none())
+            .seat("first", 0)
+            .arg("first-points", points[0])
+            .seat("second", 1)
+            .arg("second-points", points[1]);
+        match winner {
+            Some(winner) => over.seat("name", winner),
+            None => over,
+        }
+        .said()
+    }
+
     /// The line.
     pub fn said(self) -> Said {
         let text = self.names.lang().t_with(&self.id, &self.args);

@@ -8,7 +8,10 @@ use tapis_games::yams::{
 
 use tapis_l10n::Language;
 
-use super::{Input, Names, Presenter, Said, Say, faces, nth, over_headline, scores_panel};
+use super::{
+    Input, Names, Presenter, Said, Say, dice_caption, faces, hinted_term, nth, over_headline,
+    scores_panel, throw_words,
+};
 use crate::present::ordinal;
 use crate::present::table::{
     ActionRef, CellState, Compose, DicePanel, Die, DieState, PICKED, Panel, PanelKind, RowKind,
@@ -88,8 +91,39 @@ fn box_of(which: BoxId, grid: u8, lang: Language) -> String {
 impl Presenter for Yams {
     const MESSAGES: &'static str = "play-yams";
 
+    /// The table of a Yams match.
     fn table(input: &Input<'_, Yams>) -> Table {
-        table(input)
+        let view = input.view;
+        let seat = view.current_seat;
+        let mut rerolls = false;
+        let mut scores: Vec<(u8, BoxId, &Action)> = Vec::new();
+        for &action in &input.legal {
+            match action {
+                Action::Reroll { .. } => rerolls = true,
+                Action::Score { grid, r#box } => scores.push((*grid, *r#box, action)),
+            }
+        }
+        let my_turn = input.my_turn(seat);
+        let mut panels = Vec::new();
+        if view.outcome.is_none() {
+            panels.push(dice_panel(view, my_turn && rerolls, input.lang()));
+        }
+        let sheet = SheetOf {
+            view,
+            input,
+            order: seat_order(view, input),
+            scores,
+        };
+        panels.push(sheet.panel(my_turn));
+        if view.players.len() > 1 || view.outcome.is_some() {
+            panels.push(grand_totals(view, input));
+        }
+        Table {
+            headline: headline(view, input),
+            prompt: my_turn.then(|| prompt(rerolls, input.lang())),
+            panels,
+            actions: Vec::new(),
+        }
     }
 
     fn event(event: &Event, names: &Names) -> Said {
@@ -117,52 +151,13 @@ impl Presenter for Yams {
     }
 }
 
-/// The table of a Yams match.
-fn table(input: &Input<'_, Yams>) -> Table {
-    let view = input.view;
-    let seat = view.current_seat;
-    let mut rerolls = false;
-    let mut scores: Vec<(u8, BoxId, &Action)> = Vec::new();
-    for &action in &input.legal {
-        match action {
-            Action::Reroll { .. } => rerolls = true,
-            Action::Score { grid, r#box } => scores.push((*grid, *r#box, action)),
-        }
-    }
-    let my_turn = seat.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
-    let mut panels = Vec::new();
-    if view.outcome.is_none() {
-        panels.push(dice_panel(view, my_turn && rerolls, input.lang()));
-    }
-    let sheet = SheetOf {
-        view,
-        input,
-        order: seat_order(view, input),
-        scores,
-    };
-    panels.push(sheet.panel(my_turn));
-    if view.players.len() > 1 || view.outcome.is_some() {
-        panels.push(grand_totals(view, input));
-    }
-    Table {
-        headline: headline(view, input),
-        prompt: my_turn.then(|| prompt(rerolls, input.lang())),
-        panels,
-        actions: Vec::new(),
-    }
-}
-
 /// The round, whose turn and which throw; or the end.
 fn headline(view: &View, input: &Input<'_, Yams>) -> String {
     match (&view.outcome, view.current_seat) {
         (Some(outcome), _) => over_headline(&outcome.reason, input.lang()),
         (None, Some(seat)) => {
             let lang = input.lang();
-            let throw = if view.throws == 0 {
-                lang.t("play-yams-about-to-throw")
-            } else {
-                lang.t1("play-yams-throw-of", "nth", nth(view.throws, lang))
-            };
+            let throw = throw_words(Yams::MESSAGES, view.throws, lang);
             let mut args = vec![
                 ("round", view.round.into()),
                 ("rounds", view.rounds.into()),
@@ -186,39 +181,32 @@ fn dice_panel(view: &View, pickable: bool, lang: Language) -> Panel {
         .as_slice()
         .iter()
         .map(|&face| {
-            if pickable {
-                Die::pickable(face, DieState::Thrown)
-            } else if view.throw_pending {
+            if view.throw_pending && !pickable {
                 Die::new(face, DieState::Kept)
             } else {
-                Die::new(face, DieState::Thrown)
+                Die::thrown(face, pickable)
             }
         })
         .collect();
     while dice.len() < 5 {
         dice.push(Die::new(0, DieState::Waiting));
     }
-    let mut panel = DicePanel::new(dice).caption(if view.throws == 0 {
-        lang.t("play-yams-not-thrown")
-    } else {
-        lang.t2(
-            "play-yams-dice-caption",
-            "throw",
-            view.throws,
-            "left",
-            view.throws_left,
+    let keep = pickable.then(|| {
+        Compose::new(
+            &json!({"type": "reroll", "keep": PICKED}),
+            lang.t("play-yams-keep"),
+            lang.t("play-yams-throw-others"),
         )
+        .hint(lang.t("play-yams-keep-hint"))
     });
-    if pickable {
-        panel = panel.compose(
-            Compose::new(
-                &json!({"type": "reroll", "keep": PICKED}),
-                lang.t("play-yams-keep"),
-                lang.t("play-yams-throw-others"),
-            )
-            .hint(lang.t("play-yams-keep-hint")),
-        );
-    }
+    let panel = DicePanel::new(dice)
+        .caption(dice_caption(
+            Yams::MESSAGES,
+            view.throws,
+            view.throws_left,
+            lang,
+        ))
+        .compose(keep);
     Panel::new(lang.t("play-yams-dice"), "dice", PanelKind::Dice(panel))
 }
 
@@ -259,10 +247,7 @@ impl SheetOf<'_> {
             .map(|b| self.box_row(*b))
             .collect();
         rows.push(self.totals_row(
-            Term::explained(
-                lang.t("play-yams-upper-total"),
-                lang.t("play-yams-upper-total-hint"),
-            ),
+            hinted_term("play-yams-upper-total", lang),
             RowKind::Subtotal,
             |g| g.totals.upper.to_string(),
         ));
@@ -292,18 +277,15 @@ impl SheetOf<'_> {
                 .map(|b| self.box_row(*b)),
         );
         rows.push(self.totals_row(
-            Term::explained(
-                lang.t("play-yams-lower-total"),
-                lang.t("play-yams-lower-total-hint"),
-            ),
+            hinted_term("play-yams-lower-total", lang),
             RowKind::Subtotal,
             |g| g.totals.lower.to_string(),
         ));
-        rows.push(self.totals_row(
-            Term::explained(lang.t("play-yams-total"), lang.t("play-yams-total-hint")),
-            RowKind::Total,
-            |g| g.totals.total.to_string(),
-        ));
+        rows.push(
+            self.totals_row(hinted_term("play-yams-total", lang), RowKind::Total, |g| {
+                g.totals.total.to_string()
+            }),
+        );
         Panel::new(
             lang.t("play-yams-sheet"),
             "sheet",

@@ -70,6 +70,15 @@ impl Die {
         }
     }
 
+    /// A die just thrown, tickable (posting its face) when `tickable`.
+    pub fn thrown(face: u8, tickable: bool) -> Die {
+        if tickable {
+            Die::pickable(face, DieState::Thrown)
+        } else {
+            Die::new(face, DieState::Thrown)
+        }
+    }
+
     /// The text alternative: "die showing 5", "die showing 5, kept", "die not thrown yet".
     pub fn alt(&self, lang: impl Borrow<Language>) -> String {
         let lang = *lang.borrow();
@@ -118,8 +127,9 @@ impl DicePanel {
         self
     }
 
-    pub fn compose(mut self, compose: Compose) -> DicePanel {
-        self.compose = Some(compose);
+    /// The composed action the pickable dice are checkboxes of, when there is one.
+    pub fn compose(mut self, compose: Option<Compose>) -> DicePanel {
+        self.compose = compose;
         self
     }
 

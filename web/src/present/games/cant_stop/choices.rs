@@ -4,8 +4,8 @@ use tapis_games::cant_stop::{Action, CantStop, ChoiceView, ColumnView, Columns, 
 use tapis_l10n::{Language, Value};
 
 use super::{progress_chance, space_of};
-use crate::present::games::{Input, action_groups};
-use crate::present::table::{ActionButton, ActionGroup, Emphasis, Term};
+use crate::present::games::{Input, action_groups, hinted_term};
+use crate::present::table::{ActionButton, ActionGroup, Emphasis};
 
 /// The label of a choice's button: `Advance 6 and 8`, `Advance 7 twice`, `Advance 5 only`.
 pub(super) fn advance_label(columns: Columns, lang: Language) -> String {
@@ -127,10 +127,7 @@ fn stop_button(view: &View, action: &Action, lang: Language) -> ActionButton {
     };
     let detail = lang.t1(key, "kept", crate::present::join_names(&kept, lang));
     ActionButton::new(action, lang.t("play-cant-stop-stop"))
-        .term(Term::explained(
-            lang.t("play-cant-stop-stop"),
-            lang.t("play-cant-stop-stop-hint"),
-        ))
+        .term(hinted_term("play-cant-stop-stop", lang))
         .detail(detail)
         .emphasis(Emphasis::Primary)
 }

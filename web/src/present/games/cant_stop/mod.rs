@@ -9,8 +9,9 @@ mod said;
 use tapis_games::cant_stop::{Action, CantStop, Event, Stage, View};
 use tapis_l10n::Language;
 
-use super::{Input, Names, Presenter, Said, faces, over_headline, scores_panel};
+use super::{Input, Names, Presenter, Said, faces, hinted_term, over_headline, scores_panel};
 use crate::present::table::{DicePanel, Die, DieState, Fact, Panel, PanelKind, Table, Term};
+use choices::advance_args;
 
 /// The throws of four dice there are (6⁴).
 const ALL_THROWS: u32 = 1296;
@@ -44,42 +45,46 @@ fn progress_chance(throws: u16, lang: Language) -> String {
 impl Presenter for CantStop {
     const MESSAGES: &'static str = "play-cant-stop";
 
+    /// The table of a Can't Stop match.
     fn table(input: &Input<'_, CantStop>) -> Table {
-        table(input)
+        let view = input.view;
+        let over = view.outcome.is_some() || view.stage == Stage::Over;
+        let seat = view.seat_to_play.filter(|_| !over);
+        let my_turn = input.my_turn(seat);
+        let lang = input.lang();
+        let mut panels = Vec::new();
+        if let Some(dice) = view.dice.filter(|_| !over) {
+            panels.push(dice_panel(dice, lang));
+        }
+        panels.push(board::board(view, input));
+        panels.push(turn_facts(view, input, over));
+        panels.push(scoreboard(view, input, seat));
+        Table {
+            headline: headline(view, input, seat),
+            prompt: my_turn.then(|| prompt(view, lang)),
+            panels,
+            actions: choices::choices(view, input),
+        }
     }
 
     fn event(event: &Event, names: &Names) -> Said {
         said::event(event, names)
     }
 
+    /// One Can't Stop action in words: `advances 6 and 8`.
     fn action(action: &Action, names: &Names) -> String {
-        said::action(action, names.lang())
+        let lang = names.lang();
+        match action {
+            Action::Advance { columns } => {
+                lang.t_with("play-cant-stop-action-advance", &advance_args(*columns))
+            }
+            Action::Roll => lang.t("play-cant-stop-action-roll"),
+            Action::Stop => lang.t("play-cant-stop-action-stop"),
+        }
     }
 
     fn scores(event: &Event, seat: usize) -> bool {
         matches!(event, Event::ColumnWon { seat: s, .. } if *s == seat)
-    }
-}
-
-/// The table of a Can't Stop match.
-fn table(input: &Input<'_, CantStop>) -> Table {
-    let view = input.view;
-    let over = view.outcome.is_some() || view.stage == Stage::Over;
-    let seat = view.seat_to_play.filter(|_| !over);
-    let my_turn = seat.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
-    let lang = input.lang();
-    let mut panels = Vec::new();
-    if let Some(dice) = view.dice.filter(|_| !over) {
-        panels.push(dice_panel(dice, lang));
-    }
-    panels.push(board::board(view, input));
-    panels.push(turn_facts(view, input, over));
-    panels.push(scoreboard(view, input, seat));
-    Table {
-        headline: headline(view, input, seat),
-        prompt: my_turn.then(|| prompt(view, lang)),
-        panels,
-        actions: choices::choices(view, input),
     }
 }
 
@@ -177,10 +182,7 @@ fn turn_facts(view: &View, input: &Input<'_, CantStop>, over: bool) -> Panel {
         facts.push(Fact::new(runner_term(lang), view.runners_left.to_string()));
         if let Some(throws) = view.throws_with_progress {
             facts.push(Fact::new(
-                Term::explained(
-                    lang.t("play-cant-stop-next-throw"),
-                    lang.t("play-cant-stop-next-throw-hint"),
-                ),
+                hinted_term("play-cant-stop-next-throw", lang),
                 progress_chance(throws, lang),
             ));
         }

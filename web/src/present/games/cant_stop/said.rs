@@ -1,16 +1,23 @@
-//! Can't Stop's events and actions in words: each event is said by the message
+//! Can't Stop's events in words: each event is said by the message
 //! `play-cant-stop-event-<type>`, given its fields.
 
-use tapis_games::cant_stop::{Action, CantStop, Event, HEIGHTS, index_of};
-use tapis_l10n::Language;
+use tapis_games::cant_stop::{CantStop, Event, HEIGHTS, index_of};
 
-use super::choices::advance_args;
 use crate::present::games::{Names, Said, Say, faces};
 use crate::present::join_names;
 
 /// One Can't Stop event in words.
 pub(super) fn event(event: &Event, names: &Names) -> Said {
     let say = |kind: &str| Say::event::<CantStop>(names, kind);
+    // A runner or a marker of `seat` moved up `column`, of which `height` is the top.
+    let moved = |kind: &str, seat: usize, column: u8, from: u8, to: u8| {
+        say(kind)
+            .seat("name", seat)
+            .arg("column", column)
+            .arg("from", from)
+            .arg("to", to)
+            .arg("height", height_of(column))
+    };
     match event {
         Event::StartThrown { seat, dice, total } => say("start_thrown")
             .seat("name", *seat)
@@ -33,13 +40,8 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
             from,
             to,
             steps,
-        } => say("runner_moved")
-            .seat("name", *seat)
-            .arg("column", *column)
-            .arg("from", *from)
-            .arg("to", *to)
+        } => moved("runner_moved", *seat, *column, *from, *to)
             .arg("steps", *steps)
-            .arg("height", height_of(*column))
             .said(),
         Event::RolledAgain { seat } => say("rolled_again").seat("name", *seat).said(),
         Event::Bust { seat, runners } => {
@@ -61,13 +63,7 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
             column,
             from,
             to,
-        } => say("piece_moved")
-            .seat("name", *seat)
-            .arg("column", *column)
-            .arg("from", *from)
-            .arg("to", *to)
-            .arg("height", height_of(*column))
-            .said(),
+        } => moved("piece_moved", *seat, *column, *from, *to).said(),
         Event::ColumnWon {
             seat,
             column,
@@ -81,20 +77,8 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
         Event::Resigned { seat } => say("resigned").seat("name", *seat).said(),
         Event::GameOver { winner, reason } => say("game_over")
             .arg("reason", reason.as_str())
-            .flag("winner", winner.is_some())
-            .arg("name", winner.map(|s| names.of(s)).unwrap_or_default())
+            .winner(*winner)
             .said(),
-    }
-}
-
-/// One Can't Stop action in words: `advances 6 and 8`.
-pub(super) fn action(action: &Action, lang: Language) -> String {
-    match action {
-        Action::Advance { columns } => {
-            lang.t_with("play-cant-stop-action-advance", &advance_args(*columns))
-        }
-        Action::Roll => lang.t("play-cant-stop-action-roll"),
-        Action::Stop => lang.t("play-cant-stop-action-stop"),
     }
 }
 

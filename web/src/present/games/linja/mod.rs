@@ -11,7 +11,9 @@ use tapis_games::linja::{
 };
 use tapis_l10n::Language;
 
-use super::{Input, Names, Presenter, Said, action_groups, over_headline, scores_panel};
+use super::{
+    Input, Names, Presenter, Said, action_groups, hinted_term, over_headline, scores_panel,
+};
 use crate::present::table::{
     ActionButton, ActionGroup, Emphasis, Fact, Panel, PanelKind, Table, Term,
 };
@@ -19,8 +21,30 @@ use crate::present::table::{
 impl Presenter for Linja {
     const MESSAGES: &'static str = "play-linja";
 
+    /// The table of a Linja match.
     fn table(input: &Input<'_, Linja>) -> Table {
-        table(input)
+        let view = input.view;
+        let lang = input.lang();
+        let over = view.outcome.is_some();
+        let to_move = view.to_move.filter(|_| !over);
+        let my_turn = input.my_turn(to_move);
+        let mover = to_move.or(input.viewer).unwrap_or(0);
+        let choices = Choices::of(&input.legal, mover, lang);
+        let mut panels = vec![Panel::new(
+            lang.t("play-linja-board"),
+            "board",
+            PanelKind::Board(board::board(input, &choices, mover)),
+        )];
+        if let (Some(seat), Some(stage)) = (to_move, stage_fact(view.phase, lang)) {
+            panels.push(turn_facts(view, input, seat, stage));
+        }
+        panels.push(scoreboard(view, input, to_move));
+        Table {
+            headline: headline(view, input, to_move),
+            prompt: my_turn.then(|| prompt(view, &choices, lang)),
+            panels,
+            actions: quiet_choices(&choices, lang),
+        }
     }
 
     fn event(event: &Event, names: &Names) -> Said {
@@ -180,31 +204,6 @@ impl<'a> Choices<'a> {
     }
 }
 
-/// The table of a Linja match.
-fn table(input: &Input<'_, Linja>) -> Table {
-    let view = input.view;
-    let lang = input.lang();
-    let over = view.outcome.is_some();
-    let to_move = view.to_move.filter(|_| !over);
-    let my_turn = to_move.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
-    let mover = to_move.or(input.viewer).unwrap_or(0);
-    let choices = Choices::of(&input.legal, mover, lang);
-    let mut panels = vec![Panel::new(
-        lang.t("play-linja-board"),
-        "board",
-        PanelKind::Board(board::board(input, &choices, mover)),
-    )];
-    if let (Some(seat), Some(stage)) = (to_move, stage_fact(view.phase, lang)) {
-        panels.push(turn_facts(view, input, seat, stage));
-    }
-    panels.push(scoreboard(view, input, to_move));
-    Table {
-        headline: headline(view, input, to_move),
-        prompt: my_turn.then(|| prompt(view, &choices, lang)),
-        panels,
-        actions: quiet_choices(&choices, lang),
-    }
-}
 /// Whose turn and which move; or the end.
 fn headline(view: &View, input: &Input<'_, Linja>, to_move: Option<usize>) -> String {
     let lang = input.lang();
@@ -234,21 +233,15 @@ fn headline(view: &View, input: &Input<'_, Linja>, to_move: Option<usize>) -> St
 fn stage_fact(phase: Phase, lang: Language) -> Option<Fact> {
     let (term, value) = match phase {
         Phase::Initial => (
-            Term::explained(
-                lang.t("play-linja-initial"),
-                lang.t("play-linja-initial-hint"),
-            ),
+            hinted_term("play-linja-initial", lang),
             lang.t("play-linja-initial-value"),
         ),
         Phase::Following { rows } => (
-            Term::explained(
-                lang.t("play-linja-following"),
-                lang.t("play-linja-following-hint"),
-            ),
+            hinted_term("play-linja-following", lang),
             lang.t1("play-linja-following-value", "rows", rows_words(rows, lang)),
         ),
         Phase::Bonus => (
-            Term::explained(lang.t("play-linja-bonus"), lang.t("play-linja-bonus-hint")),
+            hinted_term("play-linja-bonus", lang),
             lang.t("play-linja-bonus-value"),
         ),
         Phase::Over { .. } => return None,
@@ -268,18 +261,12 @@ fn turn_facts(view: &View, input: &Input<'_, Linja>, seat: usize, stage: Fact) -
     ];
     if view.extra_turn {
         facts.push(Fact::new(
-            Term::explained(
-                lang.t("play-linja-extra-turn"),
-                lang.t("play-linja-extra-turn-hint"),
-            ),
+            hinted_term("play-linja-extra-turn", lang),
             lang.t("play-linja-yes"),
         ));
     }
     facts.push(Fact::new(
-        Term::explained(
-            lang.t("play-linja-armies-passed"),
-            lang.t("play-linja-armies-passed-hint"),
-        ),
+        hinted_term("play-linja-armies-passed", lang),
         lang.t(if view.armies_passed {
             "play-linja-armies-passed-yes"
         } else {

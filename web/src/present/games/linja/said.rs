@@ -65,25 +65,10 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
             reason,
             scores,
             winner,
-        } => game_over(names, reason.as_str(), winner, scores),
+        } => say("game_over").two_player_over(reason.as_str(), winner, scores),
     }
 }
 
-/// The end of the game: why, who won (`draw` if nobody), and both seats' points.
-fn game_over(names: &Names, reason: &str, winner: Option<usize>, points: [i64; 2]) -> Said {
-    let over = Say::event::<Linja>(names, "game_over")
-        .arg("reason", reason.replace('_', "-"))
-        .flag("draw", winner.is_none())
-        .seat("first", 0)
-        .arg("first-points", points[0])
-        .seat("second", 1)
-        .arg("second-points", points[1]);
-    match winner {
-        Some(winner) => over.seat("name", winner),
-        None => over,
-    }
-    .said()
-}
 /// The stage of a move, as the messages choose their words on it.
 fn stage_word(stage: Stage) -> &'static str {
     match stage {

@@ -1,7 +1,7 @@
 //! The grid: every cell with its printed combination, its pawn, and the viewer's choices on it.
 
 use tapis_games::GameId;
-use tapis_games::linotte::{CellView, Event};
+use tapis_games::linotte::{Action, CellView, Event};
 use tapis_l10n::Language;
 
 use super::super::{Input, points};
@@ -114,18 +114,10 @@ impl<G: LinotteGame> GridOf<'_, G> {
     /// The button that places a pawn on the cell, with what it brings.
     fn placement(&self, cell: &CellView) -> Option<ActionRef> {
         let (r, c) = (cell.row, cell.col);
-        let (_, _, action) = self
-            .choices
-            .places
-            .iter()
-            .find(|(pr, pc, _)| (*pr, *pc) == (r, c))?;
+        let view = self.input.view;
+        let action = action_at(&self.choices.places, r, c)?;
         let lang = self.lang;
-        let placement = self
-            .input
-            .view
-            .placements
-            .iter()
-            .find(|p| (p.row, p.col) == (r, c));
+        let placement = view.placements.iter().find(|p| (p.row, p.col) == (r, c));
         let name = cell_name(r, c, self.game, lang);
         let label = match placement {
             Some(p) if p.completes_five && self.game == GameId::YamMaster => {
@@ -147,28 +139,20 @@ impl<G: LinotteGame> GridOf<'_, G> {
             ),
             _ => lang.t1("play-linotte-place", "cell", name),
         };
-        Some(ActionRef::new(*action, label))
+        Some(ActionRef::new(action, label))
     }
 
     /// The button that removes the opponent's pawn on the cell (the Yam Predator).
     fn removal(&self, cell: &CellView) -> Option<ActionRef> {
         let (r, c) = (cell.row, cell.col);
-        let (_, _, action) = self
-            .choices
-            .removes
-            .iter()
-            .find(|(pr, pc, _)| (*pr, *pc) == (r, c))?;
+        let view = self.input.view;
+        let action = action_at(&self.choices.removes, r, c)?;
         let lang = self.lang;
         let names = self.input.names;
         let owner = cell.owner.unwrap_or(0);
         let whose = names.possessive(owner);
         let name = cell_name(r, c, self.game, lang);
-        let after = self
-            .input
-            .view
-            .removals
-            .iter()
-            .find(|p| (p.row, p.col) == (r, c));
+        let after = view.removals.iter().find(|p| (p.row, p.col) == (r, c));
         let label = match after {
             Some(p) => lang.t_with(
                 "play-linotte-remove-after",
@@ -181,6 +165,14 @@ impl<G: LinotteGame> GridOf<'_, G> {
             ),
             None => lang.t2("play-linotte-remove", "owner", whose, "cell", name),
         };
-        Some(ActionRef::new(*action, label).marked("✕"))
+        Some(ActionRef::new(action, label).marked("✕"))
     }
+}
+
+/// The action of `cells` on the cell at `row`, `col`, if it has one.
+fn action_at<'a>(cells: &[(u8, u8, &'a Action)], row: u8, col: u8) -> Option<&'a Action> {
+    cells
+        .iter()
+        .find(|(r, c, _)| (*r, *c) == (row, col))
+        .map(|(_, _, action)| *action)
 }

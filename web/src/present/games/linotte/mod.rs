@@ -214,13 +214,13 @@ fn table<G: LinotteGame>(input: &Input<'_, G>) -> Table {
     let view = input.view;
     let lang = input.lang();
     let choices = Choices::of(&input.legal);
-    let my_turn = view.to_play.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
+    let my_turn = input.my_turn(view.to_play);
     let mut panels = Vec::new();
     if view.outcome.is_none() {
         panels.push(Panel::new(
             lang.t("play-linotte-dice"),
             "dice",
-            PanelKind::Dice(panels::dice_panel(view, &choices, my_turn, lang)),
+            PanelKind::Dice(panels::dice_panel::<G>(view, &choices, my_turn, lang)),
         ));
         if view.throws > 0
             && let Some(seat) = view.to_play
@@ -255,15 +255,7 @@ fn headline<G: LinotteGame>(input: &Input<'_, G>) -> String {
         (None, Some(seat)) => seat,
         (None, None) => return String::new(),
     };
-    let throw = if view.throws == 0 {
-        lang.t("play-linotte-about-to-throw")
-    } else {
-        lang.t1(
-            "play-linotte-throw-of",
-            "nth",
-            super::nth(view.throws, lang),
-        )
-    };
+    let throw = super::throw_words(G::MESSAGES, view.throws, lang);
     let turn = if input.is_viewer(seat) {
         lang.t1("play-linotte-headline-yours", "throw", throw)
     } else {

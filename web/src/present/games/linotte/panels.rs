@@ -3,13 +3,13 @@
 use tapis_games::linotte::{Challenge, Combination, View};
 use tapis_l10n::Language;
 
-use super::super::{Input, rethrow_faces, scores_panel};
+use super::super::{Input, dice_caption, rethrow_faces, scores_panel};
 use super::{Choices, LinotteGame, challenge_term, combination_name, combination_term, rules};
 use crate::present::table::{DicePanel, Die, DieState, Fact, Panel, Term};
 
 /// The five dice, tickable to throw some again when the viewer may.
-pub(super) fn dice_panel<O: tapis_games::linotte::Variant>(
-    view: &View<O>,
+pub(super) fn dice_panel<G: LinotteGame>(
+    view: &View<<G as LinotteGame>::Options>,
     choices: &Choices<'_>,
     my_turn: bool,
     lang: Language,
@@ -21,33 +21,21 @@ pub(super) fn dice_panel<O: tapis_games::linotte::Variant>(
         .map(|&face| {
             if face == 0 {
                 Die::new(0, DieState::Waiting)
-            } else if tickable {
-                Die::pickable(face, DieState::Thrown)
             } else {
-                Die::new(face, DieState::Thrown)
+                Die::thrown(face, tickable)
             }
         })
         .collect();
-    let caption = if view.throws == 0 {
-        lang.t("play-linotte-not-thrown")
+    let caption = dice_caption(G::MESSAGES, view.throws, view.throws_left, lang);
+    let hint = lang.t("play-linotte-tick-hint");
+    let hint = if must_break(view) {
+        lang.t1("play-linotte-must-break", "hint", hint)
     } else {
-        lang.t2(
-            "play-linotte-dice-caption",
-            "throw",
-            view.throws,
-            "left",
-            view.throws_left,
-        )
+        hint
     };
-    let mut panel = DicePanel::new(dice).caption(caption);
-    if tickable {
-        let mut hint = lang.t("play-linotte-tick-hint");
-        if must_break(view) {
-            hint = lang.t1("play-linotte-must-break", "hint", hint);
-        }
-        panel = panel.compose(rethrow_faces(hint, lang));
-    }
-    panel
+    DicePanel::new(dice)
+        .caption(caption)
+        .compose(tickable.then(|| rethrow_faces(hint, lang)))
 }
 
 /// Whether the second throw must throw again a die of the major the first throw made (a

@@ -78,30 +78,10 @@ pub(super) fn event<G: LinotteGame>(event: &Event, names: &Names) -> Said {
             reason,
             winner,
             points,
-        } => game_over::<G>(names, reason.as_str(), winner, points),
+        } => Say::event::<G>(names, "game_over").two_player_over(reason.as_str(), winner, points),
     }
 }
 
-/// The end of the game: why, who won (`draw` if nobody), and both seats' points.
-fn game_over<G: LinotteGame>(
-    names: &Names,
-    reason: &str,
-    winner: Option<usize>,
-    points: [i64; 2],
-) -> Said {
-    let over = Say::event::<G>(names, "game_over")
-        .arg("reason", reason.replace('_', "-"))
-        .flag("draw", winner.is_none())
-        .seat("first", 0)
-        .arg("first-points", points[0])
-        .seat("second", 1)
-        .arg("second-points", points[1]);
-    match winner {
-        Some(winner) => over.seat("name", winner),
-        None => over,
-    }
-    .said()
-}
 /// An action of game `G` in words: what the player did.
 pub(super) fn action<G: LinotteGame>(action: &Action, names: &Names) -> String {
     let lang = names.lang();

@@ -3,7 +3,7 @@
 use tapis_games::make_five::{MakeFive, MakeFiveView, aligneur_of};
 
 use super::{aligneur_term, destructeur_term};
-use crate::present::games::{Input, points, scores_panel};
+use crate::present::games::{Input, hinted_term, points, scores_panel};
 use crate::present::table::{
     Fact, Panel, PanelKind, RowKind, Sheet, SheetCell, SheetColumn, SheetRow, Term,
 };
@@ -27,10 +27,7 @@ pub(super) fn deal_facts(view: &MakeFiveView, input: &Input<'_, MakeFive>, over:
     ];
     if !over {
         facts.push(Fact::new(
-            Term::explained(
-                lang.t("play-make-five-board-scores"),
-                lang.t("play-make-five-board-scores-hint"),
-            ),
+            hinted_term("play-make-five-board-scores", lang),
             points(view.points, lang),
         ));
         facts.push(Fact::new(
@@ -97,10 +94,7 @@ pub(super) fn deals_sheet(
         })
         .collect();
     rows.push(SheetRow {
-        label: Term::explained(
-            lang.t("play-make-five-total"),
-            lang.t("play-make-five-total-hint"),
-        ),
+        label: hinted_term("play-make-five-total", lang),
         kind: RowKind::Total,
         cells: view
             .totals

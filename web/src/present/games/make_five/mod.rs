@@ -11,7 +11,7 @@ mod said;
 use tapis_games::make_five::{Action, Colour, Event, MakeFive, MakeFiveView, Phase};
 use tapis_l10n::Language;
 
-use super::{Input, Names, Presenter, Said, action_groups, over_headline};
+use super::{Input, Names, Presenter, Said, action_groups, hinted_term, over_headline};
 use crate::present::table::{Table, Term, Token};
 
 /// The colour's name as a CSS class (`red`): not words, see [`colour_name`].
@@ -69,18 +69,12 @@ fn token(colour: Colour, lang: Language) -> Token {
 
 /// The Aligneur, explained.
 fn aligneur_term(lang: Language) -> Term {
-    Term::explained(
-        lang.t("play-make-five-aligneur"),
-        lang.t("play-make-five-aligneur-hint"),
-    )
+    hinted_term("play-make-five-aligneur", lang)
 }
 
 /// The Destructeur, explained.
 fn destructeur_term(lang: Language) -> Term {
-    Term::explained(
-        lang.t("play-make-five-destructeur"),
-        lang.t("play-make-five-destructeur-hint"),
-    )
+    hinted_term("play-make-five-destructeur", lang)
 }
 
 /// `column 2, place 1 (bottom)` (both counted from 1).
@@ -101,8 +95,50 @@ fn place_words(column: usize, position: usize, lang: Language) -> String {
 impl Presenter for MakeFive {
     const MESSAGES: &'static str = "play-make-five";
 
+    /// The table of a Make Five match.
     fn table(input: &Input<'_, MakeFive>) -> Table {
-        table(input)
+        let view = input.view;
+        let over = view.outcome.is_some() || view.phase == Phase::Over;
+        let to_act = match view.phase {
+            Phase::Move => Some(view.aligneur),
+            Phase::Place => Some(view.destructeur),
+            Phase::Draw | Phase::Over => None,
+        }
+        .filter(|_| !over);
+        let my_turn = input.my_turn(to_act);
+        let lang = input.lang();
+        let choices = choices::Choices::of(view, input);
+        let mut panels = Vec::new();
+        if let Some(colour) = view.hand.filter(|_| !over) {
+            panels.push(board::hand_panel(colour, lang));
+        }
+        panels.push(board::board_panel(
+            view,
+            choices.moves,
+            choices.drops,
+            input,
+        ));
+        if !over {
+            panels.push(board::bag_panel(view, lang));
+        }
+        panels.push(deals::deal_facts(view, input, over));
+        panels.push(deals::deals_sheet(view, input, to_act, over));
+        panels.push(deals::scoreboard(view, input, to_act, over));
+        Table {
+            headline: headline(view, input),
+            prompt: my_turn.then(|| prompt(view, lang)),
+            panels,
+            actions: action_groups([
+                (
+                    lang.t("play-make-five-or-leave").as_str(),
+                    choices.pass.into_iter().collect(),
+                ),
+                (
+                    lang.t("play-make-five-other-choices").as_str(),
+                    choices.others,
+                ),
+            ]),
+        }
     }
 
     fn event(event: &Event, names: &Names) -> Said {
@@ -115,52 +151,6 @@ impl Presenter for MakeFive {
 
     fn scores(event: &Event, seat: usize) -> bool {
         matches!(event, Event::DealScored { seat: s, .. } if *s == seat)
-    }
-}
-
-/// The table of a Make Five match.
-fn table(input: &Input<'_, MakeFive>) -> Table {
-    let view = input.view;
-    let over = view.outcome.is_some() || view.phase == Phase::Over;
-    let to_act = match view.phase {
-        Phase::Move => Some(view.aligneur),
-        Phase::Place => Some(view.destructeur),
-        Phase::Draw | Phase::Over => None,
-    }
-    .filter(|_| !over);
-    let my_turn = to_act.is_some_and(|s| input.is_viewer(s)) && !input.legal.is_empty();
-    let lang = input.lang();
-    let choices = choices::Choices::of(view, input);
-    let mut panels = Vec::new();
-    if let Some(colour) = view.hand.filter(|_| !over) {
-        panels.push(board::hand_panel(colour, lang));
-    }
-    panels.push(board::board_panel(
-        view,
-        choices.moves,
-        choices.drops,
-        input,
-    ));
-    if !over {
-        panels.push(board::bag_panel(view, lang));
-    }
-    panels.push(deals::deal_facts(view, input, over));
-    panels.push(deals::deals_sheet(view, input, to_act, over));
-    panels.push(deals::scoreboard(view, input, to_act, over));
-    Table {
-        headline: headline(view, input),
-        prompt: my_turn.then(|| prompt(view, lang)),
-        panels,
-        actions: action_groups([
-            (
-                lang.t("play-make-five-or-leave").as_str(),
-                choices.pass.into_iter().collect(),
-            ),
-            (
-                lang.t("play-make-five-other-choices").as_str(),
-                choices.others,
-            ),
-        ]),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Make Five's events and actions in words: each event is said by the message
 //! `play-make-five-event-<type>`, given its fields.
 
-use tapis_games::make_five::{Action, Event, MakeFive};
+use tapis_games::make_five::{Action, Colour, Event, MakeFive};
 use tapis_l10n::Language;
 
 use super::{colour_words, place_words};
@@ -12,6 +12,12 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
     let lang = names.lang();
     let say = |kind: &str| Say::event::<MakeFive>(names, kind);
     let place = |column: u8, position: u8| place_words(column.into(), position.into(), lang);
+    // A token of `colour` drawn, placed or moved by `seat`.
+    let token = |kind: &str, seat: usize, colour: Colour| {
+        say(kind)
+            .seat("name", seat)
+            .arg("colour", colour_words(colour, lang))
+    };
     match event {
         Event::DealStarted {
             deal,
@@ -22,20 +28,15 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
             .seat("aligneur", *aligneur)
             .seat("destructeur", *destructeur)
             .said(),
-        Event::TokenDrawn { seat, colour } => say("token_drawn")
-            .seat("name", *seat)
-            .arg("colour", colour_words(*colour, lang))
-            .said(),
+        Event::TokenDrawn { seat, colour } => token("token_drawn", *seat, *colour).said(),
         Event::TokenPlaced {
             seat,
             colour,
             column,
             position,
             automatic,
-        } => say("token_placed")
+        } => token("token_placed", *seat, *colour)
             .flag("automatic", *automatic)
-            .seat("name", *seat)
-            .arg("colour", colour_words(*colour, lang))
             .arg("place", place(*column, *position))
             .said(),
         Event::TokenMoved {
@@ -45,9 +46,7 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
             from_position,
             to_column,
             to_position,
-        } => say("token_moved")
-            .seat("name", *seat)
-            .arg("colour", colour_words(*colour, lang))
+        } => token("token_moved", *seat, *colour)
             .arg("from", place(*from_column, *from_position))
             .arg("to", place(*to_column, *to_position))
             .said(),
@@ -71,8 +70,7 @@ pub(super) fn event(event: &Event, names: &Names) -> Said {
         Event::Resigned { seat } => say("resigned").seat("name", *seat).said(),
         Event::GameOver { reason, winner } => say("game_over")
             .arg("reason", reason.as_str())
-            .flag("winner", winner.is_some())
-            .arg("name", winner.map(|s| names.of(s)).unwrap_or_default())
+            .winner(*winner)
             .said(),
     }
 }
