@@ -347,7 +347,7 @@ fn summary_of(
     let row = loaded.row;
     Ok(MatchSummary {
         id: row.id,
-        game: row.game,
+        game: row.game_id()?,
         status: MatchStatus::parse(&row.status)?,
         rated: row.rated,
         version: row.version,

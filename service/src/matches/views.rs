@@ -180,7 +180,8 @@ pub struct MatchView {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MatchSummary {
     pub id: Uuid,
-    pub game: String,
+    #[schema(value_type = String)]
+    pub game: GameId,
     pub status: MatchStatus,
     pub rated: bool,
     pub version: i64,

@@ -99,7 +99,7 @@ impl GameCard {
 #[derive(Debug, Clone)]
 pub struct MatchCard {
     pub id: Uuid,
-    pub game: String,
+    pub game: GameId,
     pub game_name: String,
     /// Every seated player's name, in seat order.
     pub players: Vec<String>,
@@ -134,8 +134,8 @@ impl MatchCard {
         let to_act_seat = summary.to_act.first().copied().filter(|_| active);
         MatchCard {
             id: summary.id,
-            game: summary.game.clone(),
-            game_name: game_name(&summary.game),
+            game: summary.game,
+            game_name: summary.game.name().to_owned(),
             players: summary.seats.iter().map(|s| s.username.clone()).collect(),
             seat_count: summary.seat_count,
             invited: summary.invited.clone(),

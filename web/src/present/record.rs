@@ -190,7 +190,7 @@ impl FinishedRow {
             .map(|(_, change)| (change_text(change.delta()), change_class(change.delta())));
         FinishedRow {
             id: summary.id,
-            game_name: game_name(&summary.game),
+            game_name: summary.game.name().to_owned(),
             // A finished match is not updated after it ends.
             finished: When::of(summary.updated_at, lang),
             opponents: summary
