@@ -31,6 +31,22 @@ pub enum Turn {
     Over,
 }
 
+impl Turn {
+    /// The chance step due now, once `values` are checked to be a possible result of it;
+    /// refused when the game is over or a seat must act first. What every game checks first
+    /// when it is given chance values.
+    pub(crate) fn check_chance(self, values: &[u8]) -> Result<Chance, ActionError> {
+        match self {
+            Turn::Chance { chance } => {
+                chance.check(values)?;
+                Ok(chance)
+            }
+            Turn::Seat { .. } => Err(ActionError::NoChanceDue),
+            Turn::Over => Err(ActionError::GameOver),
+        }
+    }
+}
+
 /// The largest number of kinds a bag draw can have.
 pub const MAX_DRAW_KINDS: usize = 8;
 
