@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::id::GameId;
-use crate::options::{OptionSpec, OptionsError};
+use crate::options::{GameOptions, OptionSpec, OptionsError};
 
 /// A seat at the table, numbered from 0 in playing order.
 pub type Seat = usize;
@@ -29,6 +29,22 @@ pub enum Turn {
     Chance { chance: Chance },
     /// The game is over; [`Game::outcome`] gives the result.
     Over,
+}
+
+impl Turn {
+    /// The chance step due now, once `values` are checked to be a possible result of it;
+    /// refused when the game is over or a seat must act first. What every game checks first
+    /// when it is given chance values.
+    pub(crate) fn check_chance(self, values: &[u8]) -> Result<Chance, ActionError> {
+        match self {
+            Turn::Chance { chance } => {
+                chance.check(values)?;
+                Ok(chance)
+            }
+            Turn::Seat { .. } => Err(ActionError::NoChanceDue),
+            Turn::Over => Err(ActionError::GameOver),
+        }
+    }
 }
 
 /// The largest number of kinds a bag draw can have.
@@ -157,7 +173,7 @@ pub trait Game {
     /// The id stored in the database and used in URLs.
     const ID: GameId;
     /// The options of a match (every option named in the rules file, with its default).
-    type Options: Serialize + DeserializeOwned + Default + Clone + PartialEq + Debug;
+    type Options: GameOptions + Serialize + DeserializeOwned + Default + Clone + PartialEq + Debug;
     /// The whole state of a match, options included.
     type State: Serialize + DeserializeOwned + Clone + PartialEq + Debug;
     /// A decision of a seat; serialized as an object tagged with `"type"`.
@@ -175,13 +191,16 @@ pub trait Game {
     /// chance values, so it has no dice seed worth showing.
     const HAS_CHANCE: bool = true;
 
-    /// Describes every option, with its default and the values it may take.
-    fn option_specs() -> Vec<OptionSpec>;
+    /// Describes every option, with its default and the values it may take: by default, what
+    /// the options type says of itself ([`GameOptions::specs`]).
+    fn option_specs() -> Vec<OptionSpec> {
+        Self::Options::specs()
+    }
 
-    /// Checks rules between options that their types cannot express.
+    /// Checks rules between options that their types cannot express: by default, what the
+    /// options type checks of itself ([`GameOptions::validate`]).
     fn validate_options(options: &Self::Options) -> Result<(), OptionsError> {
-        let _ = options;
-        Ok(())
+        options.validate()
     }
 
     /// A new match for `seats` players; seat 0 plays first unless the rules draw the order.
@@ -189,8 +208,7 @@ pub trait Game {
     /// [`Game::validate_options`] refuses, then lets [`Game::start`] lay out the table: every
     /// game checks its setup the same way.
     fn setup(seats: usize, options: &Self::Options) -> Result<Self::State, SetupError> {
-        check_seat_count::<Self>(seats)?;
-        Self::validate_options(options)?;
+        check_setup::<Self>(seats, options)?;
         Ok(Self::start(seats, options))
     }
 
@@ -252,10 +270,20 @@ pub fn check_seat_count<G: Game + ?Sized>(seats: usize) -> Result<(), SetupError
     }
 }
 
+/// Checks what [`Game::setup`] checks of a match: its seat count, then its options.
+pub(crate) fn check_setup<G: Game + ?Sized>(
+    seats: usize,
+    options: &G::Options,
+) -> Result<(), SetupError> {
+    check_seat_count::<G>(seats)?;
+    G::validate_options(options)?;
+    Ok(())
+}
+
 /// Implements the play of [`Game`] (`turn`, `legal_actions`, `apply`, `apply_chance`, `resign`
 /// and `outcome`) by the methods of the same names of the game's state, or of its field
 /// `$field`: each game writes its rules as methods of its state, and its `impl Game` only
-/// names them. Used inside an `impl Game` block.
+/// names them. Used inside an `impl Game` block, by [`impl_game!`].
 macro_rules! play_by_state {
     ($($field:ident)?) => {
         fn turn(state: &Self::State) -> $crate::contract::Turn {
@@ -302,3 +330,55 @@ macro_rules! play_by_state {
 }
 
 pub(crate) use play_by_state;
+
+/// Implements [`Game`] for the game type `$game` by its state's methods: `State::new(seats,
+/// &options)` starts a match, `view(viewer)` builds a view, `check()` checks the invariants,
+/// and the play is [`play_by_state!`], all on the state or on its field `$field` (`new` is
+/// always on the state). The options' descriptions and checks are the [`GameOptions`]
+/// defaults of the trait.
+///
+/// ```text
+/// impl_game! {
+///     CantStop = GameId::CantStop, seats: MIN_PLAYERS..=MAX_PLAYERS,
+///     types: Options, State, Action, Event, View,
+/// }
+/// ```
+///
+/// The seat counts are literals or constants in scope. `has_chance: false,` after the types
+/// declares a game without chance steps; `rules_in: field,` delegates to a field of the state.
+macro_rules! impl_game {
+    (
+        $game:ty = $id:expr, seats: $min:tt..=$max:tt,
+        types: $options:ty, $state:ty, $action:ty, $event:ty, $view:ty,
+        $(has_chance: $has_chance:expr,)?
+        $(rules_in: $field:ident,)?
+    ) => {
+        impl $crate::contract::Game for $game {
+            const ID: $crate::id::GameId = $id;
+            type Options = $options;
+            type State = $state;
+            type Action = $action;
+            type Event = $event;
+            type View = $view;
+            const MIN_SEATS: usize = $min;
+            const MAX_SEATS: usize = $max;
+            $(const HAS_CHANCE: bool = $has_chance;)?
+
+            fn start(seats: usize, options: &$options) -> $state {
+                <$state>::new(seats, options)
+            }
+
+            $crate::contract::play_by_state!($($field)?);
+
+            fn view(state: &$state, viewer: Option<$crate::contract::Seat>) -> $view {
+                state$(.$field)?.view(viewer)
+            }
+
+            fn check_invariants(state: &$state) -> Result<(), String> {
+                state$(.$field)?.check()
+            }
+        }
+    };
+}
+
+pub(crate) use impl_game;

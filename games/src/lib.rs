@@ -34,4 +34,4 @@ pub use contract::{
     ActionError, Chance, Game, MAX_DRAW_KINDS, Outcome, Placing, Seat, SetupError, Turn,
 };
 pub use id::{GameId, UnknownGame};
-pub use options::{OptionKind, OptionSpec, OptionsError};
+pub use options::{GameOptions, OptionKind, OptionSpec, OptionsError};

@@ -8,6 +8,19 @@
 use serde::Serialize;
 use serde_json::Value;
 
+/// What a game's options type says of itself: the description of each option, and the rules
+/// between options that their types cannot express. The [`Game`](crate::contract::Game)
+/// trait's `option_specs` and `validate_options` are these.
+pub trait GameOptions {
+    /// Describes every option, with its default and the values it may take.
+    fn specs() -> Vec<OptionSpec>;
+
+    /// Checks the rules between options that their types cannot express (none by default).
+    fn validate(&self) -> Result<(), OptionsError> {
+        Ok(())
+    }
+}
+
 /// The values an option may take.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -1,14 +1,15 @@
 //! The invariants of a Can't Stop state, which the property tests check on every state they
 //! reach.
 
+use super::CantStop;
 use super::board::{HEIGHTS, RUNNERS, label_of};
 use super::state::{EndReason, MAX_PLAYERS, Phase, State, seat_bit};
-use crate::contract::Seat;
+use crate::contract::{Seat, check_setup};
 
 impl State {
-    /// Checks the invariants of the state beyond its seat count and options, which the
-    /// [`Game`](crate::contract::Game) impl checks first.
+    /// Checks the invariants of the state, its seat count and options first.
     pub(super) fn check(&self) -> Result<(), String> {
+        check_setup::<CantStop>(self.seats(), self.options()).map_err(|e| e.to_string())?;
         let seats = self.seats();
         if self.resignations.seats().iter().any(|s| *s >= seats) {
             return Err("a seat that does not exist resigned".into());

@@ -45,6 +45,7 @@
 //! This module ties them to the [`Game`] contract.
 //!
 //! [`Chance::Dice`]: crate::contract::Chance::Dice
+//! [`Game`]: crate::contract::Game
 
 mod board;
 mod invariants;
@@ -53,9 +54,9 @@ mod play;
 mod state;
 mod view;
 
-use crate::contract::{Game, Seat, check_seat_count, play_by_state};
+use crate::contract::impl_game;
 use crate::id::GameId;
-use crate::options::{OptionSpec, OptionsError};
+use state::{MAX_PLAYERS, MIN_PLAYERS};
 
 pub use board::{
     Board, COLUMNS, Choices, Climb, Columns, HEIGHTS, RUNNERS, RunnerAt, RunnerList, index_of,
@@ -69,37 +70,7 @@ pub use view::{ChoiceView, ColumnView, MoveView, PlayerView, Stage, StartView, V
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CantStop;
 
-impl Game for CantStop {
-    const ID: GameId = GameId::CantStop;
-    type Options = Options;
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    const MIN_SEATS: usize = state::MIN_PLAYERS;
-    const MAX_SEATS: usize = state::MAX_PLAYERS;
-
-    fn option_specs() -> Vec<OptionSpec> {
-        Options::specs()
-    }
-
-    fn validate_options(options: &Options) -> Result<(), OptionsError> {
-        options.validate()
-    }
-
-    fn start(seats: usize, options: &Options) -> State {
-        State::new(seats, options)
-    }
-
-    play_by_state!();
-
-    fn view(state: &State, viewer: Option<Seat>) -> View {
-        view::build(state, viewer)
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        check_seat_count::<CantStop>(state.seats()).map_err(|e| e.to_string())?;
-        state.options().validate().map_err(|e| e.to_string())?;
-        state.check()
-    }
+impl_game! {
+    CantStop = GameId::CantStop, seats: MIN_PLAYERS..=MAX_PLAYERS,
+    types: Options, State, Action, Event, View,
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::COLUMNS;
-use crate::options::{OptionSpec, OptionsError};
+use crate::options::{GameOptions, OptionSpec, OptionsError};
 
 /// The options of a match (rules file §2.4 and ambiguity C7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,9 +32,8 @@ impl Default for Options {
     }
 }
 
-impl Options {
-    /// Describes every option, with its default and the values it may take.
-    pub(super) fn specs() -> Vec<OptionSpec> {
+impl GameOptions for Options {
+    fn specs() -> Vec<OptionSpec> {
         let defaults = Options::default();
         vec![
             OptionSpec::integer(
@@ -65,8 +64,7 @@ impl Options {
         ]
     }
 
-    /// Checks the rules between options that their types cannot express.
-    pub(super) fn validate(&self) -> Result<(), OptionsError> {
+    fn validate(&self) -> Result<(), OptionsError> {
         if !(3..=5).contains(&self.columns_to_win) {
             return Err(OptionsError::new(
                 "columns_to_win",

@@ -101,13 +101,7 @@ impl State {
         values: &[u8],
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
-        let Turn::Chance { chance } = self.turn() else {
-            return Err(match self.phase {
-                Phase::Over { .. } => ActionError::GameOver,
-                _ => ActionError::NoChanceDue,
-            });
-        };
-        chance.check(values)?;
+        self.turn().check_chance(values)?;
         match (self.phase, values) {
             (Phase::StartThrow { contenders, totals }, &[a, b]) => {
                 let Some(seat) = State::start_thrower(contenders, &totals) else {

@@ -135,104 +135,105 @@ pub struct MoveView {
     pub tops: bool,
 }
 
-/// Builds the view of `state` for `viewer`.
-pub(super) fn build(state: &State, viewer: Option<Seat>) -> View {
-    let board = state.board();
-    let climb = state.climb();
-    let in_turn = matches!(
-        state.phase,
-        Phase::Throw | Phase::Choose { .. } | Phase::Decide
-    );
-    let (stage, seat_to_play) = match state.phase {
-        Phase::StartThrow { contenders, totals } => {
-            (Stage::StartThrow, State::start_thrower(contenders, &totals))
+impl State {
+    /// The view of the state for `viewer`.
+    pub(super) fn view(&self, viewer: Option<Seat>) -> View {
+        let board = self.board();
+        let climb = self.climb();
+        let in_turn = matches!(
+            self.phase,
+            Phase::Throw | Phase::Choose { .. } | Phase::Decide
+        );
+        let (stage, seat_to_play) = match self.phase {
+            Phase::StartThrow { contenders, totals } => {
+                (Stage::StartThrow, State::start_thrower(contenders, &totals))
+            }
+            Phase::Throw => (Stage::Throw, Some(self.current)),
+            Phase::Choose { .. } => (Stage::Choose, Some(self.current)),
+            Phase::Decide => (Stage::Decide, Some(self.current)),
+            Phase::Over { .. } => (Stage::Over, None),
+        };
+        let on_opponents = self.runners_on_opponents();
+        let columns = (0..COLUMNS)
+            .map(|index| {
+                let runner = self.runners.get(index).copied().filter(|r| *r > 0);
+                ColumnView {
+                    column: label_of(index),
+                    height: HEIGHTS.get(index).copied().unwrap_or(0),
+                    won_by: self.won_by.get(index).copied().flatten().map(Seat::from),
+                    pieces: self
+                        .progress
+                        .iter()
+                        .map(|p| p.get(index).copied().unwrap_or(0))
+                        .collect(),
+                    runner,
+                    runner_on_opponent: runner.is_some() && on_opponents & (1 << index) != 0,
+                }
+            })
+            .collect();
+        let players = (0..self.seats())
+            .map(|seat| {
+                let on_board = self.pieces_on_board(seat);
+                PlayerView {
+                    seat,
+                    resigned: self.has_resigned(seat),
+                    columns_won: self.columns_won(seat) as u8,
+                    progress: self.total_progress(seat),
+                    pieces_on_board: on_board,
+                    pieces_left: self.options.pieces_per_player.saturating_sub(on_board),
+                }
+            })
+            .collect();
+        let start = match self.phase {
+            Phase::StartThrow { contenders, totals } => (0..self.seats())
+                .filter(|s| contenders & seat_bit(*s) != 0)
+                .map(|seat| StartView {
+                    seat,
+                    total: totals.get(seat).copied().filter(|t| *t > 0),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let dice = self.dice();
+        let choices = match dice {
+            Some(dice) => choice_views(&board, &climb, dice),
+            None => Vec::new(),
+        };
+        let stop_would_win: Vec<u8> = if matches!(self.phase, Phase::Decide) {
+            (0..COLUMNS)
+                .filter(|i| {
+                    self.runners
+                        .get(*i)
+                        .is_some_and(|r| HEIGHTS.get(*i) == Some(r))
+                })
+                .map(label_of)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let stop_would_win_game = !stop_would_win.is_empty()
+            && self.columns_won(self.current) + stop_would_win.len()
+                >= usize::from(self.options.columns_to_win);
+        let throws_with_progress = matches!(self.phase, Phase::Throw | Phase::Decide)
+            .then(|| board.throws_with_progress(&climb));
+        View {
+            viewer,
+            turn: self.turn(),
+            stage,
+            seat_to_play,
+            options: self.options.clone(),
+            columns,
+            players,
+            start,
+            dice,
+            choices,
+            runners_left: if in_turn { climb.free_runners } else { RUNNERS },
+            can_stop: matches!(self.phase, Phase::Decide) && self.may_stop(),
+            stop_would_win,
+            stop_would_win_game,
+            throws_with_progress,
+            outcome: self.outcome(),
         }
-        Phase::Throw => (Stage::Throw, Some(state.current)),
-        Phase::Choose { .. } => (Stage::Choose, Some(state.current)),
-        Phase::Decide => (Stage::Decide, Some(state.current)),
-        Phase::Over { .. } => (Stage::Over, None),
-    };
-    let on_opponents = state.runners_on_opponents();
-    let columns = (0..COLUMNS)
-        .map(|index| {
-            let runner = state.runners.get(index).copied().filter(|r| *r > 0);
-            ColumnView {
-                column: label_of(index),
-                height: HEIGHTS.get(index).copied().unwrap_or(0),
-                won_by: state.won_by.get(index).copied().flatten().map(Seat::from),
-                pieces: state
-                    .progress
-                    .iter()
-                    .map(|p| p.get(index).copied().unwrap_or(0))
-                    .collect(),
-                runner,
-                runner_on_opponent: runner.is_some() && on_opponents & (1 << index) != 0,
-            }
-        })
-        .collect();
-    let players = (0..state.seats())
-        .map(|seat| {
-            let on_board = state.pieces_on_board(seat);
-            PlayerView {
-                seat,
-                resigned: state.has_resigned(seat),
-                columns_won: state.columns_won(seat) as u8,
-                progress: state.total_progress(seat),
-                pieces_on_board: on_board,
-                pieces_left: state.options.pieces_per_player.saturating_sub(on_board),
-            }
-        })
-        .collect();
-    let start = match state.phase {
-        Phase::StartThrow { contenders, totals } => (0..state.seats())
-            .filter(|s| contenders & seat_bit(*s) != 0)
-            .map(|seat| StartView {
-                seat,
-                total: totals.get(seat).copied().filter(|t| *t > 0),
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let dice = state.dice();
-    let choices = match dice {
-        Some(dice) => choice_views(&board, &climb, dice),
-        None => Vec::new(),
-    };
-    let stop_would_win: Vec<u8> = if matches!(state.phase, Phase::Decide) {
-        (0..COLUMNS)
-            .filter(|i| {
-                state
-                    .runners
-                    .get(*i)
-                    .is_some_and(|r| HEIGHTS.get(*i) == Some(r))
-            })
-            .map(label_of)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let stop_would_win_game = !stop_would_win.is_empty()
-        && state.columns_won(state.current) + stop_would_win.len()
-            >= usize::from(state.options.columns_to_win);
-    let throws_with_progress = matches!(state.phase, Phase::Throw | Phase::Decide)
-        .then(|| board.throws_with_progress(&climb));
-    View {
-        viewer,
-        turn: state.turn(),
-        stage,
-        seat_to_play,
-        options: state.options.clone(),
-        columns,
-        players,
-        start,
-        dice,
-        choices,
-        runners_left: if in_turn { climb.free_runners } else { RUNNERS },
-        can_stop: matches!(state.phase, Phase::Decide) && state.may_stop(),
-        stop_would_win,
-        stop_would_win_game,
-        throws_with_progress,
-        outcome: state.outcome(),
     }
 }
 

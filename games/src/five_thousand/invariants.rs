@@ -1,14 +1,17 @@
 //! The invariants of a 5000 state, which the property tests check on every state they reach.
 
+use super::FiveThousand;
 use super::dice::DICE;
 use super::options::{LAST_TURN_POINTS, POINT_STEP, TargetRule};
 use super::scoring::{has_scoring_group, is_five_ones};
 use super::state::{Phase, State, THROW_LIMIT};
+use crate::contract::check_setup;
 
 impl State {
-    /// Checks the invariants of the state beyond its options and seat count, which the
-    /// [`Game`](crate::contract::Game) impl checks first.
+    /// Checks the invariants of the state, its seat count and options first.
     pub(super) fn check(&self) -> Result<(), String> {
+        check_setup::<FiveThousand>(self.players.len(), &self.options)
+            .map_err(|e| e.to_string())?;
         let o = &self.options;
         let n = self.players.len();
         if self.seat >= n {

@@ -36,6 +36,7 @@
 //! contract.
 //!
 //! [`Turn::Chance`]: crate::contract::Turn::Chance
+//! [`Game`]: crate::contract::Game
 
 mod dice;
 mod invariants;
@@ -45,9 +46,9 @@ mod scoring;
 mod state;
 mod view;
 
-use crate::contract::{Game, Seat, check_seat_count, play_by_state};
+use crate::contract::impl_game;
 use crate::id::GameId;
-use crate::options::{OptionSpec, OptionsError};
+use state::{MAX_SEATS, MIN_SEATS};
 
 pub use dice::{DICE, Faces, Roll, SetAside};
 pub use options::{LAST_TURN_POINTS, Options, TargetRule};
@@ -61,37 +62,7 @@ pub use view::{KeepChoice, KeptView, PlayerView, View};
 #[derive(Debug)]
 pub struct FiveThousand;
 
-impl Game for FiveThousand {
-    const ID: GameId = GameId::FiveThousand;
-    type Options = Options;
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    const MIN_SEATS: usize = state::MIN_SEATS;
-    const MAX_SEATS: usize = state::MAX_SEATS;
-
-    fn option_specs() -> Vec<OptionSpec> {
-        Options::specs()
-    }
-
-    fn validate_options(options: &Options) -> Result<(), OptionsError> {
-        options.validate()
-    }
-
-    fn start(seats: usize, options: &Options) -> State {
-        State::new(seats, options)
-    }
-
-    play_by_state!();
-
-    fn view(state: &State, _viewer: Option<Seat>) -> View {
-        state.view()
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        state.options.validate().map_err(|e| e.to_string())?;
-        check_seat_count::<FiveThousand>(state.players.len()).map_err(|e| e.to_string())?;
-        state.check()
-    }
+impl_game! {
+    FiveThousand = GameId::FiveThousand, seats: MIN_SEATS..=MAX_SEATS,
+    types: Options, State, Action, Event, View,
 }

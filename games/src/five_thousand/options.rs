@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::scoring::Table;
-use crate::options::{OptionSpec, OptionsError};
+use crate::options::{GameOptions, OptionSpec, OptionsError};
 
 /// How many points a player needs in one turn at the end under
 /// [`TargetRule::LastThousandInOneTurn`].
@@ -75,17 +75,17 @@ impl Options {
             extra_multiples: self.extra_multiples,
         }
     }
+}
 
-    /// Describes every option, with its default and the values it may take.
-    pub(super) fn specs() -> Vec<OptionSpec> {
+impl GameOptions for Options {
+    fn specs() -> Vec<OptionSpec> {
         let d = Options::default();
         vec![
-            OptionSpec::integer(
+            points_option(
                 "target",
                 "The banked score that wins the game (10 000 for the variant of that name).",
-                i64::from(TARGET_RANGE.0),
-                i64::from(TARGET_RANGE.1),
-                i64::from(d.target),
+                TARGET_RANGE,
+                d.target,
             ),
             OptionSpec::choice(
                 "target_rule",
@@ -94,19 +94,17 @@ impl Options {
                 &TargetRule::VALUES,
                 "at_least",
             ),
-            OptionSpec::integer(
+            points_option(
                 "opening_threshold",
                 "The points a player must make in one turn before banking anything.",
-                i64::from(OPENING_RANGE.0),
-                i64::from(OPENING_RANGE.1),
-                i64::from(d.opening_threshold),
+                OPENING_RANGE,
+                d.opening_threshold,
             ),
-            OptionSpec::integer(
+            points_option(
                 "straight_value",
                 "Points of a straight, 1-2-3-4-5 or 2-3-4-5-6.",
-                i64::from(STRAIGHT_RANGE.0),
-                i64::from(STRAIGHT_RANGE.1),
-                i64::from(d.straight_value),
+                STRAIGHT_RANGE,
+                d.straight_value,
             ),
             OptionSpec::boolean(
                 "extra_multiples",
@@ -135,8 +133,7 @@ impl Options {
         ]
     }
 
-    /// Checks the rules between options that their types cannot express.
-    pub(super) fn validate(&self) -> Result<(), OptionsError> {
+    fn validate(&self) -> Result<(), OptionsError> {
         for (name, value, (min, max)) in [
             ("target", self.target, TARGET_RANGE),
             ("opening_threshold", self.opening_threshold, OPENING_RANGE),
@@ -157,6 +154,22 @@ impl Options {
         }
         Ok(())
     }
+}
+
+/// An integer option counted in points, from `min` to `max`.
+fn points_option(
+    name: &'static str,
+    description: &'static str,
+    (min, max): (u32, u32),
+    default: u32,
+) -> OptionSpec {
+    OptionSpec::integer(
+        name,
+        description,
+        i64::from(min),
+        i64::from(max),
+        i64::from(default),
+    )
 }
 
 /// The ranges of the integer options; every score in the game is a multiple of 50, so they

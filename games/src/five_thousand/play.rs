@@ -77,12 +77,7 @@ impl State {
         values: &[u8],
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
-        match self.phase {
-            Phase::Over => return Err(ActionError::GameOver),
-            Phase::Keep | Phase::Decide => return Err(ActionError::NoChanceDue),
-            Phase::Throw => {}
-        }
-        Chance::Dice { count: self.hand }.check(values)?;
+        self.turn().check_chance(values)?;
         let roll = Roll::new(values).ok_or(ActionError::BadChance(Cow::Borrowed(
             "a throw is at most five dice showing 1 to 6",
         )))?;

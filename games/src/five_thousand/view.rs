@@ -81,7 +81,7 @@ pub struct View {
 
 impl State {
     /// What every viewer sees of the state (5000 hides nothing).
-    pub(super) fn view(&self) -> View {
+    pub(super) fn view(&self, _viewer: Option<Seat>) -> View {
         let table = self.options.table();
         let mut keep_choices = Vec::new();
         if self.phase == Phase::Keep {

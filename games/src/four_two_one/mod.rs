@@ -55,6 +55,7 @@
 //! wraps the table in the [`State`] and ties it to the [`Game`] contract.
 //!
 //! [`Chance::Dice`]: crate::contract::Chance::Dice
+//! [`Game`]: crate::contract::Game
 
 pub mod combination;
 mod invariants;
@@ -69,9 +70,8 @@ mod view;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::contract::{Game, Seat, check_seat_count, play_by_state};
+use crate::contract::{Seat, check_seat_count, impl_game};
 use crate::id::GameId;
-use crate::options::{OptionSpec, OptionsError};
 
 pub use combination::{Category, Combination, Dice};
 pub use moves::{Action, AmountBasis, EndReason, Event, Phase, Stake};
@@ -96,6 +96,13 @@ pub struct State {
 }
 
 impl State {
+    /// A new match for `seats` players, about to throw for the first player.
+    fn new(seats: usize, options: &Options) -> State {
+        State {
+            table: Table::new(seats, options.clone()),
+        }
+    }
+
     /// A match at the start of a round of `phase` led by `leader`, the seats holding `tokens`
     /// and the pot the rest of the 21 tokens: a position to start from rather than the first
     /// player's throw. Refused when it breaks a rule (seat count, more than 21 tokens, no such
@@ -134,38 +141,8 @@ impl<'de> Deserialize<'de> for State {
     }
 }
 
-impl Game for FourTwoOne {
-    const ID: GameId = GameId::FourTwoOne;
-    type Options = Options;
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-    type View = TableView;
-    const MIN_SEATS: usize = 2;
-    const MAX_SEATS: usize = 8;
-
-    fn option_specs() -> Vec<OptionSpec> {
-        Options::specs()
-    }
-
-    fn validate_options(_options: &Options) -> Result<(), OptionsError> {
-        // Every combination of these options is playable.
-        Ok(())
-    }
-
-    fn start(seats: usize, options: &Options) -> State {
-        State {
-            table: Table::new(seats, options.clone()),
-        }
-    }
-
-    play_by_state!(table);
-
-    fn view(state: &State, viewer: Option<Seat>) -> TableView {
-        state.table.view(viewer)
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        state.table.check()
-    }
+impl_game! {
+    FourTwoOne = GameId::FourTwoOne, seats: 2..=8,
+    types: Options, State, Action, Event, TableView,
+    rules_in: table,
 }

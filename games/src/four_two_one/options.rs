@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::options::OptionSpec;
+use crate::options::{GameOptions, OptionSpec};
 
 /// Which end of the first-player throw leads the first round (rules 3.1.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -65,9 +65,8 @@ pub struct Options {
     pub zero_at_charge_end: ZeroAtChargeEnd,
 }
 
-impl Options {
-    /// Describes every option, with its default and the values it may take.
-    pub(super) fn specs() -> Vec<OptionSpec> {
+impl GameOptions for Options {
+    fn specs() -> Vec<OptionSpec> {
         vec![
             OptionSpec::choice(
                 "first_player_rule",

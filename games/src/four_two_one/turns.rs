@@ -6,7 +6,7 @@ use super::combination::{self, Dice};
 use super::moves::{Action, EndReason, Event, Phase};
 use super::sets::{Faces, Seats};
 use super::table::{Player, Step, Table, describe, tie_group};
-use crate::contract::{ActionError, Seat, Turn};
+use crate::contract::{ActionError, Seat};
 use crate::faces;
 use crate::ranking::ALREADY_LEFT;
 
@@ -134,12 +134,7 @@ impl Table {
         values: &[u8],
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
-        let chance = match self.turn() {
-            Turn::Chance { chance } => chance,
-            Turn::Over => return Err(ActionError::GameOver),
-            Turn::Seat { .. } => return Err(ActionError::NoChanceDue),
-        };
-        chance.check(values)?;
+        self.turn().check_chance(values)?;
         // Everything below is checked before the first change, for a state read from storage
         // that would not be consistent; a consistent table always passes.
         let inconsistent = ActionError::NoChanceDue;

@@ -4,6 +4,7 @@
 use super::board::{ROW_CAPACITY, goal_line};
 use super::options::Edition;
 use super::state::{EndReason, Phase, State};
+use crate::options::GameOptions;
 
 impl State {
     /// Checks the invariants of the state (see

@@ -60,9 +60,8 @@ mod play;
 mod state;
 mod view;
 
-use crate::contract::{Game, Seat, play_by_state};
+use crate::contract::{Game, impl_game};
 use crate::id::GameId;
-use crate::options::{OptionSpec, OptionsError};
 use crate::ranking::Resignations;
 
 pub use board::{
@@ -99,36 +98,8 @@ impl State {
     }
 }
 
-impl Game for Linja {
-    const ID: GameId = GameId::Linja;
-    type Options = Options;
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    const MIN_SEATS: usize = 2;
-    const MAX_SEATS: usize = 2;
-    const HAS_CHANCE: bool = false;
-
-    fn option_specs() -> Vec<OptionSpec> {
-        Options::specs()
-    }
-
-    fn validate_options(options: &Options) -> Result<(), OptionsError> {
-        options.validate()
-    }
-
-    fn start(_seats: usize, options: &Options) -> State {
-        State::new(options)
-    }
-
-    play_by_state!();
-
-    fn view(state: &State, viewer: Option<Seat>) -> View {
-        View::of(state, viewer)
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        state.check()
-    }
+impl_game! {
+    Linja = GameId::Linja, seats: 2..=2,
+    types: Options, State, Action, Event, View,
+    has_chance: false,
 }

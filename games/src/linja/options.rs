@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::options::{OptionSpec, OptionsError};
+use crate::options::{GameOptions, OptionSpec, OptionsError};
 
 /// The two published editions of the rules.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,9 +53,10 @@ impl Options {
     pub fn deducts(&self) -> bool {
         self.edition == Edition::Seed && self.deduct_own_half
     }
+}
 
-    /// Describes every option, with its default and the values it may take.
-    pub(super) fn specs() -> Vec<OptionSpec> {
+impl GameOptions for Options {
+    fn specs() -> Vec<OptionSpec> {
         let defaults = Options::default();
         vec![
             OptionSpec::choice(
@@ -91,8 +92,7 @@ impl Options {
         ]
     }
 
-    /// Checks the rules between options that their types cannot express.
-    pub(super) fn validate(&self) -> Result<(), OptionsError> {
+    fn validate(&self) -> Result<(), OptionsError> {
         if self.edition == Edition::Steffen2010 {
             // The 2010 edition has no bonus: refuse bonus options that would silently do nothing.
             if self.nasty_bonus {

@@ -159,8 +159,8 @@ pub struct State {
 }
 
 impl State {
-    /// The start position: seat 0 (A) to make its initial move.
-    pub(super) fn new(options: &Options) -> State {
+    /// The start position: seat 0 (A) to make its initial move (the seats are always two).
+    pub(super) fn new(_seats: usize, options: &Options) -> State {
         State {
             options: *options,
             board: Board::START,

@@ -70,37 +70,37 @@ pub enum Next {
     GameOver { winner: Option<Seat> },
 }
 
-impl View {
-    /// The view of `state` for `viewer`.
-    pub(super) fn of(state: &State, viewer: Option<Seat>) -> View {
-        let board = *state.board();
-        let deduct = state.options().deducts();
-        let over = state.outcome();
-        let to_move = over.is_none().then_some(state.to_move());
+impl State {
+    /// The view of the state for `viewer`.
+    pub(super) fn view(&self, viewer: Option<Seat>) -> View {
+        let board = *self.board();
+        let deduct = self.options().deducts();
+        let over = self.outcome();
+        let to_move = over.is_none().then_some(self.to_move());
         let mut choices = Vec::new();
         if let Some(seat) = to_move {
             let mut actions = Vec::new();
-            state.legal_actions(seat, &mut actions);
+            self.legal_actions(seat, &mut actions);
             choices = actions
                 .into_iter()
-                .map(|action| Choice::of(state, seat, action))
+                .map(|action| Choice::of(self, seat, action))
                 .collect();
         }
         View {
             viewer,
-            options: *state.options(),
+            options: *self.options(),
             board,
             row_totals: std::array::from_fn(|row| board.total(row)),
             piece_values: std::array::from_fn(|seat| {
                 std::array::from_fn(|row| piece_value(seat, row, deduct))
             }),
             to_move,
-            phase: state.phase(),
-            extra_turn: state.is_extra_turn(),
-            scores: state.scores(),
+            phase: self.phase(),
+            extra_turn: self.is_extra_turn(),
+            scores: self.scores(),
             armies_passed: board.armies_passed(),
             choices,
-            resigned: state.resignations.seats().to_vec(),
+            resigned: self.resignations.seats().to_vec(),
             outcome: over,
         }
     }

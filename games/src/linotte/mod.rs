@@ -38,6 +38,8 @@
 //! is made of ([`State`], [`Action`], [`Event`]); `play.rs` the rules that move it on;
 //! `invariants.rs` what every state satisfies, checked when one is read; `view.rs` what a
 //! player sees. This module ties them to the [`Game`] contract, once per game.
+//!
+//! [`Game`]: crate::contract::Game
 
 mod board;
 mod dice;
@@ -53,9 +55,8 @@ pub use state::{Action, Challenge, EndReason, Event, MAX_THROWS, PAWNS, Phase, S
 pub use variant::{Options, Rules, Variant, YamMasterOptions};
 pub use view::{CellView, PlacementView, PlayerView, RemovalView, View};
 
-use crate::contract::{Game, Seat, play_by_state};
+use crate::contract::{Seat, impl_game};
 use crate::id::GameId;
-use crate::options::OptionSpec;
 use state::SEATS;
 
 /// The game type of La Linotte (`linotte`).
@@ -70,7 +71,7 @@ impl<O: Variant> State<O> {
     /// A match in progress from a position: `board` as given, every pawn not on it in its
     /// owner's reserve, and `to_play` about to throw. For puzzles, analysis and tests.
     pub fn from_board(options: O, board: Board, to_play: Seat) -> Result<Self, String> {
-        let mut state = State::new(options);
+        let mut state = State::new(SEATS, &options);
         for seat in 0..SEATS {
             state.reserve[seat] = PAWNS
                 .checked_sub(board.count(seat))
@@ -83,39 +84,12 @@ impl<O: Variant> State<O> {
     }
 }
 
-/// Implements [`Game`] for one of the two games by delegating to the shared core.
-macro_rules! impl_game {
-    ($game:ty, $options:ty) => {
-        impl Game for $game {
-            const ID: GameId = <$options as Variant>::GAME;
-            type Options = $options;
-            type State = State<$options>;
-            type Action = Action;
-            type Event = Event;
-            type View = View<$options>;
-            const MIN_SEATS: usize = SEATS;
-            const MAX_SEATS: usize = SEATS;
-
-            fn option_specs() -> Vec<OptionSpec> {
-                <$options as Variant>::specs()
-            }
-
-            fn start(_seats: usize, options: &$options) -> Self::State {
-                State::new(options.clone())
-            }
-
-            play_by_state!();
-
-            fn view(state: &Self::State, viewer: Option<Seat>) -> Self::View {
-                View::of(state, viewer)
-            }
-
-            fn check_invariants(state: &Self::State) -> Result<(), String> {
-                state.check()
-            }
-        }
-    };
+impl_game! {
+    Linotte = GameId::Linotte, seats: SEATS..=SEATS,
+    types: Options, State<Options>, Action, Event, View<Options>,
 }
 
-impl_game!(Linotte, Options);
-impl_game!(YamMaster, YamMasterOptions);
+impl_game! {
+    YamMaster = GameId::YamMaster, seats: SEATS..=SEATS,
+    types: YamMasterOptions, State<YamMasterOptions>, Action, Event, View<YamMasterOptions>,
+}

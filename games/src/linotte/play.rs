@@ -318,16 +318,11 @@ impl<O: Variant> State<O> {
         values: &[u8],
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
-        let count = match self.phase {
-            Phase::Over { .. } => return Err(ActionError::GameOver),
-            Phase::Choosing => return Err(ActionError::NoChanceDue),
-            Phase::Throwing { count } => count,
-        };
-        Chance::Dice { count }.check(values)?;
+        self.turn().check_chance(values)?;
         let thrown = Faces::from_slice(values)
             .ok_or(ActionError::BadChance(Cow::Borrowed("at most five dice")))?;
-        // The dice in the air are the last `count` ones (they show 0).
-        let kept = DICE.saturating_sub(usize::from(count));
+        // The dice in the air are the last ones, one a value (they show 0).
+        let kept = DICE.saturating_sub(values.len());
         for (die, value) in self.dice.iter_mut().skip(kept).zip(values) {
             *die = *value;
         }

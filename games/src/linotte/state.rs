@@ -195,10 +195,11 @@ pub(super) const fn opponent(seat: Seat) -> Seat {
 }
 
 impl<O: Variant> State<O> {
-    /// A new match: empty grid, twelve pawns each, seat 0 about to throw.
-    pub fn new(options: O) -> Self {
+    /// A new match: empty grid, twelve pawns each, seat 0 about to throw (the seats are always
+    /// two).
+    pub fn new(_seats: usize, options: &O) -> Self {
         State {
-            options,
+            options: options.clone(),
             board: Board::EMPTY,
             reserve: [PAWNS; SEATS],
             removed: [0; SEATS],

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Scoring;
 use crate::id::GameId;
-use crate::options::OptionSpec;
+use crate::options::{GameOptions, OptionSpec};
 
 /// The options of La Linotte (every one defaults to the reading of the rules file).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,16 +50,13 @@ mod sealed {
 /// The options type of one of the two games, which also says which game it is. The shared
 /// core ([`State`](super::State), [`View`](super::View)) is generic over it.
 pub trait Variant:
-    Serialize + DeserializeOwned + Default + Clone + PartialEq + Debug + sealed::Sealed
+    GameOptions + Serialize + DeserializeOwned + Default + Clone + PartialEq + Debug + sealed::Sealed
 {
     /// The game these options belong to.
     const GAME: GameId;
 
     /// The rules these options select.
     fn rules(&self) -> Rules;
-
-    /// The description of every option.
-    fn specs() -> Vec<OptionSpec>;
 }
 
 /// The rules that differ between the games and their options, in one flat value.
@@ -104,7 +101,9 @@ impl Variant for Options {
             predator_returns_pawn: false,
         }
     }
+}
 
+impl GameOptions for Options {
     fn specs() -> Vec<OptionSpec> {
         vec![
             OptionSpec::boolean("count_all_windows", COUNT_ALL_WINDOWS, false),
@@ -138,7 +137,9 @@ impl Variant for YamMasterOptions {
             predator_returns_pawn: self.predator_returns_pawn,
         }
     }
+}
 
+impl GameOptions for YamMasterOptions {
     fn specs() -> Vec<OptionSpec> {
         vec![
             OptionSpec::boolean("count_all_windows", COUNT_ALL_WINDOWS, false),

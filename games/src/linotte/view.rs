@@ -104,12 +104,12 @@ pub struct PlayerView {
     pub resigned: bool,
 }
 
-impl<O: Variant> View<O> {
-    /// The view of `state` for `viewer`.
-    pub(super) fn of(state: &State<O>, viewer: Option<Seat>) -> View<O> {
-        let rules = state.rules();
-        let seat = state.to_play;
-        let over = matches!(state.phase, Phase::Over { .. });
+impl<O: Variant> State<O> {
+    /// The view of the state for `viewer`.
+    pub(super) fn view(&self, viewer: Option<Seat>) -> View<O> {
+        let rules = self.rules();
+        let seat = self.to_play;
+        let over = matches!(self.phase, Phase::Over { .. });
         let grid = (0..SIZE as u8)
             .map(|row| {
                 (0..SIZE as u8)
@@ -119,14 +119,14 @@ impl<O: Variant> View<O> {
                         col: cell.col(),
                         combination: cell.label(),
                         label: cell.label().label(O::GAME).to_owned(),
-                        owner: state.board.owner(cell),
+                        owner: self.board.owner(cell),
                     })
                     .collect()
             })
             .collect();
-        let placements = Cell::in_mask(state.placement_cells())
+        let placements = Cell::in_mask(self.placement_cells())
             .map(|cell| {
-                let mut board = state.board;
+                let mut board = self.board;
                 board.place(seat, cell);
                 PlacementView {
                     row: cell.row(),
@@ -137,9 +137,9 @@ impl<O: Variant> View<O> {
                 }
             })
             .collect();
-        let removals = Cell::in_mask(state.predator_targets())
+        let removals = Cell::in_mask(self.predator_targets())
             .map(|cell| {
-                let mut board = state.board;
+                let mut board = self.board;
                 board.clear(cell);
                 RemovalView {
                     row: cell.row(),
@@ -151,30 +151,30 @@ impl<O: Variant> View<O> {
         let players = (0..SEATS)
             .map(|seat| PlayerView {
                 seat,
-                reserve: state.reserve(seat),
-                on_board: state.board.count(seat),
-                removed: state.removed(seat),
-                points: state.points(seat),
-                resigned: state.resignations.has_resigned(seat),
+                reserve: self.reserve(seat),
+                on_board: self.board.count(seat),
+                removed: self.removed(seat),
+                points: self.points(seat),
+                resigned: self.resignations.has_resigned(seat),
             })
             .collect();
         View {
             game: O::GAME,
-            options: state.options.clone(),
+            options: self.options.clone(),
             viewer,
-            turn: state.turn(),
+            turn: self.turn(),
             to_play: (!over).then_some(seat),
             grid,
-            dice: state.dice,
-            throws: state.throws,
-            throws_left: MAX_THROWS.saturating_sub(state.throws),
-            challenge: state.challenge,
-            challenge_met: state.challenge_met(),
-            combinations: state.placeable().iter().collect(),
+            dice: self.dice,
+            throws: self.throws,
+            throws_left: MAX_THROWS.saturating_sub(self.throws),
+            challenge: self.challenge,
+            challenge_met: self.challenge_met(),
+            combinations: self.placeable().iter().collect(),
             placements,
             removals,
             players,
-            outcome: state.outcome(),
+            outcome: self.outcome(),
         }
     }
 }

@@ -46,6 +46,7 @@
 //!
 //! [`Chance::Draw`]: crate::contract::Chance::Draw
 //! [`Outcome`]: crate::contract::Outcome
+//! [`Game`]: crate::contract::Game
 
 mod board;
 mod invariants;
@@ -62,39 +63,14 @@ pub use options::{Options, Setup};
 pub use state::{Action, DEALS, EndReason, Event, Phase, SEATS, SETUP_TOKENS, State, aligneur_of};
 pub use view::{Choice, MakeFiveView};
 
-use crate::contract::{Game, Seat, play_by_state};
+use crate::contract::impl_game;
 use crate::id::GameId;
-use crate::options::OptionSpec;
 
 /// The game type.
 #[derive(Debug, Clone, Copy)]
 pub struct MakeFive;
 
-impl Game for MakeFive {
-    const ID: GameId = GameId::MakeFive;
-    type Options = Options;
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-    type View = MakeFiveView;
-    const MIN_SEATS: usize = SEATS;
-    const MAX_SEATS: usize = SEATS;
-
-    fn option_specs() -> Vec<OptionSpec> {
-        Options::specs()
-    }
-
-    fn start(_seats: usize, options: &Options) -> State {
-        State::new(options)
-    }
-
-    play_by_state!();
-
-    fn view(state: &State, viewer: Option<Seat>) -> MakeFiveView {
-        state.view(viewer)
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        state.check()
-    }
+impl_game! {
+    MakeFive = GameId::MakeFive, seats: SEATS..=SEATS,
+    types: Options, State, Action, Event, MakeFiveView,
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::options::OptionSpec;
+use crate::options::{GameOptions, OptionSpec};
 
 /// How the first five tokens of a deal are placed (M6).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,9 +26,8 @@ pub struct Options {
     pub setup: Setup,
 }
 
-impl Options {
-    /// Describes every option, with its default and the values it may take.
-    pub(super) fn specs() -> Vec<OptionSpec> {
+impl GameOptions for Options {
+    fn specs() -> Vec<OptionSpec> {
         vec![
             OptionSpec::boolean(
                 "require_contiguous",

@@ -238,12 +238,7 @@ impl State {
         values: &[u8],
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
-        match self.phase {
-            Phase::Draw => {}
-            Phase::Over => return Err(ActionError::GameOver),
-            Phase::Move | Phase::Place => return Err(ActionError::NoChanceDue),
-        }
-        self.draw().check(values)?;
+        self.turn().check_chance(values)?;
         let Some(colour) = values
             .first()
             .and_then(|kind| Colour::from_index(usize::from(*kind)))

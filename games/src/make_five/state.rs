@@ -154,8 +154,9 @@ pub const fn aligneur_of(deal: u8) -> Seat {
 }
 
 impl State {
-    /// The first state of a match: deal 1, the bag full, its first draw due.
-    pub(super) fn new(options: &Options) -> State {
+    /// The first state of a match: deal 1, the bag full, its first draw due (the seats are
+    /// always two).
+    pub(super) fn new(_seats: usize, options: &Options) -> State {
         State {
             options: *options,
             deal: 1,

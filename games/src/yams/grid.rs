@@ -74,15 +74,12 @@ impl BoxId {
         BoxId::Mini,
     ];
 
-    /// The six boxes of the upper section, whose total earns the bonus.
-    pub const UPPER: [BoxId; 6] = [
-        BoxId::Un,
-        BoxId::Deux,
-        BoxId::Trois,
-        BoxId::Quatre,
-        BoxId::Cinq,
-        BoxId::Six,
-    ];
+    /// The six boxes of the upper section, whose total earns the bonus: the first six of the
+    /// sheet.
+    pub const UPPER: [BoxId; 6] = {
+        let [un, deux, trois, quatre, cinq, six, ..] = BoxId::ALL;
+        [un, deux, trois, quatre, cinq, six]
+    };
 
     /// The position of the box in [`BoxId::ALL`].
     pub const fn index(self) -> usize {

@@ -2,6 +2,7 @@
 
 use super::dice::DICE;
 use super::state::{EndReason, MAX_SEATS, MAX_THROWS, MIN_SEATS, State};
+use crate::options::GameOptions;
 
 impl State {
     /// Checks the invariants of the state (see

@@ -33,6 +33,8 @@
 //! [`Action`], [`Event`]); `play.rs` the rules that move it on; `invariants.rs` what every
 //! state satisfies; `view.rs` what a player sees. This module ties them to the [`Game`]
 //! contract.
+//!
+//! [`Game`]: crate::contract::Game
 
 mod dice;
 mod grid;
@@ -42,9 +44,9 @@ mod play;
 mod state;
 mod view;
 
-use crate::contract::{Game, Seat, play_by_state};
+use crate::contract::impl_game;
 use crate::id::GameId;
-use crate::options::{OptionSpec, OptionsError};
+use state::{MAX_SEATS, MIN_SEATS};
 
 pub use dice::{DICE, Dice};
 pub use grid::{BOX_COUNT, BoxId, Grid, Totals};
@@ -56,35 +58,7 @@ pub use view::{BoxView, GridView, PlayerView, View};
 #[derive(Debug)]
 pub struct Yams;
 
-impl Game for Yams {
-    const ID: GameId = GameId::Yams;
-    type Options = Options;
-    type State = State;
-    type Action = Action;
-    type Event = Event;
-    type View = View;
-    const MIN_SEATS: usize = state::MIN_SEATS;
-    const MAX_SEATS: usize = state::MAX_SEATS;
-
-    fn option_specs() -> Vec<OptionSpec> {
-        Options::specs()
-    }
-
-    fn validate_options(options: &Options) -> Result<(), OptionsError> {
-        options.validate()
-    }
-
-    fn start(seats: usize, options: &Options) -> State {
-        State::new(seats, options)
-    }
-
-    play_by_state!();
-
-    fn view(state: &State, viewer: Option<Seat>) -> View {
-        View::new(state, viewer)
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        state.check()
-    }
+impl_game! {
+    Yams = GameId::Yams, seats: MIN_SEATS..=MAX_SEATS,
+    types: Options, State, Action, Event, View,
 }

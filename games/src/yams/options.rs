@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::options::{OptionSpec, OptionsError};
+use crate::options::{GameOptions, OptionSpec, OptionsError};
 
 /// The most simultaneous grids per player allowed by the option `grids`.
 pub const MAX_GRIDS: u8 = 6;
@@ -107,9 +107,10 @@ impl Options {
     pub(super) fn grid_count(&self) -> usize {
         usize::from(self.grids)
     }
+}
 
-    /// Describes every option, with its default and the values it may take.
-    pub(super) fn specs() -> Vec<OptionSpec> {
+impl GameOptions for Options {
+    fn specs() -> Vec<OptionSpec> {
         vec![
             OptionSpec::integer(
                 "grids",
@@ -165,8 +166,7 @@ impl Options {
         ]
     }
 
-    /// Checks the rules between options that their types cannot express.
-    pub(super) fn validate(&self) -> Result<(), OptionsError> {
+    fn validate(&self) -> Result<(), OptionsError> {
         if !(1..=MAX_GRIDS).contains(&self.grids) {
             return Err(OptionsError::new(
                 "grids",

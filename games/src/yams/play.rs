@@ -96,16 +96,7 @@ impl State {
         values: &[u8],
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
-        if self.end.is_some() {
-            return Err(ActionError::GameOver);
-        }
-        if !self.throw_due() {
-            return Err(ActionError::NoChanceDue);
-        }
-        let chance = Chance::Dice {
-            count: (DICE - self.dice.len()) as u8,
-        };
-        chance.check(values)?;
+        self.turn().check_chance(values)?;
         let bad = || ActionError::BadChance(Cow::Borrowed("too many dice"));
         let thrown = Dice::new(values).ok_or_else(bad)?;
         let dice = self.dice.union(&thrown).ok_or_else(bad)?;

@@ -88,28 +88,29 @@ pub struct BoxView {
     pub would_score: Option<u8>,
 }
 
-impl View {
-    pub(super) fn new(state: &State, viewer: Option<Seat>) -> View {
-        let options = &state.options;
+impl State {
+    /// The view of the state for `viewer`.
+    pub(super) fn view(&self, viewer: Option<Seat>) -> View {
+        let options = &self.options;
         let rounds = options.turns_per_player();
-        let choosing = match state.turn() {
+        let choosing = match self.turn() {
             Turn::Seat { seat } => Some(seat),
             _ => None,
         };
-        let players = (0..state.seats)
+        let players = (0..self.seats)
             .map(|seat| {
-                let dice = (choosing == Some(seat)).then_some(&state.dice);
-                let grids: Vec<GridView> = state
+                let dice = (choosing == Some(seat)).then_some(&self.dice);
+                let grids: Vec<GridView> = self
                     .grids_of(seat)
                     .iter()
                     .map(|grid| GridView::new(grid, options, dice))
                     .collect();
-                let filled: usize = state.grids_of(seat).iter().map(Grid::filled).sum();
+                let filled: usize = self.grids_of(seat).iter().map(Grid::filled).sum();
                 PlayerView {
                     seat,
-                    resigned: state.resignations.has_resigned(seat),
+                    resigned: self.resignations.has_resigned(seat),
                     grids,
-                    grand_total: state.grand_total(seat),
+                    grand_total: self.grand_total(seat),
                     boxes_left: rounds.saturating_sub(filled as u16),
                 }
             })
@@ -117,21 +118,21 @@ impl View {
         View {
             viewer,
             options: options.clone(),
-            turn: state.turn(),
-            current_seat: state.current_seat(),
-            round: state.round.saturating_add(1).min(rounds),
+            turn: self.turn(),
+            current_seat: self.current_seat(),
+            round: self.round.saturating_add(1).min(rounds),
             rounds,
-            throws: state.throws,
-            throws_left: if state.end.is_some() {
+            throws: self.throws,
+            throws_left: if self.end.is_some() {
                 0
             } else {
-                MAX_THROWS.saturating_sub(state.throws)
+                MAX_THROWS.saturating_sub(self.throws)
             },
-            dice: state.dice,
-            throw_pending: state.end.is_none() && state.dice.len() < DICE,
+            dice: self.dice,
+            throw_pending: self.end.is_none() && self.dice.len() < DICE,
             bonus_threshold: options.bonus_threshold(),
             players,
-            outcome: state.outcome(),
+            outcome: self.outcome(),
         }
     }
 }
