@@ -4,11 +4,13 @@
 //!
 //! Every one is a [`Problem`](crate::problem::Problem) as `application/problem+json`.
 
-use utoipa::ToResponse;
+use std::collections::BTreeMap;
+
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{Content, Ref, RefOr};
+use utoipa::{IntoResponses, ToResponse};
 
 /// The media type of every error.
 pub const PROBLEM_JSON: &str = "application/problem+json";
@@ -117,3 +119,21 @@ shared_response!(
         "Seconds to wait before trying again",
     )
 );
+
+/// 400, 413 and 415: a JSON body refused before the handler reads it (every route that takes
+/// one lists these, as `responses(BodyRejected, ...)`).
+#[derive(Debug)]
+pub struct BodyRejected;
+
+impl IntoResponses for BodyRejected {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        [
+            ("400", InvalidJson::response().0),
+            ("413", PayloadTooLarge::response().0),
+            ("415", UnsupportedMediaType::response().0),
+        ]
+        .into_iter()
+        .map(|(status, name)| (status.to_owned(), Ref::from_response_name(name).into()))
+        .collect()
+    }
+}

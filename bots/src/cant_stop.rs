@@ -41,9 +41,7 @@ use tapis_games::cant_stop::{Action, Board, COLUMNS, CantStop, Climb, HEIGHTS, S
 
 use crate::bot::{Bot, Position};
 use crate::evaluate::{Evaluate, seat_to_act};
-use crate::exact::{Choice, Exact, ValueActions};
-use crate::level::Level;
-use crate::search;
+use crate::exact::{self, ValueActions};
 
 /// A seat's progress, each column as the share of its height climbed (the runners of the turn
 /// in progress counted for the seat playing, at `runners_weight`), near-complete columns
@@ -411,8 +409,7 @@ struct SolvedTurns;
 /// The strong Can't Stop bot: the best action of its solved turn, the generic search with the
 /// variant the measure does not take.
 pub fn strong_bot() -> Box<dyn Bot<CantStop>> {
-    let fallback = search::level_bot::<CantStop>(Level::Strong);
-    Box::new(Exact::new(SolvedTurns, Choice::Best, fallback))
+    exact::strong_bot(SolvedTurns)
 }
 
 impl ValueActions<CantStop> for SolvedTurns {

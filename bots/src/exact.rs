@@ -6,6 +6,9 @@ use rand::RngExt;
 use tapis_games::Game;
 
 use crate::bot::{Bot, BotRng, Position};
+use crate::evaluate::Evaluate;
+use crate::level::Level;
+use crate::search;
 
 /// What a solution says of a position: a value for each legal action.
 pub trait ValueActions<G: Game> {
@@ -67,6 +70,13 @@ impl<G: Game, V> Exact<G, V> {
             values: Vec::new(),
         }
     }
+}
+
+/// The strong bot of a game solved as it is played: the best action of `solution`, and the
+/// generic search's strong level where the solution does not describe the position.
+pub fn strong_bot<G: Evaluate, V: ValueActions<G> + 'static>(solution: V) -> Box<dyn Bot<G>> {
+    let fallback = search::level_bot::<G>(Level::Strong);
+    Box::new(Exact::new(solution, Choice::Best, fallback))
 }
 
 impl<G: Game, V> std::fmt::Debug for Exact<G, V> {

@@ -21,9 +21,7 @@ use tapis_games::{Game, Seat};
 
 use crate::bot::{Bot, Position};
 use crate::evaluate::Evaluate;
-use crate::exact::{Choice, Exact, ValueActions};
-use crate::level::Level;
-use crate::search;
+use crate::exact::{self, ValueActions};
 pub use results::{MAX_THROWS, RESULTS, Reroll, Tables, expect, index_of, tables};
 pub use round::{Round, WIN, Work};
 
@@ -75,8 +73,7 @@ struct SolvedRounds;
 /// The strong 421 bot: the best action of its solved round, the generic search where the
 /// view is not a decision the solver reads.
 pub fn strong_bot() -> Box<dyn Bot<FourTwoOne>> {
-    let fallback = search::level_bot::<FourTwoOne>(Level::Strong);
-    Box::new(Exact::new(SolvedRounds, Choice::Best, fallback))
+    exact::strong_bot(SolvedRounds)
 }
 
 impl ValueActions<FourTwoOne> for SolvedRounds {

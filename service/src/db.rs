@@ -1,5 +1,6 @@
 //! Connection pool and embedded migrations.
 
+use diesel::migration::MigrationVersion;
 use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Pool;
 use diesel_async::pooled_connection::{
@@ -73,13 +74,18 @@ async fn with_harness<T: Send + 'static>(
     .map_err(|e| DbSetupError::Migration(e.to_string()))?
 }
 
+/// The versions of the migrations a harness applied or reverted, as text.
+fn versions_done(
+    done: diesel::migration::Result<Vec<MigrationVersion<'_>>>,
+) -> Result<Vec<String>, DbSetupError> {
+    done.map(|versions| versions.iter().map(ToString::to_string).collect())
+        .map_err(|e| DbSetupError::Migration(e.to_string()))
+}
+
 /// Applies every pending migration; returns the versions applied.
 pub async fn run_migrations(database_url: &str) -> Result<Vec<String>, DbSetupError> {
     with_harness(database_url, |harness| {
-        harness
-            .run_pending_migrations(MIGRATIONS)
-            .map(|versions| versions.iter().map(ToString::to_string).collect())
-            .map_err(|e| DbSetupError::Migration(e.to_string()))
+        versions_done(harness.run_pending_migrations(MIGRATIONS))
     })
     .await
 }
@@ -87,10 +93,7 @@ pub async fn run_migrations(database_url: &str) -> Result<Vec<String>, DbSetupEr
 /// Reverts every applied migration (used by the migration round-trip test).
 pub async fn revert_all_migrations(database_url: &str) -> Result<Vec<String>, DbSetupError> {
     with_harness(database_url, |harness| {
-        harness
-            .revert_all_migrations(MIGRATIONS)
-            .map(|versions| versions.iter().map(ToString::to_string).collect())
-            .map_err(|e| DbSetupError::Migration(e.to_string()))
+        versions_done(harness.revert_all_migrations(MIGRATIONS))
     })
     .await
 }

@@ -13,8 +13,7 @@ use uuid::Uuid;
 use crate::extract::{Body, Caller, Client};
 use crate::problem::{ApiError, Problem};
 use crate::responses::{
-    InvalidJson, NotFound, PayloadTooLarge, RateLimited, ServiceUnavailable, Unauthorized,
-    UnsupportedMediaType, ValidationFailed,
+    BodyRejected, NotFound, RateLimited, ServiceUnavailable, Unauthorized, ValidationFailed,
 };
 
 /// Credentials.
@@ -53,9 +52,7 @@ pub struct PasswordChange {
     request_body = Credentials,
     responses(
         (status = 201, description = "Account created and signed in", body = Session),
-        (status = 400, response = InvalidJson),
-        (status = 413, response = PayloadTooLarge),
-        (status = 415, response = UnsupportedMediaType),
+        BodyRejected,
         (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
         (status = 422, response = ValidationFailed),
         (status = 503, response = ServiceUnavailable),
@@ -81,9 +78,7 @@ pub async fn sign_up(
     request_body = Credentials,
     responses(
         (status = 200, description = "Signed in", body = Session),
-        (status = 400, response = InvalidJson),
-        (status = 413, response = PayloadTooLarge),
-        (status = 415, response = UnsupportedMediaType),
+        BodyRejected,
         (status = 401, description = "`invalid_credentials`: wrong username or password", body = Problem, content_type = "application/problem+json"),
         (status = 422, response = ValidationFailed),
         (status = 429, response = RateLimited),
@@ -123,9 +118,7 @@ pub async fn me(services: web::Data<Services>, caller: Caller) -> Result<HttpRes
     request_body = PasswordChange,
     responses(
         (status = 204, description = "Changed"),
-        (status = 400, response = InvalidJson),
-        (status = 413, response = PayloadTooLarge),
-        (status = 415, response = UnsupportedMediaType),
+        BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 422, description = "`validation_failed`: the new password is too short or too long, or `current_password` is wrong", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
@@ -176,9 +169,7 @@ pub async fn vacation_status(
     request_body = VacationRequest,
     responses(
         (status = 200, description = "On vacation; the days it took are gone from `days_left`", body = VacationStatus),
-        (status = 400, response = InvalidJson),
-        (status = 413, response = PayloadTooLarge),
-        (status = 415, response = UnsupportedMediaType),
+        BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 409, description = "`already_on_vacation`: return first to start another", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed` on `until`: not a date (`until_format`), not in the future (`until_past`), or longer than the days left (`vacation_allowance`)", body = Problem, content_type = "application/problem+json"),
@@ -231,9 +222,7 @@ pub async fn profile(
     request_body = TokenRequest,
     responses(
         (status = 201, description = "Created; `secret` is shown only here", body = NewApiToken),
-        (status = 400, response = InvalidJson),
-        (status = 413, response = PayloadTooLarge),
-        (status = 415, response = UnsupportedMediaType),
+        BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 422, response = ValidationFailed),
         (status = 503, response = ServiceUnavailable),

@@ -12,9 +12,7 @@ use uuid::Uuid;
 
 use crate::extract::{Body, Caller, MaybeCaller};
 use crate::problem::{ApiError, Problem};
-use crate::responses::{
-    InvalidJson, NotFound, PayloadTooLarge, ServiceUnavailable, Unauthorized, UnsupportedMediaType,
-};
+use crate::responses::{BodyRejected, NotFound, ServiceUnavailable, Unauthorized};
 
 /// Tells a field given as `null` from a missing one.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
@@ -85,9 +83,7 @@ pub struct ListQuery {
     request_body = CreateMatch,
     responses(
         (status = 201, description = "Created, open for the other players", body = MatchView),
-        (status = 400, response = InvalidJson),
-        (status = 413, response = PayloadTooLarge),
-        (status = 415, response = UnsupportedMediaType),
+        BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 422, description = "`validation_failed` (unknown game, bad seats or options...)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
@@ -229,9 +225,7 @@ pub async fn decline(
     request_body = PostAction,
     responses(
         (status = 200, description = "Applied; the new view", body = MatchView),
-        (status = 400, response = InvalidJson),
-        (status = 413, response = PayloadTooLarge),
-        (status = 415, response = UnsupportedMediaType),
+        BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
         (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),

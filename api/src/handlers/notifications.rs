@@ -8,9 +8,7 @@ use utoipa::ToSchema;
 
 use crate::extract::{Body, Caller};
 use crate::problem::{ApiError, Problem};
-use crate::responses::{
-    InvalidJson, PayloadTooLarge, ServiceUnavailable, Unauthorized, UnsupportedMediaType,
-};
+use crate::responses::{BodyRejected, ServiceUnavailable, Unauthorized};
 
 /// An address to mail notifications to.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -42,9 +40,7 @@ pub struct NotificationRequest {
     request_body = EmailRequest,
     responses(
         (status = 202, description = "Accepted: a verification link is being mailed (none when the address was already verified); the settings as they are now", body = NotificationSettings),
-        (status = 400, response = InvalidJson),
-        (status = 413, response = PayloadTooLarge),
-        (status = 415, response = UnsupportedMediaType),
+        BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 422, description = "`validation_failed` on `email` (`email_invalid`): not one e-mail address", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
@@ -80,9 +76,7 @@ pub async fn get_settings(
     request_body = NotificationRequest,
     responses(
         (status = 200, description = "Saved; the settings as they are now", body = NotificationSettings),
-        (status = 400, response = InvalidJson),
-        (status = 413, response = PayloadTooLarge),
-        (status = 415, response = UnsupportedMediaType),
+        BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 422, description = "`validation_failed` on `events` (`event_unknown`) or `digest_hours` (`digest_range`: not from 1 to 168); nothing changed", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),

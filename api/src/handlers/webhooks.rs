@@ -10,9 +10,7 @@ use uuid::Uuid;
 
 use crate::extract::{Body, Caller};
 use crate::problem::{ApiError, Problem};
-use crate::responses::{
-    InvalidJson, NotFound, PayloadTooLarge, ServiceUnavailable, Unauthorized, UnsupportedMediaType,
-};
+use crate::responses::{BodyRejected, NotFound, ServiceUnavailable, Unauthorized};
 
 /// A webhook to register.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -36,11 +34,9 @@ pub struct WebhookRequest {
     request_body = WebhookRequest,
     responses(
         (status = 201, description = "Registered; `secret` is shown only in this response", body = NewWebhook),
-        (status = 400, response = InvalidJson),
+        BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 409, description = "`too_many_webhooks`: the account has 10 webhooks already; delete one first", body = Problem, content_type = "application/problem+json"),
-        (status = 413, response = PayloadTooLarge),
-        (status = 415, response = UnsupportedMediaType),
         (status = 422, description = "`webhook_url_refused`: a URL Tapis will not call (not https, credentials in it, or an address that is not public: private, loopback, link-local, unique-local, CGNAT...); or `validation_failed` on `url` (missing, too long, not an absolute URL) or `events` (empty, or an unknown event)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]

@@ -5,7 +5,7 @@ use tapis_games::{Game, Turn as Step};
 
 use super::*;
 use crate::search::RngChooser;
-use crate::{BotKind, BotRng, Budget, decide_as};
+use crate::{BotKind, BotRng, Budget, Level, decide_as};
 
 /// A two-player match where seat 0 starts (it throws 6-6 for the start, seat 1 throws 1-1).
 fn started() -> State {

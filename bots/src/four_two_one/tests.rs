@@ -4,7 +4,7 @@ use tapis_games::{Game, Turn};
 
 use super::results::NENETTE;
 use super::*;
-use crate::{BotKind, BotRng, Budget, decide_as};
+use crate::{BotKind, BotRng, Budget, Level, decide_as};
 
 const EPS: f64 = 1e-9;
 

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Integer, Text, Timestamptz};
-use diesel_async::RunQueryDsl;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde_json::Value;
 use time::OffsetDateTime;
 use tokio::sync::watch;
@@ -227,39 +227,46 @@ pub async fn settle(
         // A failure is recorded only by the attempt that holds the row.
         Delivery::Failed(error) if now - parcel.created_at < span(settings.give_up_after) => {
             let due = now + span(settings.backoff(parcel.attempts));
+            let retry = "UPDATE outbox SET due_at = $2, last_error = $3 \
+                 WHERE id = $1 AND attempts = $4 AND sent_at IS NULL AND gave_up_at IS NULL";
             (
-                diesel::sql_query(
-                    "UPDATE outbox SET due_at = $2, last_error = $3 \
-                     WHERE id = $1 AND attempts = $4 AND sent_at IS NULL AND gave_up_at IS NULL",
-                )
-                .bind::<BigInt, _>(parcel.id)
-                .bind::<Timestamptz, _>(due)
-                .bind::<Text, _>(error)
-                .bind::<Integer, _>(parcel.attempts)
-                .execute(&mut conn)
-                .await?,
+                record_failure(&mut conn, retry, parcel, due, error).await?,
                 Settled::Retry(due),
             )
         }
-        Delivery::Failed(error) | Delivery::Refused(error) => (
-            diesel::sql_query(
-                "UPDATE outbox SET gave_up_at = $2, last_error = $3 \
-                 WHERE id = $1 AND attempts = $4 AND sent_at IS NULL AND gave_up_at IS NULL",
+        Delivery::Failed(error) | Delivery::Refused(error) => {
+            let give_up = "UPDATE outbox SET gave_up_at = $2, last_error = $3 \
+                 WHERE id = $1 AND attempts = $4 AND sent_at IS NULL AND gave_up_at IS NULL";
+            (
+                record_failure(&mut conn, give_up, parcel, now, error).await?,
+                Settled::GaveUp,
             )
-            .bind::<BigInt, _>(parcel.id)
-            .bind::<Timestamptz, _>(now)
-            .bind::<Text, _>(error)
-            .bind::<Integer, _>(parcel.attempts)
-            .execute(&mut conn)
-            .await?,
-            Settled::GaveUp,
-        ),
+        }
     };
     Ok(if changed == 1 {
         settled
     } else {
         Settled::Stale
     })
+}
+
+/// Records a failed attempt on `parcel` with `statement`, which sets a time (`$2`: when to
+/// retry, or when the sender gave up) and the error (`$3`) on the row (`$1`), if this attempt
+/// (`$4`) still holds it; answers how many rows changed.
+async fn record_failure(
+    conn: &mut AsyncPgConnection,
+    statement: &'static str,
+    parcel: &Parcel,
+    at: OffsetDateTime,
+    error: &str,
+) -> QueryResult<usize> {
+    diesel::sql_query(statement)
+        .bind::<BigInt, _>(parcel.id)
+        .bind::<Timestamptz, _>(at)
+        .bind::<Text, _>(error)
+        .bind::<Integer, _>(parcel.attempts)
+        .execute(conn)
+        .await
 }
 
 /// How long rows stay after they are settled (sent or given up).

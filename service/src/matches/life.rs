@@ -181,31 +181,50 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
 
 /// The creator cancels an open match.
 pub async fn cancel(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    call_off(services, who, id, Aborted::Cancelled).await
+}
+
+/// An invited player declines: the challenge is called off.
+pub async fn decline(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    call_off(services, who, id, Aborted::Declined).await
+}
+
+/// Calls open match `id` off as `how` says, under the lock of its row, once `who` is found
+/// to have the right ([`may_call_off`]).
+async fn call_off(
+    services: &Services,
+    who: &Identity,
+    id: Uuid,
+    how: Aborted,
+) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
     let who = who.clone();
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             let row = lock_row(conn, id).await?;
-            if row.creator_id != who.user_id {
-                return Err(ServiceError::NotTheCreator);
-            }
-            abort(conn, &row, &who, Aborted::Cancelled, services.now()).await?;
+            may_call_off(conn, &row, &who, how).await?;
+            abort(conn, &row, &who, how, services.now()).await?;
             load_match(conn, id).await
         })
         .await?;
     view_of(&mut conn, loaded, Some(&who)).await
 }
 
-/// An invited player declines: the challenge is called off.
-pub async fn decline(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
-    let mut conn = services.conn().await?;
-    let who = who.clone();
-    let loaded = conn
-        .transaction::<_, ServiceError, _>(async |conn| {
-            let row = lock_row(conn, id).await?;
+/// Whether `who` may call the match of `row` off as `how` says: cancel it as its creator,
+/// or decline their invitation to it (deleting the invitation, as [`abort`] expects).
+async fn may_call_off(
+    conn: &mut AsyncPgConnection,
+    row: &MatchRow,
+    who: &Identity,
+    how: Aborted,
+) -> ServiceResult<()> {
+    match how {
+        Aborted::Cancelled if row.creator_id != who.user_id => Err(ServiceError::NotTheCreator),
+        Aborted::Cancelled => Ok(()),
+        Aborted::Declined => {
             let deleted = diesel::delete(
                 invitations::table
-                    .filter(invitations::match_id.eq(id))
+                    .filter(invitations::match_id.eq(row.id))
                     .filter(invitations::user_id.eq(who.user_id)),
             )
             .execute(conn)
@@ -213,11 +232,9 @@ pub async fn decline(services: &Services, who: &Identity, id: Uuid) -> ServiceRe
             if deleted == 0 {
                 return Err(ServiceError::NotInvited);
             }
-            abort(conn, &row, &who, Aborted::Declined, services.now()).await?;
-            load_match(conn, id).await
-        })
-        .await?;
-    view_of(&mut conn, loaded, Some(&who)).await
+            Ok(())
+        }
+    }
 }
 
 /// How an open match was called off.

@@ -6,13 +6,13 @@ use serde_json::Value;
 use tapis_games::{AnyAction, Turn};
 use uuid::Uuid;
 
-use super::read::{load_turns, view_of};
+use super::read::{view_of, with_turns};
 use super::row::Loaded;
 use super::step::{Step, work_out_step};
 use super::store::move_transaction;
 use super::views::{MatchStatus, MatchView, MatchWithTurns, TurnKind};
 use crate::identity::caller::Identity;
-use crate::{Clock, ServiceError, ServiceResult, Services};
+use crate::{ServiceError, ServiceResult, Services};
 
 /// An action submitted for a move: as a client posted it, to be read as an action of the
 /// match's game once the match is loaded, or already chosen among the legal actions (a
@@ -49,16 +49,7 @@ pub async fn submit_action(
     action: impl Into<Submitted>,
 ) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
-    let loaded = play(
-        &mut conn,
-        &services.settings().clock,
-        who,
-        id,
-        version,
-        action.into(),
-    )
-    .await?;
-    view_of(&mut conn, loaded, Some(who)).await
+    play(&mut conn, services, who, id, version, action.into()).await
 }
 
 /// Plays one action of the caller as [`submit_action`] does, and answers with the match and
@@ -73,30 +64,21 @@ pub async fn submit_action_with_turns(
     action: impl Into<Submitted>,
 ) -> ServiceResult<MatchWithTurns> {
     let mut conn = services.conn().await?;
-    let loaded = play(
-        &mut conn,
-        &services.settings().clock,
-        who,
-        id,
-        version,
-        action.into(),
-    )
-    .await?;
-    let view = view_of(&mut conn, loaded, Some(who)).await?;
-    let turns = load_turns(&mut conn, id, view.game).await?;
-    Ok(MatchWithTurns { view, turns })
+    let view = play(&mut conn, services, who, id, version, action.into()).await?;
+    with_turns(&mut conn, view).await
 }
 
 /// The move itself: its transaction ([`move_transaction`]), which leaves the match as it
-/// now stands, its state at hand.
+/// now stands, its state at hand; and the caller's view of it.
 async fn play(
     conn: &mut AsyncPgConnection,
-    clock: &Clock,
+    services: &Services,
     who: &Identity,
     id: Uuid,
     version: i64,
     action: Submitted,
-) -> ServiceResult<Loaded> {
+) -> ServiceResult<MatchView> {
+    let clock = &services.settings().clock;
     let who = who.clone();
     let started = std::time::Instant::now();
     let loaded = move_transaction(conn, id, async |conn, row| {
@@ -138,7 +120,7 @@ async fn play(
         duration_ms = started.elapsed().as_millis() as u64,
         "action applied"
     );
-    Ok(loaded)
+    view_of(conn, loaded, Some(&who)).await
 }
 
 /// Why the rules refused an action, as the service says it.

@@ -139,8 +139,16 @@ pub async fn get_with_turns(
 ) -> ServiceResult<MatchWithTurns> {
     let mut conn = services.conn().await?;
     let loaded = load_match(&mut conn, id).await?;
-    let turns = load_turns(&mut conn, id, loaded.row.game_id()?).await?;
     let view = view_of(&mut conn, loaded, viewer).await?;
+    with_turns(&mut conn, view).await
+}
+
+/// `view` with the whole turn log of its match, read in one statement.
+pub(super) async fn with_turns(
+    conn: &mut AsyncPgConnection,
+    view: MatchView,
+) -> ServiceResult<MatchWithTurns> {
+    let turns = load_turns(conn, view.id, view.game).await?;
     Ok(MatchWithTurns { view, turns })
 }
 

@@ -6,6 +6,8 @@ use diesel::connection::TransactionDepthChange;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
+use diesel::serialize::ToSql;
+use diesel::sql_types::HasSqlType;
 use diesel_async::{
     AnsiTransactionManager, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection,
     TransactionManager,
@@ -71,34 +73,28 @@ impl QueryFragment<Pg> for RecordStep<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
         use diesel::sql_types::{BigInt, Jsonb, Nullable, SmallInt, Text, Timestamptz};
         type SqlUuid = diesel::sql_types::Uuid;
-        out.push_sql("WITH updated AS (UPDATE matches SET turn_count = ");
-        out.push_bind_param::<BigInt, _>(&self.seq)?;
-        out.push_sql(" + 1, state = ");
-        out.push_bind_param::<Nullable<Jsonb>, _>(&self.state)?;
-        out.push_sql(", status = ");
-        out.push_bind_param::<Text, _>(self.status)?;
-        out.push_sql(", version = ");
-        out.push_bind_param::<BigInt, _>(&self.version)?;
-        out.push_sql(", chance_count = ");
-        out.push_bind_param::<BigInt, _>(&self.chance_count)?;
-        out.push_sql(", to_act_seat = ");
-        out.push_bind_param::<Nullable<SmallInt>, _>(&self.to_act_seat)?;
-        out.push_sql(", deadline = ");
-        out.push_bind_param::<Nullable<Timestamptz>, _>(&self.deadline)?;
-        out.push_sql(", paused_time_left_us = ");
-        out.push_bind_param::<Nullable<BigInt>, _>(&self.paused_time_left_us)?;
-        out.push_sql(", result = ");
-        out.push_bind_param::<Nullable<Jsonb>, _>(&self.result)?;
-        out.push_sql(", updated_at = ");
-        out.push_bind_param::<Timestamptz, _>(&self.at)?;
-        out.push_sql(", started_at = ");
-        out.push_bind_param::<Nullable<Timestamptz>, _>(&self.started_at)?;
-        out.push_sql(", finished_at = ");
-        out.push_bind_param::<Nullable<Timestamptz>, _>(&self.finished_at)?;
-        out.push_sql(" WHERE id = ");
-        out.push_bind_param::<SqlUuid, _>(&self.match_id)?;
-        out.push_sql(" AND version = ");
-        out.push_bind_param::<BigInt, _>(&self.from_version)?;
+        sql_then_bind::<BigInt, _>(
+            &mut out,
+            "WITH updated AS (UPDATE matches SET turn_count = ",
+            &self.seq,
+        )?;
+        sql_then_bind::<Nullable<Jsonb>, _>(&mut out, " + 1, state = ", &self.state)?;
+        sql_then_bind::<Text, _>(&mut out, ", status = ", self.status)?;
+        sql_then_bind::<BigInt, _>(&mut out, ", version = ", &self.version)?;
+        sql_then_bind::<BigInt, _>(&mut out, ", chance_count = ", &self.chance_count)?;
+        sql_then_bind::<Nullable<SmallInt>, _>(&mut out, ", to_act_seat = ", &self.to_act_seat)?;
+        sql_then_bind::<Nullable<Timestamptz>, _>(&mut out, ", deadline = ", &self.deadline)?;
+        sql_then_bind::<Nullable<BigInt>, _>(
+            &mut out,
+            ", paused_time_left_us = ",
+            &self.paused_time_left_us,
+        )?;
+        sql_then_bind::<Nullable<Jsonb>, _>(&mut out, ", result = ", &self.result)?;
+        sql_then_bind::<Timestamptz, _>(&mut out, ", updated_at = ", &self.at)?;
+        sql_then_bind::<Nullable<Timestamptz>, _>(&mut out, ", started_at = ", &self.started_at)?;
+        sql_then_bind::<Nullable<Timestamptz>, _>(&mut out, ", finished_at = ", &self.finished_at)?;
+        sql_then_bind::<SqlUuid, _>(&mut out, " WHERE id = ", &self.match_id)?;
+        sql_then_bind::<BigInt, _>(&mut out, " AND version = ", &self.from_version)?;
         // Evaluated before the row is updated, hence before the trigger's condition reads it;
         // transaction-local, so it ends with the transaction.
         out.push_sql(" AND set_config('tapis.notify', ");
@@ -113,23 +109,30 @@ impl QueryFragment<Pg> for RecordStep<'_> {
              seat, kind, action, chance, events, at) SELECT id, ",
         );
         out.push_bind_param::<BigInt, _>(&self.seq)?;
-        out.push_sql(", ");
-        out.push_bind_param::<BigInt, _>(&self.version)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Nullable<SmallInt>, _>(&self.seat)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Text, _>(self.kind)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Nullable<Jsonb>, _>(&self.action)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Jsonb, _>(self.chance)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Jsonb, _>(self.events)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Timestamptz, _>(&self.at)?;
+        sql_then_bind::<BigInt, _>(&mut out, ", ", &self.version)?;
+        sql_then_bind::<Nullable<SmallInt>, _>(&mut out, ", ", &self.seat)?;
+        sql_then_bind::<Text, _>(&mut out, ", ", self.kind)?;
+        sql_then_bind::<Nullable<Jsonb>, _>(&mut out, ", ", &self.action)?;
+        sql_then_bind::<Jsonb, _>(&mut out, ", ", self.chance)?;
+        sql_then_bind::<Jsonb, _>(&mut out, ", ", self.events)?;
+        sql_then_bind::<Timestamptz, _>(&mut out, ", ", &self.at)?;
         out.push_sql(" FROM updated");
         Ok(())
     }
+}
+
+/// Pushes `sql` to `out`, then `value` as a bind parameter of SQL type `ST`.
+fn sql_then_bind<'b, ST, U>(
+    out: &mut AstPass<'_, 'b, Pg>,
+    sql: &str,
+    value: &'b U,
+) -> QueryResult<()>
+where
+    Pg: HasSqlType<ST>,
+    U: ToSql<ST, Pg> + ?Sized,
+{
+    out.push_sql(sql);
+    out.push_bind_param::<ST, U>(value)
 }
 
 /// The notification of a change that its transaction left to its caller
