@@ -557,6 +557,10 @@ async fn the_copy_of_the_seats_in_the_match_row_follows_joins_and_the_draw() {
 
 /// Reverts the migrations down to and including `version` (the later ones too, if any), then
 /// runs them all again: the data in place goes through that migration's `up`.
+///
+/// The app's background workers keep querying meanwhile, so PostgreSQL may pick a migration's
+/// transaction as the victim of a deadlock with one of them: it rolled back whole, so it is
+/// simply run again (as PostgreSQL's manual advises for deadlocks).
 async fn redo_migrations_from(url: &str, version: &'static str) {
     use diesel_async::AsyncConnection;
     use diesel_migrations::MigrationHarness;
@@ -564,23 +568,39 @@ async fn redo_migrations_from(url: &str, version: &'static str) {
     tokio::task::spawn_blocking(move || {
         let mut harness = diesel_async::AsyncMigrationHarness::new(conn);
         loop {
-            let reverted = harness.revert_last_migration(tapis_service::db::MIGRATIONS)?;
-            let digits: String = reverted
-                .to_string()
-                .chars()
-                .filter(char::is_ascii_digit)
-                .collect();
+            let reverted = again_after_deadlocks(|| {
+                harness
+                    .revert_last_migration(tapis_service::db::MIGRATIONS)
+                    .map(|v| v.to_string())
+            });
+            let digits: String = reverted.chars().filter(char::is_ascii_digit).collect();
             if digits == version {
                 break;
             }
         }
-        harness
-            .run_pending_migrations(tapis_service::db::MIGRATIONS)
-            .map(|_| ())
+        again_after_deadlocks(|| {
+            harness
+                .run_pending_migrations(tapis_service::db::MIGRATIONS)
+                .map(|_| ())
+        });
     })
     .await
-    .unwrap()
     .unwrap();
+}
+
+/// Runs one migration step, again as long as PostgreSQL rolled it back to break a deadlock
+/// (at most 20 times); any other error fails the test.
+fn again_after_deadlocks<T>(
+    mut step: impl FnMut() -> Result<T, Box<dyn std::error::Error + Send + Sync>>,
+) -> T {
+    for _ in 0..20 {
+        match step() {
+            Ok(done) => return done,
+            Err(e) if format!("{e:?}").contains("deadlock detected") => continue,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    panic!("a migration step lost 20 deadlocks in a row")
 }
 
 #[tokio::test]
