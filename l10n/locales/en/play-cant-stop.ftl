@@ -44,7 +44,11 @@ play-cant-stop-headline-other = { $name }'s turn · { $step } · { $runners ->
 
 play-cant-stop-dice = Dice
 play-cant-stop-pair = { $a } and { $b }
-play-cant-stop-pairs = Pairs make { $first }, or { $second }, or { $third }
+play-cant-stop-pairs = { $count ->
+    [1] Pairs only make { $first }
+    [2] Pairs make { $first }, or { $second }
+   *[other] Pairs make { $first }, or { $second }, or { $third }
+}
 play-cant-stop-board = Board
 play-cant-stop-board-caption = The eleven columns, 2 to 12: markers climb from the bottom; a marker stopped on the top space claims the column, and { $count ->
     [one] { $count } column

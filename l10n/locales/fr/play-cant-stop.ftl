@@ -44,7 +44,11 @@ play-cant-stop-headline-other = À { $name } · { $step } · { $runners ->
 
 play-cant-stop-dice = Dés
 play-cant-stop-pair = { $a } et { $b }
-play-cant-stop-pairs = Les paires font { $first }, ou { $second }, ou { $third }
+play-cant-stop-pairs = { $count ->
+    [1] Les paires ne font que { $first }
+    [2] Les paires font { $first }, ou { $second }
+   *[other] Les paires font { $first }, ou { $second }, ou { $third }
+}
 play-cant-stop-board = Plateau
 play-cant-stop-board-caption = Les onze colonnes, de 2 à 12 : les pions montent depuis le bas ; un pion arrêté sur la case du sommet remporte la colonne, et { $count ->
     [one] { $count } colonne remportée fait gagner

@@ -127,26 +127,26 @@ fn headline(view: &View, input: &Input<'_, CantStop>, seat: Option<usize>) -> St
     }
 }
 
-/// The four dice thrown, with the three ways to pair them.
+/// The four dice thrown, with the ways to pair them: three at most, each said once (`2 2 2 2`
+/// makes only 4 and 4).
 fn dice_panel(dice: [u8; 4], lang: Language) -> Panel {
     let [a, b, c, d] = dice;
-    let pair = |(w, x, y, z): (u8, u8, u8, u8)| {
-        lang.t2(
-            "play-cant-stop-pair",
-            "a",
-            w.saturating_add(x),
-            "b",
-            y.saturating_add(z),
-        )
-    };
-    let caption = lang.t_with(
-        "play-cant-stop-pairs",
-        &[
-            ("first", pair((a, b, c, d)).into()),
-            ("second", pair((a, c, b, d)).into()),
-            ("third", pair((a, d, b, c)).into()),
-        ],
-    );
+    let mut sums: Vec<(u8, u8)> = Vec::with_capacity(3);
+    for (w, x, y, z) in [(a, b, c, d), (a, c, b, d), (a, d, b, c)] {
+        let (one, other) = (w.saturating_add(x), y.saturating_add(z));
+        let pairing = (one.min(other), one.max(other));
+        if !sums.contains(&pairing) {
+            sums.push(pairing);
+        }
+    }
+    let mut args = vec![("count", sums.len().into())];
+    for (arg, (low, high)) in ["first", "second", "third"].into_iter().zip(&sums) {
+        args.push((
+            arg,
+            lang.t2("play-cant-stop-pair", "a", *low, "b", *high).into(),
+        ));
+    }
+    let caption = lang.t_with("play-cant-stop-pairs", &args);
     Panel::new(
         lang.t("play-cant-stop-dice"),
         "dice",

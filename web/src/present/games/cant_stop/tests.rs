@@ -417,3 +417,32 @@ fn actions_read_as_what_the_player_did() {
         "s’arrête et garde la progression du tour"
     );
 }
+
+/// The caption of the dice panel of `dice`.
+fn pairs_caption(dice: [u8; 4], lang: Language) -> Option<String> {
+    match dice_panel(dice, lang).kind {
+        PanelKind::Dice(panel) => panel.caption,
+        _ => None,
+    }
+}
+
+#[test]
+fn each_pairing_of_the_dice_is_said_once() {
+    assert_eq!(
+        pairs_caption([2, 2, 2, 2], Language::En).as_deref(),
+        Some("Pairs only make 4 and 4")
+    );
+    assert_eq!(
+        pairs_caption([1, 1, 2, 2], Language::En).as_deref(),
+        Some("Pairs make 2 and 4, or 3 and 3")
+    );
+    // 6 and 8 is 8 and 6: one pairing, said with the smaller sum first.
+    assert_eq!(
+        pairs_caption([6, 2, 1, 5], Language::En).as_deref(),
+        Some("Pairs make 6 and 8, or 7 and 7, or 3 and 11")
+    );
+    assert_eq!(
+        pairs_caption([2, 2, 2, 2], Language::Fr).as_deref(),
+        Some("Les paires ne font que 4 et 4")
+    );
+}
