@@ -55,6 +55,14 @@ match-rating = Rating
 match-replay-this = Replay this match move by move
 match-over = The match is over
 match-you-win = You win!
+match-solo-over-yours = Your game is over: { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
+match-solo-over = Game over for { $name }: { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
 match-wins = { $name } wins
 match-share-win = { $names } share the win
 match-rating-change = { $before } → { $after } ({ $delta })

@@ -55,6 +55,14 @@ match-rating = Classement Elo
 match-replay-this = Revoir cette partie coup par coup
 match-over = La partie est terminée
 match-you-win = Vous avez gagné !
+match-solo-over-yours = Votre partie est terminée : { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
+match-solo-over = Partie terminée pour { $name } : { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
 match-wins = { $name } gagne
 match-share-win = { $names } se partagent la victoire
 match-rating-change = { $before } → { $after } ({ $delta })

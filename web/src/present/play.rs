@@ -162,11 +162,14 @@ impl ResultView {
             })
             .collect();
         let winners: Vec<&ResultRow> = rows.iter().filter(|r| r.first).collect();
-        let headline = match winners.as_slice() {
-            [] => lang.t("match-over"),
-            [one] if one.yours => lang.t("match-you-win"),
-            [one] => lang.t1("match-wins", "name", &one.name),
-            several => {
+        let headline = match (rows.as_slice(), winners.as_slice()) {
+            // A game played alone (Yams) is not won: it ends with a score.
+            ([alone], _) if alone.yours => lang.t1("match-solo-over-yours", "score", alone.score),
+            ([alone], _) => lang.t2("match-solo-over", "name", &alone.name, "score", alone.score),
+            (_, []) => lang.t("match-over"),
+            (_, [one]) if one.yours => lang.t("match-you-win"),
+            (_, [one]) => lang.t1("match-wins", "name", &one.name),
+            (_, several) => {
                 let names: Vec<String> = several.iter().map(|r| r.name.clone()).collect();
                 lang.t1("match-share-win", "names", super::join_names(&names, lang))
             }
@@ -280,6 +283,34 @@ mod tests {
                 .rating
                 .as_deref(),
             Some("1,500 → 1,488 (\u{2212}12)")
+        );
+    }
+
+    /// A game played alone ends with a score, not a win.
+    #[test]
+    fn a_game_played_alone_ends_with_its_score() {
+        let result = MatchResult {
+            ranking: vec![RankingEntry {
+                seat: 0,
+                username: "Alice".into(),
+                rank: 1,
+                score: 245,
+                rating_before: None,
+                rating_after: None,
+            }],
+            reason: "grids_filled".into(),
+        };
+        assert_eq!(
+            ResultView::of(&result, Some(0), Language::En).headline,
+            "Your game is over: 245 points"
+        );
+        assert_eq!(
+            ResultView::of(&result, None, Language::En).headline,
+            "Game over for Alice: 245 points"
+        );
+        assert_eq!(
+            ResultView::of(&result, Some(0), Language::Fr).headline,
+            "Votre partie est terminée\u{a0}: 245 points"
         );
     }
 }
