@@ -23,8 +23,7 @@ match-now-finished = Finished: { $headline }
 match-now-finished-plain = Finished
 match-now-cancelled = Cancelled before it started
 match-deadline = deadline
-match-version = Version
-match-updates-by-itself = updates by itself
+match-updates-by-itself = This page shows the other players' moves as they come.
 
 # The players.
 match-players = Players

@@ -23,8 +23,7 @@ match-now-finished = Terminée : { $headline }
 match-now-finished-plain = Terminée
 match-now-cancelled = Annulée avant d’avoir commencé
 match-deadline = échéance
-match-version = Version
-match-updates-by-itself = se met à jour toute seule
+match-updates-by-itself = Cette page montre les coups des autres joueurs dès qu’ils sont joués.
 
 # Les joueurs.
 match-players = Joueurs

@@ -279,6 +279,9 @@ async fn the_table_fragment_and_polling_for_news() {
     fragment.assert_contains(&format!("data-poll=\"/matches/{id}/poll?since={v}\""));
     fragment.assert_contains("data-poll-ms=\"2000\"");
     assert!(!fragment.text.contains("hx-trigger="), "{}", fragment.text);
+    // The version is the page's own business (`data-version`), never words a player reads.
+    fragment.assert_contains("This page shows the other players&#39; moves as they come.");
+    assert!(!fragment.text.contains("Version"), "{}", fragment.text);
 
     // Nothing new: 204 and no body.
     let unchanged = other.hx_get(&format!("/matches/{id}/poll?since={v}")).await;
