@@ -9,6 +9,7 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use serde::de::DeserializeOwned;
 use tapis_service::identity::accounts::ClientInfo;
 use tapis_service::identity::auth;
+use tapis_service::identity::credentials::Credentials;
 use tapis_service::{Identity, ServiceError, Services};
 
 use crate::problem::ApiError;
@@ -65,17 +66,68 @@ impl FromRequest for MaybeCaller {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let token = bearer(req);
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let presented = MaybePresenting::read(req, payload);
         let services = services(req);
         Box::pin(async move {
-            match token? {
+            match presented?.0 {
                 None => Ok(MaybeCaller(None)),
-                Some(token) => Ok(MaybeCaller(Some(
-                    auth::authenticate(&services?, &token).await?,
+                Some(credentials) => Ok(MaybeCaller(Some(
+                    auth::confirm(&services?, &credentials).await?,
                 ))),
             }
         })
+    }
+}
+
+/// The credentials the caller presents, read (a session token's signature and expiry
+/// checked) but not yet confirmed by the database: the hot paths (a move, a match view) confirm
+/// them in their own statement (`Credentials::confirm`). 401 without a token or with one that
+/// is not valid.
+#[derive(Debug, Clone)]
+pub struct Presenting(pub Credentials);
+
+impl FromRequest for Presenting {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        std::future::ready(MaybePresenting::read(req, payload).and_then(|maybe| {
+            maybe.0.map(Presenting).ok_or_else(|| {
+                ServiceError::Unauthenticated("this endpoint needs Authorization: Bearer <token>")
+                    .into()
+            })
+        }))
+    }
+}
+
+/// Like [`Presenting`], for routes that spectators may call without a token.
+#[derive(Debug, Clone)]
+pub struct MaybePresenting(pub Option<Credentials>);
+
+impl MaybePresenting {
+    fn read(req: &HttpRequest, _: &mut Payload) -> Result<MaybePresenting, ApiError> {
+        let Some(token) = bearer(req)? else {
+            return Ok(MaybePresenting(None));
+        };
+        Ok(MaybePresenting(Some(Credentials::read(
+            &services(req)?,
+            &token,
+        )?)))
+    }
+
+    /// The caller as the service takes it.
+    pub fn caller(&self) -> Option<tapis_service::identity::caller::Caller<'_>> {
+        self.0.as_ref().map(Into::into)
+    }
+}
+
+impl FromRequest for MaybePresenting {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        std::future::ready(MaybePresenting::read(req, payload))
     }
 }
 

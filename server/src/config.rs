@@ -51,6 +51,9 @@ pub struct HttpSettings {
     pub client_ip_header: Option<String>,
     /// How event streams keep quiet connections open.
     pub streams: tapis_api::StreamSettings,
+    /// Every response says what the database did for it in a `Tapis-Db-Work` header
+    /// (`TAPIS_DB_WORK_HEADER=true`; the tests and `scripts/bench.sh` read it).
+    pub db_work_header: bool,
 }
 
 /// HSTS in production unless configured: a year, subdomains included.
@@ -221,6 +224,7 @@ impl Config {
                     hsts,
                     client_ip_header,
                     streams: tapis_api::StreamSettings::default(),
+                    db_work_header: parse("TAPIS_DB_WORK_HEADER", false)?,
                 },
                 mail,
             },

@@ -98,6 +98,34 @@ async fn refuse_nul(
     Ok(req.error_response(refusal).map_into_right_body())
 }
 
+/// The header that says what the database did for a request (`tapis_service::db::work`), sent
+/// when [`HttpSettings::db_work_header`] asks for it.
+pub const DB_WORK_HEADER: &str = "tapis-db-work";
+
+/// Counts what the database does for each request and says it in the [`DB_WORK_HEADER`]
+/// header, when the settings ask for it (the tests hold the hot paths to their budgets with
+/// it; `docs/performance.md`).
+async fn count_db_work(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody + 'static>, actix_web::Error> {
+    let wanted = req
+        .app_data::<web::Data<HttpSettings>>()
+        .is_some_and(|http| http.db_work_header);
+    if !wanted {
+        return next.call(req).await;
+    }
+    let (response, work) = tapis_service::db::work::counted(next.call(req)).await;
+    let mut response = response?;
+    let value = header::HeaderValue::from_str(&work.to_string())
+        .map_err(|e| ServiceError::internal("database work header", e))
+        .map_err(WebError::Service)?;
+    response
+        .headers_mut()
+        .insert(header::HeaderName::from_static(DB_WORK_HEADER), value);
+    Ok(response)
+}
+
 /// Registers every route of the server on an actix `App`.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(healthz);
@@ -180,6 +208,7 @@ impl Application {
                 headers = headers.add(("Strict-Transport-Security", hsts.clone()));
             }
             App::new()
+                .wrap(from_fn(count_db_work))
                 .wrap(from_fn(refuse_nul))
                 .wrap(from_fn(resolve_client))
                 .wrap(headers)

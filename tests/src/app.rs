@@ -181,8 +181,13 @@ async fn start_app(url: &str, clock: Clock, launch: Launch) -> (String, Services
         webhooks: TEST_WEBHOOKS,
         mail: launch.mail,
     };
-    let app =
-        Application::build_with(services.clone(), "127.0.0.1:0", background, launch.http).unwrap();
+    // Every response of a test app says what the database did for it (`Tapis-Db-Work`): the
+    // budget tests read it.
+    let http = HttpSettings {
+        db_work_header: true,
+        ..launch.http
+    };
+    let app = Application::build_with(services.clone(), "127.0.0.1:0", background, http).unwrap();
     let base = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
     (base, services)

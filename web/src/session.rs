@@ -1,9 +1,10 @@
 //! Who is looking at a page: the request context every handler takes ([`Ctx`]).
 //!
 //! The session cookie (`cookies.rs`) holds a session token issued by the service
-//! (`accounts::sign_in` and `sign_up`), checked on each request by `auth::authenticate`
-//! against its row in the database (so signing out ends it everywhere at once, and no session
-//! state lives in a server process). The context also says in which language to write the
+//! (`accounts::sign_in` and `sign_up`), checked on each request against its row in the
+//! database, so that signing out ends it everywhere at once and no session state lives in a
+//! server process: by `auth::confirm`, or on the match page by the statement that reads the
+//! match ([`Visit`]). The context also says in which language to write the
 //! pages, and where a sign-in comes from ([`Origin`]).
 
 use std::future::Future;
@@ -15,6 +16,8 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use tapis_l10n::Language;
 use tapis_service::identity::accounts::ClientInfo;
 use tapis_service::identity::auth;
+use tapis_service::identity::caller::Caller;
+use tapis_service::identity::credentials::Credentials;
 use tapis_service::{Identity, ServiceError, Services};
 
 use crate::cookies::{DEVICE_COOKIE, LANGUAGE_COOKIE, SESSION_COOKIE, is_secure};
@@ -113,45 +116,97 @@ pub fn services(req: &HttpRequest) -> Result<Services, WebError> {
         .ok_or_else(|| ServiceError::internal("services missing", "app data").into())
 }
 
+/// A request to a page of a hot path (the match page and its live fragment): everything of
+/// [`Ctx`] but the viewer, whose session cookie is read (its signature and expiry checked) but
+/// not yet confirmed by the database. The page's service call confirms it in the statement that
+/// reads the match (`Credentials::confirm`), and [`Visit::ctx`] then makes the page's context:
+/// the page costs no statement to find who looks at it.
+#[derive(Debug, Clone)]
+pub struct Visit {
+    credentials: Option<Credentials>,
+    base: Ctx,
+    req: HttpRequest,
+}
+
+impl Visit {
+    /// The viewer as the service takes it.
+    pub fn caller(&self) -> Option<Caller<'_>> {
+        self.credentials.as_ref().map(Into::into)
+    }
+
+    /// The page's context, once the service confirmed the viewer (`None`: nobody is signed in,
+    /// or the session has ended).
+    pub fn ctx(&self, viewer: Option<Identity>) -> Ctx {
+        Ctx {
+            lang: language(&self.req, viewer.as_ref()),
+            viewer,
+            ..self.base.clone()
+        }
+    }
+
+    fn read(req: &HttpRequest) -> Result<Visit, WebError> {
+        let token = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
+        let credentials = match token.filter(|t| !t.is_empty()) {
+            None => None,
+            Some(token) => match Credentials::read(&services(req)?, &token) {
+                Ok(credentials) => Some(credentials),
+                // An expired or forged session is simply no session.
+                Err(ServiceError::Unauthenticated(_)) => None,
+                Err(other) => return Err(other.into()),
+            },
+        };
+        let base = Ctx {
+            viewer: None,
+            csrf: req
+                .extensions()
+                .get::<CsrfToken>()
+                .map(|t| t.0.clone())
+                .unwrap_or_default(),
+            htmx: is_htmx(req),
+            path: req
+                .uri()
+                .path_and_query()
+                .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned()),
+            secure: is_secure(req),
+            lang: language(req, None),
+        };
+        Ok(Visit {
+            credentials,
+            base,
+            req: req.clone(),
+        })
+    }
+}
+
+impl FromRequest for Visit {
+    type Error = WebError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(Visit::read(req))
+    }
+}
+
 impl FromRequest for Ctx {
     type Error = WebError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let token = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
-        let csrf = req
-            .extensions()
-            .get::<CsrfToken>()
-            .map(|t| t.0.clone())
-            .unwrap_or_default();
-        let htmx = is_htmx(req);
-        let path = req
-            .uri()
-            .path_and_query()
-            .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned());
-        let secure = is_secure(req);
+        let visit = Visit::read(req);
         let services = services(req);
-        let req = req.clone();
         Box::pin(async move {
-            let viewer = match token.filter(|t| !t.is_empty()) {
+            let visit = visit?;
+            let viewer = match &visit.credentials {
                 None => None,
-                Some(token) => match auth::authenticate(&services?, &token).await {
+                Some(credentials) => match auth::confirm(&services?, credentials).await {
                     Ok(identity) => Some(identity),
-                    // An expired, forged or ended session is simply no session...
+                    // An ended session is simply no session...
                     Err(ServiceError::Unauthenticated(_)) => None,
                     // ...but an outage is not a reason to show the page as signed out.
                     Err(other) => return Err(other.into()),
                 },
             };
-            let lang = language(&req, viewer.as_ref());
-            Ok(Ctx {
-                viewer,
-                csrf,
-                htmx,
-                path,
-                secure,
-                lang,
-            })
+            Ok(visit.ctx(viewer))
         })
     }
 }

@@ -10,7 +10,7 @@ use tapis_service::matches::{
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::extract::{Body, Caller, MaybeCaller};
+use crate::extract::{Body, Caller, MaybeCaller, MaybePresenting, Presenting};
 use crate::problem::{ApiError, Problem};
 use crate::responses::{BodyRejected, NotFound, ServiceUnavailable, Unauthorized};
 
@@ -153,10 +153,10 @@ pub async fn list(
 #[get("/matches/{id}")]
 pub async fn get(
     services: web::Data<Services>,
-    caller: MaybeCaller,
+    caller: MaybePresenting,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(matches::get(&services, id.into_inner(), caller.0.as_ref()).await?))
+    Ok(HttpResponse::Ok().json(matches::get(&services, id.into_inner(), caller.caller()).await?))
 }
 
 /// Take a seat; the match starts (seat order drawn at random) when the last seat is taken.
@@ -236,7 +236,7 @@ pub async fn decline(
 #[post("/matches/{id}/actions")]
 pub async fn act(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Presenting,
     id: web::Path<Uuid>,
     body: Body<PostAction>,
 ) -> Result<HttpResponse, ApiError> {

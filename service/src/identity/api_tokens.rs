@@ -12,9 +12,9 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::caller::{Identity, stored_language};
+use super::caller::Identity;
 use crate::error::{ServiceError, ServiceResult, found};
-use crate::schema::{api_tokens, users};
+use crate::schema::api_tokens;
 use crate::secrets::random_bytes;
 use crate::services::Services;
 
@@ -44,51 +44,8 @@ pub struct NewApiToken {
     pub created_at: OffsetDateTime,
 }
 
-fn hash_token(token: &str) -> Vec<u8> {
+pub(crate) fn hash_token(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
-}
-
-/// The caller behind a personal API token (one that starts with [`API_TOKEN_PREFIX`]).
-pub(crate) async fn authenticate(services: &Services, token: &str) -> ServiceResult<Identity> {
-    let mut conn = services.conn().await?;
-    type Found = (Uuid, Option<OffsetDateTime>, Uuid, String, Option<String>);
-    let found: Option<Found> = api_tokens::table
-        .inner_join(users::table)
-        .filter(api_tokens::token_hash.eq(hash_token(token)))
-        .select((
-            api_tokens::id,
-            api_tokens::last_used_at,
-            users::id,
-            users::username,
-            users::language,
-        ))
-        .first(&mut conn)
-        .await
-        .optional()?;
-    let Some((token_id, last_used_at, user_id, username, language)) = found else {
-        return Err(ServiceError::Unauthenticated("the token is not valid"));
-    };
-    // Record the use, at most once a minute per token: most requests read only. The filter
-    // repeats the test, so concurrent requests write it once.
-    let now = OffsetDateTime::now_utc();
-    let a_minute_ago = now - time::Duration::minutes(1);
-    if last_used_at.is_none_or(|at| at < a_minute_ago) {
-        diesel::update(api_tokens::table.find(token_id))
-            .filter(
-                api_tokens::last_used_at
-                    .is_null()
-                    .or(api_tokens::last_used_at.lt(a_minute_ago)),
-            )
-            .set(api_tokens::last_used_at.eq(now))
-            .execute(&mut conn)
-            .await?;
-    }
-    Ok(Identity {
-        user_id,
-        username,
-        session_id: None,
-        language: stored_language(language),
-    })
 }
 
 /// Creates a personal API token named `name` for the caller.

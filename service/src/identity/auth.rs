@@ -1,17 +1,32 @@
-//! Who is calling: a bearer token, either a session token or a personal API token, turned into
-//! the caller's [`Identity`].
+//! Who is calling: a bearer token, either a session token or a personal API token
+//! ([`Credentials`]), confirmed by the database and turned into the caller's [`Identity`].
 
-use super::api_tokens::{self, API_TOKEN_PREFIX};
+use diesel_async::RunQueryDsl;
+use time::OffsetDateTime;
+
 use super::caller::Identity;
-use super::{session_tokens, sessions};
+use super::credentials::{ConfirmedRow, Credentials, record_use, use_is_stale};
 use crate::error::ServiceResult;
 use crate::services::Services;
 
-/// Identifies the caller from a bearer token (session or personal API token).
+/// Identifies the caller from a bearer token (session or personal API token), in one
+/// statement (and one more, at most once a minute, to record the use).
 pub async fn authenticate(services: &Services, bearer: &str) -> ServiceResult<Identity> {
-    if bearer.starts_with(API_TOKEN_PREFIX) {
-        return api_tokens::authenticate(services, bearer).await;
+    confirm(services, &Credentials::read(services, bearer)?).await
+}
+
+/// The caller behind `credentials`, confirmed by a statement of its own. The hot paths
+/// confirm them in their own statement instead (`Credentials::confirm`).
+pub async fn confirm(services: &Services, credentials: &Credentials) -> ServiceResult<Identity> {
+    let mut conn = services.conn().await?;
+    let now = OffsetDateTime::now_utc();
+    let found: ConfirmedRow = diesel::select(credentials.confirm(now))
+        .get_result(&mut conn)
+        .await?;
+    let last_used_at = found.3;
+    let who = credentials.confirmed_now(found)?;
+    if use_is_stale(last_used_at, now) {
+        record_use(&mut conn, credentials, now).await?;
     }
-    let claims = session_tokens::check(services.keys(), bearer)?;
-    sessions::identity(services, claims.sid, claims.sub).await
+    Ok(who)
 }

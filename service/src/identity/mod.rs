@@ -6,6 +6,8 @@
 //! - `session_tokens`: session tokens, signed JWTs naming a session's row;
 //! - `sessions`: the rows behind session tokens, listed and ended by their owner;
 //! - `api_tokens`: personal API tokens for a player's programs;
+//! - `credentials`: a bearer token of either kind as a request presents it, and the
+//!   subqueries by which a statement of a hot path confirms it;
 //! - `auth`: a bearer token of either kind turned into the caller;
 //! - `accounts`: signing up and in, users by name, password changes, the account overview.
 
@@ -13,6 +15,7 @@ pub mod accounts;
 pub mod api_tokens;
 pub mod auth;
 pub mod caller;
+pub mod credentials;
 pub(crate) mod devices;
 pub mod passwords;
 pub(crate) mod session_tokens;

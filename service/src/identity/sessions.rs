@@ -10,10 +10,10 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::caller::{Identity, stored_language};
+use super::caller::Identity;
 use super::session_tokens;
 use crate::error::{ServiceError, ServiceResult, found};
-use crate::schema::{sessions, users};
+use crate::schema::sessions;
 use crate::services::Services;
 
 /// The longest user agent kept with a session (longer ones are shortened).
@@ -79,43 +79,6 @@ pub(crate) async fn open(
         .await?;
     let token = session_tokens::sign(services.keys(), user_id, id, expires_at)?;
     Ok((token, expires_at))
-}
-
-/// The identity behind a live session, refreshing its `last_used_at` at most once a minute.
-pub(crate) async fn identity(
-    services: &Services,
-    session_id: Uuid,
-    user_id: Uuid,
-) -> ServiceResult<Identity> {
-    let mut conn = services.conn().await?;
-    let now = OffsetDateTime::now_utc();
-    let found: Option<(String, Option<String>, OffsetDateTime)> = sessions::table
-        .inner_join(users::table)
-        .filter(sessions::id.eq(session_id))
-        .filter(sessions::user_id.eq(user_id))
-        .filter(sessions::expires_at.gt(now))
-        .select((users::username, users::language, sessions::last_used_at))
-        .first(&mut conn)
-        .await
-        .optional()?;
-    let Some((username, language, last_used_at)) = found else {
-        return Err(ServiceError::Unauthenticated("this session has ended"));
-    };
-    let a_minute_ago = now - time::Duration::minutes(1);
-    if last_used_at < a_minute_ago {
-        // The filter repeats the test, so concurrent requests write it once.
-        diesel::update(sessions::table.find(session_id))
-            .filter(sessions::last_used_at.lt(a_minute_ago))
-            .set(sessions::last_used_at.eq(now))
-            .execute(&mut conn)
-            .await?;
-    }
-    Ok(Identity {
-        user_id,
-        username,
-        session_id: Some(session_id),
-        language: stored_language(language),
-    })
 }
 
 /// The caller's live sessions, most recently used first.

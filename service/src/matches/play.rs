@@ -11,7 +11,7 @@ use super::row::Loaded;
 use super::step::{Step, work_out_step};
 use super::store::move_transaction;
 use super::views::{MatchStatus, MatchView, MatchWithTurns, TurnKind};
-use crate::identity::caller::Identity;
+use crate::identity::caller::Caller;
 use crate::{ServiceError, ServiceResult, Services};
 
 /// An action submitted for a move: as a client posted it, to be read as an action of the
@@ -37,19 +37,20 @@ impl From<AnyAction> for Submitted {
 
 /// Plays one action of the caller, made on `version` of the match.
 ///
-/// One transaction ([`move_transaction`]): lock the match row (its copy of the seats gives the
-/// caller's seat and the seats of the view), then record the step (turn-log row and match
+/// One transaction ([`move_transaction`]): lock the match row and confirm the caller in one
+/// statement (its copy of the seats gives the caller's seat and the seats of the view), then
+/// record the step (turn-log row and match
 /// update in one statement, sent with `COMMIT`). The view returned is built from what the
 /// transaction read and wrote, without reading the match again.
 pub async fn submit_action(
     services: &Services,
-    who: &Identity,
+    who: impl Into<Caller<'_>>,
     id: Uuid,
     version: i64,
     action: impl Into<Submitted>,
 ) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
-    play(&mut conn, services, who, id, version, action.into()).await
+    play(&mut conn, services, who.into(), id, version, action.into()).await
 }
 
 /// Plays one action of the caller as [`submit_action`] does, and answers with the match and
@@ -58,13 +59,13 @@ pub async fn submit_action(
 /// statement, on the same connection).
 pub async fn submit_action_with_turns(
     services: &Services,
-    who: &Identity,
+    who: impl Into<Caller<'_>>,
     id: Uuid,
     version: i64,
     action: impl Into<Submitted>,
 ) -> ServiceResult<MatchWithTurns> {
     let mut conn = services.conn().await?;
-    let view = play(&mut conn, services, who, id, version, action.into()).await?;
+    let view = play(&mut conn, services, who.into(), id, version, action.into()).await?;
     with_turns(&mut conn, view).await
 }
 
@@ -73,19 +74,20 @@ pub async fn submit_action_with_turns(
 async fn play(
     conn: &mut AsyncPgConnection,
     services: &Services,
-    who: &Identity,
+    caller: Caller<'_>,
     id: Uuid,
     version: i64,
     action: Submitted,
 ) -> ServiceResult<MatchView> {
     let clock = &services.settings().clock;
-    let who = who.clone();
     let started = std::time::Instant::now();
-    let loaded = move_transaction(conn, id, async |conn, row| {
+    let mut mover = None;
+    let loaded = move_transaction(conn, services, id, caller, async |conn, row, who| {
         let mut locked = Loaded::new(row)?;
         let seat = locked
             .acting_seat_of(who.user_id)
             .ok_or(ServiceError::NotAPlayer)?;
+        mover = Some(who);
         let row = &locked.row;
         if row.version != version {
             return Err(ServiceError::VersionConflict {
@@ -114,6 +116,7 @@ async fn play(
         work_out_step(conn, locked, state, step, events, clock.now()).await
     })
     .await?;
+    let who = mover.ok_or_else(|| ServiceError::internal("a move without its caller", id))?;
     tracing::debug!(
         match.id = %id,
         user.id = %who.user_id,

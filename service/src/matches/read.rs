@@ -11,14 +11,16 @@ use tapis_games::{AnyAction, AnyEvent, GameId};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::row::{Loaded, MatchRow, find_row, load_invited, load_match, seat_index, seats_to_act};
+use super::row::{
+    Loaded, MatchRow, find_row, load_invited, load_match, row_as, seat_index, seats_to_act,
+};
 use super::seating::Seating;
 use super::views::{
     Allowed, EXPORT_FORMAT, MatchExport, MatchFilter, MatchMove, MatchStatus, MatchSummary,
     MatchView, MatchWithTurns, Page, ReplayedStep, TurnEntry, TurnKind,
 };
 use crate::identity::accounts;
-use crate::identity::caller::Identity;
+use crate::identity::caller::{Caller, Identity};
 use crate::schema::{invitations, match_seats, matches, turns, users};
 use crate::{ServiceError, ServiceResult, Services};
 
@@ -120,27 +122,29 @@ fn allowed_for(
     .allowed())
 }
 
-/// A match as `viewer` (or a spectator) sees it.
+/// A match as `viewer` (or a spectator) sees it: one statement reads the match and confirms
+/// the viewer ([`row_as`]).
 pub async fn get(
     services: &Services,
     id: Uuid,
-    viewer: Option<&Identity>,
+    viewer: Option<Caller<'_>>,
 ) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
-    let loaded = load_match(&mut conn, id).await?;
-    view_of(&mut conn, loaded, viewer).await
+    let (row, who) = row_as(&conn, services, id, viewer, false).await?;
+    view_of(&mut conn, Loaded::new(row)?, who.as_ref()).await
 }
 
-/// A match as `viewer` (or a spectator) sees it, with its whole turn log: the match page.
+/// A match as `viewer` (or a spectator) sees it, with its whole turn log and the viewer as the
+/// statement that read the match confirmed them: the match page.
 pub async fn get_with_turns(
     services: &Services,
     id: Uuid,
-    viewer: Option<&Identity>,
-) -> ServiceResult<MatchWithTurns> {
+    viewer: Option<Caller<'_>>,
+) -> ServiceResult<(MatchWithTurns, Option<Identity>)> {
     let mut conn = services.conn().await?;
-    let loaded = load_match(&mut conn, id).await?;
-    let view = view_of(&mut conn, loaded, viewer).await?;
-    with_turns(&mut conn, view).await
+    let (row, who) = row_as(&conn, services, id, viewer, false).await?;
+    let view = view_of(&mut conn, Loaded::new(row)?, who.as_ref()).await?;
+    Ok((with_turns(&mut conn, view).await?, who))
 }
 
 /// `view` with the whole turn log of its match, read in one statement.

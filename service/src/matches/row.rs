@@ -13,7 +13,10 @@ use uuid::Uuid;
 
 use super::views::{Fairness, MatchResult, MatchStatus, SeatView};
 use crate::error::{ServiceError, ServiceResult};
+use crate::identity::caller::{Caller, Identity};
+use crate::identity::credentials::ConfirmedRow;
 use crate::schema::{invitations, matches, users};
+use crate::services::Services;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = matches)]
@@ -222,6 +225,62 @@ pub(super) async fn lock_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceR
         .await
         .optional()?
         .ok_or(ServiceError::NotFound("match"))
+}
+
+/// The row of match `id` (locked for the transaction if `lock`), and the caller: known
+/// already, or confirmed by the same statement (`Credentials::confirm`), so that finding who
+/// calls costs no statement of its own. Credentials that do not hold (anymore) are refused
+/// (`Unauthenticated`).
+pub(super) async fn row_as(
+    mut conn: &AsyncPgConnection,
+    services: &Services,
+    id: Uuid,
+    caller: Option<Caller<'_>>,
+    lock: bool,
+) -> ServiceResult<(MatchRow, Option<Identity>)> {
+    let now = OffsetDateTime::now_utc();
+    let query = matches::table.find(id);
+    let presenting = match caller {
+        Some(Caller::Presenting(credentials)) => Some(credentials),
+        Some(Caller::Known(_)) | None => None,
+    };
+    let found = match (presenting, lock) {
+        (None, false) => query
+            .select(MatchRow::as_select())
+            .first::<MatchRow>(&mut conn)
+            .await
+            .optional()?
+            .map(|row| (row, None)),
+        (None, true) => query
+            .select(MatchRow::as_select())
+            .for_update()
+            .first::<MatchRow>(&mut conn)
+            .await
+            .optional()?
+            .map(|row| (row, None)),
+        (Some(credentials), false) => query
+            .select((MatchRow::as_select(), credentials.confirm(now)))
+            .first::<(MatchRow, ConfirmedRow)>(&mut conn)
+            .await
+            .optional()?
+            .map(|(row, found)| (row, Some(found))),
+        (Some(credentials), true) => query
+            .select((MatchRow::as_select(), credentials.confirm(now)))
+            .for_update()
+            .first::<(MatchRow, ConfirmedRow)>(&mut conn)
+            .await
+            .optional()?
+            .map(|(row, found)| (row, Some(found))),
+    };
+    let (row, confirmed) = found.ok_or(ServiceError::NotFound("match"))?;
+    let who = match (caller, confirmed) {
+        (Some(Caller::Known(who)), _) => Some(who.clone()),
+        (Some(Caller::Presenting(credentials)), Some(found)) => {
+            Some(credentials.confirmed(services, found, now)?)
+        }
+        (Some(Caller::Presenting(_)), None) | (None, _) => None,
+    };
+    Ok((row, who))
 }
 
 /// A match (its row holds its seats).

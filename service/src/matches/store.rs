@@ -17,10 +17,11 @@ use tapis_games::{AnyEvent, AnyState};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::row::{Loaded, MatchRow};
+use super::row::{Loaded, MatchRow, row_as};
 use super::step::{PendingStep, Step, work_out_step};
+use crate::identity::caller::{Caller, Identity};
 use crate::schema::matches;
-use crate::{ServiceError, ServiceResult};
+use crate::{ServiceError, ServiceResult, Services};
 
 /// The statement that records a step of a match: it updates the match row (snapshot,
 /// version, dice used, clock, result) if the match is still at the version the step was
@@ -277,13 +278,15 @@ pub(super) async fn advance(
 /// `TransactionManager::transaction_manager_status_mut`.
 pub(super) async fn move_transaction(
     conn: &mut AsyncPgConnection,
+    services: &Services,
     id: Uuid,
-    body: impl AsyncFnOnce(&mut AsyncPgConnection, MatchRow) -> ServiceResult<PendingStep>,
+    caller: Caller<'_>,
+    body: impl AsyncFnOnce(&mut AsyncPgConnection, MatchRow, Identity) -> ServiceResult<PendingStep>,
 ) -> ServiceResult<Loaded> {
     enter_transaction(conn)?;
     let done = async {
-        let row = begin_and_lock(conn, id).await?;
-        let pending = body(&mut *conn, row).await?;
+        let (row, who) = begin_and_lock(conn, services, id, caller).await?;
+        let pending = body(&mut *conn, row, who).await?;
         // A move that ends the match is written in the transaction, before `COMMIT` is sent.
         let written_before = write_if_ending(conn, id, &pending).await?;
         Ok((pending, written_before))
@@ -319,21 +322,22 @@ fn enter_transaction(conn: &mut AsyncPgConnection) -> ServiceResult<()> {
     Ok(())
 }
 
-/// Sends `BEGIN` together with the statement that locks the row of match `id`, in one round
-/// trip, and reads the row.
-async fn begin_and_lock(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<MatchRow> {
-    let (mut first, mut second) = (&*conn, &*conn);
-    let (begun, locked) = futures_util::future::join(
-        first.batch_execute("BEGIN"),
-        matches::table
-            .find(id)
-            .select(MatchRow::as_select())
-            .for_update()
-            .first::<MatchRow>(&mut second),
-    )
-    .await;
+/// Sends `BEGIN` together with the statement that locks the row of match `id` and confirms the
+/// caller ([`row_as`]), in one round trip; reads the row and the caller.
+async fn begin_and_lock(
+    conn: &mut AsyncPgConnection,
+    services: &Services,
+    id: Uuid,
+    caller: Caller<'_>,
+) -> ServiceResult<(MatchRow, Identity)> {
+    let (mut first, second) = (&*conn, &*conn);
+    // The lock is sent when its future is first polled, after `BEGIN` (see `move_transaction`).
+    let lock = row_as(second, services, id, Some(caller), true);
+    let (begun, locked) = futures_util::future::join(first.batch_execute("BEGIN"), lock).await;
     begun?;
-    locked.optional()?.ok_or(ServiceError::NotFound("match"))
+    let (row, who) = locked?;
+    let who = who.ok_or_else(|| ServiceError::internal("a move without its caller", id))?;
+    Ok((row, who))
 }
 
 /// Writes `pending` now, in the transaction, if it ends the match (its result and ratings are
@@ -384,12 +388,9 @@ async fn commit_move(
             written(record.execute(&mut first).await?)
         }
     };
-    let (written, committed, notified) = futures_util::future::join3(
-        write,
-        second.batch_execute("COMMIT"),
-        NotifyCommitted { match_id: id }.execute(&mut third),
-    )
-    .await;
+    let notify = async { NotifyCommitted { match_id: id }.execute(&mut third).await };
+    let (written, committed, notified) =
+        futures_util::future::join3(write, second.batch_execute("COMMIT"), notify).await;
     match committed {
         Ok(()) => transaction_status(conn)
             .transaction_state()?

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod bots;
+mod budgets;
 mod clock;
 mod concurrency;
 mod errors;

@@ -613,10 +613,14 @@ async fn a_match_with_its_turns_is_what_a_get_and_the_turn_log_read() {
     let who = tapis_service::identity::auth::authenticate(&app.services, &alice)
         .await
         .unwrap();
-    let shown =
-        tapis_service::matches::get_with_turns(&app.services, id.parse().unwrap(), Some(&who))
-            .await
-            .unwrap();
+    let (shown, viewer) = tapis_service::matches::get_with_turns(
+        &app.services,
+        id.parse().unwrap(),
+        Some((&who).into()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(viewer, Some(who));
     let path = format!("/api/v1/matches/{id}");
     assert_eq!(
         serde_json::to_value(&shown.view).unwrap(),

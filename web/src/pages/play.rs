@@ -31,7 +31,7 @@ use crate::present::join_names;
 use crate::present::match_page::{ActForm, Fairness, Live, Notice, names_of, replayed_table};
 use crate::present::play::LogEntry;
 use crate::present::table::{PanelKind, Table, compose_action};
-use crate::session::{Ctx, services};
+use crate::session::{Ctx, Visit, services};
 
 #[derive(Debug, Template)]
 #[template(path = "match.html")]
@@ -75,8 +75,27 @@ async fn respond(
     status: StatusCode,
     notice: Option<Notice>,
 ) -> Result<HttpResponse, WebError> {
-    let shown = matches::get_with_turns(&services(req)?, id, ctx.viewer.as_ref()).await?;
+    let viewer = ctx.viewer.as_ref().map(Into::into);
+    let (shown, _) = matches::get_with_turns(&services(req)?, id, viewer).await?;
     render_match(ctx, &shown, fragment, status, notice)
+}
+
+/// Renders the match page, or its live fragment, for the viewer of `visit`, confirmed by the
+/// statement that reads the match; a session that has ended is no session.
+async fn show(
+    req: &HttpRequest,
+    visit: &Visit,
+    id: Uuid,
+    fragment: bool,
+) -> Result<HttpResponse, WebError> {
+    let services = services(req)?;
+    let (shown, viewer) = match matches::get_with_turns(&services, id, visit.caller()).await {
+        Err(ServiceError::Unauthenticated(_)) => {
+            matches::get_with_turns(&services, id, None).await?
+        }
+        shown => shown?,
+    };
+    render_match(&visit.ctx(viewer), &shown, fragment, StatusCode::OK, None)
 }
 
 /// Renders the match page, or its live fragment, from the match and its turn log.
@@ -119,20 +138,20 @@ fn render_match(
 #[get("/matches/{id}")]
 pub async fn match_page(
     req: HttpRequest,
-    ctx: Ctx,
+    visit: Visit,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
-    respond(&req, &ctx, id.into_inner(), false, StatusCode::OK, None).await
+    show(&req, &visit, id.into_inner(), false).await
 }
 
 /// `GET /matches/{id}/table`: the live fragment alone.
 #[get("/matches/{id}/table")]
 pub async fn match_fragment(
     req: HttpRequest,
-    ctx: Ctx,
+    visit: Visit,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
-    respond(&req, &ctx, id.into_inner(), true, StatusCode::OK, None).await
+    show(&req, &visit, id.into_inner(), true).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -275,7 +294,7 @@ pub async fn match_resign(
     let id = id.into_inner();
     let services = services(&req)?;
     if form.text("confirm") != "yes" {
-        let view = matches::get(&services, id, Some(&who)).await?;
+        let view = matches::get(&services, id, Some((&who).into())).await?;
         return render_status(
             StatusCode::OK,
             &ResignPage {

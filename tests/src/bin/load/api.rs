@@ -86,6 +86,14 @@ impl Api {
         self.send(self.client.get(url).bearer_auth(token)).await
     }
 
+    /// A page of the site, as the browser of the player whose session `token` names.
+    pub async fn get_page(&self, path: &str, token: &str) -> Result<Reply, String> {
+        let url = format!("{}{path}", self.base);
+        let cookie = format!("tapis_session={token}");
+        self.send(self.client.get(url).header(reqwest::header::COOKIE, cookie))
+            .await
+    }
+
     pub async fn post(
         &self,
         path: &str,

@@ -11,6 +11,7 @@ use tapis_tests::Rng;
 use tokio::sync::Semaphore;
 
 use crate::api::{Api, View};
+use crate::options::Read;
 use crate::stats::{Stats, Window, micros};
 
 /// How many sign-ups run at once (each costs an argon2id hash at production cost).
@@ -154,6 +155,47 @@ pub async fn run_client(api: Api, client: Pair, game: String, window: Window, se
         }
     }
     playing.stats
+}
+
+/// A reading client's loop: fetch its match, as its first player, until the window ends; a
+/// read is counted as a move is (`moves`, `post_us`).
+pub async fn run_reader(api: Api, client: Pair, read: Read, window: Window) -> Stats {
+    let mut stats = Stats::default();
+    let (path, token) = match read {
+        Read::Api => (
+            format!("/api/v1/matches/{}", client.match_id),
+            &client.players[0].1,
+        ),
+        Read::Page => (
+            format!("/matches/{}", client.match_id),
+            &client.players[0].1,
+        ),
+    };
+    while Instant::now() < window.end {
+        let sent_at = Instant::now();
+        let reply = match read {
+            Read::Api => api.get(&path, token).await,
+            Read::Page => api.get_page(&path, token).await,
+        };
+        match reply {
+            Ok(reply) if reply.status == StatusCode::OK => {
+                stats.moves_total += 1;
+                if window.contains(sent_at) {
+                    stats.moves += 1;
+                    stats.post_us.push(micros(sent_at.elapsed()));
+                }
+            }
+            Ok(reply) => {
+                stats.error(format!("GET {path}: {}", reply.describe()));
+                tokio::time::sleep(PAUSE).await;
+            }
+            Err(e) => {
+                stats.error(format!("GET {path}: {e}"));
+                tokio::time::sleep(PAUSE).await;
+            }
+        }
+    }
+    stats
 }
 
 /// One client at play.

@@ -13,8 +13,12 @@
 //! `GET`s are measured apart. Moves made during the warm-up are not counted; the last line is
 //! machine-readable: `RESULT moves_per_sec=... p50_ms=... p99_ms=...`.
 //!
+//! With `--read api` (or `page`) the clients do not play: each fetches its match over and over,
+//! as its first player, through the API (or as the match page), and a read is counted where a
+//! move would be.
+//!
 //! ```sh
-//! load --base http://127.0.0.1:8080 --clients 32 --seconds 20 [--warmup 3] [--seed 1] [--game cant-stop]
+//! load --base http://127.0.0.1:8080 --clients 32 --seconds 20 [--warmup 3] [--seed 1] [--game cant-stop] [--read api|page]
 //! ```
 //!
 //! Here: the run (set-up, play, report); `options` reads the command line, `api` is the JSON
@@ -31,7 +35,7 @@ use std::time::{Duration, Instant};
 use reqwest::Client;
 
 use crate::api::Api;
-use crate::clients::{Pair, run_client, set_up};
+use crate::clients::{Pair, run_client, run_reader, set_up};
 use crate::options::{Options, parse_args};
 use crate::stats::{Stats, Window, own_cpu_seconds, print_report};
 
@@ -86,13 +90,16 @@ async fn play(api: &Api, clients: Vec<Pair>, options: &Options) -> Result<Stats,
     );
     let mut tasks = Vec::with_capacity(clients.len());
     for client in clients {
-        tasks.push(tokio::spawn(run_client(
-            api.clone(),
-            client,
-            options.game.clone(),
-            window,
-            options.seed,
-        )));
+        tasks.push(match options.read {
+            Some(read) => tokio::spawn(run_reader(api.clone(), client, read, window)),
+            None => tokio::spawn(run_client(
+                api.clone(),
+                client,
+                options.game.clone(),
+                window,
+                options.seed,
+            )),
+        });
     }
     let mut stats = Stats::default();
     for task in tasks {

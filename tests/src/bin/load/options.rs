@@ -10,10 +10,21 @@ pub struct Options {
     pub warmup: u64,
     pub seed: u64,
     pub game: String,
+    /// Read instead of play: each client fetches its match over and over.
+    pub read: Option<Read>,
+}
+
+/// What a reading client fetches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Read {
+    /// The API's match view (`GET /api/v1/matches/{id}`, with the player's bearer token).
+    Api,
+    /// The match page (`GET /matches/{id}`, with the player's session cookie).
+    Page,
 }
 
 const USAGE: &str = "usage: load --base URL [--clients N] [--seconds S] [--warmup W] [--seed X] \
-                     [--game GAME]";
+                     [--game GAME] [--read api|page]";
 
 /// The options of this process's command line, or the message to print (the usage when help
 /// was asked for).
@@ -25,6 +36,7 @@ pub fn parse_args() -> Result<Options, String> {
         warmup: 3,
         seed: 1,
         game: "cant-stop".to_owned(),
+        read: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -48,6 +60,13 @@ pub fn parse_args() -> Result<Options, String> {
             "--warmup" => options.warmup = number(&value)?,
             "--seed" => options.seed = number(&value)?,
             "--game" => options.game = value,
+            "--read" => {
+                options.read = Some(match value.as_str() {
+                    "api" => Read::Api,
+                    "page" => Read::Page,
+                    other => return Err(format!("--read takes api or page, not `{other}`")),
+                });
+            }
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
         }
     }

@@ -1,4 +1,7 @@
-//! Connection pool and embedded migrations.
+//! Connection pool and embedded migrations; the count of what the database does for a
+//! request ([`work`]).
+
+pub mod work;
 
 use diesel::migration::MigrationVersion;
 use diesel_async::AsyncPgConnection;
@@ -40,6 +43,15 @@ pub const CONNECTION_TIMEOUT: std::time::Duration = std::time::Duration::from_se
 pub fn pool(database_url: &str, max_size: usize) -> Result<DbPool, DbSetupError> {
     let mut config = ManagerConfig::default();
     config.recycling_method = RecyclingMethod::Fast;
+    // Every connection reports its statements, counted for the requests that ask (`work`).
+    config.custom_setup = Box::new(|url| {
+        Box::pin(async move {
+            use diesel_async::AsyncConnection;
+            let mut conn = AsyncPgConnection::establish(url).await?;
+            conn.set_instrumentation(work::Tally);
+            Ok(conn)
+        })
+    });
     let manager =
         AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config);
     Pool::builder(manager)

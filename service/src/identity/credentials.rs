@@ -1,0 +1,330 @@
+//! What a request presents to say who calls ([`Credentials`]): a session token, whose
+//! signature and expiry are checked at once, or a personal API token. Either still needs the
+//! database to confirm it (a session can be ended, a token revoked, at any moment). The hot
+//! paths (a move, a match view, the match page) confirm it in the very statement that reads or
+//! locks the match, with the subqueries of [`Confirm`]: checking the caller costs them no
+//! statement of their own, and credentials ended a moment ago are refused all the same. The
+//! other use cases confirm it on their own first (`auth::authenticate`).
+//!
+//! The last use of a session or token, shown in their lists, is written at most once a minute:
+//! on the hot paths after the response, in the background ([`record_use_later`]).
+
+use std::marker::PhantomData;
+
+use diesel::expression::{AppearsOnTable, Expression, SelectableExpression, ValidGrouping};
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use diesel::query_builder::{AstPass, QueryFragment, QueryId};
+use diesel::sql_types::{Bytea, Nullable, Text, Timestamptz};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::api_tokens::{API_TOKEN_PREFIX, hash_token};
+use super::caller::{Identity, stored_language};
+use super::session_tokens;
+use crate::error::{ServiceError, ServiceResult};
+use crate::schema::{api_tokens, sessions};
+use crate::services::Services;
+
+/// A bearer token as a request presents it, read but not yet confirmed by the database.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Credentials {
+    /// A session token signed with this deployment's key and not expired: its session's row
+    /// must still exist.
+    Session { user_id: Uuid, session_id: Uuid },
+    /// A personal API token (its SHA-256): it must still exist.
+    ApiToken { hash: Vec<u8> },
+}
+
+impl std::fmt::Debug for Credentials {
+    /// Never shows a token's hash.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Credentials::Session {
+                user_id,
+                session_id,
+            } => f
+                .debug_struct("Session")
+                .field("user_id", user_id)
+                .field("session_id", session_id)
+                .finish(),
+            Credentials::ApiToken { .. } => f.write_str("ApiToken"),
+        }
+    }
+}
+
+impl Credentials {
+    /// Reads a bearer token: a personal API token by its prefix, else a session token, whose
+    /// signature and expiry are checked here (no database).
+    pub fn read(services: &Services, bearer: &str) -> ServiceResult<Credentials> {
+        if bearer.starts_with(API_TOKEN_PREFIX) {
+            return Ok(Credentials::ApiToken {
+                hash: hash_token(bearer),
+            });
+        }
+        let claims = session_tokens::check(services.keys(), bearer)?;
+        Ok(Credentials::Session {
+            user_id: claims.sub,
+            session_id: claims.sid,
+        })
+    }
+
+    /// Why credentials the database did not confirm are refused.
+    fn refusal(&self) -> ServiceError {
+        match self {
+            Credentials::Session { .. } => ServiceError::Unauthenticated("this session has ended"),
+            Credentials::ApiToken { .. } => ServiceError::Unauthenticated("the token is not valid"),
+        }
+    }
+
+    /// The subqueries that read the caller's columns in another statement: the caller's id,
+    /// name, language and last use, all `NULL` when the credentials do not hold (anymore).
+    pub(crate) fn confirm(&self, now: OffsetDateTime) -> ConfirmColumns<'_> {
+        (
+            self.column(Field::UserId, now),
+            self.column(Field::Username, now),
+            self.column(Field::Language, now),
+            self.column(Field::LastUsed, now),
+        )
+    }
+
+    fn column<ST>(&self, field: Field, now: OffsetDateTime) -> Confirm<'_, ST> {
+        Confirm {
+            credentials: self,
+            field,
+            now,
+            sql_type: PhantomData,
+        }
+    }
+
+    /// The caller, from what [`Credentials::confirm`] read; records the use in the background
+    /// when the last one is over a minute old.
+    pub(crate) fn confirmed(
+        &self,
+        services: &Services,
+        found: ConfirmedRow,
+        now: OffsetDateTime,
+    ) -> ServiceResult<Identity> {
+        let last_used_at = found.3;
+        let who = self.confirmed_now(found)?;
+        if use_is_stale(last_used_at, now) {
+            record_use_later(services, self.clone(), now);
+        }
+        Ok(who)
+    }
+
+    /// The caller, from what [`Credentials::confirm`] read (its use is not recorded).
+    pub(crate) fn confirmed_now(&self, found: ConfirmedRow) -> ServiceResult<Identity> {
+        let (Some(user_id), Some(username), language, _) = found else {
+            return Err(self.refusal());
+        };
+        Ok(Identity {
+            user_id,
+            username,
+            session_id: match self {
+                Credentials::Session { session_id, .. } => Some(*session_id),
+                Credentials::ApiToken { .. } => None,
+            },
+            language: stored_language(language),
+        })
+    }
+}
+
+/// The columns [`Credentials::confirm`] reads.
+pub(crate) type ConfirmColumns<'a> = (
+    Confirm<'a, Nullable<diesel::sql_types::Uuid>>,
+    Confirm<'a, Nullable<Text>>,
+    Confirm<'a, Nullable<Text>>,
+    Confirm<'a, Nullable<Timestamptz>>,
+);
+
+/// What [`Credentials::confirm`] read: id, name, language, last use.
+pub(crate) type ConfirmedRow = (
+    Option<Uuid>,
+    Option<String>,
+    Option<String>,
+    Option<OffsetDateTime>,
+);
+
+/// Whether a last use at `last_used_at` is to be written again (over a minute ago, or never).
+pub(crate) fn use_is_stale(last_used_at: Option<OffsetDateTime>, now: OffsetDateTime) -> bool {
+    last_used_at.is_none_or(|at| at < now - time::Duration::minutes(1))
+}
+
+/// Writes the use of `credentials` at `now`, unless it was written within the minute before
+/// (the filter repeats the test, so concurrent requests write it once).
+pub(crate) async fn record_use(
+    conn: &mut AsyncPgConnection,
+    credentials: &Credentials,
+    now: OffsetDateTime,
+) -> ServiceResult<()> {
+    let a_minute_ago = now - time::Duration::minutes(1);
+    match credentials {
+        Credentials::Session { session_id, .. } => {
+            diesel::update(sessions::table.find(session_id))
+                .filter(sessions::last_used_at.lt(a_minute_ago))
+                .set(sessions::last_used_at.eq(now))
+                .execute(conn)
+                .await?
+        }
+        Credentials::ApiToken { hash } => {
+            diesel::update(api_tokens::table.filter(api_tokens::token_hash.eq(hash)))
+                .filter(
+                    api_tokens::last_used_at
+                        .is_null()
+                        .or(api_tokens::last_used_at.lt(a_minute_ago)),
+                )
+                .set(api_tokens::last_used_at.eq(now))
+                .execute(conn)
+                .await?
+        }
+    };
+    Ok(())
+}
+
+/// [`record_use`] in the background, off the request that found it due: a failure only leaves
+/// the last use older in the lists, and is logged.
+fn record_use_later(services: &Services, credentials: Credentials, now: OffsetDateTime) {
+    let services = services.clone();
+    tokio::spawn(async move {
+        let recorded = async {
+            let mut conn = services.conn().await?;
+            record_use(&mut conn, &credentials, now).await
+        };
+        if let Err(error) = recorded.await {
+            tracing::warn!(%error, "the last use of a session or token was not recorded");
+        }
+    });
+}
+
+/// Which column of the caller [`Confirm`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    UserId,
+    Username,
+    Language,
+    LastUsed,
+}
+
+/// A subquery reading one column of the caller behind `credentials`, for the select list of
+/// another statement: `NULL` when the credentials do not hold. Written out, as Diesel has no
+/// scalar subquery over a join chosen at run time; its text depends on the kind of
+/// credentials, so it is cached by its text, not by its type.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Confirm<'a, ST> {
+    credentials: &'a Credentials,
+    field: Field,
+    now: OffsetDateTime,
+    sql_type: PhantomData<ST>,
+}
+
+impl<ST> QueryId for Confirm<'_, ST> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<ST: diesel::sql_types::SqlType + diesel::expression::TypedExpressionType> Expression
+    for Confirm<'_, ST>
+{
+    type SqlType = ST;
+}
+
+impl<'a, ST, QS> AppearsOnTable<QS> for Confirm<'a, ST> where Confirm<'a, ST>: Expression {}
+
+impl<'a, ST, QS> SelectableExpression<QS> for Confirm<'a, ST> where Confirm<'a, ST>: Expression {}
+
+impl<ST, GB> ValidGrouping<GB> for Confirm<'_, ST> {
+    type IsAggregate = diesel::expression::is_aggregate::Never;
+}
+
+impl<ST> QueryFragment<Pg> for Confirm<'_, ST> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        let (table, key) = match self.credentials {
+            Credentials::Session { .. } => ("sessions", "sessions.user_id"),
+            Credentials::ApiToken { .. } => ("api_tokens", "api_tokens.user_id"),
+        };
+        let column = match self.field {
+            Field::UserId => "users.id",
+            Field::Username => "users.username",
+            Field::Language => "users.language",
+            Field::LastUsed => match self.credentials {
+                Credentials::Session { .. } => "sessions.last_used_at",
+                Credentials::ApiToken { .. } => "api_tokens.last_used_at",
+            },
+        };
+        out.push_sql("(SELECT ");
+        out.push_sql(column);
+        out.push_sql(" FROM ");
+        out.push_sql(table);
+        out.push_sql(" JOIN users ON users.id = ");
+        out.push_sql(key);
+        match self.credentials {
+            Credentials::Session {
+                user_id,
+                session_id,
+            } => {
+                out.push_sql(" WHERE sessions.id = ");
+                out.push_bind_param::<diesel::sql_types::Uuid, _>(session_id)?;
+                out.push_sql(" AND sessions.user_id = ");
+                out.push_bind_param::<diesel::sql_types::Uuid, _>(user_id)?;
+                out.push_sql(" AND sessions.expires_at > ");
+                out.push_bind_param::<Timestamptz, _>(&self.now)?;
+            }
+            Credentials::ApiToken { hash } => {
+                out.push_sql(" WHERE api_tokens.token_hash = ");
+                out.push_bind_param::<Bytea, _>(hash)?;
+            }
+        }
+        out.push_sql(")");
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_use_is_written_again_after_a_minute() {
+        let now = OffsetDateTime::UNIX_EPOCH + time::Duration::days(20_000);
+        assert!(use_is_stale(None, now));
+        assert!(use_is_stale(Some(now - time::Duration::seconds(61)), now));
+        assert!(!use_is_stale(Some(now - time::Duration::seconds(59)), now));
+    }
+
+    #[test]
+    fn the_debug_form_never_shows_a_token() {
+        let token = Credentials::ApiToken {
+            hash: vec![0xab; 32],
+        };
+        assert_eq!(format!("{token:?}"), "ApiToken");
+    }
+
+    #[test]
+    fn each_column_is_read_from_the_row_of_the_credentials() {
+        let session = Credentials::Session {
+            user_id: Uuid::nil(),
+            session_id: Uuid::nil(),
+        };
+        let now = OffsetDateTime::UNIX_EPOCH;
+        let sql = diesel::debug_query::<Pg, _>(&session.confirm(now).3).to_string();
+        assert!(
+            sql.starts_with(
+                "(SELECT sessions.last_used_at FROM sessions JOIN users ON users.id = \
+                 sessions.user_id WHERE sessions.id = $1 AND sessions.user_id = $2 AND \
+                 sessions.expires_at > $3)"
+            ),
+            "{sql}"
+        );
+        let token = Credentials::ApiToken { hash: vec![1] };
+        let sql = diesel::debug_query::<Pg, _>(&token.confirm(now).1).to_string();
+        assert!(
+            sql.starts_with(
+                "(SELECT users.username FROM api_tokens JOIN users ON users.id = \
+                 api_tokens.user_id WHERE api_tokens.token_hash = $1)"
+            ),
+            "{sql}"
+        );
+    }
+}

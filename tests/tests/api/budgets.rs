@@ -1,0 +1,234 @@
+//! The database budgets of the hot paths: a move, the API's match view and the match page
+//! stay within a counted number of statements, round trips and transactions, as the app says
+//! it in its `Tapis-Db-Work` header (`docs/performance.md`). A feature that adds a statement to
+//! one of them fails here: it must ride in the statements there are, or go to the background.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tapis_tests::{Browser, NO_BOTS, TestApp};
+
+/// What the database did for one request, as the app's `Tapis-Db-Work` header says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Work {
+    statements: u32,
+    round_trips: u32,
+    transactions: u32,
+}
+
+impl Work {
+    fn of(headers: &reqwest::header::HeaderMap) -> Work {
+        let said = headers
+            .get("tapis-db-work")
+            .expect("the test app says the database work of every request")
+            .to_str()
+            .unwrap();
+        let figure = |name: &str| -> u32 {
+            said.split(", ")
+                .find_map(|part| part.strip_prefix(&format!("{name}=")))
+                .unwrap_or_else(|| panic!("no {name} in {said:?}"))
+                .parse()
+                .unwrap()
+        };
+        Work {
+            statements: figure("statements"),
+            round_trips: figure("round-trips"),
+            transactions: figure("transactions"),
+        }
+    }
+
+    /// Asserts that this work is the `budget`'s: the same statements and transactions, and no
+    /// more round trips (the count of round trips can err low on a busy machine, when an answer
+    /// comes before the work waits for it: `tapis_service::db::work`).
+    #[track_caller]
+    fn assert_within(self, budget: Work, what: &str) {
+        assert!(
+            self.statements == budget.statements
+                && self.transactions == budget.transactions
+                && (1..=budget.round_trips).contains(&self.round_trips),
+            "{what}: {self:?}, the budget is {budget:?}"
+        );
+    }
+}
+
+/// The budget of a move through the API: `BEGIN` sent with the statement that locks the
+/// match (and checks the caller's session), then the write sent with `COMMIT` and the
+/// notification (a transaction of its own).
+const MOVE: Work = Work {
+    statements: 5,
+    round_trips: 2,
+    transactions: 2,
+};
+
+/// The budget of the API's match view: one statement reads the match and checks the caller.
+const API_VIEW: Work = Work {
+    statements: 1,
+    round_trips: 1,
+    transactions: 1,
+};
+
+/// The budget of the match page of a seated player: the match and the caller, then the turn
+/// log.
+const MATCH_PAGE: Work = Work {
+    statements: 2,
+    round_trips: 2,
+    transactions: 2,
+};
+
+/// A started match of Yams between alice (signed in on `browser`) and bob.
+struct Started {
+    id: String,
+    /// The API token of the player to act first.
+    to_act: String,
+    /// Alice's API token (one of the two).
+    alice: String,
+}
+
+async fn started(app: &TestApp, browser: &Browser) -> Started {
+    browser.sign_up("alice").await;
+    let alice = app.sign_in("alice").await;
+    let bob = app.player("bob").await;
+    let view = app.started_match("yams", &[&alice, &bob], json!({})).await;
+    let id = view["id"].as_str().unwrap().to_owned();
+    let first = view["to_act"][0].as_u64().unwrap();
+    let to_act = if view["seats"][first as usize]["username"] == "alice" {
+        alice.clone()
+    } else {
+        bob
+    };
+    Started { id, to_act, alice }
+}
+
+#[tokio::test]
+async fn a_move_and_a_match_view_stay_within_their_database_budgets() {
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let browser = Browser::new(&app);
+    let Started { id, to_act, .. } = started(&app, &browser).await;
+    let path = format!("/api/v1/matches/{id}");
+
+    let view = app.get(&path, Some(&to_act)).await;
+    assert_eq!(view.status, StatusCode::OK, "{:?}", view.body);
+    Work::of(&view.headers).assert_within(API_VIEW, "the API's match view");
+
+    let action: Value = view.body["legal_actions"][0].clone();
+    let moved = app
+        .post(
+            &format!("{path}/actions"),
+            Some(&to_act),
+            json!({"version": view.body["version"], "action": action}),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    assert_eq!(
+        moved.body["status"], "active",
+        "the move must not end the match"
+    );
+    Work::of(&moved.headers).assert_within(MOVE, "a move through the API");
+
+    let page = browser.get(&format!("/matches/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    Work::of(&page.headers).assert_within(MATCH_PAGE, "the match page of a seated player");
+}
+
+/// Confirming the caller in the statement that reads or locks the match still refuses, at
+/// once, a session ended or a token revoked a moment ago: on a move, a view and the match
+/// page; and an API token's move keeps within the move's budget.
+#[tokio::test]
+async fn the_hot_paths_refuse_a_session_ended_or_a_token_revoked_a_moment_ago() {
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let browser = Browser::new(&app);
+    let Started {
+        id, to_act, alice, ..
+    } = started(&app, &browser).await;
+    let path = format!("/api/v1/matches/{id}");
+    let created = app
+        .post("/api/v1/tokens", Some(&to_act), json!({"name": "bot"}))
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    let token = created.body["token"].as_str().unwrap().to_owned();
+    let token_id = created.body["id"].as_str().unwrap().to_owned();
+
+    // The API token plays a move within the budget of a move.
+    let view = app.get(&path, Some(&token)).await;
+    assert_eq!(view.status, StatusCode::OK, "{:?}", view.body);
+    Work::of(&view.headers).assert_within(API_VIEW, "a view with an API token");
+    let moved = app
+        .post(
+            &format!("{path}/actions"),
+            Some(&token),
+            json!({"version": view.body["version"], "action": view.body["legal_actions"][0]}),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+    Work::of(&moved.headers).assert_within(MOVE, "a move with an API token");
+
+    // Revoked: refused at once, and the match did not move.
+    let revoked = app
+        .delete(&format!("/api/v1/tokens/{token_id}"), Some(&to_act))
+        .await;
+    assert_eq!(revoked.status, StatusCode::NO_CONTENT, "{:?}", revoked.body);
+    let version = moved.body["version"].clone();
+    let refused = app
+        .post(
+            &format!("{path}/actions"),
+            Some(&token),
+            json!({"version": version, "action": moved.body["legal_actions"][0]}),
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNAUTHORIZED,
+        "{:?}",
+        refused.body
+    );
+    assert_eq!(refused.code(), "unauthenticated");
+    let refused = app.get(&path, Some(&token)).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNAUTHORIZED,
+        "{:?}",
+        refused.body
+    );
+
+    // Alice's sessions ended ("sign out everywhere", from another session of hers): her
+    // session token is refused at once on a view and on a move...
+    let page = browser.get(&format!("/matches/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let seated_form = "data-testid=\"resign\"";
+    page.assert_contains(seated_form);
+    let elsewhere = app.sign_in("alice").await;
+    let ended = app.delete("/api/v1/sessions", Some(&elsewhere)).await;
+    assert_eq!(ended.status, StatusCode::NO_CONTENT, "{:?}", ended.body);
+    let refused = app.get(&path, Some(&alice)).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNAUTHORIZED,
+        "{:?}",
+        refused.body
+    );
+    let refused = app
+        .post(
+            &format!("{path}/actions"),
+            Some(&alice),
+            json!({"version": version, "action": {"type": "pass"}}),
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNAUTHORIZED,
+        "{:?}",
+        refused.body
+    );
+    let unchanged = app.get(&path, None).await;
+    assert_eq!(unchanged.body["version"], version, "nothing was played");
+
+    // ...and her browser, whose cookie names the ended session, sees the match page as a
+    // spectator does.
+    let page = browser.get(&format!("/matches/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    page.assert_contains("alice");
+    assert!(
+        !page.text.contains(seated_form),
+        "a browser whose session ended sees no move to make:\n{}",
+        page.text
+    );
+}
