@@ -51,6 +51,20 @@ pub const NO_BOTS: WorkerSettings = WorkerSettings {
     warm_up: false,
 };
 
+/// How long the tests' HTTP clients keep an idle connection for the next request: well under
+/// the server's keep-alive (5 s), so that a client never sends a request on a connection the
+/// server is closing at that moment (the request would fail with an incomplete message, as it
+/// did on a busy machine, where a test can pause for seconds between two requests).
+pub const CLIENT_IDLE: Duration = Duration::from_secs(2);
+
+/// A client of the test app's API, keeping idle connections [`CLIENT_IDLE`].
+pub fn api_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .pool_idle_timeout(CLIENT_IDLE)
+        .build()
+        .unwrap()
+}
+
 /// The real app, on its own database and a free port.
 #[derive(Debug)]
 pub struct TestApp {
@@ -142,7 +156,7 @@ impl TestApp {
         let (base, services) = start_app(&db.url, clock.clone(), launch).await;
         TestApp {
             base,
-            client: reqwest::Client::new(),
+            client: api_client(),
             services,
             db,
             clock_hand,

@@ -72,6 +72,7 @@ impl Browser {
             base: app.base.clone(),
             client: reqwest::Client::builder()
                 .cookie_store(true)
+                .pool_idle_timeout(crate::app::CLIENT_IDLE)
                 .redirect(reqwest::redirect::Policy::none())
                 .default_headers(headers)
                 .build()
