@@ -418,9 +418,10 @@ window.addEventListener("pagehide", () => {
 // Every page a player sees signed in follows their own events (`data-user-stream` on <body>):
 // the parts of the page that list matches (`data-follow`: the events that change them,
 // `data-refresh`: the page to fetch them from) are fetched afresh; when it becomes their turn
-// in a match they are not looking at, the tab's title counts it until they look at the tab,
-// and a browser notification says it if they allowed it (the account page's button): once per
-// browser, unless a tab shows that match.
+// in a match they are not looking at (another match, or this one in a tab in the background),
+// the tab's title counts it until they look at the tab, and a browser notification says it if
+// they allowed it (the account page's button): once per browser, unless a tab in view shows
+// that match.
 const tapisUser = { title: "", unseen: 0, stale: new Set(), busy: false };
 
 /** Fetches afresh the lists marked stale, one at a time. */
@@ -477,10 +478,10 @@ function tapisNotify(data) {
   });
 }
 
-/** Whether a tab shows match `id` (as far as the stream's holder knows). */
+/** Whether a tab in view shows match `id` (as far as the stream's holder knows). */
 function tapisInView(id) {
   for (const want of tapisLive.tabs.values()) {
-    if (want.shows === id) return true;
+    if (want.visible && want.shows === id) return true;
   }
   return false;
 }
@@ -492,7 +493,7 @@ function tapisUserEvent(kind, data) {
   tapisRefreshLists();
   if (kind !== "your_turn") return;
   const shown = document.querySelector("[data-match]")?.dataset.match;
-  if (data.match_id !== shown) {
+  if (data.match_id !== shown || document.visibilityState !== "visible") {
     tapisUser.unseen += 1;
     tapisShowTitle();
   }

@@ -293,3 +293,54 @@ test("when the stream's tab closes, another takes it over and the moves still co
     await dana.context.close();
   }
 });
+
+test("a match tab in the background says it is your turn there, and notifies", async () => {
+  const carol = await player();
+  const { context, page } = carol;
+  await context.grantPermissions(["notifications"], { origin: baseUrl });
+  // Records the notifications, and lets the test put the tab in the background.
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    window.__notifications = [];
+    class Recorded extends Real {
+      constructor(title, options) {
+        window.__notifications.push({ title, body: options?.body, tag: options?.tag });
+        super(title, options);
+      }
+    }
+    Object.defineProperty(Recorded, "permission", { get: () => Real.permission });
+    window.Notification = Recorded;
+    window.__hidden = false;
+    Object.defineProperty(document, "visibilityState", {
+      get: () => (window.__hidden ? "hidden" : "visible"),
+      configurable: true,
+    });
+  });
+  try {
+    const id = await startMatch(carol);
+    await untilTurnOf(id, alice, carol);
+    await openMatch(page, id);
+    const title = await page.title();
+    await page.waitForFunction(() => tapisLive.state === "open");
+    await page.evaluate(() => {
+      window.__hidden = true;
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await untilTurnOf(id, carol, alice);
+    await page.waitForFunction(() => document.title === "(1) Your turn — Tapis", undefined, { timeout: 10_000 });
+    const made = await page.evaluate(() => window.__notifications);
+    assert.deepEqual(
+      made.filter((n) => n.tag === `tapis-${id}`).map((n) => n.title),
+      ["Your turn — Tapis"],
+      JSON.stringify(made),
+    );
+    // Back in view: the title is the match's again.
+    await page.evaluate(() => {
+      window.__hidden = false;
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.waitForFunction((t) => document.title === t, title);
+  } finally {
+    await context.close();
+  }
+});
