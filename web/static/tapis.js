@@ -107,7 +107,7 @@ async function tapisFetchInto(id, url, whole) {
 // The match page: its live part carries, while the match is in play, the stream to follow
 // (`data-stream`) and the match it follows there (`data-stream-match`), the fragment's address
 // (`data-refresh`), and the polling address and pace should the stream fail (`data-poll`,
-// `data-poll-ms`).
+// `data-poll-ms`). Its title (`data-title`) follows the page when the part is swapped.
 const tapisMatch = {
   stream: null,
   known: 0,
@@ -194,8 +194,21 @@ function tapisFollowMatch() {
     // From the version shown: what was played since the page was drawn comes first.
     tapisLiveWant();
   }
+  tapisTitleFollows(live);
   // After any swap (a move's answer may come after a fresher fetch): catch up again.
   tapisCatchUp();
+}
+
+/** The tab's title and the header's players follow the live part (someone joined). */
+function tapisTitleFollows(live) {
+  const players = document.getElementById("match-players");
+  if (players !== null && live?.dataset.players !== undefined) {
+    if (players.textContent !== live.dataset.players) players.textContent = live.dataset.players;
+  }
+  const title = live?.dataset.title;
+  if (title === undefined || title === tapisUser.title) return;
+  tapisUser.title = title;
+  tapisShowTitle();
 }
 
 // One stream for all the tabs of a browser (docs/events.md, "Pages"). A browser opens at most

@@ -344,3 +344,17 @@ test("a match tab in the background says it is your turn there, and notifies", a
     await context.close();
   }
 });
+
+test("the tab's title and the players follow the page when someone joins", async () => {
+  const created = await alice.api.createMatch("cant-stop", { seats: 2 });
+  const { page } = alice;
+  await openMatch(page, created.id);
+  const before = await page.title();
+  assert.ok(!before.includes(bob.name), before);
+  const mark = await page.evaluate(() => (window.__tapisTitle = Math.random()));
+  await bob.api.join(created.id);
+  await page.waitForFunction((name) => document.title.includes(name), bob.name, { timeout: 10_000 });
+  assert.ok((await page.title()).includes(alice.name));
+  assert.ok((await page.getByTestId("match-players").textContent()).includes(bob.name));
+  assert.equal(await page.evaluate(() => window.__tapisTitle), mark, "the page was not reloaded");
+});
