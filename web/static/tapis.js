@@ -547,3 +547,31 @@ function tapisNotifySettings() {
 }
 
 document.addEventListener("DOMContentLoaded", tapisNotifySettings);
+
+// The account page's new token: a button copies it to the clipboard and says so (in a status
+// line, for screen readers too). Without the script the button stays hidden and the field is
+// there to select; should the browser refuse, the token is selected for the player to copy.
+function tapisCopyButtons(root) {
+  for (const button of root.querySelectorAll("[data-copy]")) button.hidden = false;
+}
+
+async function tapisCopy(button) {
+  const field = document.getElementById(button.dataset.copy);
+  if (field === null) return;
+  const state = button.closest(".new-token")?.querySelector("[data-copy-state]") ?? null;
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(field.value);
+    copied = true;
+  } catch {
+    field.focus();
+    field.select();
+  }
+  if (state !== null) state.textContent = copied ? button.dataset.copied : button.dataset.copyFailed;
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-copy]");
+  if (button !== null) tapisCopy(button);
+});
+document.addEventListener("DOMContentLoaded", () => tapisCopyButtons(document));

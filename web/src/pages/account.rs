@@ -31,9 +31,10 @@ use crate::cookies::{
 use crate::error::{WebError, refusal, service_status};
 use crate::form::{FieldError, FormData};
 use crate::page::{Layout, render_status, see_other};
-use crate::pages::auth::signed_out;
+use crate::pages::auth::{SIGNED_OUT_EVERYWHERE, signed_out, signed_out_to};
 use crate::pages::language::chosen_language;
 use crate::present::When;
+use crate::present::device::browser_and_system;
 use crate::session::{Ctx, services};
 
 /// A token in the list.
@@ -60,6 +61,10 @@ impl TokenRow {
 #[derive(Debug, Clone)]
 pub struct SessionRow {
     pub id: Uuid,
+    /// Its browser and system (`Firefox 128 on Linux`), or the program's own name; empty when
+    /// it did not say.
+    pub device: String,
+    /// Its `User-Agent` in full (the title of the above).
     pub user_agent: String,
     pub created: When,
     pub last_used: When,
@@ -70,6 +75,7 @@ impl SessionRow {
     fn of(session: &SessionInfo, lang: Language) -> SessionRow {
         SessionRow {
             id: session.id,
+            device: browser_and_system(&session.user_agent, lang).unwrap_or_default(),
             user_agent: session.user_agent.clone(),
             created: When::of(session.created_at, lang),
             last_used: When::of(session.last_used_at, lang),
@@ -506,12 +512,12 @@ pub async fn end_session(
 }
 
 /// Signs out everywhere: every session of the account ends, this one included. API tokens
-/// keep working.
+/// keep working. The sign-in page it lands on confirms it.
 #[post("/account/sessions/end-all")]
 pub async fn end_all_sessions(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?;
     sessions::end_all(&services(&req)?, who).await?;
-    Ok(signed_out(&ctx))
+    Ok(signed_out_to(&ctx, SIGNED_OUT_EVERYWHERE))
 }
 
 /// `POST /account/vacation` with `until` (a date): goes on vacation until the end of that day.
