@@ -21,7 +21,7 @@ use serde_json::Value;
 use tapis_games::GameId;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
-use tapis_service::matches::{self, MatchStatus, MatchView, MatchWithTurns, ReplayedStep};
+use tapis_service::matches::{self, MatchStatus, MatchWithTurns, ReplayedStep};
 use uuid::Uuid;
 
 use crate::error::{WebError, service_message, service_status};
@@ -54,15 +54,6 @@ impl MatchPage {
             Some(days) => self.lang.t1("match-clock", "days", days),
             None => self.lang.t("match-no-clock"),
         }
-    }
-}
-
-fn players_line(view: &MatchView, lang: Language) -> String {
-    let names: Vec<String> = view.seats.iter().map(|s| s.username.clone()).collect();
-    if names.is_empty() {
-        lang.t("match-no-players")
-    } else {
-        join_names(&names, lang)
     }
 }
 
@@ -112,17 +103,12 @@ fn render_match(
         return render_status(status, &live);
     }
     let name = view.game.name().to_owned();
-    let players = players_line(view, ctx.lang);
+    let players = live.players.clone();
     render_status(
         status,
         &MatchPage {
             lang: ctx.lang,
-            layout: Layout::new(
-                ctx,
-                ctx.lang
-                    .t2("match-page-title", "game", &name, "players", &players),
-                "",
-            ),
+            layout: Layout::new(ctx, live.title.clone(), ""),
             game_id: view.game,
             game_name: name,
             players,

@@ -95,12 +95,27 @@ pub struct Live {
     pub recent: Vec<LogEntry>,
     pub earlier: Vec<LogEntry>,
     pub turn_count: usize,
+    /// Who sits at the match (`alice, bob`), as the page's header says it.
+    pub players: String,
+    /// The page's title (`Yams: alice, bob`): the tab's title follows it when the part is
+    /// swapped (someone joined).
+    pub title: String,
 }
 
 impl Live {
     /// `poll_ms` as htmx's trigger says it: `2s`.
     pub fn poll_every(&self) -> String {
         format!("{}s", self.poll_ms / 1000)
+    }
+}
+
+/// Who sits at the match (`alice, bob`), or that nobody does yet.
+pub fn players_line(view: &MatchView, lang: Language) -> String {
+    let names: Vec<String> = view.seats.iter().map(|s| s.username.clone()).collect();
+    if names.is_empty() {
+        lang.t("match-no-players")
+    } else {
+        join_names(&names, lang)
     }
 }
 
@@ -279,7 +294,17 @@ impl Live {
         } else {
             Vec::new()
         };
+        let players = players_line(view, lang);
+        let title = lang.t2(
+            "match-page-title",
+            "game",
+            view.game.name(),
+            "players",
+            &players,
+        );
         Live {
+            players,
+            title,
             lang,
             id: view.id,
             version: view.version,
