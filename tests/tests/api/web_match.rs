@@ -617,6 +617,8 @@ async fn a_whole_yams_match_through_the_web_forms_then_its_replay() {
     assert_eq!(over.text.matches("data-testid=\"ranking-row\"").count(), 2);
     over.assert_contains("data-testid=\"seed\"");
     over.assert_contains("Game over, every grid is full: 1st ");
+    // Turns as players count them: 48 moves, 24 turns (12 rounds of two players).
+    over.assert_contains("(24 turns, newest first)");
     over.assert_contains("Earlier turns (");
     over.assert_contains(" kept ");
     over.assert_contains(" in Chance");
@@ -708,6 +710,22 @@ async fn the_opponents_last_move_is_said_and_marked_on_the_board() {
             "{game}: {}",
             theirs.text
         );
+        // Each line says who played it once: no name before it saying it again.
+        let said = theirs
+            .text
+            .split("data-testid=\"last-moves\"")
+            .nth(1)
+            .and_then(|rest| rest.split("</div>").next())
+            .unwrap_or_else(|| panic!("{game}: {}", theirs.text));
+        assert!(said.contains(name), "{game}: {said}");
+        assert!(
+            !said.contains(&format!("<strong>{name}</strong>")),
+            "{game}: {said}"
+        );
+        if game == "yams" {
+            // The other player's turn is said whole, from its first throw.
+            assert!(said.contains(&format!("</span> {name} threw ")), "{said}");
+        }
         assert!(
             theirs.text.contains("(just played)") || theirs.text.contains("(just climbed)"),
             "{game}"

@@ -70,6 +70,13 @@ impl Presenter for FiveThousand {
     fn scores(event: &Event, seat: usize) -> bool {
         matches!(event, Event::Banked { seat: s, .. } if *s == seat)
     }
+
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TurnStarted { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// Whose turn, which throw and the turn total; or the end.

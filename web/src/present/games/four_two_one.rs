@@ -129,6 +129,13 @@ impl Presenter for FourTwoOne {
             _ => false,
         }
     }
+
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TurnStarted { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// The phase, the round, the pot and whose throw it is; or the end.

@@ -57,6 +57,12 @@ pub trait Presenter: Variant + Sized {
     /// Whether the event changed `seat`'s score or tokens (the scores panel marks the seats a
     /// move the viewer has not seen yet scored for).
     fn scores(event: &Self::Event, seat: usize) -> bool;
+
+    /// The seat whose turn the event starts, if it starts one (a new turn's first throw is
+    /// made with the move that ended the last one: the turn log files it under the new turn).
+    fn starts_turn(_event: &Self::Event) -> Option<usize> {
+        None
+    }
 }
 
 /// What a presenter is given: the typed values of one game.
@@ -154,6 +160,13 @@ macro_rules! presenters {
         pub fn said(event: &AnyEvent, names: &Names) -> Said {
             match event {
                 $(AnyEvent::$variant(event) => <$game as Presenter>::event(event, names),)*
+            }
+        }
+
+        /// The seat whose turn the event starts, if it starts one.
+        pub fn starts_turn(event: &AnyEvent) -> Option<usize> {
+            match event {
+                $(AnyEvent::$variant(event) => <$game as Presenter>::starts_turn(event),)*
             }
         }
 

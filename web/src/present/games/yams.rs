@@ -149,6 +149,13 @@ impl Presenter for Yams {
     fn scores(event: &Event, seat: usize) -> bool {
         matches!(event, Event::Scored { seat: s, .. } if *s == seat)
     }
+
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TurnStarted { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// The round, whose turn and which throw; or the end.

@@ -54,6 +54,13 @@ macro_rules! linotte_presenter {
             fn scores(event: &Event, seat: usize) -> bool {
                 said::scores(event, seat)
             }
+
+            fn starts_turn(event: &Event) -> Option<usize> {
+                match *event {
+                    Event::TurnStarted { seat } => Some(seat),
+                    _ => None,
+                }
+            }
         }
     };
 }
