@@ -174,8 +174,9 @@ match-compose-no-place = The form's action has no place for the ticked values.
 
 # Pieces every game's table uses.
 match-game-over = The game is over: { $reason }.
-match-throw-again = Throw again
-match-throw-ticked-again = Throw the ticked dice again
+# Ticking a die means keeping it, in every game (docs/match-page.md, "Ticking dice").
+match-keep = Keep
+match-throw-others-again = Throw the others again
 match-points = { $count ->
     [one] { $count } point
    *[other] { $count } points

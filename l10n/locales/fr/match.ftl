@@ -174,8 +174,9 @@ match-compose-no-place = L’action du formulaire n’a pas de place pour les va
 
 # Ce qu’utilise la table de chaque jeu.
 match-game-over = La partie est terminée : { $reason }.
-match-throw-again = Relancer
-match-throw-ticked-again = Relancer les dés cochés
+# Cocher un dé, c’est le garder, dans tous les jeux (docs/match-page.md, « Ticking dice »).
+match-keep = Garder
+match-throw-others-again = Relancer les autres
 match-points = { $count ->
     [one] { $count } point
    *[other] { $count } points

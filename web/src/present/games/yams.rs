@@ -201,8 +201,8 @@ fn dice_panel(view: &View, pickable: bool, lang: Language) -> Panel {
     let keep = pickable.then(|| {
         Compose::new(
             &json!({"type": "reroll", "keep": PICKED}),
-            lang.t("play-yams-keep"),
-            lang.t("play-yams-throw-others"),
+            lang.t("match-keep"),
+            lang.t("match-throw-others-again"),
         )
         .hint(lang.t("play-yams-keep-hint"))
     });

@@ -629,10 +629,7 @@ mod tests {
             .as_ref()
             .and_then(|c| c.hint.clone())
             .unwrap_or_default();
-        assert!(
-            hint.contains("throw again at least one die of it"),
-            "{hint}"
-        );
+        assert!(hint.contains("do not keep every die of it"), "{hint}");
         let appel = facts(&table).into_iter().find(|(l, _)| l == "Appel");
         assert_eq!(
             appel.map(|(_, v)| v).as_deref(),
