@@ -84,6 +84,7 @@ play-linotte-remove-after = Yam Predator: remove { $owner } pawn from { $cell }:
 play-linotte-pawn-of = { $owner } pawn
 play-linotte-free = free
 play-linotte-cell-label = Row { $row }, column { $col }: { $name }, { $holder }
+play-linotte-in-winning-line = { $holder }, in the five in a row
 
 play-linotte-pawns-left = { $reserve ->
     [one] { $reserve } pawn

@@ -84,6 +84,7 @@ play-linotte-remove-after = Yam Predator : retirer le pion { $owner } de { $cel
 play-linotte-pawn-of = pion { $owner }
 play-linotte-free = libre
 play-linotte-cell-label = Ligne { $row }, colonne { $col } : { $name }, { $holder }
+play-linotte-in-winning-line = { $holder }, dans les cinq alignés
 
 play-linotte-pawns-left = { $reserve ->
     [one] { $reserve } pion restant
