@@ -377,3 +377,17 @@ document.addEventListener("change", (event) => {
 });
 document.addEventListener("DOMContentLoaded", () => tapisDiceForms(document));
 document.addEventListener("htmx:afterSettle", (event) => tapisDiceForms(event.target));
+
+// The replay: the Left and Right arrow keys step back and forth, as its buttons do (the links
+// of `[data-replay-keys]`; a disabled one has no address).
+document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+  if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+  const keys = document.querySelector("[data-replay-keys]");
+  if (keys === null) return;
+  const rel = { ArrowLeft: "prev", ArrowRight: "next" }[event.key];
+  const link = rel && keys.querySelector(`a[rel="${rel}"][href]`);
+  if (!link) return;
+  event.preventDefault();
+  window.location.assign(link.href);
+});
