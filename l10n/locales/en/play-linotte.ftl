@@ -101,7 +101,10 @@ play-linotte-event-dice-thrown = { $again ->
     [yes] { $name } threw { $faces } ({ $nth } throw: { $dice })
    *[no] { $name } threw { $faces }
 }
-play-linotte-event-rerolled = { $name } picked up { $faces } to throw again
+play-linotte-event-rerolled = { $name } picked up { $faces } to throw { $count ->
+    [one] it
+   *[other] them
+} again
 play-linotte-event-appel-announced = { $name } called an Appel for { $combination }
 play-linotte-event-defi-declared = { $name } took up the Défi
 play-linotte-event-challenge-resolved = { $succeeded ->

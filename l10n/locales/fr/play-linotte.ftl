@@ -104,7 +104,10 @@ play-linotte-event-dice-thrown = { $again ->
     [yes] { $name } a lancé { $faces } ({ $nth } lancer : { $dice })
    *[no] { $name } a lancé { $faces }
 }
-play-linotte-event-rerolled = { $name } a repris { $faces } pour les relancer
+play-linotte-event-rerolled = { $count ->
+    [one] { $name } a repris le { $faces } pour le relancer
+   *[other] { $name } a repris { $faces } pour les relancer
+}
 play-linotte-event-appel-announced = { $name } a fait un Appel au { $combination }
 play-linotte-event-defi-declared = { $name } a relevé le Défi
 play-linotte-event-challenge-resolved = { $succeeded ->

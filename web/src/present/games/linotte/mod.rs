@@ -734,13 +734,30 @@ mod tests {
             [
                 "Alice threw 2 6 2 5 2",
                 "Alice called an Appel for Full",
-                "Alice picked up 5 6 to throw again",
+                "Alice picked up 5 6 to throw them again",
                 "Alice threw 3 3 (second throw: 2 2 2 3 3)",
                 "Alice made the Appel",
                 "Alice placed a pawn on Appel (row 1, column 3): 11 pawns left, 0 points",
                 "Bob threw 1 2 3 4 6",
                 "Bob stopped without placing a pawn",
             ]
+        );
+        // One die or several: the words agree (French: « le 6 pour le relancer »).
+        let one = testing::event::<Linotte>(json!({"type": "rerolled", "seat": 0, "faces": [6]}));
+        assert_eq!(
+            testing::line::<Linotte>(&one, &names).as_deref(),
+            Some("Alice picked up 6 to throw it again")
+        );
+        let noms = Names(vec!["Alice".into(), "Bob".into()], Language::Fr);
+        assert_eq!(
+            testing::line::<Linotte>(&one, &noms).as_deref(),
+            Some("Alice a repris le 6 pour le relancer")
+        );
+        let two =
+            testing::event::<Linotte>(json!({"type": "rerolled", "seat": 0, "faces": [5, 6]}));
+        assert_eq!(
+            testing::line::<Linotte>(&two, &noms).as_deref(),
+            Some("Alice a repris 5 6 pour les relancer")
         );
         let defi = testing::event::<YamMaster>(json!({"type": "defi_declared", "seat": 1}));
         assert_eq!(
