@@ -575,3 +575,50 @@ document.addEventListener("click", (event) => {
   if (button !== null) tapisCopy(button);
 });
 document.addEventListener("DOMContentLoaded", () => tapisCopyButtons(document));
+
+// Dice forms that say which ticks make a move (`data-allowed`: each allowed set of ticked
+// values, sorted and joined by ","): until the ticks make one, the button is disabled and the
+// reason shown beside it (`data-why-none` while nothing is ticked, else `data-why-not`).
+// Without this script the button stays enabled and the server refuses.
+function tapisDiceForm(form) {
+  let allowed = [];
+  try {
+    allowed = JSON.parse(form.dataset.allowed);
+  } catch {
+    return;
+  }
+  const ticked = [...form.querySelectorAll('input[name="pick"]:checked')].map((box) => box.value);
+  const ok = allowed.includes(ticked.sort().join(","));
+  const button = form.querySelector('[type="submit"]');
+  const why = form.querySelector(".compose-why");
+  if (button !== null) button.disabled = !ok;
+  if (why !== null) {
+    why.hidden = ok;
+    why.textContent = ok ? "" : ticked.length === 0 ? form.dataset.whyNone : form.dataset.whyNot;
+  }
+}
+
+function tapisDiceForms(root) {
+  for (const form of root.querySelectorAll("form[data-allowed]")) tapisDiceForm(form);
+}
+
+document.addEventListener("change", (event) => {
+  const form = event.target.closest?.("form[data-allowed]");
+  if (form) tapisDiceForm(form);
+});
+document.addEventListener("DOMContentLoaded", () => tapisDiceForms(document));
+document.addEventListener("htmx:afterSettle", (event) => tapisDiceForms(event.target));
+
+// The replay: the Left and Right arrow keys step back and forth, as its buttons do (the links
+// of `[data-replay-keys]`; a disabled one has no address).
+document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+  if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+  const keys = document.querySelector("[data-replay-keys]");
+  if (keys === null) return;
+  const rel = { ArrowLeft: "prev", ArrowRight: "next" }[event.key];
+  const link = rel && keys.querySelector(`a[rel="${rel}"][href]`);
+  if (!link) return;
+  event.preventDefault();
+  window.location.assign(link.href);
+});

@@ -174,7 +174,7 @@ enum Refused {
 }
 
 /// Reads the move of an act form: its version, and either a literal action (`action`) or a
-/// composed one (`compose` with the ticked `pick` values).
+/// composed one (`compose` with the ticked `pick` values, among the form's `die` values).
 fn read_move(form: &FormData, lang: Language) -> Result<(i64, Value), String> {
     let version: i64 = form
         .text("version")
@@ -185,7 +185,8 @@ fn read_move(form: &FormData, lang: Language) -> Result<(i64, Value), String> {
         serde_json::from_str(raw).map_err(|_| lang.t("match-refused-unreadable"))?
     } else if let Some(template) = form.get("compose") {
         let picked: Vec<&str> = form.all("pick").collect();
-        compose_action(template, &picked).map_err(|key| lang.t(key))?
+        let dice: Vec<&str> = form.all("die").collect();
+        compose_action(template, &picked, &dice).map_err(|key| lang.t(key))?
     } else {
         return Err(lang.t("match-refused-no-move"));
     };
@@ -316,6 +317,7 @@ struct ReplayPage {
     layout: Layout,
     lang: Language,
     id: Uuid,
+    game_id: GameId,
     game_name: String,
     players: String,
     step: usize,
@@ -365,6 +367,7 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResp
             lang: ctx.lang,
             layout: Layout::new(ctx, ctx.lang.t1("match-replay-title", "game", &name), ""),
             id,
+            game_id: game,
             game_name: name,
             players,
             step,

@@ -9,7 +9,7 @@ use tapis_games::four_two_one::{
 use tapis_l10n::Language;
 
 use super::{
-    Input, Names, Presenter, Said, Say, action_groups, faces, hinted_term, nth, rethrow_faces,
+    Input, Names, Presenter, Said, Say, action_groups, faces, hinted_term, keep_and_rethrow, nth,
     scores_panel,
 };
 use crate::present::table::{
@@ -129,6 +129,13 @@ impl Presenter for FourTwoOne {
             _ => false,
         }
     }
+
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TurnStarted { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// The phase, the round, the pot and whose throw it is; or the end.
@@ -210,7 +217,7 @@ fn dice_panel(c: &CurrentTurn, input: &Input<'_, FourTwoOne>, rerolling: bool) -
     };
     let panel = DicePanel::new(dice)
         .caption(caption)
-        .compose(rerolling.then(|| rethrow_faces(hint, lang)));
+        .compose(rerolling.then(|| keep_and_rethrow(hint, lang)));
     Panel::new(
         if input.is_viewer(c.seat) {
             lang.t("play-421-your-dice")

@@ -58,6 +58,13 @@ impl Presenter for Linja {
     fn scores(event: &Event, seat: usize) -> bool {
         said::scores(event, seat)
     }
+
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TurnStarted { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// The other seat.

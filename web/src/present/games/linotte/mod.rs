@@ -54,6 +54,13 @@ macro_rules! linotte_presenter {
             fn scores(event: &Event, seat: usize) -> bool {
                 said::scores(event, seat)
             }
+
+            fn starts_turn(event: &Event) -> Option<usize> {
+                match *event {
+                    Event::TurnStarted { seat } => Some(seat),
+                    _ => None,
+                }
+            }
         }
     };
 }
@@ -442,7 +449,72 @@ mod tests {
         let compose = dice(table).compose.as_ref();
         assert_eq!(compose.is_some(), !rerolls.is_empty());
         if let Some(compose) = compose {
-            assert_eq!(compose.template, r#"{"faces":"$picked","type":"reroll"}"#);
+            assert_eq!(compose.template, r#"{"faces":"$unpicked","type":"reroll"}"#);
+        }
+    }
+
+    /// A game of `game` played out (placing a pawn whenever one may be placed) until it ends
+    /// with five in a row; seeded, so always the same game.
+    fn won_by_five(game: GameId) -> AnyState {
+        for seed in 1..500u64 {
+            let mut state = started(game);
+            let mut rng = seed;
+            let mut next = |n: usize| {
+                rng = rng
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                ((rng >> 33) % n as u64) as usize
+            };
+            while let tapis_games::Turn::Seat { .. } | tapis_games::Turn::Chance { .. } =
+                state.turn()
+            {
+                match state.turn() {
+                    tapis_games::Turn::Chance { chance: c } => {
+                        let tapis_games::Chance::Dice { count } = c else {
+                            panic!("dice only");
+                        };
+                        let dice: Vec<u8> = (0..count).map(|_| next(6) as u8 + 1).collect();
+                        testing::chance(&mut state, &dice);
+                    }
+                    tapis_games::Turn::Seat { seat } => {
+                        let legal = state.legal_actions(seat);
+                        let place = legal.iter().find(|a| {
+                            matches!(
+                                a,
+                                AnyAction::Linotte(Action::Place { .. })
+                                    | AnyAction::YamMaster(Action::Place { .. })
+                            )
+                        });
+                        let action = place.unwrap_or(&legal[next(legal.len())]).clone();
+                        state.apply(seat, &action).unwrap_or_else(|e| panic!("{e}"));
+                    }
+                    tapis_games::Turn::Over => {}
+                }
+            }
+            if state.outcome().is_some_and(|o| o.reason == "five_in_a_row") {
+                return state;
+            }
+        }
+        panic!("no game of five in a row");
+    }
+
+    /// At the end, the five in a row that won is highlighted on the grid, and said.
+    #[test]
+    fn the_winning_line_is_highlighted() {
+        for game in [GameId::Linotte, GameId::YamMaster] {
+            let state = won_by_five(game);
+            let (table, _) = table_for(&state, Some(0), &names());
+            let cells: Vec<&BoardCell> = board(&table).rows.iter().flat_map(|r| &r.cells).collect();
+            let marked: Vec<&&BoardCell> = cells.iter().filter(|c| c.highlight).collect();
+            assert_eq!(marked.len(), 5, "{game}: five cells marked");
+            for cell in marked {
+                assert_eq!(cell.tokens.len(), 1, "{game}: a pawn on each");
+                assert!(
+                    cell.label.ends_with("in the five in a row"),
+                    "{}",
+                    cell.label
+                );
+            }
         }
     }
 
@@ -622,10 +694,7 @@ mod tests {
             .as_ref()
             .and_then(|c| c.hint.clone())
             .unwrap_or_default();
-        assert!(
-            hint.contains("throw again at least one die of it"),
-            "{hint}"
-        );
+        assert!(hint.contains("do not keep every die of it"), "{hint}");
         let appel = facts(&table).into_iter().find(|(l, _)| l == "Appel");
         assert_eq!(
             appel.map(|(_, v)| v).as_deref(),
@@ -665,13 +734,30 @@ mod tests {
             [
                 "Alice threw 2 6 2 5 2",
                 "Alice called an Appel for Full",
-                "Alice picked up 5 6 to throw again",
+                "Alice picked up 5 6 to throw them again",
                 "Alice threw 3 3 (second throw: 2 2 2 3 3)",
                 "Alice made the Appel",
                 "Alice placed a pawn on Appel (row 1, column 3): 11 pawns left, 0 points",
                 "Bob threw 1 2 3 4 6",
                 "Bob stopped without placing a pawn",
             ]
+        );
+        // One die or several: the words agree (French: « le 6 pour le relancer »).
+        let one = testing::event::<Linotte>(json!({"type": "rerolled", "seat": 0, "faces": [6]}));
+        assert_eq!(
+            testing::line::<Linotte>(&one, &names).as_deref(),
+            Some("Alice picked up 6 to throw it again")
+        );
+        let noms = Names(vec!["Alice".into(), "Bob".into()], Language::Fr);
+        assert_eq!(
+            testing::line::<Linotte>(&one, &noms).as_deref(),
+            Some("Alice a repris le 6 pour le relancer")
+        );
+        let two =
+            testing::event::<Linotte>(json!({"type": "rerolled", "seat": 0, "faces": [5, 6]}));
+        assert_eq!(
+            testing::line::<Linotte>(&two, &noms).as_deref(),
+            Some("Alice a repris 5 6 pour les relancer")
         );
         let defi = testing::event::<YamMaster>(json!({"type": "defi_declared", "seat": 1}));
         assert_eq!(
