@@ -479,14 +479,7 @@ mod tests {
             "{}",
             table.headline
         );
-        let PanelKind::Dice(dice) = &table.panels[0].kind else {
-            panic!("dice first")
-        };
-        assert_eq!(
-            dice.dice.iter().map(|d| d.face).collect::<Vec<_>>(),
-            [1, 5, 2, 3, 3]
-        );
-        assert!(dice.compose.is_some());
+        testing::assert_tickable_dice(&table, &[1, 5, 2, 3, 3]);
         let keeps: Vec<&str> = table.actions[0]
             .buttons
             .iter()
