@@ -614,14 +614,7 @@ mod tests {
             "{}",
             table.headline
         );
-        let PanelKind::Dice(dice) = &table.panels[0].kind else {
-            panic!("dice first")
-        };
-        assert_eq!(
-            dice.dice.iter().map(|d| d.face).collect::<Vec<_>>(),
-            [4, 2, 2]
-        );
-        assert!(dice.compose.is_some());
+        testing::assert_tickable_dice(&table, &[4, 2, 2]);
         assert_eq!(table.actions[0].buttons[0].action.label, "Stop here");
         let noms = Names(names.0.clone(), Language::Fr);
         let (theirs, _) = testing::drawn::<FourTwoOne>(&state, Some(0), &noms);

@@ -529,7 +529,7 @@ pub(crate) mod testing {
     use tapis_games::{AnyAction, AnyEvent, AnyState};
 
     use super::{Input, Names, Presenter, Seen};
-    use crate::present::table::{Table, written};
+    use crate::present::table::{Board, DicePanel, PanelKind, Scores, Table, written};
 
     /// Alice at seat 0, Bob at seat 1.
     pub fn names() -> Names {
@@ -609,5 +609,76 @@ pub(crate) mod testing {
     /// One event of game `G` in words, if it says anything.
     pub fn line<G: Presenter>(event: &G::Event, names: &Names) -> Option<String> {
         G::event(event, names).text()
+    }
+
+    /// A kind of panel a table can hold, as the tests look for it.
+    pub trait Panel: Sized {
+        /// The panel `kind` is, if it is of this kind.
+        fn of(kind: &PanelKind) -> Option<&Self>;
+    }
+
+    macro_rules! panels {
+        ($($variant:ident($panel:ty)),* $(,)?) => {$(
+            impl Panel for $panel {
+                fn of(kind: &PanelKind) -> Option<&Self> {
+                    match kind {
+                        PanelKind::$variant(panel) => Some(panel),
+                        _ => None,
+                    }
+                }
+            }
+        )*};
+    }
+
+    panels!(Board(Board), Dice(DicePanel), Scores(Scores));
+
+    /// Checks that the first panel of `table` is dice showing `faces`, in this order, which the
+    /// player ticks to compose an action.
+    pub fn assert_tickable_dice(table: &Table, faces: &[u8]) {
+        let PanelKind::Dice(dice) = &table.panels[0].kind else {
+            panic!("dice first")
+        };
+        let shown: Vec<u8> = dice.dice.iter().map(|d| d.face).collect();
+        assert_eq!(shown, faces);
+        assert!(dice.compose.is_some());
+    }
+
+    /// The first panel of kind `P` on `table`.
+    pub fn panel<P: Panel>(table: &Table) -> &P {
+        table
+            .panels
+            .iter()
+            .find_map(|p| P::of(&p.kind))
+            .unwrap_or_else(|| panic!("no {}", std::any::type_name::<P>()))
+    }
+
+    /// Checks the marks of what another player just did: on `table`, the cells of the board
+    /// at `cells` (row, column, in the order drawn) and the first line of the scores, that
+    /// player's; on `seen`, the table once the viewer has seen it, no cell at all.
+    pub fn assert_marks(table: &Table, cells: &[(usize, usize)], seen: &Table) {
+        assert_eq!(marked_cells(panel(table)), cells);
+        let recent: Vec<bool> = panel::<Scores>(table)
+            .rows
+            .iter()
+            .map(|r| r.recent)
+            .collect();
+        assert_eq!(recent, [true, false]);
+        assert!(marked_cells(panel(seen)).is_empty());
+    }
+
+    /// The cells of `board` marked as just changed, as (row, column) in the order drawn.
+    fn marked_cells(board: &Board) -> Vec<(usize, usize)> {
+        board
+            .rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.recent)
+                    .map(move |(c, _)| (r, c))
+            })
+            .collect()
     }
 }

@@ -370,7 +370,7 @@ fn prompt<O>(view: &View<O>, choices: &Choices<'_>, lang: Language) -> String {
 mod tests {
     use super::*;
     use crate::present::games::testing::{self, act, chance, names};
-    use crate::present::table::{Board, BoardCell, DicePanel};
+    use crate::present::table::{Board, BoardCell, DicePanel, Scores};
     use serde_json::json;
     use tapis_games::{AnyAction, AnyEvent, AnyState};
 
@@ -400,25 +400,11 @@ mod tests {
     }
 
     fn board(table: &Table) -> &Board {
-        table
-            .panels
-            .iter()
-            .find_map(|p| match &p.kind {
-                PanelKind::Board(b) => Some(b),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("no board"))
+        testing::panel(table)
     }
 
     fn dice(table: &Table) -> &DicePanel {
-        table
-            .panels
-            .iter()
-            .find_map(|p| match &p.kind {
-                PanelKind::Dice(d) => Some(d),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("no dice"))
+        testing::panel(table)
     }
 
     fn facts(table: &Table) -> Vec<(String, String)> {
@@ -658,14 +644,7 @@ mod tests {
         assert!(watching.prompt.is_none());
         assert!(dice(&watching).compose.is_none());
         assert_eq!(watching.headline, "Bob's turn · first throw of 3");
-        let scores = watching
-            .panels
-            .iter()
-            .find_map(|p| match &p.kind {
-                PanelKind::Scores(s) => Some(s),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("no scores"));
+        let scores: &Scores = testing::panel(&watching);
         assert_eq!(
             scores.rows[0].detail.as_ref().map(|d| d.text.as_str()),
             Some("11 pawns left, 1 on the grid")
@@ -801,38 +780,9 @@ mod tests {
         chance(&mut state, &[2, 6, 2, 5, 2]);
         let placed = act(&mut state, 0, json!({"type": "place", "row": 1, "col": 0}));
         let (table, _) = table_after(&state, Some(1), &names, &placed);
-        let marked: Vec<(usize, usize)> = board(&table)
-            .rows
-            .iter()
-            .enumerate()
-            .flat_map(|(r, row)| {
-                row.cells
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.recent)
-                    .map(move |(c, _)| (r, c))
-            })
-            .collect();
-        assert_eq!(marked, [(1, 0)]);
-        let scores = table
-            .panels
-            .iter()
-            .find_map(|p| match &p.kind {
-                PanelKind::Scores(s) => Some(s),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("no scores"));
-        let recent: Vec<bool> = scores.rows.iter().map(|r| r.recent).collect();
-        assert_eq!(recent, [true, false]);
         // Seen: nothing is marked.
         let (seen, _) = table_for(&state, Some(1), &names);
-        assert!(
-            board(&seen)
-                .rows
-                .iter()
-                .flat_map(|r| &r.cells)
-                .all(|c| !c.recent)
-        );
+        testing::assert_marks(&table, &[(1, 0)], &seen);
     }
 
     #[test]
