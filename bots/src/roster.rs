@@ -13,7 +13,7 @@ use crate::baselines::{Frequent, Greedy, Idle, RandomBot, Rule28, Threshold};
 use crate::bot::Bot;
 use crate::evaluate::Evaluate;
 use crate::level::{Budget, Level};
-use crate::{cant_stop, five_thousand, four_two_one, linja, search, yams};
+use crate::{cant_stop, five_thousand, four_two_one, linja, linotte, search, yams};
 
 /// Every bot the crate can field: the levels, and the named baselines of the arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,10 +98,20 @@ pub trait Roster: Evaluate {
     }
 }
 
-// The levels of La Linotte, Yam Master and Make Five are the generic search, and they have no
-// baselines of their own.
-impl Roster for Linotte {}
-impl Roster for YamMaster {}
+// The levels of Make Five are the generic search, those of La Linotte and Yam Master the same
+// search placing a pawn whenever one may be placed; they have no baselines of their own.
+impl Roster for Linotte {
+    fn level_bot(level: Level) -> Box<dyn Bot<Self>> {
+        linotte::level_bot(level)
+    }
+}
+
+impl Roster for YamMaster {
+    fn level_bot(level: Level) -> Box<dyn Bot<Self>> {
+        linotte::level_bot(level)
+    }
+}
+
 impl Roster for MakeFive {}
 
 impl Roster for Linja {

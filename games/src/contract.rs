@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::id::GameId;
 use crate::options::{GameOptions, OptionSpec, OptionsError};
+use crate::ranking::Resignations;
 
 /// A seat at the table, numbered from 0 in playing order.
 pub type Seat = usize;
@@ -280,51 +281,144 @@ pub(crate) fn check_setup<G: Game + ?Sized>(
     Ok(())
 }
 
+/// A game's rules, as methods of its state: what each game writes of its own (who acts, the
+/// legal actions, what an action or a throw does, what follows a resignation, the ranking),
+/// and, written once here, the checks and the bookkeeping every game does alike around them
+/// ([`Rules::apply`], [`Rules::apply_chance`], [`Rules::resign`]). [`impl_game!`] makes the
+/// game's [`Game`] forward to them.
+pub(crate) trait Rules {
+    /// A decision of a seat.
+    type Action: Copy;
+    /// Something that happened.
+    type Event;
+
+    /// How the game refuses a second resignation of a seat.
+    const ALREADY_LEFT: &'static str = crate::ranking::ALREADY_LEFT;
+
+    /// How many seats the match has.
+    fn seats(&self) -> usize;
+
+    /// The seats that left the game.
+    fn resignations(&mut self) -> &mut Resignations;
+
+    /// Who must act now.
+    fn turn(&self) -> Turn;
+
+    /// Appends every legal action of `seat` now to `out` (nothing when it is not its turn).
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Applies an action of the seat whose turn it is, appending the events it produced; or
+    /// refuses it, changing nothing.
+    fn act(
+        &mut self,
+        action: Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), ActionError>;
+
+    /// Applies `values`, a possible result of the chance step due now, appending the events
+    /// they produced; or refuses them, changing nothing. A game without chance steps never
+    /// has one due, so never gets here.
+    fn throw(&mut self, _values: &[u8], _events: &mut Vec<Self::Event>) -> Result<(), ActionError> {
+        Err(ActionError::NoChanceDue)
+    }
+
+    /// What follows once `seat` has left, its leaving recorded: the event that says so, then
+    /// the end of the game or how it goes on without the seat.
+    fn leave(&mut self, seat: Seat, events: &mut Vec<Self::Event>);
+
+    /// The final ranking, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Applies an action of `seat` ([`Game::apply`]) once the checks every game starts with
+    /// pass: the seat exists, the game is not over, and it is this seat's turn.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), ActionError> {
+        if seat >= self.seats() {
+            return Err(ActionError::NoSuchSeat);
+        }
+        match self.turn() {
+            Turn::Over => Err(ActionError::GameOver),
+            Turn::Seat { seat: due } if due == seat => self.act(*action, events),
+            Turn::Seat { .. } | Turn::Chance { .. } => Err(ActionError::NotYourTurn),
+        }
+    }
+
+    /// Applies the values of the pending chance step ([`Game::apply_chance`]) once
+    /// [`Turn::check_chance`] finds that they fit it.
+    fn apply_chance(
+        &mut self,
+        values: &[u8],
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), ActionError> {
+        self.turn().check_chance(values)?;
+        self.throw(values, events)
+    }
+
+    /// `seat` leaves the game ([`Game::resign`]): refused when there is no such seat, the
+    /// game is over or the seat has already left; else recorded, then [`Rules::leave`].
+    fn resign(&mut self, seat: Seat, events: &mut Vec<Self::Event>) -> Result<(), ActionError> {
+        let (seats, over) = (self.seats(), self.turn() == Turn::Over);
+        self.resignations()
+            .leave(seat, seats, over, Self::ALREADY_LEFT)?;
+        self.leave(seat, events);
+        Ok(())
+    }
+}
+
 /// Implements the play of [`Game`] (`turn`, `legal_actions`, `apply`, `apply_chance`, `resign`
-/// and `outcome`) by the methods of the same names of the game's state, or of its field
-/// `$field`: each game writes its rules as methods of its state, and its `impl Game` only
-/// names them. Used inside an `impl Game` block, by [`impl_game!`].
+/// and `outcome`) by the [`Rules`] of the game's state, or of its field `$field`. Used inside
+/// an `impl Game` block, by [`impl_game!`].
 macro_rules! play_by_state {
-    ($($field:ident)?) => {
-        fn turn(state: &Self::State) -> $crate::contract::Turn {
-            state$(.$field)?.turn()
+    () => {
+        $crate::contract::play_by_state!(@rules state: state, state);
+    };
+    ($field:ident) => {
+        $crate::contract::play_by_state!(@rules state: &state.$field, &mut state.$field);
+    };
+    (@rules $state:ident: $rules:expr, $rules_mut:expr) => {
+        fn turn($state: &Self::State) -> $crate::contract::Turn {
+            $crate::contract::Rules::turn($rules)
         }
 
         fn legal_actions(
-            state: &Self::State,
+            $state: &Self::State,
             seat: $crate::contract::Seat,
             out: &mut Vec<Self::Action>,
         ) {
-            state$(.$field)?.legal_actions(seat, out);
+            $crate::contract::Rules::legal_actions($rules, seat, out);
         }
 
         fn apply(
-            state: &mut Self::State,
+            $state: &mut Self::State,
             seat: $crate::contract::Seat,
             action: &Self::Action,
             events: &mut Vec<Self::Event>,
         ) -> Result<(), $crate::contract::ActionError> {
-            state$(.$field)?.apply(seat, action, events)
+            $crate::contract::Rules::apply($rules_mut, seat, action, events)
         }
 
         fn apply_chance(
-            state: &mut Self::State,
+            $state: &mut Self::State,
             values: &[u8],
             events: &mut Vec<Self::Event>,
         ) -> Result<(), $crate::contract::ActionError> {
-            state$(.$field)?.apply_chance(values, events)
+            $crate::contract::Rules::apply_chance($rules_mut, values, events)
         }
 
         fn resign(
-            state: &mut Self::State,
+            $state: &mut Self::State,
             seat: $crate::contract::Seat,
             events: &mut Vec<Self::Event>,
         ) -> Result<(), $crate::contract::ActionError> {
-            state$(.$field)?.resign(seat, events)
+            $crate::contract::Rules::resign($rules_mut, seat, events)
         }
 
-        fn outcome(state: &Self::State) -> Option<$crate::contract::Outcome> {
-            state$(.$field)?.outcome()
+        fn outcome($state: &Self::State) -> Option<$crate::contract::Outcome> {
+            $crate::contract::Rules::outcome($rules)
         }
     };
 }

@@ -155,6 +155,18 @@ impl Language {
         self.t_with(key, &[(name, value.into().0), (name2, value2.into().0)])
     }
 
+    /// The name of game `id` as a phrase takes it after "of" (`game-of-<id>`): French says
+    /// "du Yams", "de La Linotte" ("Règles du Yams"); English the name alone.
+    pub fn game_of(self, id: impl std::fmt::Display) -> String {
+        self.t(&format!("game-of-{id}"))
+    }
+
+    /// The name of game `id` as a phrase takes it after "to" or "at" (`game-to-<id>`): French
+    /// says "au Yams", "à La Linotte" ("Jouer au Yams"); English the name alone.
+    pub fn game_to(self, id: impl std::fmt::Display) -> String {
+        self.t(&format!("game-to-{id}"))
+    }
+
     /// A number as this language writes it: `1 500` (with a narrow no-break space) or `1,500`.
     pub fn number(self, n: impl Borrow<i64>) -> String {
         format::integer(self, *n.borrow())

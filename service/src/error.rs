@@ -231,5 +231,25 @@ pub(crate) fn found(rows: usize, what: &'static str) -> ServiceResult<()> {
     Ok(())
 }
 
+/// Deletes the row `$id` of `$table` (a table of `crate::schema` with the columns `id` and
+/// `user_id`) over `$conn` if it belongs to the user `$owner`, with [`found`]: `NotFound($what)`
+/// when no row went. For the caller's own things: its tokens, sessions and webhooks.
+macro_rules! delete_owned {
+    ($conn:expr, $table:ident, $id:expr, $owner:expr, $what:expr) => {
+        $crate::error::found(
+            diesel::delete(
+                $table::table
+                    .filter($table::id.eq($id))
+                    .filter($table::user_id.eq($owner)),
+            )
+            .execute($conn)
+            .await?,
+            $what,
+        )
+    };
+}
+
+pub(crate) use delete_owned;
+
 /// Shorthand for results of the service layer.
 pub type ServiceResult<T> = Result<T, ServiceError>;

@@ -80,6 +80,33 @@ pub fn clear_session_cookie(secure: bool) -> Cookie<'static> {
     cookie
 }
 
+/// The cookie that carries the outcome of an account form to the page its post redirects to
+/// (a word: `email-sent`, `vacation-started`...), read once.
+pub const FLASH_COOKIE: &str = "tapis_flash";
+/// The cookie that carries a new API token (`ID.SECRET`) to the account page, which shows it
+/// once and removes it: never in an address (logs, history, the `Referer`).
+pub const NEW_TOKEN_COOKIE: &str = "tapis_new_token";
+/// How long a flash waits for the page it is meant for.
+const FLASH_SECONDS: i64 = 120;
+
+/// A short-lived cookie for the account page only: `SameSite=Strict`, never sent elsewhere.
+pub fn account_flash_cookie(name: &'static str, value: &str, secure: bool) -> Cookie<'static> {
+    Cookie::build(name, value.to_owned())
+        .path("/account")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(secure)
+        .max_age(CookieDuration::seconds(FLASH_SECONDS))
+        .finish()
+}
+
+/// The cookie that removes an account flash once it has been shown.
+pub fn clear_account_flash(name: &'static str, secure: bool) -> Cookie<'static> {
+    let mut cookie = account_flash_cookie(name, "", secure);
+    cookie.make_removal();
+    cookie
+}
+
 /// Sets a cookie on a response. A cookie that cannot be written in a header (none that this
 /// site builds) is logged rather than failing a request that has already done its work.
 pub fn set_cookie(response: &mut HttpResponse, cookie: &Cookie<'_>) {

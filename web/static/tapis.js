@@ -104,12 +104,12 @@ async function tapisFetchInto(id, url, whole) {
   return true;
 }
 
-// The match page: its live part carries the match's stream (`data-stream`) while the match is
-// in play, the fragment's address (`data-refresh`), and the polling address and pace should
-// the stream fail (`data-poll`, `data-poll-ms`).
+// The match page: its live part carries, while the match is in play, the stream to follow
+// (`data-stream`) and the match it follows there (`data-stream-match`), the fragment's address
+// (`data-refresh`), and the polling address and pace should the stream fail (`data-poll`,
+// `data-poll-ms`). Its title (`data-title`) follows the page when the part is swapped.
 const tapisMatch = {
   stream: null,
-  source: null,
   known: 0,
   busy: false,
   pollingOn: false,
@@ -158,7 +158,7 @@ function tapisPoll() {
 }
 
 function tapisStartPolling() {
-  if (tapisMatch.pollingOn) return;
+  if (tapisMatch.pollingOn || tapisMatch.stream === null) return;
   tapisMatch.pollingOn = true;
   const every = Number(tapisLivePart()?.dataset.pollMs) || 2000;
   tapisMatch.polling = setTimeout(tapisPoll, every);
@@ -171,55 +171,52 @@ function tapisStopPolling() {
 }
 
 function tapisStopFollowing() {
-  tapisMatch.source?.close();
   if (tapisMatch.watchdog !== null) clearTimeout(tapisMatch.watchdog);
   tapisStopPolling();
-  Object.assign(tapisMatch, { stream: null, source: null, known: 0, watchdog: null });
+  Object.assign(tapisMatch, { stream: null, known: 0, watchdog: null });
 }
 
 /** Follows the match the page shows while it is in play; stops once it is over. */
 function tapisFollowMatch() {
   const live = tapisLivePart();
-  const stream = live?.dataset.stream ?? null;
-  if (stream !== tapisMatch.stream) {
+  const match = live?.dataset.stream === undefined ? null : (live.dataset.streamMatch ?? null);
+  if (match !== tapisMatch.stream) {
     tapisStopFollowing();
-    if (stream === null) return;
-    tapisMatch.stream = stream;
-    tapisMatch.known = Number(live.dataset.version);
-    if (!("EventSource" in window)) {
-      tapisStartPolling();
-      return;
+    if (match !== null) {
+      tapisMatch.stream = match;
+      tapisMatch.known = Number(live.dataset.version);
+      // A stream that does not open within a few seconds (a proxy holding it back): poll
+      // meanwhile.
+      tapisMatch.watchdog = setTimeout(() => {
+        if (tapisLive.state !== "open") tapisStartPolling();
+      }, 4000);
     }
-    // From the version shown: what was played since the page was drawn comes first. A
-    // reconnection resumes from the last version received (Last-Event-ID).
-    const source = new EventSource(`${stream}?since=${encodeURIComponent(live.dataset.version)}`);
-    tapisMatch.source = source;
-    // A stream that does not open within a few seconds (a proxy holding it back): poll
-    // meanwhile.
-    tapisMatch.watchdog = setTimeout(() => {
-      if (source.readyState !== EventSource.OPEN) tapisStartPolling();
-    }, 4000);
-    source.addEventListener("open", tapisStopPolling);
-    source.addEventListener("move", (event) => {
-      const version = Number(event.lastEventId);
-      if (version > tapisMatch.known) tapisMatch.known = version;
-      tapisCatchUp();
-    });
-    // Reconnecting (the browser does it by itself) or refused for good: poll until it is open.
-    source.addEventListener("error", tapisStartPolling);
+    // From the version shown: what was played since the page was drawn comes first.
+    tapisLiveWant();
   }
+  tapisTitleFollows(live);
   // After any swap (a move's answer may come after a fresher fetch): catch up again.
   tapisCatchUp();
 }
 
-document.addEventListener("DOMContentLoaded", tapisFollowMatch);
-document.addEventListener("htmx:afterSettle", tapisFollowMatch);
+/** The tab's title and the header's players follow the live part (someone joined). */
+function tapisTitleFollows(live) {
+  const players = document.getElementById("match-players");
+  if (players !== null && live?.dataset.players !== undefined) {
+    if (players.textContent !== live.dataset.players) players.textContent = live.dataset.players;
+  }
+  const title = live?.dataset.title;
+  if (title === undefined || title === tapisUser.title) return;
+  tapisUser.title = title;
+  tapisShowTitle();
+}
 
-// Every page a player sees signed in follows their own events (`data-user-stream` on <body>):
-// the parts of the page that list matches (`data-follow`: the events that change them,
-// `data-refresh`: the page to fetch them from) are fetched afresh; when it becomes their turn
-// in a match they are not looking at, the tab's title counts it until they look at the tab,
-// and a browser notification says it if they allowed it (the account page's button).
+// One stream for all the tabs of a browser (docs/events.md, "Pages"). A browser opens at most
+// six connections to a site over HTTP/1.1: a stream per tab would starve the seventh tab. So
+// the tabs elect a leader (the one holding a Web Lock; the next in line takes over when it
+// closes), which holds the one stream (`GET /stream`): the player's events and the moves of
+// every match its tabs show, each from the version shown. The others tell it what they show
+// and hear its events on a BroadcastChannel. A browser without these holds a stream per tab.
 const TAPIS_USER_EVENTS = [
   "your_turn",
   "match_started",
@@ -229,6 +226,215 @@ const TAPIS_USER_EVENTS = [
   "match_cancelled",
   "deadline_soon",
 ];
+const tapisLive = {
+  tab: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+  started: false,
+  channel: null,
+  leader: false,
+  source: null,
+  // The matches the open stream follows.
+  followed: new Set(),
+  // The number of the last player's event heard (a new stream resumes after it).
+  seq: null,
+  // The stream's state as this tab knows it: "connecting", "open" or "failed".
+  state: "connecting",
+  // The leader's view of the tabs: tab -> what it shows; and each match's last version heard.
+  tabs: new Map(),
+  versions: new Map(),
+  reopening: false,
+  retry: null,
+};
+
+function tapisLiveName() {
+  return document.body.dataset.userStream === undefined ? "tapis-live-visitor" : "tapis-live-player";
+}
+
+/** What this tab shows and follows. */
+function tapisLiveMine() {
+  return {
+    tab: tapisLive.tab,
+    match: tapisMatch.stream,
+    version: tapisMatch.known,
+    shows: document.querySelector("[data-match]")?.dataset.match ?? null,
+    visible: document.visibilityState === "visible",
+  };
+}
+
+/** Tells the stream's holder what this tab follows now (starting the sharing the first time). */
+function tapisLiveWant() {
+  const user = document.body.dataset.userStream !== undefined;
+  if (!tapisLive.started) {
+    if (!user && tapisMatch.stream === null) return;
+    tapisLive.started = true;
+    if ("BroadcastChannel" in window && navigator.locks?.request !== undefined) {
+      tapisLive.channel = new BroadcastChannel(tapisLiveName());
+      tapisLive.channel.addEventListener("message", (event) => tapisLiveHeard(event.data));
+      // Held until the tab closes: the callback's promise never settles.
+      navigator.locks
+        .request(tapisLiveName(), () => new Promise(() => tapisLiveLead()))
+        // Refused (a page the browser gives no locks): a stream of its own.
+        .catch(() => {
+          if (!tapisLive.leader) tapisLiveLead();
+        });
+    } else {
+      tapisLiveLead();
+    }
+  }
+  const mine = tapisLiveMine();
+  if (tapisLive.leader) tapisLiveNoted(mine);
+  else tapisLive.channel?.postMessage({ type: "want", ...mine });
+}
+
+/** This tab holds the stream from now on. */
+function tapisLiveLead() {
+  tapisLive.leader = true;
+  tapisLive.tabs.set(tapisLive.tab, tapisLiveMine());
+  // The others say again what they show (to the leader that went, or to nobody yet).
+  tapisLive.channel?.postMessage({ type: "hello" });
+  tapisLiveOpen();
+}
+
+/** The leader notes what a tab shows; a match the stream does not follow yet reopens it. */
+function tapisLiveNoted(want) {
+  tapisLive.tabs.set(want.tab, want);
+  if (want.match !== null) {
+    const known = tapisLive.versions.get(want.match) ?? -1;
+    if (want.version > known) tapisLive.versions.set(want.match, want.version);
+    if (!tapisLive.followed.has(want.match)) tapisLiveReopen();
+  }
+  tapisLive.channel?.postMessage({ type: "state", state: tapisLive.state });
+}
+
+/** What the tabs of this browser hear from each other. */
+function tapisLiveHeard(message) {
+  if (message === null || typeof message !== "object") return;
+  if (message.type === "want" && tapisLive.leader) tapisLiveNoted(message);
+  else if (message.type === "bye" && tapisLive.leader) tapisLive.tabs.delete(message.tab);
+  else if (message.type === "hello" && !tapisLive.leader) tapisLiveWant();
+  else if (message.type === "state" && !tapisLive.leader) tapisLiveState(message.state);
+  else if (message.type === "event" && !tapisLive.leader) {
+    tapisLiveEvent(message.kind, message.id, message.data);
+  }
+}
+
+/** The stream's state changed: the match page polls while it is not open. */
+function tapisLiveState(state) {
+  tapisLive.state = state;
+  if (tapisLive.leader) tapisLive.channel?.postMessage({ type: "state", state });
+  if (state === "open") tapisStopPolling();
+  else if (state === "failed") tapisStartPolling();
+}
+
+/** Reopens the stream once the tabs that are telling what they show have told it. */
+function tapisLiveReopen() {
+  if (tapisLive.reopening) return;
+  tapisLive.reopening = true;
+  setTimeout(() => {
+    tapisLive.reopening = false;
+    tapisLiveOpen();
+  }, 0);
+}
+
+/** The address of the stream for what the tabs show now. */
+function tapisLiveUrl() {
+  const matches = new Map();
+  for (const want of tapisLive.tabs.values()) {
+    if (want.match === null) continue;
+    const version = Math.max(want.version, tapisLive.versions.get(want.match) ?? -1);
+    matches.set(want.match, Math.max(version, matches.get(want.match) ?? -1));
+  }
+  const user = document.body.dataset.userStream;
+  if (user === undefined && matches.size === 0) return null;
+  const params = new URLSearchParams();
+  const listed = [...matches].slice(0, 64).map(([id, version]) => `${id}:${version}`);
+  if (listed.length > 0) params.set("matches", listed.join(","));
+  if (user !== undefined && tapisLive.seq !== null) params.set("after", tapisLive.seq);
+  const query = params.toString();
+  return { url: query === "" ? (user ?? "/stream") : `${user ?? "/stream"}?${query}`, matches };
+}
+
+/** (Re)opens the stream this tab holds, for what the tabs show now. */
+function tapisLiveOpen() {
+  tapisLive.source?.close();
+  tapisLive.source = null;
+  if (tapisLive.retry !== null) clearTimeout(tapisLive.retry);
+  tapisLive.retry = null;
+  const wanted = tapisLiveUrl();
+  tapisLive.followed = new Set(wanted === null ? [] : wanted.matches.keys());
+  if (wanted === null) return;
+  if (!("EventSource" in window)) return tapisLiveState("failed");
+  tapisLiveState("connecting");
+  const source = new EventSource(wanted.url);
+  tapisLive.source = source;
+  source.addEventListener("open", () => tapisLiveState("open"));
+  for (const kind of ["move", ...TAPIS_USER_EVENTS]) {
+    source.addEventListener(kind, (event) => {
+      const message = { type: "event", kind, id: event.lastEventId, data: event.data };
+      tapisLive.channel?.postMessage(message);
+      tapisLiveEvent(kind, message.id, message.data);
+    });
+  }
+  // Reconnecting (the browser does it by itself; the match page polls meanwhile), or refused
+  // for good (signed out elsewhere, or resumed from too long ago): a fresh stream a minute
+  // later, from the present.
+  source.addEventListener("error", () => {
+    if (source !== tapisLive.source) return;
+    tapisLiveState("failed");
+    if (source.readyState === EventSource.CLOSED) {
+      tapisLive.seq = null;
+      tapisLive.retry = setTimeout(tapisLiveOpen, 60_000);
+    }
+  });
+}
+
+/** An event of the stream, heard by this tab (from its own stream or from the leader). */
+function tapisLiveEvent(kind, id, text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (data === null || typeof data !== "object") return;
+  if (kind === "move") {
+    const version = Number(data.version);
+    if (tapisLive.leader && version > (tapisLive.versions.get(data.match_id) ?? -1)) {
+      tapisLive.versions.set(data.match_id, version);
+    }
+    if (data.match_id === tapisMatch.stream && version > tapisMatch.known) {
+      tapisMatch.known = version;
+      tapisCatchUp();
+    }
+    return;
+  }
+  // The player's events are numbered: one heard twice (a new leader resuming) counts once.
+  if (/^[0-9]+$/.test(id)) {
+    if (tapisLive.seq !== null && Number(id) <= Number(tapisLive.seq)) return;
+    tapisLive.seq = id;
+  }
+  tapisUserEvent(kind, data);
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  tapisUser.title = document.title;
+  tapisFollowMatch();
+  tapisLiveWant();
+});
+document.addEventListener("htmx:afterSettle", tapisFollowMatch);
+document.addEventListener("visibilitychange", () => {
+  if (tapisLive.started) tapisLiveWant();
+});
+window.addEventListener("pagehide", () => {
+  if (!tapisLive.leader) tapisLive.channel?.postMessage({ type: "bye", tab: tapisLive.tab });
+});
+
+// Every page a player sees signed in follows their own events (`data-user-stream` on <body>):
+// the parts of the page that list matches (`data-follow`: the events that change them,
+// `data-refresh`: the page to fetch them from) are fetched afresh; when it becomes their turn
+// in a match they are not looking at (another match, or this one in a tab in the background),
+// the tab's title counts it until they look at the tab, and a browser notification says it if
+// they allowed it (the account page's button): once per browser, unless a tab in view shows
+// that match.
 const tapisUser = { title: "", unseen: 0, stale: new Set(), busy: false };
 
 /** Fetches afresh the lists marked stale, one at a time. */
@@ -248,10 +454,18 @@ function tapisRefreshLists() {
     });
 }
 
+function tapisShowTitle() {
+  const counted = document.body.dataset.titleYourTurn;
+  document.title =
+    tapisUser.unseen > 0 && counted !== undefined
+      ? counted.replace("%n", String(tapisUser.unseen))
+      : tapisUser.title;
+}
+
 function tapisSeen() {
   if (tapisUser.unseen === 0) return;
   tapisUser.unseen = 0;
-  document.title = tapisUser.title;
+  tapisShowTitle();
 }
 
 function tapisNotify(data) {
@@ -277,43 +491,32 @@ function tapisNotify(data) {
   });
 }
 
-function tapisUserEvent(kind, event) {
-  let data;
-  try {
-    data = JSON.parse(event.data);
-  } catch {
-    return;
+/** Whether a tab in view shows match `id` (as far as the stream's holder knows). */
+function tapisInView(id) {
+  for (const want of tapisLive.tabs.values()) {
+    if (want.visible && want.shows === id) return true;
   }
+  return false;
+}
+
+function tapisUserEvent(kind, data) {
   for (const list of document.querySelectorAll("[data-follow]")) {
     if (list.dataset.follow.split(" ").includes(kind)) tapisUser.stale.add(list.id);
   }
   tapisRefreshLists();
+  if (kind !== "your_turn") return;
   const shown = document.querySelector("[data-match]")?.dataset.match;
-  if (kind === "your_turn" && data.match_id !== shown) {
+  if (data.match_id !== shown || document.visibilityState !== "visible") {
     tapisUser.unseen += 1;
-    document.title = document.body.dataset.titleYourTurn.replace("%n", String(tapisUser.unseen));
-    tapisNotify(data);
+    tapisShowTitle();
+  }
+  // The stream's holder notifies, once for the browser.
+  if (tapisLive.leader) {
+    tapisLive.tabs.set(tapisLive.tab, tapisLiveMine());
+    if (!tapisInView(data.match_id)) tapisNotify(data);
   }
 }
 
-function tapisFollowUser() {
-  const url = document.body.dataset.userStream;
-  if (url === undefined || !("EventSource" in window)) return;
-  const source = new EventSource(url);
-  for (const kind of TAPIS_USER_EVENTS) {
-    source.addEventListener(kind, (event) => tapisUserEvent(kind, event));
-  }
-  // Refused for good (signed out elsewhere, or resumed from too long ago): a fresh stream a
-  // minute later. While it reconnects by itself, there is nothing to do.
-  source.addEventListener("error", () => {
-    if (source.readyState === EventSource.CLOSED) setTimeout(tapisFollowUser, 60_000);
-  });
-}
-
-document.addEventListener("DOMContentLoaded", () => {
-  tapisUser.title = document.title;
-  tapisFollowUser();
-});
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") tapisSeen();
 });
@@ -344,3 +547,78 @@ function tapisNotifySettings() {
 }
 
 document.addEventListener("DOMContentLoaded", tapisNotifySettings);
+
+// The account page's new token: a button copies it to the clipboard and says so (in a status
+// line, for screen readers too). Without the script the button stays hidden and the field is
+// there to select; should the browser refuse, the token is selected for the player to copy.
+function tapisCopyButtons(root) {
+  for (const button of root.querySelectorAll("[data-copy]")) button.hidden = false;
+}
+
+async function tapisCopy(button) {
+  const field = document.getElementById(button.dataset.copy);
+  if (field === null) return;
+  const state = button.closest(".new-token")?.querySelector("[data-copy-state]") ?? null;
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(field.value);
+    copied = true;
+  } catch {
+    field.focus();
+    field.select();
+  }
+  if (state !== null) state.textContent = copied ? button.dataset.copied : button.dataset.copyFailed;
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-copy]");
+  if (button !== null) tapisCopy(button);
+});
+document.addEventListener("DOMContentLoaded", () => tapisCopyButtons(document));
+
+// Dice forms that say which ticks make a move (`data-allowed`: each allowed set of ticked
+// values, sorted and joined by ","): until the ticks make one, the button is disabled and the
+// reason shown beside it (`data-why-none` while nothing is ticked, else `data-why-not`).
+// Without this script the button stays enabled and the server refuses.
+function tapisDiceForm(form) {
+  let allowed = [];
+  try {
+    allowed = JSON.parse(form.dataset.allowed);
+  } catch {
+    return;
+  }
+  const ticked = [...form.querySelectorAll('input[name="pick"]:checked')].map((box) => box.value);
+  const ok = allowed.includes(ticked.sort().join(","));
+  const button = form.querySelector('[type="submit"]');
+  const why = form.querySelector(".compose-why");
+  if (button !== null) button.disabled = !ok;
+  if (why !== null) {
+    why.hidden = ok;
+    why.textContent = ok ? "" : ticked.length === 0 ? form.dataset.whyNone : form.dataset.whyNot;
+  }
+}
+
+function tapisDiceForms(root) {
+  for (const form of root.querySelectorAll("form[data-allowed]")) tapisDiceForm(form);
+}
+
+document.addEventListener("change", (event) => {
+  const form = event.target.closest?.("form[data-allowed]");
+  if (form) tapisDiceForm(form);
+});
+document.addEventListener("DOMContentLoaded", () => tapisDiceForms(document));
+document.addEventListener("htmx:afterSettle", (event) => tapisDiceForms(event.target));
+
+// The replay: the Left and Right arrow keys step back and forth, as its buttons do (the links
+// of `[data-replay-keys]`; a disabled one has no address).
+document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+  if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+  const keys = document.querySelector("[data-replay-keys]");
+  if (keys === null) return;
+  const rel = { ArrowLeft: "prev", ArrowRight: "next" }[event.key];
+  const link = rel && keys.querySelector(`a[rel="${rel}"][href]`);
+  if (!link) return;
+  event.preventDefault();
+  window.location.assign(link.href);
+});

@@ -7,12 +7,22 @@ use super::board::{
     Board, COLUMNS, Climb, Columns, HEIGHTS, RunnerList, index_of, label_of, pairings,
 };
 use super::state::{Action, EndReason, Event, MAX_PLAYERS, Phase, State, seat_bit};
-use crate::contract::{ActionError, Chance, Outcome, Seat, Turn};
-use crate::ranking::ALREADY_LEFT;
+use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
+use crate::ranking::Resignations;
 
-impl State {
-    /// Who must act now.
-    pub(super) fn turn(&self) -> Turn {
+impl Rules for State {
+    type Action = Action;
+    type Event = Event;
+
+    fn seats(&self) -> usize {
+        State::seats(self)
+    }
+
+    fn resignations(&mut self) -> &mut Resignations {
+        &mut self.resignations
+    }
+
+    fn turn(&self) -> Turn {
         match self.phase {
             Phase::StartThrow { .. } => Turn::Chance {
                 chance: Chance::Dice { count: 2 },
@@ -25,8 +35,7 @@ impl State {
         }
     }
 
-    /// Appends every legal action of `seat` now to `out`.
-    pub(super) fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if seat != self.current {
             return;
         }
@@ -50,15 +59,8 @@ impl State {
         }
     }
 
-    /// Applies an action of `seat`, appending the events it produced.
-    pub(super) fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.check_seat(seat)?;
-        match (self.phase, *action) {
+    fn act(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        match (self.phase, action) {
             (Phase::Choose { dice }, Action::Advance { columns }) => {
                 let (board, climb) = (self.board(), self.climb());
                 if !board.choices(&climb, dice).as_slice().contains(&columns) {
@@ -72,7 +74,7 @@ impl State {
                 ));
             }
             (Phase::Decide, Action::Roll) => {
-                events.push(Event::RolledAgain { seat });
+                events.push(Event::RolledAgain { seat: self.current });
                 self.phase = Phase::Throw;
             }
             (Phase::Decide, Action::Stop) => {
@@ -96,12 +98,7 @@ impl State {
     }
 
     /// Applies the dice of the throw due.
-    pub(super) fn apply_chance(
-        &mut self,
-        values: &[u8],
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.turn().check_chance(values)?;
+    fn throw(&mut self, values: &[u8], events: &mut Vec<Event>) -> Result<(), ActionError> {
         match (self.phase, values) {
             (Phase::StartThrow { contenders, totals }, &[a, b]) => {
                 let Some(seat) = State::start_thrower(contenders, &totals) else {
@@ -139,19 +136,11 @@ impl State {
         Ok(())
     }
 
-    /// `seat` leaves the game.
-    pub(super) fn resign(
-        &mut self,
-        seat: Seat,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        let over = matches!(self.phase, Phase::Over { .. });
-        self.resignations
-            .leave(seat, self.seats(), over, ALREADY_LEFT)?;
+    fn leave(&mut self, seat: Seat, events: &mut Vec<Event>) {
         events.push(Event::Resigned { seat });
         if let Some(last) = self.resignations.last_one_standing(self.seats()) {
             self.finish(Some(last), EndReason::Resignation, events);
-            return Ok(());
+            return;
         }
         match self.phase {
             Phase::StartThrow { contenders, totals } => {
@@ -171,11 +160,9 @@ impl State {
             }
             _ => {}
         }
-        Ok(())
     }
 
-    /// The final ranking, once the game is over.
-    pub(super) fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         let Phase::Over { winner, reason } = self.phase else {
             return None;
         };
@@ -189,7 +176,9 @@ impl State {
             reason: Cow::Borrowed(reason.as_str()),
         })
     }
+}
 
+impl State {
     /// Ends the turn (whatever became of the runners) and starts the next seat's.
     fn pass_turn(&mut self, events: &mut Vec<Event>) {
         self.runners = [0; COLUMNS];
@@ -373,17 +362,5 @@ impl State {
             }
         }
         ActionError::illegal("both sums of a pairing must be used when they can be")
-    }
-
-    /// Checks that `seat` may act now.
-    fn check_seat(&self, seat: Seat) -> Result<(), ActionError> {
-        if seat >= self.seats() {
-            return Err(ActionError::NoSuchSeat);
-        }
-        match self.phase {
-            Phase::Over { .. } => Err(ActionError::GameOver),
-            Phase::Choose { .. } | Phase::Decide if seat == self.current => Ok(()),
-            _ => Err(ActionError::NotYourTurn),
-        }
     }
 }

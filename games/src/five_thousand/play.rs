@@ -6,12 +6,22 @@ use std::borrow::Cow;
 use super::dice::{DICE, Faces, Roll, SetAside};
 use super::scoring::{has_scoring_group, is_five_ones};
 use super::state::{Action, BankResult, EndReason, Event, Phase, State, TurnLostReason};
-use crate::contract::{ActionError, Chance, Outcome, Seat, Turn};
-use crate::ranking::ALREADY_LEFT;
+use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
+use crate::ranking::Resignations;
 
-impl State {
-    /// Who must act now.
-    pub(super) fn turn(&self) -> Turn {
+impl Rules for State {
+    type Action = Action;
+    type Event = Event;
+
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    fn resignations(&mut self) -> &mut Resignations {
+        &mut self.resignations
+    }
+
+    fn turn(&self) -> Turn {
         match self.phase {
             Phase::Over => Turn::Over,
             Phase::Throw => Turn::Chance {
@@ -21,8 +31,7 @@ impl State {
         }
     }
 
-    /// Appends every legal action of `seat` now to `out`.
-    pub(super) fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if seat != self.seat {
             return;
         }
@@ -41,15 +50,8 @@ impl State {
         }
     }
 
-    /// Applies an action of `seat`, appending the events it produced.
-    pub(super) fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.check_turn(seat)?;
-        match (self.phase, *action) {
+    fn act(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        match (self.phase, action) {
             (Phase::Keep, Action::Keep { dice }) => {
                 let points = self.check_keep(dice)?;
                 self.keep(dice, points, events);
@@ -72,12 +74,7 @@ impl State {
     }
 
     /// Applies the dice of the throw due.
-    pub(super) fn apply_chance(
-        &mut self,
-        values: &[u8],
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.turn().check_chance(values)?;
+    fn throw(&mut self, values: &[u8], events: &mut Vec<Event>) -> Result<(), ActionError> {
         let roll = Roll::new(values).ok_or(ActionError::BadChance(Cow::Borrowed(
             "a throw is at most five dice showing 1 to 6",
         )))?;
@@ -107,15 +104,7 @@ impl State {
         Ok(())
     }
 
-    /// `seat` leaves the game.
-    pub(super) fn resign(
-        &mut self,
-        seat: Seat,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        let over = self.phase == Phase::Over;
-        self.resignations
-            .leave(seat, self.players.len(), over, ALREADY_LEFT)?;
+    fn leave(&mut self, seat: Seat, events: &mut Vec<Event>) {
         events.push(Event::Resigned { seat });
         if let Some(last) = self.resignations.last_one_standing(self.players.len()) {
             self.finish(Some(last), EndReason::Resignation, events);
@@ -123,34 +112,22 @@ impl State {
             // Its turn (or the throw pending in it) passes to the next seat still playing.
             self.end_turn(events);
         }
-        Ok(())
     }
 
-    /// The final ranking, once the game is over.
-    pub(super) fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         let reason = self.end.filter(|_| self.phase == Phase::Over)?;
         Some(Outcome {
             ranking: self.ranking(),
             reason: Cow::Borrowed(reason.as_str()),
         })
     }
+}
 
+impl State {
     /// The seat to play after the current one, skipping those who left.
     fn next_seat(&self) -> Option<Seat> {
         self.resignations
             .next_playing(self.players.len(), self.seat)
-    }
-
-    /// Validates the seat of an action: it exists, the game goes on and it is its turn.
-    fn check_turn(&self, seat: Seat) -> Result<(), ActionError> {
-        if seat >= self.players.len() {
-            return Err(ActionError::NoSuchSeat);
-        }
-        match self.phase {
-            Phase::Over => Err(ActionError::GameOver),
-            Phase::Keep | Phase::Decide if seat == self.seat => Ok(()),
-            _ => Err(ActionError::NotYourTurn),
-        }
     }
 
     /// The points of keeping `dice` from the last throw, or why it is illegal.

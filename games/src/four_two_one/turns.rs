@@ -6,9 +6,9 @@ use super::combination::{self, Dice};
 use super::moves::{Action, EndReason, Event, Phase};
 use super::sets::{Faces, Seats};
 use super::table::{Player, Step, Table, describe, tie_group};
-use crate::contract::{ActionError, Seat};
+use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
 use crate::faces;
-use crate::ranking::ALREADY_LEFT;
+use crate::ranking::Resignations;
 
 /// A decision that passed validation.
 enum Decision {
@@ -37,9 +37,23 @@ pub(super) fn remove_faces(dice: Dice, faces: Faces) -> Option<Faces> {
     Some(kept)
 }
 
-impl Table {
-    /// Appends every legal action of `seat` now to `out`.
-    pub(super) fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+impl Rules for Table {
+    type Action = Action;
+    type Event = Event;
+
+    fn seats(&self) -> usize {
+        Table::seats(self)
+    }
+
+    fn resignations(&mut self) -> &mut Resignations {
+        &mut self.resignations
+    }
+
+    fn turn(&self) -> Turn {
+        Table::turn(self)
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let Step::Turn {
             seat: current,
             dice: Some(dice),
@@ -65,54 +79,9 @@ impl Table {
         }
     }
 
-    fn check_action(&self, seat: Seat, action: &Action) -> Result<Decision, ActionError> {
-        if matches!(self.step, Step::Over { .. }) {
-            return Err(ActionError::GameOver);
-        }
-        if seat >= self.seats() {
-            return Err(ActionError::NoSuchSeat);
-        }
-        let Step::Turn {
-            seat: current,
-            throws,
-            dice: Some(dice),
-            pending: None,
-        } = self.step
-        else {
-            return Err(ActionError::NotYourTurn);
-        };
-        if current != seat {
-            return Err(ActionError::NotYourTurn);
-        }
-        let leading = self.throws_fixed.is_none();
-        match *action {
-            Action::Reroll { faces } => {
-                if faces.is_empty() {
-                    return Err(illegal("re-throw at least one die"));
-                }
-                let kept = remove_faces(dice, faces)
-                    .ok_or(illegal("the dice on the table do not show those faces"))?;
-                Ok(Decision::Reroll { faces, kept })
-            }
-            Action::Stop if leading => Ok(Decision::Stop),
-            Action::Stop if self.options.le_bon => Err(illegal(
-                "only the leader stops; announce le bon to keep your dice",
-            )),
-            Action::Stop => Err(illegal("you must use exactly as many throws as the leader")),
-            Action::LeBon if leading => Err(illegal("the leader keeps their dice with stop")),
-            Action::LeBon if self.options.le_bon => Ok(Decision::LeBon { throws }),
-            Action::LeBon => Err(illegal("le bon is not played at this table")),
-        }
-    }
-
-    /// Applies an action of `seat`, appending the events it produced.
-    pub(super) fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        match self.check_action(seat, action)? {
+    fn act(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        let (seat, decision) = self.check_action(action)?;
+        match decision {
             Decision::Reroll { faces, kept } => {
                 if let Step::Turn { pending, .. } = &mut self.step {
                     *pending = Some(kept);
@@ -129,12 +98,7 @@ impl Table {
     }
 
     /// Applies the dice of the throw due.
-    pub(super) fn apply_chance(
-        &mut self,
-        values: &[u8],
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.turn().check_chance(values)?;
+    fn throw(&mut self, values: &[u8], events: &mut Vec<Event>) -> Result<(), ActionError> {
         // Everything below is checked before the first change, for a state read from storage
         // that would not be consistent; a consistent table always passes.
         let inconsistent = ActionError::NoChanceDue;
@@ -200,18 +164,7 @@ impl Table {
         Ok(())
     }
 
-    /// `seat` leaves the game.
-    pub(super) fn resign(
-        &mut self,
-        seat: Seat,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        // 421 says the game is over before it looks at the seat.
-        if matches!(self.step, Step::Over { .. }) {
-            return Err(ActionError::GameOver);
-        }
-        self.resignations
-            .leave(seat, self.seats(), false, ALREADY_LEFT)?;
+    fn leave(&mut self, seat: Seat, events: &mut Vec<Event>) {
         // A leaver's tokens go back to the pot, which keeps the 21 tokens accounted for: in the
         // charge they are dealt again, in the décharge they are out of play.
         let player = &mut self.players[seat];
@@ -229,7 +182,7 @@ impl Table {
 
         if let Some(last) = self.resignations.last_one_standing(self.seats()) {
             self.finish(Seats::only(last), EndReason::Resignation, events);
-            return Ok(());
+            return;
         }
         if self.phase == Phase::Decharge && self.participants().len() < 2 {
             // Nobody is left to play the décharge against: those sitting it out win.
@@ -237,7 +190,7 @@ impl Table {
                 .filter(|s| self.players[*s].sitting_out)
                 .collect();
             self.finish(winners, EndReason::Resignation, events);
-            return Ok(());
+            return;
         }
         match self.step {
             Step::FirstPlayer { contenders } => {
@@ -264,6 +217,50 @@ impl Table {
             }
             Step::Turn { .. } | Step::TieBreak { .. } | Step::Over { .. } => {}
         }
-        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Table::outcome(self)
+    }
+}
+
+impl Table {
+    /// The seat whose turn it is and its decision `action`, once checked against the dice.
+    fn check_action(&self, action: Action) -> Result<(Seat, Decision), ActionError> {
+        let Step::Turn {
+            seat,
+            throws,
+            dice: Some(dice),
+            pending: None,
+        } = self.step
+        else {
+            return Err(ActionError::NotYourTurn);
+        };
+        let leading = self.throws_fixed.is_none();
+        let decision = match action {
+            Action::Reroll { faces } => {
+                if faces.is_empty() {
+                    return Err(illegal("re-throw at least one die"));
+                }
+                let kept = remove_faces(dice, faces)
+                    .ok_or(illegal("the dice on the table do not show those faces"))?;
+                Decision::Reroll { faces, kept }
+            }
+            Action::Stop if leading => Decision::Stop,
+            Action::Stop if self.options.le_bon => {
+                return Err(illegal(
+                    "only the leader stops; announce le bon to keep your dice",
+                ));
+            }
+            Action::Stop => {
+                return Err(illegal("you must use exactly as many throws as the leader"));
+            }
+            Action::LeBon if leading => {
+                return Err(illegal("the leader keeps their dice with stop"));
+            }
+            Action::LeBon if self.options.le_bon => Decision::LeBon { throws },
+            Action::LeBon => return Err(illegal("le bon is not played at this table")),
+        };
+        Ok((seat, decision))
     }
 }

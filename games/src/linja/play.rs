@@ -8,23 +8,10 @@ use super::options::Edition;
 use super::state::{
     Action, EndReason, Event, NoFollowingCause, Phase, Stage, State, opponent, row_u8,
 };
-use crate::contract::{ActionError, Outcome, Seat, Turn};
+use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
+use crate::ranking::Resignations;
 
 impl State {
-    /// Refuses a seat that may not act now.
-    pub(super) fn check_actor(&self, seat: Seat) -> Result<(), ActionError> {
-        if seat >= 2 {
-            return Err(ActionError::NoSuchSeat);
-        }
-        if self.is_over() {
-            return Err(ActionError::GameOver);
-        }
-        if seat != self.to_move {
-            return Err(ActionError::NotYourTurn);
-        }
-        Ok(())
-    }
-
     /// Checks a bonus move of a piece of `owner` from `from` to `to` by `seat` (rules 14, 16,
     /// ambiguity A9).
     pub(super) fn check_bonus(
@@ -182,10 +169,10 @@ impl State {
     /// Applies an action in the initial stage.
     fn apply_initial(
         &mut self,
-        seat: Seat,
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
+        let seat = self.to_move;
         match action {
             Action::InitialMove { from, to } => {
                 let from = usize::from(from);
@@ -221,11 +208,11 @@ impl State {
     /// Applies an action while a following move of `rows` rows is due.
     fn apply_following(
         &mut self,
-        seat: Seat,
         rows: u8,
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
+        let seat = self.to_move;
         let distance = usize::from(rows);
         match action {
             Action::FollowingMove { from, to } => {
@@ -271,12 +258,8 @@ impl State {
     }
 
     /// Applies an action while a bonus move is due.
-    fn apply_bonus(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
+    fn apply_bonus(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        let seat = self.to_move;
         match action {
             Action::BonusMove { owner, from, to } => {
                 let (from, to) = (usize::from(from), usize::from(to));
@@ -298,9 +281,23 @@ impl State {
         self.end_turn(false, events);
         Ok(())
     }
+}
 
-    /// Who must act now.
-    pub(super) fn turn(&self) -> Turn {
+impl Rules for State {
+    type Action = Action;
+    type Event = Event;
+
+    const ALREADY_LEFT: &'static str = "this seat has already resigned";
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn resignations(&mut self) -> &mut Resignations {
+        &mut self.resignations
+    }
+
+    fn turn(&self) -> Turn {
         if self.is_over() {
             Turn::Over
         } else {
@@ -308,8 +305,7 @@ impl State {
         }
     }
 
-    /// Appends every legal action of `seat` now to `out`.
-    pub(super) fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.is_over() || seat != self.to_move {
             return;
         }
@@ -367,54 +363,23 @@ impl State {
         }
     }
 
-    /// Applies an action of `seat`, appending the events it produced.
-    pub(super) fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.check_actor(seat)?;
+    fn act(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
         // Each stage validates the whole action before it changes anything.
         match self.phase {
-            Phase::Initial => self.apply_initial(seat, *action, events),
-            Phase::Following { rows } => self.apply_following(seat, rows, *action, events),
-            Phase::Bonus => self.apply_bonus(seat, *action, events),
+            Phase::Initial => self.apply_initial(action, events),
+            Phase::Following { rows } => self.apply_following(rows, action, events),
+            Phase::Bonus => self.apply_bonus(action, events),
             Phase::Over { .. } => Err(ActionError::GameOver),
         }
     }
 
-    /// Refuses every chance step: Linja has no dice.
-    pub(super) fn apply_chance(
-        &mut self,
-        _values: &[u8],
-        _events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        // Linja has no dice: no chance step is ever due.
-        if self.is_over() {
-            Err(ActionError::GameOver)
-        } else {
-            Err(ActionError::NoChanceDue)
-        }
-    }
-
-    /// `seat` leaves the game.
-    pub(super) fn resign(
-        &mut self,
-        seat: Seat,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        let over = self.is_over();
-        self.resignations
-            .leave(seat, 2, over, "this seat has already resigned")?;
+    fn leave(&mut self, seat: Seat, events: &mut Vec<Event>) {
         events.push(Event::Resigned { seat });
         // Two players: the other one wins at once, at any stage of anyone's turn.
         self.finish(EndReason::Resignation, events);
-        Ok(())
     }
 
-    /// The final ranking, once the game is over.
-    pub(super) fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         match self.phase {
             Phase::Over { reason } => Some(Outcome {
                 ranking: self.ranking(),

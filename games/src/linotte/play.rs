@@ -10,17 +10,27 @@ use super::state::{
     Action, Challenge, EndReason, Event, MAX_THROWS, Phase, SEATS, State, opponent,
 };
 use super::variant::Variant;
-use crate::contract::{ActionError, Chance, Outcome, Seat, Turn};
+use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
 use crate::faces;
-use crate::ranking::{ALREADY_LEFT, better_of_two};
+use crate::ranking::{Resignations, better_of_two};
 
 fn illegal(reason: &'static str) -> ActionError {
     ActionError::illegal(reason)
 }
 
-impl<O: Variant> State<O> {
-    /// Who must act now.
-    pub(super) fn turn(&self) -> Turn {
+impl<O: Variant> Rules for State<O> {
+    type Action = Action;
+    type Event = Event;
+
+    fn seats(&self) -> usize {
+        SEATS
+    }
+
+    fn resignations(&mut self) -> &mut Resignations {
+        &mut self.resignations
+    }
+
+    fn turn(&self) -> Turn {
         match self.phase {
             Phase::Over { .. } => Turn::Over,
             Phase::Throwing { count } => Turn::Chance {
@@ -30,8 +40,7 @@ impl<O: Variant> State<O> {
         }
     }
 
-    /// Appends every legal action of `seat` now to `out`.
-    pub(super) fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.phase != Phase::Choosing || seat != self.to_play {
             return;
         }
@@ -64,19 +73,101 @@ impl<O: Variant> State<O> {
         }
     }
 
-    /// Checks that `seat` may act now.
-    fn check_turn(&self, seat: Seat) -> Result<(), ActionError> {
-        if seat >= SEATS {
-            return Err(ActionError::NoSuchSeat);
+    fn act(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        let seat = self.to_play;
+        match action {
+            Action::Reroll { faces } => {
+                let kept = self.check_reroll(&faces)?;
+                self.dice = kept;
+                self.made = CombinationSet::EMPTY;
+                // At most five faces: the cast cannot truncate.
+                self.phase = Phase::Throwing {
+                    count: faces.len() as u8,
+                };
+                events.push(Event::Rerolled { seat, faces });
+            }
+            Action::Appel { combination } => {
+                self.check_challenge(false)?;
+                let after_sec = self.made.has_major();
+                self.challenge = Some(Challenge::Appel {
+                    combination,
+                    after_sec,
+                });
+                events.push(Event::AppelAnnounced { seat, combination });
+            }
+            Action::Defi => {
+                self.check_challenge(true)?;
+                let after_sec = self.made.has_major();
+                self.challenge = Some(Challenge::Defi { after_sec });
+                events.push(Event::DefiDeclared { seat });
+            }
+            Action::Place { row, col } => {
+                let cell = self.check_place(row, col)?;
+                self.resolve_challenge(events);
+                self.place(cell, events);
+            }
+            Action::Remove { row, col } => {
+                let cell = self.check_remove(row, col)?;
+                self.resolve_challenge(events);
+                self.remove(cell, events);
+            }
+            Action::Pass => {
+                self.check_stop()?;
+                self.resolve_challenge(events);
+                events.push(Event::Passed { seat });
+                self.end_turn(events);
+            }
         }
-        match self.phase {
-            Phase::Over { .. } => Err(ActionError::GameOver),
-            Phase::Throwing { .. } => Err(ActionError::NotYourTurn),
-            Phase::Choosing if seat != self.to_play => Err(ActionError::NotYourTurn),
-            Phase::Choosing => Ok(()),
-        }
+        Ok(())
     }
 
+    /// Applies the dice of the throw due.
+    fn throw(&mut self, values: &[u8], events: &mut Vec<Event>) -> Result<(), ActionError> {
+        let thrown = Faces::from_slice(values)
+            .ok_or(ActionError::BadChance(Cow::Borrowed("at most five dice")))?;
+        // The dice in the air are the last ones, one a value (they show 0).
+        let kept = DICE.saturating_sub(values.len());
+        for (die, value) in self.dice.iter_mut().skip(kept).zip(values) {
+            *die = *value;
+        }
+        self.dice.sort_unstable();
+        self.made = combinations(&self.dice);
+        self.throws += 1;
+        self.phase = Phase::Choosing;
+        events.push(Event::DiceThrown {
+            seat: self.to_play,
+            throw: self.throws,
+            values: thrown,
+            dice: self.dice,
+        });
+        Ok(())
+    }
+
+    fn leave(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        events.push(Event::Resigned { seat });
+        // Two seats: the other one is left, and wins at once (rules README §5).
+        let winner = self.resignations.last_one_standing(SEATS);
+        self.finish(EndReason::Resignation, winner, events);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let Phase::Over { reason, winner } = self.phase else {
+            return None;
+        };
+        let points = [self.points(0), self.points(1)];
+        let ranking = self.resignations.rank(
+            SEATS,
+            |seat| (winner == Some(seat), points[seat]),
+            |seat| points[seat],
+        );
+        Some(Outcome {
+            ranking,
+            reason: Cow::Borrowed(reason.as_str()),
+        })
+    }
+}
+
+impl<O: Variant> State<O> {
     fn check_stop(&self) -> Result<(), ActionError> {
         if self.can_stop() {
             Ok(())
@@ -176,60 +267,6 @@ impl<O: Variant> State<O> {
         Ok(cell)
     }
 
-    /// Applies an action of `seat`, appending the events it produced.
-    pub(super) fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.check_turn(seat)?;
-        match *action {
-            Action::Reroll { faces } => {
-                let kept = self.check_reroll(&faces)?;
-                self.dice = kept;
-                self.made = CombinationSet::EMPTY;
-                // At most five faces: the cast cannot truncate.
-                self.phase = Phase::Throwing {
-                    count: faces.len() as u8,
-                };
-                events.push(Event::Rerolled { seat, faces });
-            }
-            Action::Appel { combination } => {
-                self.check_challenge(false)?;
-                let after_sec = self.made.has_major();
-                self.challenge = Some(Challenge::Appel {
-                    combination,
-                    after_sec,
-                });
-                events.push(Event::AppelAnnounced { seat, combination });
-            }
-            Action::Defi => {
-                self.check_challenge(true)?;
-                let after_sec = self.made.has_major();
-                self.challenge = Some(Challenge::Defi { after_sec });
-                events.push(Event::DefiDeclared { seat });
-            }
-            Action::Place { row, col } => {
-                let cell = self.check_place(row, col)?;
-                self.resolve_challenge(events);
-                self.place(cell, events);
-            }
-            Action::Remove { row, col } => {
-                let cell = self.check_remove(row, col)?;
-                self.resolve_challenge(events);
-                self.remove(cell, events);
-            }
-            Action::Pass => {
-                self.check_stop()?;
-                self.resolve_challenge(events);
-                events.push(Event::Passed { seat });
-                self.end_turn(events);
-            }
-        }
-        Ok(())
-    }
-
     /// Reports how the challenge of the turn ended, when the player stops.
     fn resolve_challenge(&self, events: &mut Vec<Event>) {
         if let Some(succeeded) = self.challenge_met() {
@@ -310,65 +347,6 @@ impl<O: Variant> State<O> {
             winner,
             points,
         });
-    }
-
-    /// Applies the dice of the throw due.
-    pub(super) fn apply_chance(
-        &mut self,
-        values: &[u8],
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.turn().check_chance(values)?;
-        let thrown = Faces::from_slice(values)
-            .ok_or(ActionError::BadChance(Cow::Borrowed("at most five dice")))?;
-        // The dice in the air are the last ones, one a value (they show 0).
-        let kept = DICE.saturating_sub(values.len());
-        for (die, value) in self.dice.iter_mut().skip(kept).zip(values) {
-            *die = *value;
-        }
-        self.dice.sort_unstable();
-        self.made = combinations(&self.dice);
-        self.throws += 1;
-        self.phase = Phase::Choosing;
-        events.push(Event::DiceThrown {
-            seat: self.to_play,
-            throw: self.throws,
-            values: thrown,
-            dice: self.dice,
-        });
-        Ok(())
-    }
-
-    /// `seat` leaves the game.
-    pub(super) fn resign(
-        &mut self,
-        seat: Seat,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        let over = self.is_over();
-        self.resignations.leave(seat, SEATS, over, ALREADY_LEFT)?;
-        events.push(Event::Resigned { seat });
-        // Two seats: the other one is left, and wins at once (rules README §5).
-        let winner = self.resignations.last_one_standing(SEATS);
-        self.finish(EndReason::Resignation, winner, events);
-        Ok(())
-    }
-
-    /// The final ranking, once the game is over.
-    pub(super) fn outcome(&self) -> Option<Outcome> {
-        let Phase::Over { reason, winner } = self.phase else {
-            return None;
-        };
-        let points = [self.points(0), self.points(1)];
-        let ranking = self.resignations.rank(
-            SEATS,
-            |seat| (winner == Some(seat), points[seat]),
-            |seat| points[seat],
-        );
-        Some(Outcome {
-            ranking,
-            reason: Cow::Borrowed(reason.as_str()),
-        })
     }
 }
 

@@ -6,24 +6,10 @@ use std::borrow::Cow;
 use super::board::{Board, COLOURS, COLUMNS, Colour, PER_COLOUR};
 use super::options::Setup;
 use super::state::{Action, DEALS, EndReason, Event, Phase, SEATS, SETUP_TOKENS, State};
-use crate::contract::{ActionError, Outcome, Seat, Turn};
-use crate::ranking::better_of_two;
+use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
+use crate::ranking::{Resignations, better_of_two};
 
 impl State {
-    /// The checks every seat action starts with.
-    fn check_seat_may_act(&self, seat: Seat) -> Result<(), ActionError> {
-        if seat >= SEATS {
-            return Err(ActionError::NoSuchSeat);
-        }
-        if self.phase == Phase::Over {
-            return Err(ActionError::GameOver);
-        }
-        if self.seat_to_act() != Some(seat) {
-            return Err(ActionError::NotYourTurn);
-        }
-        Ok(())
-    }
-
     /// Where a drawn token goes without a decision: the next column during a one-per-column
     /// set-up, or the only column with room.
     fn automatic_column(&self) -> Option<usize> {
@@ -113,9 +99,23 @@ impl State {
         );
         events.push(Event::GameOver { reason, winner });
     }
+}
 
-    /// Who must act now.
-    pub(super) fn turn(&self) -> Turn {
+impl Rules for State {
+    type Action = Action;
+    type Event = Event;
+
+    const ALREADY_LEFT: &'static str = "this seat has already resigned";
+
+    fn seats(&self) -> usize {
+        SEATS
+    }
+
+    fn resignations(&mut self) -> &mut Resignations {
+        &mut self.resignations
+    }
+
+    fn turn(&self) -> Turn {
         match self.phase {
             Phase::Over => Turn::Over,
             Phase::Draw => Turn::Chance {
@@ -130,8 +130,7 @@ impl State {
         }
     }
 
-    /// Appends every legal action of `seat` now to `out`.
-    pub(super) fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.seat_to_act() != Some(seat) {
             return;
         }
@@ -160,17 +159,12 @@ impl State {
         }
     }
 
-    /// Applies an action of `seat`, appending the events it produced.
-    pub(super) fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.check_seat_may_act(seat)?;
-        match (self.phase, *action) {
+    fn act(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        match (self.phase, action) {
             (Phase::Move, Action::Pass) => {
-                events.push(Event::Passed { seat });
+                events.push(Event::Passed {
+                    seat: self.aligneur(),
+                });
                 self.after_aligneur(events);
             }
             (
@@ -191,7 +185,7 @@ impl State {
                 };
                 self.board = board;
                 events.push(Event::TokenMoved {
-                    seat,
+                    seat: self.aligneur(),
                     colour,
                     from_column,
                     from_position,
@@ -233,12 +227,7 @@ impl State {
     }
 
     /// Applies the colour drawn from the bag.
-    pub(super) fn apply_chance(
-        &mut self,
-        values: &[u8],
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.turn().check_chance(values)?;
+    fn throw(&mut self, values: &[u8], events: &mut Vec<Event>) -> Result<(), ActionError> {
         let Some(colour) = values
             .first()
             .and_then(|kind| Colour::from_index(usize::from(*kind)))
@@ -264,23 +253,13 @@ impl State {
         Ok(())
     }
 
-    /// `seat` leaves the game.
-    pub(super) fn resign(
-        &mut self,
-        seat: Seat,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        let over = self.phase == Phase::Over;
-        self.resignations
-            .leave(seat, SEATS, over, "this seat has already resigned")?;
+    fn leave(&mut self, seat: Seat, events: &mut Vec<Event>) {
         events.push(Event::Resigned { seat });
         // Two players: the other one wins at once.
         self.finish(EndReason::Resignation, events);
-        Ok(())
     }
 
-    /// The final ranking, once the game is over.
-    pub(super) fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         let reason = self.end?;
         let ranking = self.resignations.rank(
             SEATS,

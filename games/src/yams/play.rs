@@ -6,12 +6,22 @@ use std::borrow::Cow;
 use super::dice::{DICE, Dice};
 use super::grid::BoxId;
 use super::state::{Action, EndReason, Event, MAX_THROWS, State};
-use crate::contract::{ActionError, Chance, Outcome, Seat, Turn};
-use crate::ranking::ALREADY_LEFT;
+use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
+use crate::ranking::Resignations;
 
-impl State {
-    /// Who must act now.
-    pub(super) fn turn(&self) -> Turn {
+impl Rules for State {
+    type Action = Action;
+    type Event = Event;
+
+    fn seats(&self) -> usize {
+        self.seats
+    }
+
+    fn resignations(&mut self) -> &mut Resignations {
+        &mut self.resignations
+    }
+
+    fn turn(&self) -> Turn {
         if self.end.is_some() {
             Turn::Over
         } else if self.throw_due() {
@@ -25,8 +35,7 @@ impl State {
         }
     }
 
-    /// Appends every legal action of `seat` now to `out`.
-    pub(super) fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.end.is_some() || self.throw_due() || seat != self.current {
             return;
         }
@@ -48,23 +57,8 @@ impl State {
         }
     }
 
-    /// Applies an action of `seat`, appending the events it produced.
-    pub(super) fn apply(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        if seat >= self.seats {
-            return Err(ActionError::NoSuchSeat);
-        }
-        if self.end.is_some() {
-            return Err(ActionError::GameOver);
-        }
-        if self.throw_due() || seat != self.current {
-            return Err(ActionError::NotYourTurn);
-        }
-        match *action {
+    fn act(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        match action {
             Action::Reroll { keep } => {
                 if self.throws >= MAX_THROWS {
                     return Err(ActionError::illegal(
@@ -83,7 +77,10 @@ impl State {
                     ))));
                 }
                 self.dice = keep;
-                events.push(Event::DiceKept { seat, kept: keep });
+                events.push(Event::DiceKept {
+                    seat: self.current,
+                    kept: keep,
+                });
                 Ok(())
             }
             Action::Score { grid, r#box } => self.score(grid, r#box, events),
@@ -91,12 +88,7 @@ impl State {
     }
 
     /// Applies the dice of the throw due.
-    pub(super) fn apply_chance(
-        &mut self,
-        values: &[u8],
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.turn().check_chance(values)?;
+    fn throw(&mut self, values: &[u8], events: &mut Vec<Event>) -> Result<(), ActionError> {
         let bad = || ActionError::BadChance(Cow::Borrowed("too many dice"));
         let thrown = Dice::new(values).ok_or_else(bad)?;
         let dice = self.dice.union(&thrown).ok_or_else(bad)?;
@@ -119,14 +111,7 @@ impl State {
         Ok(())
     }
 
-    /// `seat` leaves the game.
-    pub(super) fn resign(
-        &mut self,
-        seat: Seat,
-        events: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
-        self.resignations
-            .leave(seat, self.seats, self.end.is_some(), ALREADY_LEFT)?;
+    fn leave(&mut self, seat: Seat, events: &mut Vec<Event>) {
         events.push(Event::Resigned { seat });
         if self.playing() <= 1 {
             // The last seat standing wins at once; a solo game simply ends.
@@ -135,18 +120,18 @@ impl State {
             // Its turn (throw pending or not) passes cleanly to the next seat still playing.
             self.pass_turn(events);
         }
-        Ok(())
     }
 
-    /// The final ranking, once the game is over.
-    pub(super) fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         let reason = self.end?;
         Some(Outcome {
             ranking: self.ranking(),
             reason: Cow::Borrowed(reason.as_str()),
         })
     }
+}
 
+impl State {
     /// Ends the current turn and hands the dice to the next seat still playing, or ends the
     /// game when that closes the last round.
     fn pass_turn(&mut self, events: &mut Vec<Event>) {

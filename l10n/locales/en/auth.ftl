@@ -12,3 +12,4 @@ auth-username-help = 3 to 24 letters, digits, _ or -.
 auth-create-my-account = Create my account
 auth-have-account = Already have an account?
 auth-passwords-differ = The two passwords differ; please type the same password twice.
+auth-signed-out-everywhere = You are signed out everywhere: every browser signed in to your account is signed out. Your API tokens still work.

@@ -33,7 +33,7 @@ home-card-deadline = Deadline
 # The eight games as cards.
 home-games = The eight games
 home-game-rules = Rules
-home-game-rules-of = of { $game }
+home-game-rules-of = of { $of }
 home-game-play = Play
 # Between the last two names of a list of links.
 home-names-and = and

@@ -35,10 +35,10 @@ lobby-to-start = to start a match.
 
 # The create form.
 lobby-form-game = Game
-lobby-form-rules-of = Rules of { $game }
+lobby-form-rules-of = Rules of { $of }
 lobby-form-players-range = { $min } to { $max } players
 lobby-form-players = Players
-lobby-form-options-of = Options of { $game }
+lobby-form-options-of = Options of { $of }
 lobby-form-options-help = The defaults are the original rules. Any other choice makes the match casual (unrated).
 lobby-form-default = (Default: { $value }.)
 lobby-form-rated = Rated

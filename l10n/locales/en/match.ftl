@@ -9,7 +9,7 @@ match-clock = { $days ->
    *[other] { $days } days per move
 }
 match-no-clock = no clock
-match-rules-of = Rules of { $game }
+match-rules-of = Rules of { $of }
 match-replay-link = Replay
 match-seat = seat { $seat }
 
@@ -102,12 +102,12 @@ match-resign-back = No, back to the match
 
 # Fair dice.
 match-fair-dice = Fair dice
-match-fair-committed = Before the first throw the server committed to a secret seed. Its SHA-256:
-match-fair-revealed = The seed, revealed now that the match is over:
-match-fair-anyone = . Anyone can recompute every throw from it:
+match-fair-committed = The dice of this match were fixed before its first throw, and can be checked when it ends: they all come from a secret number (the seed), whose fingerprint (SHA-256) is shown from the start:
+match-fair-revealed = The secret number, revealed now that the match is over:
+match-fair-anyone = . Anyone can throw every die of the match again from it and check the fingerprint:
 match-fair-download = download the record
 match-fair-and-run = and run
-match-fair-later = The seed itself is revealed when the match ends.
+match-fair-later = The secret number itself is revealed when the match ends: then anyone can check every throw.
 match-fair-seed-hash = Seed SHA-256:
 match-fair-seed = Seed:
 
@@ -174,8 +174,9 @@ match-compose-no-place = The form's action has no place for the ticked values.
 
 # Pieces every game's table uses.
 match-game-over = The game is over: { $reason }.
-match-throw-again = Throw again
-match-throw-ticked-again = Throw the ticked dice again
+# Ticking a die means keeping it, in every game (docs/match-page.md, "Ticking dice").
+match-keep = Keep
+match-throw-others-again = Throw the others again
 match-points = { $count ->
     [one] { $count } point
    *[other] { $count } points

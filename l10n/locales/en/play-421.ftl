@@ -50,11 +50,11 @@ play-421-headline-between = { $phase }, round { $round } · pot { $pot ->
 
 play-421-dice-caption = Throw { $throw } of { $max }
 play-421-dice-caption-result = Throw { $throw } of { $max }: { $result }
-play-421-hint-must-rethrow = Tick the dice to throw again: you must use { $count ->
+play-421-hint-must-rethrow = Tick the dice you keep; the others are thrown again: you must use { $count ->
     [one] { $count } throw
    *[other] { $count } throws
 } like the leader.
-play-421-hint-rethrow = Tick the dice to throw again (at least one), or keep your dice.
+play-421-hint-rethrow = Tick the dice you keep and throw the others again (at least one), or stop here.
 play-421-your-dice = Your dice
 play-421-dice-of = { $name }'s dice
 
@@ -95,8 +95,8 @@ play-421-le-bon = Le bon
 play-421-le-bon-hint = keep your dice before using all the leader's throws
 play-421-le-bon-detail = keep your dice now
 
-play-421-prompt-keep = Your turn: keep your dice, or tick some to throw again.
-play-421-prompt-rethrow = Your turn: tick the dice to throw again.
+play-421-prompt-keep = Your turn: stop here, or tick the dice you keep and throw the others again.
+play-421-prompt-rethrow = Your turn: tick the dice you keep and throw the others again.
 
 play-421-event-start-die-thrown = { $name } threw a { $die } for the first player
 play-421-event-start-tie = { $names } tie and throw again

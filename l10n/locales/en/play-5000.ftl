@@ -16,9 +16,10 @@ play-5000-dice-caption = Throw { $throw } of 3 · { $count ->
     [one] { $count } die
    *[other] { $count } dice
 } in hand
-play-5000-set-aside-verb = Set aside
-play-5000-set-aside-ticked = Set aside the ticked dice
-play-5000-set-aside-hint = Tick the scoring dice to set aside: 1s (100), 5s (50), a brelan (three of a kind) or a straight.
+play-5000-keep-ticked = Keep the ticked dice
+play-5000-set-aside-hint = Tick the scoring dice you keep; they are set aside: 1s (100), 5s (50), a brelan (three of a kind) or a straight.
+play-5000-why-none = Tick the dice you keep first.
+play-5000-why-not = The ticked dice score nothing: keep 1s, 5s, a brelan or a straight.
 
 play-5000-set-aside-title = Set aside this turn
 play-5000-group = { $dice } for { $points }

@@ -41,7 +41,7 @@ play-linotte-or-group = Or
 
 play-linotte-can-place = place a pawn on a highlighted cell of the grid (+)
 play-linotte-can-remove = remove one of your opponent's pawns with the Yam Predator (✕)
-play-linotte-can-reroll = tick dice to throw them again
+play-linotte-can-reroll = tick the dice you keep and throw the others again
 play-linotte-can-appel = call an Appel
 play-linotte-can-defi = take up the Défi
 play-linotte-can-pass = stop without placing a pawn
@@ -54,8 +54,8 @@ play-linotte-dice-caption = Throw { $throw } of 3 · { $left ->
     [one] { $left } throw
    *[other] { $left } throws
 } left
-play-linotte-tick-hint = Tick the dice to throw again (any of them); the others stay.
-play-linotte-must-break = { $hint } Your challenge follows a major combination on the first throw: throw again at least one die of it.
+play-linotte-tick-hint = Tick the dice you keep; the others are thrown again.
+play-linotte-must-break = { $hint } Your challenge follows a major combination on the first throw: do not keep every die of it.
 
 play-linotte-throws = Throws
 play-linotte-throws-value = { $throw } of 3
@@ -84,6 +84,7 @@ play-linotte-remove-after = Yam Predator: remove { $owner } pawn from { $cell }:
 play-linotte-pawn-of = { $owner } pawn
 play-linotte-free = free
 play-linotte-cell-label = Row { $row }, column { $col }: { $name }, { $holder }
+play-linotte-in-winning-line = { $holder }, in the five in a row
 
 play-linotte-pawns-left = { $reserve ->
     [one] { $reserve } pawn
@@ -100,7 +101,10 @@ play-linotte-event-dice-thrown = { $again ->
     [yes] { $name } threw { $faces } ({ $nth } throw: { $dice })
    *[no] { $name } threw { $faces }
 }
-play-linotte-event-rerolled = { $name } picked up { $faces } to throw again
+play-linotte-event-rerolled = { $name } picked up { $faces } to throw { $count ->
+    [one] it
+   *[other] them
+} again
 play-linotte-event-appel-announced = { $name } called an Appel for { $combination }
 play-linotte-event-defi-declared = { $name } took up the Défi
 play-linotte-event-challenge-resolved = { $succeeded ->

@@ -42,8 +42,6 @@ play-yams-dice-caption = Throw { $throw } of 3 · { $left ->
     [one] { $left } throw
    *[other] { $left } throws
 } left
-play-yams-keep = Keep
-play-yams-throw-others = Throw the others again
 play-yams-keep-hint = Tick the dice you keep and throw the others again, or write your dice in a box of your column.
 
 play-yams-upper-total = Total haut

@@ -18,7 +18,7 @@ rules-words-intro = Tapis keeps the French names the games are played with. Here
 
 rules-breadcrumb = Breadcrumb
 rules-breadcrumb-rules = Rules
-rules-game-title = Rules of { $game }
+rules-game-title = Rules of { $of }
 rules-players = { $count ->
     [one] { $count } player
    *[other] { $count } players
@@ -28,8 +28,8 @@ rules-options-count = { $count ->
     [one] { $count } option
    *[other] { $count } options
 }
-rules-play = Play { $game }
-rules-play-computer = Play the computer at { $game }
+rules-play = Play { $to }
+rules-play-computer = Play the computer at { $to }
 rules-sign-in-to-play = <a href="/signin?next=/rules/{ $id }">Sign in</a> to play the computer.
 rules-toc = On this page
 rules-section-goal = The goal

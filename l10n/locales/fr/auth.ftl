@@ -12,3 +12,4 @@ auth-username-help = De 3 à 24 lettres, chiffres, _ ou -.
 auth-create-my-account = Créer mon compte
 auth-have-account = Vous avez déjà un compte ?
 auth-passwords-differ = Les deux mots de passe diffèrent : tapez deux fois le même mot de passe.
+auth-signed-out-everywhere = Vous êtes déconnecté partout : chaque navigateur connecté à votre compte est déconnecté. Vos jetons d’API marchent toujours.

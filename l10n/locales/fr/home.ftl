@@ -33,7 +33,7 @@ home-card-deadline = Échéance
 # Les huit jeux en cartes.
 home-games = Les huit jeux
 home-game-rules = Règles
-home-game-rules-of = de { $game }
+home-game-rules-of = { $of }
 home-game-play = Jouer
 # Entre les deux derniers noms d’une liste de liens.
 home-names-and = et

@@ -38,10 +38,10 @@ lobby-create = Lancer une partie
 lobby-to-start = pour lancer une partie.
 
 lobby-form-game = Jeu
-lobby-form-rules-of = Règles de { $game }
+lobby-form-rules-of = Règles { $of }
 lobby-form-players-range = de { $min } à { $max } joueurs
 lobby-form-players = Joueurs
-lobby-form-options-of = Options de { $game }
+lobby-form-options-of = Options { $of }
 lobby-form-options-help = Les valeurs par défaut sont les règles d’origine. Tout autre choix fait de la partie une partie amicale (non classée).
 lobby-form-default = (Par défaut : { $value }.)
 lobby-form-rated = Classée

@@ -9,7 +9,7 @@ match-clock = { $days ->
    *[other] { $days } jours par coup
 }
 match-no-clock = sans pendule
-match-rules-of = Règles du { $game }
+match-rules-of = Règles { $of }
 match-replay-link = Revoir la partie
 match-seat = place { $seat }
 
@@ -102,12 +102,12 @@ match-resign-back = Non, revenir à la partie
 
 # Les dés équitables.
 match-fair-dice = Dés équitables
-match-fair-committed = Avant le premier lancer, le serveur s’est engagé sur une graine secrète. Son SHA-256 :
-match-fair-revealed = La graine, révélée maintenant que la partie est finie :
-match-fair-anyone = . Chacun peut en recalculer chaque lancer :
+match-fair-committed = Les dés de cette partie ont été fixés avant son premier lancer, et pourront être vérifiés à la fin : ils viennent tous d’un nombre secret (la graine), dont l’empreinte (SHA-256) est affichée dès le début :
+match-fair-revealed = Le nombre secret, révélé maintenant que la partie est finie :
+match-fair-anyone = . Chacun peut en relancer tous les dés de la partie et vérifier l’empreinte :
 match-fair-download = téléchargez l’enregistrement
 match-fair-and-run = et lancez
-match-fair-later = La graine elle-même est révélée à la fin de la partie.
+match-fair-later = Le nombre secret lui-même est révélé à la fin de la partie : chacun pourra alors vérifier chaque lancer.
 match-fair-seed-hash = SHA-256 de la graine :
 match-fair-seed = Graine :
 
@@ -174,8 +174,9 @@ match-compose-no-place = L’action du formulaire n’a pas de place pour les va
 
 # Ce qu’utilise la table de chaque jeu.
 match-game-over = La partie est terminée : { $reason }.
-match-throw-again = Relancer
-match-throw-ticked-again = Relancer les dés cochés
+# Cocher un dé, c’est le garder, dans tous les jeux (docs/match-page.md, « Ticking dice »).
+match-keep = Garder
+match-throw-others-again = Relancer les autres
 match-points = { $count ->
     [one] { $count } point
    *[other] { $count } points

@@ -50,11 +50,11 @@ play-421-headline-between = { $phase }, tour { $round } · pot { $pot ->
 
 play-421-dice-caption = Lancer { $throw } sur { $max }
 play-421-dice-caption-result = Lancer { $throw } sur { $max } : { $result }
-play-421-hint-must-rethrow = Cochez les dés à relancer : vous devez faire { $count ->
+play-421-hint-must-rethrow = Cochez les dés que vous gardez ; les autres sont relancés : vous devez faire { $count ->
     [one] { $count } lancer
    *[other] { $count } lancers
 } comme le meneur.
-play-421-hint-rethrow = Cochez les dés à relancer (au moins un), ou gardez vos dés.
+play-421-hint-rethrow = Cochez les dés que vous gardez et relancez les autres (au moins un), ou arrêtez-vous là.
 play-421-your-dice = Vos dés
 play-421-dice-of = Dés de { $name }
 
@@ -95,8 +95,8 @@ play-421-le-bon = Le bon
 play-421-le-bon-hint = garder ses dés avant d’avoir fait tous les lancers du meneur
 play-421-le-bon-detail = gardez vos dés maintenant
 
-play-421-prompt-keep = À vous : gardez vos dés, ou cochez ceux à relancer.
-play-421-prompt-rethrow = À vous : cochez les dés à relancer.
+play-421-prompt-keep = À vous : arrêtez-vous là, ou cochez les dés que vous gardez et relancez les autres.
+play-421-prompt-rethrow = À vous : cochez les dés que vous gardez et relancez les autres.
 
 play-421-event-start-die-thrown = { $name } lance un { $die } pour désigner le premier joueur
 play-421-event-start-tie = { $names } sont à égalité et relancent

@@ -16,9 +16,10 @@ play-5000-dice-caption = Lancer { $throw } sur 3 · { $count ->
     [one] { $count } dé
    *[other] { $count } dés
 } en main
-play-5000-set-aside-verb = Mettre de côté
-play-5000-set-aside-ticked = Mettre de côté les dés cochés
-play-5000-set-aside-hint = Cochez les dés qui marquent à mettre de côté : les 1 (100), les 5 (50), un brelan (trois dés identiques) ou une suite.
+play-5000-keep-ticked = Garder les dés cochés
+play-5000-set-aside-hint = Cochez les dés qui marquent que vous gardez ; ils sont mis de côté : les 1 (100), les 5 (50), un brelan (trois dés identiques) ou une suite.
+play-5000-why-none = Cochez d’abord les dés que vous gardez.
+play-5000-why-not = Les dés cochés ne marquent rien : gardez des 1, des 5, un brelan ou une suite.
 
 play-5000-set-aside-title = Mis de côté ce tour-ci
 play-5000-group = { $dice } pour { $points }

@@ -41,7 +41,7 @@ play-linotte-or-group = Ou
 
 play-linotte-can-place = poser un pion sur une case en surbrillance de la grille (+)
 play-linotte-can-remove = retirer un pion adverse avec le Yam Predator (✕)
-play-linotte-can-reroll = cocher des dés pour les relancer
+play-linotte-can-reroll = cocher les dés que vous gardez et relancer les autres
 play-linotte-can-appel = faire un Appel
 play-linotte-can-defi = relever le Défi
 play-linotte-can-pass = vous arrêter sans poser de pion
@@ -54,8 +54,8 @@ play-linotte-dice-caption = Lancer { $throw } sur 3 · { $left ->
     [one] encore { $left } lancer
    *[other] encore { $left } lancers
 }
-play-linotte-tick-hint = Cochez les dés à relancer (n’importe lesquels) ; les autres restent.
-play-linotte-must-break = { $hint } Votre annonce suit une combinaison majeure du premier lancer : relancez au moins un de ses dés.
+play-linotte-tick-hint = Cochez les dés que vous gardez ; les autres sont relancés.
+play-linotte-must-break = { $hint } Votre annonce suit une combinaison majeure du premier lancer : ne gardez pas tous ses dés.
 
 play-linotte-throws = Lancers
 play-linotte-throws-value = { $throw } sur 3
@@ -84,6 +84,7 @@ play-linotte-remove-after = Yam Predator : retirer le pion { $owner } de { $cel
 play-linotte-pawn-of = pion { $owner }
 play-linotte-free = libre
 play-linotte-cell-label = Ligne { $row }, colonne { $col } : { $name }, { $holder }
+play-linotte-in-winning-line = { $holder }, dans les cinq alignés
 
 play-linotte-pawns-left = { $reserve ->
     [one] { $reserve } pion restant
@@ -103,7 +104,10 @@ play-linotte-event-dice-thrown = { $again ->
     [yes] { $name } a lancé { $faces } ({ $nth } lancer : { $dice })
    *[no] { $name } a lancé { $faces }
 }
-play-linotte-event-rerolled = { $name } a repris { $faces } pour les relancer
+play-linotte-event-rerolled = { $count ->
+    [one] { $name } a repris le { $faces } pour le relancer
+   *[other] { $name } a repris { $faces } pour les relancer
+}
 play-linotte-event-appel-announced = { $name } a fait un Appel au { $combination }
 play-linotte-event-defi-declared = { $name } a relevé le Défi
 play-linotte-event-challenge-resolved = { $succeeded ->

@@ -42,8 +42,6 @@ play-yams-dice-caption = Lancer { $throw } sur 3 · { $left ->
     [one] encore { $left } lancer
    *[other] encore { $left } lancers
 }
-play-yams-keep = Garder
-play-yams-throw-others = Relancer les autres
 play-yams-keep-hint = Cochez les dés que vous gardez et relancez les autres, ou inscrivez vos dés dans une case de votre colonne.
 
 play-yams-upper-total = Total haut

@@ -19,7 +19,7 @@ rules-words-intro = Tapis garde les noms sous lesquels ces jeux se jouent en Fra
 
 rules-breadcrumb = Fil d’Ariane
 rules-breadcrumb-rules = Règles
-rules-game-title = Règles de { $game }
+rules-game-title = Règles { $of }
 rules-players = { $count ->
     [one] { $count } joueur
    *[other] { $count } joueurs
@@ -29,8 +29,8 @@ rules-options-count = { $count ->
     [one] { $count } option
    *[other] { $count } options
 }
-rules-play = Jouer à { $game }
-rules-play-computer = Jouer contre l’ordinateur à { $game }
+rules-play = Jouer { $to }
+rules-play-computer = Jouer contre l’ordinateur { $to }
 rules-sign-in-to-play = <a href="/signin?next=/rules/{ $id }">Connectez-vous</a> pour jouer contre l’ordinateur.
 rules-toc = Sur cette page
 rules-section-goal = But du jeu

@@ -32,8 +32,8 @@ use uuid::Uuid;
 
 pub use hub::{EventHub, prune, run};
 pub use streams::{
-    MatchStream, NOT_AN_EVENT_ID, StreamItem, StreamSettings, UserStream, match_stream,
-    until_interrupted, user_stream,
+    MatchStream, NOT_AN_EVENT_ID, PAGE_STREAM_MATCHES, PageEvent, PageStream, StreamItem,
+    StreamSettings, UserStream, match_stream, page_stream, until_interrupted, user_stream,
 };
 pub(crate) use tell::{Told, tell};
 

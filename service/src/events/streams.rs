@@ -27,6 +27,20 @@ use crate::{ServiceError, ServiceResult, Services};
 pub type UserStream = Pin<Box<dyn Stream<Item = StreamItem<UserEvent>> + Send>>;
 /// A match's moves, as they are played.
 pub type MatchStream = Pin<Box<dyn Stream<Item = StreamItem<MatchMove>> + Send>>;
+/// A page's one stream: the viewer's events and the moves of the matches it shows.
+pub type PageStream = Pin<Box<dyn Stream<Item = StreamItem<PageEvent>> + Send>>;
+
+/// An event of a page's stream.
+#[derive(Debug, Clone)]
+pub enum PageEvent {
+    /// One of the viewer's own events.
+    User(Arc<UserEvent>),
+    /// A move of one of the matches the page follows.
+    Move(Arc<MatchMove>),
+}
+
+/// How many matches one page stream may follow (the tabs of one browser share it).
+pub const PAGE_STREAM_MATCHES: usize = 64;
 
 /// What a stream yields: an event, or the end of the stream because the database could not be
 /// read (the client reconnects with its `Last-Event-ID` and loses nothing).
@@ -148,6 +162,38 @@ pub async fn match_stream(
         behind: true,
     };
     Ok(Box::pin(follow.into_stream()))
+}
+
+/// One stream for the pages of a browser: the events of `who` (when signed in) from after
+/// `last_event_id` (or from now), and the moves of each match of `matches` played after the
+/// version given with it, then as they are played. Any of them that cannot be read ends the
+/// whole stream ([`StreamItem::Interrupted`]): the browser reconnects and misses nothing.
+///
+/// Each part is the stream of its own function ([`user_stream`], [`match_stream`]), so the
+/// page stream resumes, follows the hub and catches up from the database the same way.
+pub async fn page_stream(
+    services: &Services,
+    who: Option<&Identity>,
+    last_event_id: Option<&str>,
+    matches: &[(Uuid, i64)],
+) -> ServiceResult<PageStream> {
+    let mut parts: Vec<PageStream> = Vec::with_capacity(matches.len() + 1);
+    if let Some(who) = who {
+        let events = user_stream(services, who, last_event_id).await?;
+        parts.push(Box::pin(events.map(|item| match item {
+            StreamItem::Event(e) => StreamItem::Event(Arc::new(PageEvent::User(e))),
+            StreamItem::Interrupted => StreamItem::Interrupted,
+        })));
+    }
+    for (id, since) in matches {
+        let since = since.to_string();
+        let moves = match_stream(services, *id, Some(&since)).await?;
+        parts.push(Box::pin(moves.map(|item| match item {
+            StreamItem::Event(m) => StreamItem::Event(Arc::new(PageEvent::Move(m))),
+            StreamItem::Interrupted => StreamItem::Interrupted,
+        })));
+    }
+    Ok(Box::pin(futures_util::stream::select_all(parts)))
 }
 
 /// A stream's events have numbers: an event's `seq`, a move's version.

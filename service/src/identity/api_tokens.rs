@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::caller::Identity;
-use crate::error::{ServiceError, ServiceResult, found};
+use crate::error::{ServiceError, ServiceResult, delete_owned};
 use crate::schema::api_tokens;
 use crate::secrets::random_bytes;
 use crate::services::Services;
@@ -99,12 +99,5 @@ pub async fn list(services: &Services, who: &Identity) -> ServiceResult<Vec<ApiT
 /// Revokes one of the caller's tokens; it stops working at once.
 pub async fn revoke(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<()> {
     let mut conn = services.conn().await?;
-    let deleted = diesel::delete(
-        api_tokens::table
-            .filter(api_tokens::id.eq(id))
-            .filter(api_tokens::user_id.eq(who.user_id)),
-    )
-    .execute(&mut conn)
-    .await?;
-    found(deleted, "token")
+    delete_owned!(&mut conn, api_tokens, id, who.user_id, "token")
 }

@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::caller::Identity;
 use super::session_tokens;
-use crate::error::{ServiceError, ServiceResult, found};
+use crate::error::{ServiceError, ServiceResult, delete_owned};
 use crate::schema::sessions;
 use crate::services::Services;
 
@@ -104,14 +104,7 @@ pub async fn list(services: &Services, who: &Identity) -> ServiceResult<Vec<Sess
 /// Ends one of the caller's sessions: its token stops working at once.
 pub async fn end(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<()> {
     let mut conn = services.conn().await?;
-    let deleted = diesel::delete(
-        sessions::table
-            .filter(sessions::id.eq(id))
-            .filter(sessions::user_id.eq(who.user_id)),
-    )
-    .execute(&mut conn)
-    .await?;
-    found(deleted, "session")
+    delete_owned!(&mut conn, sessions, id, who.user_id, "session")
 }
 
 /// Ends the caller's own session, if the caller came with one (signing out).

@@ -4,6 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { ApiPlayer, apiCall } from "../lib/api.js";
 import { launchBrowser, newPlayer } from "../lib/browser.js";
 import { checkPage, visit } from "../lib/check.js";
+import { baseUrl } from "../lib/env.js";
 import { createApiToken, signedInAs, signIn, signOut, signUp } from "../lib/flows.js";
 
 let browser;
@@ -76,6 +77,12 @@ describe("accounts", () => {
       assert.match(await page.getByRole("status").filter({ hasText: "Copy it now" }).innerText(), /my bot/);
       const me = await ApiPlayer.withToken(username, secret).me();
       assert.equal(me.username, username, "the token shown speaks for its owner");
+
+      // A button copies it, and says so.
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+      await page.getByRole("button", { name: "Copy the token" }).click();
+      await page.getByText("The token is copied.").waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
 
       // Shown once: the next visit lists the token by name, never its secret.
       await page.goto("/account");

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ApiPlayer } from "../lib/api.js";
-import { launchBrowser, newPlayer } from "../lib/browser.js";
+import { launchBrowser, newPlayer, watchErrors } from "../lib/browser.js";
 import { baseUrl } from "../lib/env.js";
 import { checkPage } from "../lib/check.js";
 import { signUp } from "../lib/flows.js";
@@ -42,9 +42,9 @@ after(async () => {
 });
 
 /** A started match of Can't Stop between Alice and Bob (Alice invites, Bob accepts); its id. */
-async function startMatch() {
-  const created = await alice.api.createMatch("cant-stop", { invite: [bob.name] });
-  const joined = await bob.api.join(created.id);
+async function startMatch(other = bob) {
+  const created = await alice.api.createMatch("cant-stop", { invite: [other.name] });
+  const joined = await other.api.join(created.id);
   assert.equal(joined.status, "active");
   return created.id;
 }
@@ -79,8 +79,8 @@ test("the other player's match page shows a move from the stream, with no poll",
   await openMatch(bob.page, id);
   const mover = await moverOf([alice, bob]);
   const watcher = mover === alice ? bob : alice;
-  // The watcher's page is following the match's stream (it is open).
-  await watcher.page.waitForFunction(() => typeof tapisMatch !== "undefined" && tapisMatch.source?.readyState === 1);
+  // The watcher's page is following the match on its stream (it is open).
+  await watcher.page.waitForFunction(() => typeof tapisLive !== "undefined" && tapisLive.state === "open");
   for (let i = 0; i < 3 && (await canMove(mover.page)); i += 1) {
     const { version } = await shown(watcher.page);
     let move;
@@ -97,7 +97,7 @@ test("the other player's match page shows a move from the stream, with no poll",
   }
   for (const [who, p] of [["alice", alice], ["bob", bob]]) {
     assert.equal(requested(p, /\/poll$/, from[who]), 0, `${who}'s page never polled`);
-    assert.ok(requested(p, new RegExp(`^/matches/${id}/stream$`), from[who]) >= 1, `${who} followed the match`);
+    assert.ok(requested(p, /^\/stream$/, from[who]) >= 1, `${who} followed the match`);
   }
   assert.ok(requested(watcher, new RegExp(`^/matches/${id}/table$`), from[watcher === alice ? "alice" : "bob"]) >= 1);
   await checkPage(watcher.page, "match-live-from-stream");
@@ -217,4 +217,144 @@ test("when the stream cannot connect, the match page still updates by polling", 
   } finally {
     await visitor.context.close();
   }
+});
+
+test("eight match tabs of one browser share one stream, and each shows every move", async () => {
+  // Eight matches where Bob is to move; Alice opens each one in a tab of her browser. A stream
+  // per tab would hold more connections than a browser opens to a site over HTTP/1.1 (six).
+  const ids = [];
+  for (let i = 0; i < 8; i += 1) {
+    const id = await startMatch();
+    await untilTurnOf(id, bob, alice);
+    ids.push(id);
+  }
+  const from = alice.requests.length;
+  const tabs = [];
+  try {
+    for (const id of ids) {
+      const tab = watchErrors(await alice.context.newPage());
+      tabs.push(tab);
+      await openMatch(tab, id);
+    }
+    // One tab holds the stream, following the eight matches; the others hear it from that tab.
+    await Promise.all(
+      tabs.map((tab) => tab.waitForFunction(() => typeof tapisLive !== "undefined" && tapisLive.state === "open")),
+    );
+    // Bob plays twice in every match (rolling, then a pairing; a bust gives the turn back).
+    for (let round = 0; round < 2; round += 1) {
+      const expected = [];
+      for (const id of ids) {
+        const view = await bob.api.match(id);
+        if (view.legal_actions.length === 0) {
+          expected.push(view.version);
+          continue;
+        }
+        const moved = await bob.api.playAny(id, (actions) => actions.find((a) => a.type !== "stop") ?? actions[0]);
+        expected.push(moved.version);
+      }
+      await Promise.all(tabs.map((tab, i) => untilShown(tab, expected[i], 15_000)));
+    }
+    // Alice's browser holds one stream (any of her tabs may hold it), which follows them all.
+    const holders = [];
+    for (const tab of alice.context.pages()) {
+      holders.push(await tab.evaluate(() => (tapisLive.source === null ? null : [...tapisLive.followed])));
+    }
+    const held = holders.filter((followed) => followed !== null);
+    assert.equal(held.length, 1, "one tab holds the stream");
+    for (const id of ids) assert.ok(held[0].includes(id), `the stream follows ${id}`);
+    assert.equal(requested(alice, /\/poll$/, from), 0, "no tab polled");
+  } finally {
+    for (const tab of tabs) await tab.close();
+  }
+});
+
+test("when the stream's tab closes, another takes it over and the moves still come", async () => {
+  const dana = await player();
+  try {
+    const first = await startMatch(dana);
+    const second = await startMatch(dana);
+    await untilTurnOf(first, alice, dana);
+    await untilTurnOf(second, alice, dana);
+    const one = dana.page;
+    await openMatch(one, first);
+    await one.waitForFunction(() => tapisLive.leader && tapisLive.state === "open");
+    const two = watchErrors(await dana.context.newPage());
+    await openMatch(two, second);
+    await two.waitForFunction(() => !tapisLive.leader && tapisLive.state === "open");
+    const before = await alice.api.playAny(second);
+    await untilShown(two, before.version, 10_000);
+    await one.close();
+    await two.waitForFunction(() => tapisLive.leader && tapisLive.state === "open");
+    // Whoever is to move now (a bust gives Dana the turn): the page that took over shows it.
+    const mover = (await alice.api.match(second)).legal_actions.length > 0 ? alice : dana;
+    const moved = await mover.api.playAny(second);
+    await untilShown(two, moved.version, 10_000);
+  } finally {
+    await dana.context.close();
+  }
+});
+
+test("a match tab in the background says it is your turn there, and notifies", async () => {
+  const carol = await player();
+  const { context, page } = carol;
+  await context.grantPermissions(["notifications"], { origin: baseUrl });
+  // Records the notifications, and lets the test put the tab in the background.
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    window.__notifications = [];
+    class Recorded extends Real {
+      constructor(title, options) {
+        window.__notifications.push({ title, body: options?.body, tag: options?.tag });
+        super(title, options);
+      }
+    }
+    Object.defineProperty(Recorded, "permission", { get: () => Real.permission });
+    window.Notification = Recorded;
+    window.__hidden = false;
+    Object.defineProperty(document, "visibilityState", {
+      get: () => (window.__hidden ? "hidden" : "visible"),
+      configurable: true,
+    });
+  });
+  try {
+    const id = await startMatch(carol);
+    await untilTurnOf(id, alice, carol);
+    await openMatch(page, id);
+    const title = await page.title();
+    await page.waitForFunction(() => tapisLive.state === "open");
+    await page.evaluate(() => {
+      window.__hidden = true;
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await untilTurnOf(id, carol, alice);
+    await page.waitForFunction(() => document.title === "(1) Your turn — Tapis", undefined, { timeout: 10_000 });
+    const made = await page.evaluate(() => window.__notifications);
+    assert.deepEqual(
+      made.filter((n) => n.tag === `tapis-${id}`).map((n) => n.title),
+      ["Your turn — Tapis"],
+      JSON.stringify(made),
+    );
+    // Back in view: the title is the match's again.
+    await page.evaluate(() => {
+      window.__hidden = false;
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.waitForFunction((t) => document.title === t, title);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the tab's title and the players follow the page when someone joins", async () => {
+  const created = await alice.api.createMatch("cant-stop", { seats: 2 });
+  const { page } = alice;
+  await openMatch(page, created.id);
+  const before = await page.title();
+  assert.ok(!before.includes(bob.name), before);
+  const mark = await page.evaluate(() => (window.__tapisTitle = Math.random()));
+  await bob.api.join(created.id);
+  await page.waitForFunction((name) => document.title.includes(name), bob.name, { timeout: 10_000 });
+  assert.ok((await page.title()).includes(alice.name));
+  assert.ok((await page.getByTestId("match-players").textContent()).includes(bob.name));
+  assert.equal(await page.evaluate(() => window.__tapisTitle), mark, "the page was not reloaded");
 });

@@ -789,12 +789,21 @@ async fn the_account_page_sets_the_address_and_the_settings_with_errors_inline()
     refused.assert_contains("is not a valid e-mail address");
     refused.assert_contains("value=\"nope\"");
 
-    let saved = browser
+    // Saved: redirected (303) to the account page's e-mail panel, which says it once.
+    let posted = browser
         .post("/account/email", &[("email", "ada@example.com")])
         .await;
-    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
+    assert_eq!(posted.header("location"), "/account#email");
+    let saved = browser.get(posted.header("location")).await;
+    assert_eq!(saved.status, StatusCode::OK);
     saved.assert_contains("A confirmation link was mailed to ada@example.com.");
     saved.assert_contains("is not confirmed yet");
+    let again = browser.get("/account").await;
+    assert!(
+        !again.text.contains("A confirmation link was mailed"),
+        "said once"
+    );
     let link = sink.wait_for("ada@example.com", 1, |_| true).await[0]
         .link("/email/verify?token=")
         .unwrap();

@@ -541,9 +541,24 @@ async fn the_account_page_lists_sessions_and_ends_them() {
             &[("username", "vera"), ("password", "correct horse")],
         )
         .await;
+    // A session signed in from Firefox on Linux: the list names the browser and the system,
+    // with the whole user agent as the name's title.
+    let firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    let signed = app
+        .client
+        .post(format!("{}/api/v1/sessions", app.base))
+        .header("User-Agent", firefox)
+        .json(&serde_json::json!({"username": "vera", "password": "correct horse"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed.status(), StatusCode::OK);
     let page = browser.get("/account").await;
     page.assert_contains("Where you are signed in");
     page.assert_contains("(this browser)");
+    page.assert_contains(&format!(
+        "<span title=\"{firefox}\">Firefox 128 on Linux</span>"
+    ));
     let sessions = app.get("/api/v1/sessions", Some(&api_session)).await;
     let api_id = sessions
         .body
@@ -566,6 +581,21 @@ async fn the_account_page_lists_sessions_and_ends_them() {
     );
     let everywhere = browser.post("/account/sessions/end-all", &[]).await;
     assert_eq!(everywhere.status, StatusCode::SEE_OTHER);
+    // It lands on the sign-in page, which says what happened.
+    let landing = everywhere.header("location").to_owned();
+    assert_eq!(landing, "/signin?signed_out=everywhere");
+    let confirmed = browser.get(&landing).await;
+    assert_eq!(confirmed.status, StatusCode::OK);
+    confirmed.assert_contains("data-testid=\"signed-out-everywhere\"");
+    confirmed.assert_contains("You are signed out everywhere");
+    assert!(
+        !browser
+            .get("/signin")
+            .await
+            .text
+            .contains("signed-out-everywhere"),
+        "only after signing out everywhere"
+    );
     let account = browser.get("/account").await;
     assert_eq!(account.status, StatusCode::SEE_OTHER, "signed out");
 }

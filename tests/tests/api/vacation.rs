@@ -544,9 +544,20 @@ async fn the_account_page_starts_and_ends_a_vacation_and_refuses_bad_dates_inlin
     assert_eq!(page.status, StatusCode::FORBIDDEN);
     // Away until the end of the day after tomorrow: three days begun from noon.
     let day = (now + Duration::days(2)).date().to_string();
-    let page = browser.post("/account/vacation", &[("until", &day)]).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    // Done: redirected (303) to the account page's vacation panel, which says it once.
+    let posted = browser.post("/account/vacation", &[("until", &day)]).await;
+    assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
+    assert_eq!(posted.header("location"), "/account#vacation");
+    let page = browser.get(posted.header("location")).await;
+    assert_eq!(page.status, StatusCode::OK);
     page.assert_contains("Enjoy your vacation");
+    assert!(
+        !browser
+            .get("/account")
+            .await
+            .text
+            .contains("Enjoy your vacation")
+    );
     page.assert_contains("You are on vacation until");
     page.assert_contains("11 days left this year.");
     page.assert_contains("action=\"/account/vacation/end\"");
@@ -558,8 +569,9 @@ async fn the_account_page_starts_and_ends_a_vacation_and_refuses_bad_dates_inlin
     page.assert_contains("already on vacation");
     // Back at once: the first day has begun (by a few milliseconds), the two others come
     // back.
-    let page = browser.post("/account/vacation/end", &[]).await;
-    assert_eq!(page.status, StatusCode::OK);
+    let posted = browser.post("/account/vacation/end", &[]).await;
+    assert_eq!(posted.status, StatusCode::SEE_OTHER);
+    let page = browser.get(posted.header("location")).await;
     page.assert_contains("Welcome back");
     page.assert_contains("13 days left this year.");
     let page = browser.post("/account/vacation/end", &[]).await;

@@ -192,3 +192,110 @@ async fn signed_in_pages_follow_the_players_stream_in_their_language() {
     let compte = alice.get("/account").await;
     compte.assert_contains("Me prévenir quand c’est mon tour");
 }
+
+/// Opens `path` as a page stream; panics if it is refused.
+async fn open(browser: &Browser, path: &str, last_event_id: Option<&str>) -> EventStream {
+    match browser.open_stream(path, last_event_id).await {
+        Ok(stream) => stream,
+        Err(page) => panic!("{path} was refused: {} {}", page.status, page.text),
+    }
+}
+
+#[tokio::test]
+async fn one_page_stream_carries_the_players_events_and_the_moves_of_the_matches_shown() {
+    let app = TestApp::spawn().await;
+    let (alice, bob, id) = two_player_match(&app, "yams").await;
+    let (index, page) = mover(&[&alice, &bob], &id).await;
+    let (player, watcher) = if index == 0 {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    let (player_name, watcher_name) = if index == 0 {
+        ("alice", "bob")
+    } else {
+        ("bob", "alice")
+    };
+    let shown = version(&page);
+
+    // The watcher's page shows version `shown`; a move is played before its stream connects.
+    let action = actions(&page).into_iter().next().unwrap().to_string();
+    let shown_text = shown.to_string();
+    let played = player
+        .hx_post(
+            &format!("/matches/{id}/act"),
+            &[
+                ("version", shown_text.as_str()),
+                ("action", action.as_str()),
+            ],
+        )
+        .await;
+    assert_eq!(played.status, StatusCode::OK, "{}", played.text);
+
+    // One stream for the player's events and the match shown, from the version shown.
+    let path = format!("/stream?matches={id}:{shown}");
+    let mut stream = open(watcher, &path, None).await;
+    // (The move may have given the watcher the turn: their `your_turn` may come on it too.)
+    let moved = stream.expect_after("move", &["your_turn"]).await;
+    assert_eq!(moved.data["match_id"], id.as_str());
+    assert_eq!(moved.data["version"], shown + 1);
+    // A move has no `id:`: a reconnecting EventSource resumes the player's events by
+    // Last-Event-ID, the moves from the versions in the address.
+    assert_eq!(moved.id, "");
+
+    // The player's own events come on the same stream, numbered.
+    player.get("/lobby").await;
+    let created = player
+        .post(
+            "/lobby/matches",
+            &[
+                ("game", "yams"),
+                ("seats", "2"),
+                ("days_per_move", "3"),
+                ("invite", watcher_name),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.text);
+    let invitation = stream.expect_after("invitation", &["your_turn"]).await;
+    assert_eq!(invitation.data["by"], player_name);
+    let seq: i64 = invitation.id.parse().unwrap();
+
+    // A stream the page opens anew resumes after the last event it heard (`after`), and a
+    // reconnecting one by its Last-Event-ID, which wins.
+    let mut again = open(watcher, &format!("/stream?after={}", seq - 1), None).await;
+    assert_eq!(again.expect("invitation").await, invitation);
+    let mut resumed = open(
+        watcher,
+        &format!("/stream?after={}", seq - 1),
+        Some(&invitation.id),
+    )
+    .await;
+    resumed.expect_nothing(Duration::from_millis(300)).await;
+
+    // A visitor may follow matches on it (moves are public), with no events of their own.
+    let visitor = Browser::new(&app);
+    let mut watching = open(&visitor, &path, None).await;
+    assert_eq!(watching.expect("move").await.data["version"], shown + 1);
+
+    // Bad input is refused with a clear answer: no match and version, a match twice, a
+    // version the match has not reached, a match that does not exist.
+    for bad in [
+        "/stream?matches=soon".to_owned(),
+        format!("/stream?matches={id}"),
+        format!("/stream?matches={id}:{shown},{id}:{shown}"),
+        format!("/stream?matches={id}:{}", shown + 50),
+    ] {
+        let refused = watcher.get(&bad).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::BAD_REQUEST,
+            "{bad}: {}",
+            refused.text
+        );
+    }
+    let unknown = watcher
+        .get("/stream?matches=00000000-0000-4000-8000-000000000000:0")
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+}

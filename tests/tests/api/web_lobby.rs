@@ -233,8 +233,28 @@ async fn the_account_page_changes_the_password_and_manages_tokens() {
     assert_eq!(changed.status, StatusCode::OK);
     changed.assert_contains("Your password has been changed.");
 
-    let created = browser.post("/account/tokens", &[("name", "my bot")]).await;
-    assert_eq!(created.status, StatusCode::CREATED);
+    // Made: redirected (303) to the account page, which shows the secret once; the secret
+    // travels in a short-lived cookie of the account page only, never in an address.
+    let posted = browser.post("/account/tokens", &[("name", "my bot")]).await;
+    assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
+    assert_eq!(posted.header("location"), "/account#tokens");
+    let cookie = posted
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .find(|c| c.starts_with("tapis_new_token="))
+        .expect("the new token's cookie");
+    for part in [
+        "HttpOnly",
+        "SameSite=Strict",
+        "Path=/account",
+        "Max-Age=120",
+    ] {
+        assert!(cookie.contains(part), "{part} in {cookie}");
+    }
+    let created = browser.get(posted.header("location")).await;
+    assert_eq!(created.status, StatusCode::OK);
     created.assert_contains("will not be shown again");
     let at = created.text.find("value=\"tapis_").unwrap() + "value=\"".len();
     let token: String = created.text[at..]

@@ -486,32 +486,42 @@ async fn resigning_asks_for_confirmation_then_ends_the_match() {
 }
 
 #[tokio::test]
-async fn four_two_one_dice_are_ticked_to_throw_again() {
+async fn four_two_one_dice_are_ticked_to_keep_them() {
     let app = TestApp::spawn().await;
     let (alice, bob, id) = two_player_match(&app, "421").await;
     let (index, page) = mover(&[&alice, &bob], &id).await;
     let player = [&alice, &bob][index];
     page.assert_contains("Stop here");
-    page.assert_contains("Throw the ticked dice again");
+    // Ticking a die keeps it, as in every game: the others are thrown again.
+    page.assert_contains("Throw the others again");
+    page.assert_contains("<span class=\"die-verb\">Keep<");
     page.assert_contains("title=\"the pot deals its 21 tokens");
-    let faces = pickable_faces(&page);
+    let faces: Vec<String> = pickable_faces(&page).iter().map(u8::to_string).collect();
     assert_eq!(faces.len(), 3);
-    let face = faces[0].to_string();
     let template = compose_template(&page).unwrap();
     let v = version(&page).to_string();
-    let thrown = player
-        .post(
-            &format!("/matches/{id}/act"),
-            &[
-                ("version", v.as_str()),
-                ("compose", template.as_str()),
-                ("pick", face.as_str()),
-            ],
-        )
-        .await;
+    let mut fields = vec![
+        ("version", v.as_str()),
+        ("compose", template.as_str()),
+        ("pick", faces[0].as_str()),
+        ("pick", faces[1].as_str()),
+    ];
+    fields.extend(faces.iter().map(|f| ("die", f.as_str())));
+    let thrown = player.post(&format!("/matches/{id}/act"), &fields).await;
     assert_eq!(thrown.status, StatusCode::SEE_OTHER, "{}", thrown.text);
     let page = player.get(&format!("/matches/{id}")).await;
-    page.assert_contains(" kept ");
+    // The two ticked dice were kept; the third, left unticked, was thrown again.
+    let kept = page
+        .text
+        .split(" kept ")
+        .nth(1)
+        .and_then(|rest| rest.split(" and threw ").next())
+        .unwrap_or_else(|| panic!("{}", page.text));
+    let mut kept: Vec<&str> = kept.split(' ').collect();
+    kept.sort_unstable();
+    let mut ticked = vec![faces[0].as_str(), faces[1].as_str()];
+    ticked.sort_unstable();
+    assert_eq!(kept, ticked, "{}", page.text);
     page.assert_contains("Throw 2 of 3");
     // The leader stops: the others must use two throws.
     let stop = actions(&page)
@@ -535,7 +545,10 @@ async fn five_thousand_keeps_are_buttons_with_their_worth() {
         let player = [&alice, &bob][index];
         let offered = actions(&page);
         if let Some(keep) = offered.iter().find(|a| a["type"] == "keep") {
-            page.assert_contains("Set aside the ticked dice");
+            page.assert_contains("Keep the ticked dice");
+            // The page says which ticks set dice aside, for the script to say why it waits.
+            page.assert_contains("data-allowed=\"[");
+            page.assert_contains("data-why-none=\"Tick the dice you keep first.\"");
             page.assert_contains("· turn total ");
             let posted = play(player, &id, &page, keep).await;
             assert_eq!(posted.status, StatusCode::SEE_OTHER);
@@ -617,6 +630,8 @@ async fn a_whole_yams_match_through_the_web_forms_then_its_replay() {
     assert_eq!(over.text.matches("data-testid=\"ranking-row\"").count(), 2);
     over.assert_contains("data-testid=\"seed\"");
     over.assert_contains("Game over, every grid is full: 1st ");
+    // Turns as players count them: 48 moves, 24 turns (12 rounds of two players).
+    over.assert_contains("(24 turns, newest first)");
     over.assert_contains("Earlier turns (");
     over.assert_contains(" kept ");
     over.assert_contains(" in Chance");
@@ -703,6 +718,22 @@ async fn the_opponents_last_move_is_said_and_marked_on_the_board() {
             "{game}: {}",
             theirs.text
         );
+        // Each line says who played it once: no name before it saying it again.
+        let said = theirs
+            .text
+            .split("data-testid=\"last-moves\"")
+            .nth(1)
+            .and_then(|rest| rest.split("</div>").next())
+            .unwrap_or_else(|| panic!("{game}: {}", theirs.text));
+        assert!(said.contains(name), "{game}: {said}");
+        assert!(
+            !said.contains(&format!("<strong>{name}</strong>")),
+            "{game}: {said}"
+        );
+        if game == "yams" {
+            // The other player's turn is said whole, from its first throw.
+            assert!(said.contains(&format!("</span> {name} threw ")), "{said}");
+        }
         assert!(
             theirs.text.contains("cell-recent"),
             "{game}: {}",
@@ -713,4 +744,30 @@ async fn the_opponents_last_move_is_said_and_marked_on_the_board() {
             "{game}"
         );
     }
+}
+
+/// The fair-dice panel says what it means in players' words, in both languages: the dice of the
+/// match are fixed in advance and can be checked at the end (no "committed to a seed").
+#[tokio::test]
+async fn the_fair_dice_panel_speaks_players_words() {
+    let app = TestApp::spawn().await;
+    let (alice, _bob, id) = two_player_match(&app, "yams").await;
+    let page = alice.get(&format!("/matches/{id}")).await;
+    page.assert_contains(
+        "The dice of this match were fixed before its first throw, and can be checked when it ends",
+    );
+    assert!(
+        !page.text.contains("committed to a secret seed"),
+        "{}",
+        page.text
+    );
+    let french = Browser::speaking(&app, "fr");
+    let page = french.get(&format!("/matches/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    page.assert_contains("Les dés de cette partie ont été fixés avant son premier lancer, et pourront être vérifiés à la fin");
+    assert!(
+        !page.text.contains("s’est engagé sur une graine"),
+        "{}",
+        page.text
+    );
 }

@@ -9,15 +9,15 @@ use super::web_match::{
     actions, compose_template, mover, pickable_faces, play, two_player_match, values_after, version,
 };
 
-/// Ticks every die of the page's dice form but the first and throws them again.
+/// Ticks the first die of the page's dice form, to keep it, and throws the others again.
 async fn throw_again_all_but_one(player: &Browser, id: &str, page: &WebPage) -> WebPage {
     let template = compose_template(page).unwrap_or_else(|| panic!("no dice form:\n{}", page.text));
     let faces: Vec<String> = pickable_faces(page).iter().map(u8::to_string).collect();
     assert_eq!(faces.len(), 5, "{}", page.text);
-    let faces = &faces[1..];
     let v = version(page).to_string();
     let mut fields = vec![("version", v.as_str()), ("compose", template.as_str())];
-    fields.extend(faces.iter().map(|f| ("pick", f.as_str())));
+    fields.push(("pick", faces[0].as_str()));
+    fields.extend(faces.iter().map(|f| ("die", f.as_str())));
     let posted = player.post(&format!("/matches/{id}/act"), &fields).await;
     assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
     player.get(&format!("/matches/{id}")).await
@@ -53,7 +53,9 @@ async fn a_grid_turn(game: &str, labels: [&str; 3], challenge: (&str, &str)) {
         template.contains("\"faces\"") && template.contains("reroll"),
         "{template}"
     );
-    page.assert_contains("Throw the ticked dice again");
+    // Ticking a die keeps it, as in every game.
+    page.assert_contains("Throw the others again");
+    page.assert_contains("<span class=\"die-verb\">Keep<");
     page.assert_contains("Stop without placing a pawn");
     page.assert_contains("data-testid=\"scores\"");
     page.assert_contains("12 pawns left, 0 on the grid");

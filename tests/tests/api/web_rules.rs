@@ -255,3 +255,40 @@ async fn the_rules_are_linked_from_the_navigation_the_home_page_and_the_lobby() 
     yams.assert_contains("<a href=\"/rules/cant-stop\" rel=\"prev\">");
     yams.assert_contains("<a href=\"/rules/make-five\" rel=\"next\">");
 }
+
+/// French names each game with its article ("Règles du Yams", "Jouer au 421", but "Règles de
+/// La Linotte"), and its Linja page says how the match page moves a piece: pick it, then the
+/// row it goes to.
+#[tokio::test]
+async fn french_rules_pages_name_each_game_as_french_does() {
+    let app = TestApp::spawn().await;
+    let browser = Browser::speaking(&app, "fr");
+    let yams = browser.get("/rules/yams").await;
+    yams.assert_contains("Règles du Yams</h1>");
+    yams.assert_contains(">Jouer au Yams</a>");
+    yams.assert_contains("Jouer contre l’ordinateur au Yams");
+    assert!(!yams.text.contains("Règles de Yams"), "{}", yams.text);
+    assert!(!yams.text.contains("Jouer à Yams"), "{}", yams.text);
+    let four = browser.get("/rules/421").await;
+    four.assert_contains("Règles du 421</h1>");
+    four.assert_contains(">Jouer au 421</a>");
+    let linotte = browser.get("/rules/linotte").await;
+    linotte.assert_contains("Règles de La Linotte</h1>");
+    linotte.assert_contains(">Jouer à La Linotte</a>");
+    // English says the name alone.
+    let english = Browser::new(&app).get("/rules/yams").await;
+    english.assert_contains("Rules of Yams</h1>");
+    english.assert_contains(">Play Yams</a>");
+
+    // Linja: the page picks a piece, then the row it goes to; the rules say so in both
+    // languages.
+    let linja = browser.get("/rules/linja").await;
+    linja.assert_contains("Cliquez sur l’un de vos pions sur le plan de jeu, puis");
+    assert!(
+        !linja.text.contains("Cliquez sur l’un des coups proposés"),
+        "{}",
+        linja.text
+    );
+    let linja = Browser::new(&app).get("/rules/linja").await;
+    linja.assert_contains("click one of your pieces on the board, then");
+}

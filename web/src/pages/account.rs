@@ -1,7 +1,14 @@
 //! The account page: change the password; create, list and revoke personal API tokens (a new
-//! token's secret is shown once, on the page that created it); list the sessions signed in to
-//! the account and end any of them, or all ("sign out everywhere"); go on vacation until a
-//! date (the days left this year shown) and come back early.
+//! token's secret is shown once, on the page its form redirects to); list the sessions signed
+//! in to the account and end any of them, or all ("sign out everywhere"); go on vacation until
+//! a date (the days left this year shown) and come back early.
+//!
+//! The forms of the e-mail address, the vacation and the tokens redirect after a successful
+//! post (303 to `/account`, at the form's place), so that reloading the page never posts
+//! again; what the form did travels in a short-lived cookie for the account page only
+//! ([`FLASH_COOKIE`], and [`NEW_TOKEN_COOKIE`] for a new token's secret, which never goes in
+//! an address), shown once and removed. A refused form is drawn again at once, with what was
+//! typed and why (422, 409...).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
@@ -17,13 +24,17 @@ use tapis_service::identity::sessions::{self, SessionInfo};
 use tapis_service::time::vacation::{self, VacationStatus};
 use uuid::Uuid;
 
-use crate::cookies::{language_cookie, set_cookie};
+use crate::cookies::{
+    FLASH_COOKIE, NEW_TOKEN_COOKIE, account_flash_cookie, clear_account_flash, language_cookie,
+    set_cookie,
+};
 use crate::error::{WebError, refusal, service_status};
 use crate::form::{FieldError, FormData};
 use crate::page::{Layout, render_status, see_other};
-use crate::pages::auth::signed_out;
+use crate::pages::auth::{SIGNED_OUT_EVERYWHERE, signed_out, signed_out_to};
 use crate::pages::language::chosen_language;
 use crate::present::When;
+use crate::present::device::browser_and_system;
 use crate::session::{Ctx, services};
 
 /// A token in the list.
@@ -50,6 +61,10 @@ impl TokenRow {
 #[derive(Debug, Clone)]
 pub struct SessionRow {
     pub id: Uuid,
+    /// Its browser and system (`Firefox 128 on Linux`), or the program's own name; empty when
+    /// it did not say.
+    pub device: String,
+    /// Its `User-Agent` in full (the title of the above).
     pub user_agent: String,
     pub created: When,
     pub last_used: When,
@@ -60,6 +75,7 @@ impl SessionRow {
     fn of(session: &SessionInfo, lang: Language) -> SessionRow {
         SessionRow {
             id: session.id,
+            device: browser_and_system(&session.user_agent, lang).unwrap_or_default(),
             user_agent: session.user_agent.clone(),
             created: When::of(session.created_at, lang),
             last_used: When::of(session.last_used_at, lang),
@@ -184,6 +200,75 @@ impl AccountPage {
     }
 }
 
+/// What a form that redirected did, said on the page it redirected to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flash {
+    EmailSent,
+    EmailUnchanged,
+    VacationStarted,
+    VacationEnded,
+}
+
+impl Flash {
+    const ALL: [Flash; 4] = [
+        Flash::EmailSent,
+        Flash::EmailUnchanged,
+        Flash::VacationStarted,
+        Flash::VacationEnded,
+    ];
+
+    /// The cookie's value.
+    fn word(self) -> &'static str {
+        match self {
+            Flash::EmailSent => "email-sent",
+            Flash::EmailUnchanged => "email-unchanged",
+            Flash::VacationStarted => "vacation-started",
+            Flash::VacationEnded => "vacation-ended",
+        }
+    }
+
+    fn read(word: &str) -> Option<Flash> {
+        Flash::ALL.into_iter().find(|f| f.word() == word)
+    }
+
+    /// The form it is about (its place on the page, and its anchor).
+    fn form(self) -> &'static str {
+        match self {
+            Flash::EmailSent | Flash::EmailUnchanged => "email",
+            Flash::VacationStarted | Flash::VacationEnded => "vacation",
+        }
+    }
+
+    /// What it says, given the account's e-mail address as saved.
+    fn notice(self, email: Option<&str>, lang: Language) -> String {
+        match self {
+            Flash::EmailSent => lang.t1("account-email-sent", "email", email.unwrap_or("")),
+            Flash::EmailUnchanged => lang.t("account-email-unchanged"),
+            Flash::VacationStarted => lang.t("account-vacation-started"),
+            Flash::VacationEnded => lang.t("account-vacation-ended"),
+        }
+    }
+}
+
+/// The 303 of a form done, to its place on the account page, with what it did.
+fn redirect_with(ctx: &Ctx, flash: Flash) -> HttpResponse {
+    let mut response = see_other(&format!("/account#{}", flash.form()));
+    set_cookie(
+        &mut response,
+        &account_flash_cookie(FLASH_COOKIE, flash.word(), ctx.secure),
+    );
+    response
+}
+
+/// A new token's cookie as the account page reads it: its id and its secret (made of letters,
+/// digits, `_` and `-`); anything else is no token.
+fn read_new_token(value: &str) -> Option<(Uuid, &str)> {
+    let (id, secret) = value.split_once('.')?;
+    let id = id.parse().ok()?;
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    (!secret.is_empty() && secret.len() <= 256 && secret.chars().all(plain)).then_some((id, secret))
+}
+
 struct Outcome {
     status: StatusCode,
     new_token: Option<NewApiToken>,
@@ -206,6 +291,18 @@ impl Outcome {
             notice: None,
             error: None,
         }
+    }
+
+    /// The account page as a form's redirect lands on it: the flash and the new token its
+    /// cookies carry, if any.
+    fn landed(req: &HttpRequest) -> (Option<Flash>, Option<(Uuid, String)>) {
+        let flash = req
+            .cookie(FLASH_COOKIE)
+            .and_then(|c| Flash::read(c.value()));
+        let token = req
+            .cookie(NEW_TOKEN_COOKIE)
+            .and_then(|c| read_new_token(c.value()).map(|(id, secret)| (id, secret.to_owned())));
+        (flash, token)
     }
 
     /// The form `form` done, and what its place on the page says of it.
@@ -233,8 +330,36 @@ async fn account_page(
     ctx: &Ctx,
     outcome: Outcome,
 ) -> Result<HttpResponse, WebError> {
+    account_page_with(req, ctx, outcome, None, None).await
+}
+
+/// The account page, saying what the form that redirected to it did (`flash`), and showing
+/// once the token it made (`landed_token`, when it is one of the account's).
+async fn account_page_with(
+    req: &HttpRequest,
+    ctx: &Ctx,
+    mut outcome: Outcome,
+    flash: Option<Flash>,
+    landed_token: Option<(Uuid, String)>,
+) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?;
     let overview = accounts::overview(&services(req)?, who).await?;
+    if let Some(flash) = flash {
+        let email = overview.notifications.email.as_deref();
+        outcome.notice = Some((flash.form().to_owned(), flash.notice(email, ctx.lang)));
+    }
+    if let Some((id, secret)) = landed_token {
+        outcome.new_token = overview
+            .tokens
+            .iter()
+            .find(|t| t.id == id)
+            .map(|t| NewApiToken {
+                id,
+                name: t.name.clone(),
+                token: secret,
+                created_at: t.created_at,
+            });
+    }
     render_status(
         outcome.status,
         &AccountPage {
@@ -261,9 +386,17 @@ async fn account_page(
     )
 }
 
+/// `GET /account`; after a form's redirect, with what it did (shown once).
 #[get("/account")]
 pub async fn account(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
-    account_page(&req, &ctx, Outcome::plain()).await
+    let (flash, token) = Outcome::landed(&req);
+    let mut response = account_page_with(&req, &ctx, Outcome::plain(), flash, token).await?;
+    for name in [FLASH_COOKIE, NEW_TOKEN_COOKIE] {
+        if req.cookie(name).is_some() {
+            set_cookie(&mut response, &clear_account_flash(name, ctx.secure));
+        }
+    }
+    Ok(response)
 }
 
 #[post("/account/password")]
@@ -334,11 +467,15 @@ pub async fn create_token(
     let who = ctx.require()?.clone();
     let name = form.text("name").to_owned();
     let outcome = match api_tokens::create(&services(&req)?, &who, &name).await {
-        Ok(token) => Outcome {
-            status: StatusCode::CREATED,
-            new_token: Some(token),
-            ..Outcome::plain()
-        },
+        Ok(token) => {
+            let mut response = see_other("/account#tokens");
+            let value = format!("{}.{}", token.id, token.token);
+            set_cookie(
+                &mut response,
+                &account_flash_cookie(NEW_TOKEN_COOKIE, &value, ctx.secure),
+            );
+            return Ok(response);
+        }
         Err(error) => Outcome {
             token_name: name,
             ..Outcome::refused("token", error, ctx.lang)?
@@ -375,12 +512,12 @@ pub async fn end_session(
 }
 
 /// Signs out everywhere: every session of the account ends, this one included. API tokens
-/// keep working.
+/// keep working. The sign-in page it lands on confirms it.
 #[post("/account/sessions/end-all")]
 pub async fn end_all_sessions(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?;
     sessions::end_all(&services(&req)?, who).await?;
-    Ok(signed_out(&ctx))
+    Ok(signed_out_to(&ctx, SIGNED_OUT_EVERYWHERE))
 }
 
 /// `POST /account/vacation` with `until` (a date): goes on vacation until the end of that day.
@@ -393,7 +530,7 @@ pub async fn start_vacation(
     let who = ctx.require()?.clone();
     let until = form.text("until").to_owned();
     let outcome = match vacation::start(&services(&req)?, &who, &until).await {
-        Ok(_) => Outcome::notice("vacation", ctx.lang.t("account-vacation-started")),
+        Ok(_) => return Ok(redirect_with(&ctx, Flash::VacationStarted)),
         Err(error) => Outcome {
             until,
             ..Outcome::refused("vacation", error, ctx.lang)?
@@ -407,7 +544,7 @@ pub async fn start_vacation(
 pub async fn end_vacation(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?.clone();
     let outcome = match vacation::end(&services(&req)?, &who).await {
-        Ok(_) => Outcome::notice("vacation", ctx.lang.t("account-vacation-ended")),
+        Ok(_) => return Ok(redirect_with(&ctx, Flash::VacationEnded)),
         Err(error) => Outcome::refused("vacation", error, ctx.lang)?,
     };
     account_page(&req, &ctx, outcome).await
@@ -424,14 +561,14 @@ pub async fn set_email(
     let who = ctx.require()?.clone();
     let email = form.text("email").to_owned();
     let outcome = match notifications::set_email(&services(&req)?, &who, &email).await {
-        Ok((_, mailed)) => Outcome::notice(
-            "email",
-            if mailed {
-                ctx.lang.t1("account-email-sent", "email", email.trim())
+        Ok((_, mailed)) => {
+            let flash = if mailed {
+                Flash::EmailSent
             } else {
-                ctx.lang.t("account-email-unchanged")
-            },
-        ),
+                Flash::EmailUnchanged
+            };
+            return Ok(redirect_with(&ctx, flash));
+        }
         Err(error) => Outcome {
             typed_email: Some(TypedEmail {
                 email: Some(email),

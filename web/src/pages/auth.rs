@@ -23,6 +23,8 @@ struct SignInPage {
     username: String,
     next: String,
     error: Option<FieldError>,
+    /// The player just signed out everywhere (`?signed_out=everywhere`): the page says so.
+    signed_out_everywhere: bool,
 }
 
 #[derive(Debug, Template)]
@@ -38,6 +40,8 @@ struct SignUpPage {
 #[derive(Debug, Deserialize)]
 pub struct NextQuery {
     next: Option<String>,
+    /// `everywhere` after "Sign out everywhere".
+    signed_out: Option<String>,
 }
 
 #[get("/signin")]
@@ -55,6 +59,7 @@ pub async fn sign_in_page(
         username: String::new(),
         next,
         error: None,
+        signed_out_everywhere: query.signed_out.as_deref() == Some("everywhere"),
     })
 }
 
@@ -121,6 +126,7 @@ pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
                     username,
                     next,
                     error: Some(FieldError::of(&error, ctx.lang)),
+                    signed_out_everywhere: false,
                 },
             )
         }
@@ -176,7 +182,15 @@ pub async fn sign_out(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebErr
 
 /// Back to the home page without the session cookie.
 pub fn signed_out(ctx: &Ctx) -> HttpResponse {
-    let mut response = see_other("/");
+    signed_out_to(ctx, "/")
+}
+
+/// To `location` without the session cookie.
+pub fn signed_out_to(ctx: &Ctx, location: &str) -> HttpResponse {
+    let mut response = see_other(location);
     set_cookie(&mut response, &clear_session_cookie(ctx.secure));
     response
 }
+
+/// Where "Sign out everywhere" lands: the sign-in page, which confirms it.
+pub const SIGNED_OUT_EVERYWHERE: &str = "/signin?signed_out=everywhere";

@@ -1,8 +1,10 @@
-//! The pages' live events, as Server-Sent Events: the signed-in player's own events
-//! (`GET /stream`, by the session cookie) and a match's moves (`GET /matches/{id}/stream`,
-//! resumed from the version the page shows). They are the API's streams (the same service
-//! functions, the same `id:`, `event:` and `data:`), reached the way a page reaches the site;
-//! `web/static/tapis.js` follows them (`docs/events.md`, "Pages").
+//! The pages' live events, as Server-Sent Events: one stream per browser (`GET /stream`, by the
+//! session cookie) with the signed-in player's own events and the moves of the matches its
+//! pages show, each resumed from the version the page shows; and a match's moves alone
+//! (`GET /matches/{id}/stream`, which pages drawn before the one stream still follow). They
+//! are the API's streams (the same service functions, the same `event:` and `data:`), reached
+//! the way a page reaches the site; `web/static/tapis.js` follows them, one tab of a browser
+//! for all its tabs (`docs/events.md`, "Pages").
 
 use std::future::ready;
 use std::sync::Arc;
@@ -13,7 +15,7 @@ use actix_web_lab::sse;
 use futures_util::{Stream, StreamExt};
 use serde::Deserialize;
 use tapis_service::ServiceError;
-use tapis_service::events::{self, StreamSettings, until_interrupted};
+use tapis_service::events::{self, PageEvent, StreamSettings, until_interrupted};
 use tapis_service::matches::MatchMove;
 use uuid::Uuid;
 
@@ -46,23 +48,72 @@ where
         .insert_header((header::CACHE_CONTROL, "no-store"))
 }
 
-/// `GET /stream`: the signed-in player's events (`your_turn`, `match_started`...), as the
-/// API's `GET /api/v1/stream` sends them. A visitor has none: 401, with no page and no
-/// redirect (an `EventSource` would not follow one).
+#[derive(Debug, Deserialize)]
+pub struct PageStreamQuery {
+    /// The matches the browser's pages show, each with the version it shows:
+    /// `ID:VERSION,ID:VERSION`. Their moves played after that version come on the stream.
+    matches: Option<String>,
+    /// The last of the player's events the browser received (as `Last-Event-ID`, which wins
+    /// over it): a stream opened anew by the page resumes after it.
+    after: Option<String>,
+}
+
+/// Reads `ID:VERSION,ID:VERSION` (at most [`events::PAGE_STREAM_MATCHES`], each match once).
+fn followed_matches(text: Option<&str>) -> Result<Vec<(Uuid, i64)>, WebError> {
+    let bad = || WebError::BadRequest("stream_matches");
+    let mut matches: Vec<(Uuid, i64)> = Vec::new();
+    for part in text.unwrap_or("").split(',').filter(|p| !p.is_empty()) {
+        let (id, version) = part.split_once(':').ok_or_else(bad)?;
+        let id: Uuid = id.parse().map_err(|_| bad())?;
+        let version: i64 = version.parse().map_err(|_| bad())?;
+        if version < 0 || matches.iter().any(|(m, _)| *m == id) {
+            return Err(bad());
+        }
+        matches.push((id, version));
+    }
+    if matches.len() > events::PAGE_STREAM_MATCHES {
+        return Err(bad());
+    }
+    Ok(matches)
+}
+
+/// `GET /stream?matches=ID:VERSION,...&after=SEQ`: the one stream a browser's pages follow.
+/// It carries the signed-in player's events (`your_turn`, `match_started`..., as the API's
+/// `GET /api/v1/stream` sends them, `id:` their number) and the moves of the matches named
+/// (`event: move`, `data:` the move with its `match_id` and `version`, and no `id:`, so that
+/// a reconnecting `EventSource` resumes the player's events by `Last-Event-ID` while the
+/// moves resume from the versions in the address). A visitor has no events of their own: with
+/// no match named, 401, with no page and no redirect (an `EventSource` would not follow one).
 #[get("/stream")]
-pub async fn user_stream(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
-    let Some(who) = &ctx.viewer else {
+pub async fn user_stream(
+    req: HttpRequest,
+    ctx: Ctx,
+    query: web::Query<PageStreamQuery>,
+) -> Result<HttpResponse, WebError> {
+    let matches = followed_matches(query.matches.as_deref())?;
+    if ctx.viewer.is_none() && matches.is_empty() {
         return Ok(HttpResponse::Unauthorized()
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish());
-    };
-    let stream = events::user_stream(&services(&req)?, who, last_event_id(&req)?).await?;
-    let events = until_interrupted(stream).map(|event| {
-        sse::Event::Data(
-            sse::Data::new(event.payload().to_string())
-                .event(event.kind.as_str())
-                .id(event.seq.to_string()),
-        )
+    }
+    let resume = last_event_id(&req)?.or(query.after.as_deref());
+    let stream =
+        events::page_stream(&services(&req)?, ctx.viewer.as_ref(), resume, &matches).await?;
+    let events = until_interrupted(stream).filter_map(|event| {
+        ready(match &*event {
+            PageEvent::User(event) => Some(sse::Event::Data(
+                sse::Data::new(event.payload().to_string())
+                    .event(event.kind.as_str())
+                    .id(event.seq.to_string()),
+            )),
+            PageEvent::Move(m) => match serde_json::to_string(&**m) {
+                Ok(json) => Some(sse::Event::Data(sse::Data::new(json).event("move"))),
+                Err(e) => {
+                    tracing::error!(error = %e, match.id = %m.match_id, "a move did not serialize");
+                    None
+                }
+            },
+        })
     });
     Ok(respond(events, &req).respond_to(&req).map_into_boxed_body())
 }

@@ -21,7 +21,7 @@ use serde_json::Value;
 use tapis_games::GameId;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
-use tapis_service::matches::{self, MatchStatus, MatchView, MatchWithTurns, ReplayedStep};
+use tapis_service::matches::{self, MatchStatus, MatchWithTurns, ReplayedStep};
 use uuid::Uuid;
 
 use crate::error::{WebError, service_message, service_status};
@@ -54,15 +54,6 @@ impl MatchPage {
             Some(days) => self.lang.t1("match-clock", "days", days),
             None => self.lang.t("match-no-clock"),
         }
-    }
-}
-
-fn players_line(view: &MatchView, lang: Language) -> String {
-    let names: Vec<String> = view.seats.iter().map(|s| s.username.clone()).collect();
-    if names.is_empty() {
-        lang.t("match-no-players")
-    } else {
-        join_names(&names, lang)
     }
 }
 
@@ -112,17 +103,12 @@ fn render_match(
         return render_status(status, &live);
     }
     let name = view.game.name().to_owned();
-    let players = players_line(view, ctx.lang);
+    let players = live.players.clone();
     render_status(
         status,
         &MatchPage {
             lang: ctx.lang,
-            layout: Layout::new(
-                ctx,
-                ctx.lang
-                    .t2("match-page-title", "game", &name, "players", &players),
-                "",
-            ),
+            layout: Layout::new(ctx, live.title.clone(), ""),
             game_id: view.game,
             game_name: name,
             players,
@@ -188,7 +174,7 @@ enum Refused {
 }
 
 /// Reads the move of an act form: its version, and either a literal action (`action`) or a
-/// composed one (`compose` with the ticked `pick` values).
+/// composed one (`compose` with the ticked `pick` values, among the form's `die` values).
 fn read_move(form: &FormData, lang: Language) -> Result<(i64, Value), String> {
     let version: i64 = form
         .text("version")
@@ -199,7 +185,8 @@ fn read_move(form: &FormData, lang: Language) -> Result<(i64, Value), String> {
         serde_json::from_str(raw).map_err(|_| lang.t("match-refused-unreadable"))?
     } else if let Some(template) = form.get("compose") {
         let picked: Vec<&str> = form.all("pick").collect();
-        compose_action(template, &picked).map_err(|key| lang.t(key))?
+        let dice: Vec<&str> = form.all("die").collect();
+        compose_action(template, &picked, &dice).map_err(|key| lang.t(key))?
     } else {
         return Err(lang.t("match-refused-no-move"));
     };
@@ -330,6 +317,7 @@ struct ReplayPage {
     layout: Layout,
     lang: Language,
     id: Uuid,
+    game_id: GameId,
     game_name: String,
     players: String,
     step: usize,
@@ -379,6 +367,7 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResp
             lang: ctx.lang,
             layout: Layout::new(ctx, ctx.lang.t1("match-replay-title", "game", &name), ""),
             id,
+            game_id: game,
             game_name: name,
             players,
             step,

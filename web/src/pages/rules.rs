@@ -73,7 +73,8 @@ impl GameRules {
             lang: ctx.lang,
             layout: Layout::new(
                 ctx,
-                ctx.lang.t1("rules-game-title", "game", game.name()),
+                ctx.lang
+                    .t1("rules-game-title", "of", ctx.lang.game_of(game)),
                 "rules",
             ),
             game,

@@ -11,7 +11,8 @@ use uuid::Uuid;
 
 use super::games::{self, Names, Seen};
 use super::play::{
-    LogEntry, RECENT_TURNS, ResultView, departed, log_entry, since_last_move, turn_log,
+    LogEntry, PlayedTurn, RECENT_TURNS, ResultView, departed, entry_words, log_entry, played_turns,
+    since_last_move, turn_count, turn_log,
 };
 use super::table::{PanelKind, Table, Token};
 use super::{When, join_names};
@@ -95,12 +96,27 @@ pub struct Live {
     pub recent: Vec<LogEntry>,
     pub earlier: Vec<LogEntry>,
     pub turn_count: usize,
+    /// Who sits at the match (`alice, bob`), as the page's header says it.
+    pub players: String,
+    /// The page's title (`Yams: alice, bob`): the tab's title follows it when the part is
+    /// swapped (someone joined).
+    pub title: String,
 }
 
 impl Live {
     /// `poll_ms` as htmx's trigger says it: `2s`.
     pub fn poll_every(&self) -> String {
         format!("{}s", self.poll_ms / 1000)
+    }
+}
+
+/// Who sits at the match (`alice, bob`), or that nobody does yet.
+pub fn players_line(view: &MatchView, lang: Language) -> String {
+    let names: Vec<String> = view.seats.iter().map(|s| s.username.clone()).collect();
+    if names.is_empty() {
+        lang.t("match-no-players")
+    } else {
+        join_names(&names, lang)
     }
 }
 
@@ -216,13 +232,13 @@ impl Turn {
 /// (and said above it).
 fn table_and_since(
     view: &MatchView,
-    turns: &[TurnEntry],
+    turns: &[PlayedTurn],
     names: &Names,
 ) -> (Option<Table>, Vec<LogEntry>) {
     let since = if view.status == MatchStatus::Active {
         since_last_move(turns, view.your_seat)
     } else {
-        &[]
+        Vec::new()
     };
     let recent: Vec<AnyEvent> = since
         .iter()
@@ -262,24 +278,40 @@ fn open_match(view: &MatchView, ctx: &Ctx) -> Option<OpenMatch> {
 
 impl Live {
     /// The fragment for `ctx`'s viewer, from the match and its turn log.
-    pub fn build(view: &MatchView, turns: &[TurnEntry], ctx: &Ctx, notice: Option<Notice>) -> Live {
+    pub fn build(
+        view: &MatchView,
+        entries: &[TurnEntry],
+        ctx: &Ctx,
+        notice: Option<Notice>,
+    ) -> Live {
         let lang = ctx.lang;
         let active = view.status == MatchStatus::Active;
         let names = names_of(view.seat_count, &view.seats, lang);
         let turn = Turn::of(view);
-        let left = departed(turns);
+        let left = departed(entries);
+        let turns = played_turns(entries);
         let result = view
             .result
             .as_ref()
             .map(|r| ResultView::of(r, view.your_seat, lang));
-        let (table, since) = table_and_since(view, turns, &names);
-        let mut recent = turn_log(turns, &names);
+        let (table, since) = table_and_since(view, &turns, &names);
+        let mut recent = turn_log(&turns, &names);
         let earlier = if recent.len() > RECENT_TURNS {
             recent.split_off(RECENT_TURNS)
         } else {
             Vec::new()
         };
+        let players = players_line(view, lang);
+        let title = lang.t2(
+            "match-page-title",
+            "game",
+            view.game.name(),
+            "players",
+            &players,
+        );
         Live {
+            players,
+            title,
             lang,
             id: view.id,
             version: view.version,
@@ -314,7 +346,7 @@ impl Live {
             since,
             recent,
             earlier,
-            turn_count: turns.len(),
+            turn_count: turn_count(&turns),
         }
     }
 }
@@ -333,6 +365,6 @@ pub fn replayed_table(replayed: &ReplayedStep, names: &Names) -> (Table, Vec<Log
         viewer: None,
         recent,
     });
-    let entries = turns.iter().map(|turn| log_entry(turn, names)).collect();
+    let entries = turns.iter().map(|turn| entry_words(turn, names)).collect();
     (table, entries)
 }

@@ -1,8 +1,10 @@
 //! What a match page shows around the table: the turn log in words, the result, the seats.
 
+use tapis_games::{AnyAction, AnyEvent};
 use tapis_l10n::Language;
 use tapis_service::matches::{MatchResult, TurnEntry, TurnKind};
 use tapis_service::ratings::RatingDelta;
+use time::OffsetDateTime;
 
 use super::games::{self, Names};
 use super::record::change_text;
@@ -36,8 +38,91 @@ impl LogEntry {
     }
 }
 
-/// One turn-log entry in words.
-pub fn log_entry(turn: &TurnEntry, names: &Names) -> LogEntry {
+/// A turn as players count them: a seat's consecutive moves until the turn passes, with the
+/// events the moves made, the new turn's first throw (made by the move that ended the last
+/// turn) filed under the new turn. The start of the match and a seat leaving are turns of their
+/// own.
+#[derive(Debug, Clone)]
+pub struct PlayedTurn {
+    /// The sequence number of its first turn-log entry.
+    pub seq: i64,
+    /// The seat whose turn it is (none for the start).
+    pub seat: Option<usize>,
+    pub kind: TurnKind,
+    /// Whether the seat made a move in it yet (a turn can start with a throw made for it).
+    pub acted: bool,
+    pub events: Vec<AnyEvent>,
+    /// The moves as posted, for a turn whose events say nothing.
+    pub actions: Vec<AnyAction>,
+    /// When its last entry was played.
+    pub at: OffsetDateTime,
+}
+
+impl PlayedTurn {
+    fn new(seq: i64, seat: Option<usize>, kind: TurnKind, at: OffsetDateTime) -> PlayedTurn {
+        PlayedTurn {
+            seq,
+            seat,
+            kind,
+            acted: false,
+            events: Vec::new(),
+            actions: Vec::new(),
+            at,
+        }
+    }
+
+    /// A turn nothing happened in yet.
+    fn is_empty(&self) -> bool {
+        !self.acted && self.events.is_empty()
+    }
+}
+
+/// The turn-log entries (each a move, the start or a seat leaving) gathered into turns, oldest
+/// first.
+pub fn played_turns(entries: &[TurnEntry]) -> Vec<PlayedTurn> {
+    let mut turns: Vec<PlayedTurn> = Vec::new();
+    for entry in entries {
+        let continues = turns.last().is_some_and(|t| {
+            entry.kind == TurnKind::Action
+                && t.kind == TurnKind::Action
+                && entry.seat.is_some()
+                && t.seat == entry.seat
+        });
+        if !continues {
+            turns.push(PlayedTurn::new(entry.seq, entry.seat, entry.kind, entry.at));
+        }
+        let Some(mut turn) = turns.pop() else {
+            continue;
+        };
+        turn.at = entry.at;
+        if entry.kind == TurnKind::Action {
+            turn.acted = true;
+            turn.actions.extend(entry.action.iter().cloned());
+        }
+        for event in &entry.events {
+            if let Some(seat) = games::starts_turn(event) {
+                // The rest of the entry belongs to the turn the event starts.
+                if turn.is_empty() && turn.kind == TurnKind::Action {
+                    turn.seat = Some(seat);
+                } else {
+                    turns.push(turn);
+                    turn = PlayedTurn::new(entry.seq, Some(seat), TurnKind::Action, entry.at);
+                }
+            }
+            turn.events.push(event.clone());
+        }
+        turns.push(turn);
+    }
+    turns
+}
+
+/// How many turns the players have played or are playing (the start and departures aside).
+pub fn turn_count(turns: &[PlayedTurn]) -> usize {
+    turns.iter().filter(|t| t.kind == TurnKind::Action).count()
+}
+
+/// One turn in words.
+pub fn log_entry(turn: &PlayedTurn, names: &Names) -> LogEntry {
     let lang = names.lang();
     let who = turn.seat.map(|seat| names.of(seat));
     let title = match (turn.kind, &who) {
@@ -52,10 +137,12 @@ pub fn log_entry(turn: &TurnEntry, names: &Names) -> LogEntry {
         .iter()
         .filter_map(|event| games::event_words(event, names))
         .collect();
-    if lines.is_empty()
-        && let Some(action) = &turn.action
-    {
-        lines.push(games::action_words(action, names));
+    if lines.is_empty() {
+        lines = turn
+            .actions
+            .iter()
+            .map(|action| games::action_words(action, names))
+            .collect();
     }
     LogEntry {
         seq: turn.seq,
@@ -70,11 +157,20 @@ pub fn log_entry(turn: &TurnEntry, names: &Names) -> LogEntry {
     }
 }
 
-/// The whole log, newest first.
-pub fn turn_log(turns: &[TurnEntry], names: &Names) -> Vec<LogEntry> {
+/// One turn-log entry (a single move, as a replay steps through them) in words.
+pub fn entry_words(entry: &TurnEntry, names: &Names) -> LogEntry {
+    let mut turn = PlayedTurn::new(entry.seq, entry.seat, entry.kind, entry.at);
+    turn.events.clone_from(&entry.events);
+    turn.actions.extend(entry.action.iter().cloned());
+    log_entry(&turn, names)
+}
+
+/// The whole log, newest turn first.
+pub fn turn_log(turns: &[PlayedTurn], names: &Names) -> Vec<LogEntry> {
     turns
         .iter()
         .rev()
+        .filter(|t| !t.is_empty() || t.kind != TurnKind::Action)
         .map(|turn| log_entry(turn, names))
         .collect()
 }
@@ -82,22 +178,27 @@ pub fn turn_log(turns: &[TurnEntry], names: &Names) -> Vec<LogEntry> {
 /// The most turns "since your last move" shows.
 pub const SINCE_TURNS: usize = 6;
 
-/// What the viewer has not seen played yet: the turns of the other seats since the viewer's
-/// own last move (at most [`SINCE_TURNS`], the latest ones), oldest first; for a spectator, or
-/// a player who has not moved yet, the last turns played. The start of the match (its first
-/// throws, say) counts as a turn nobody played.
-pub fn since_last_move(turns: &[TurnEntry], viewer: Option<usize>) -> &[TurnEntry] {
-    let mine = |t: &TurnEntry| viewer.is_some() && t.seat == viewer && t.kind == TurnKind::Action;
+/// What the viewer has not seen played yet: the other seats' turns since the viewer's own last
+/// move (at most [`SINCE_TURNS`], the latest ones), oldest first; for a spectator, or a player
+/// who has not moved yet, the last turn played and what followed. The start of the match (its
+/// first throws, say) counts as a turn nobody played; the viewer's own turn, started for them
+/// (its first throw), is not news to them.
+pub fn since_last_move(turns: &[PlayedTurn], viewer: Option<usize>) -> Vec<&PlayedTurn> {
+    let mine = |t: &PlayedTurn| viewer.is_some() && t.seat == viewer && t.acted;
     let from = match turns.iter().rposition(mine) {
         Some(last) => last + 1,
         None if viewer.is_some() => 0,
-        // A spectator sees the last turn played.
-        None => turns.len().saturating_sub(1),
+        // A spectator sees the last turn played, and the one it started.
+        None => turns.iter().rposition(|t| t.acted).unwrap_or(0),
     };
-    let since = turns.get(from..).unwrap_or(&[]);
-    since
-        .get(since.len().saturating_sub(SINCE_TURNS)..)
+    let since: Vec<&PlayedTurn> = turns
+        .get(from..)
         .unwrap_or(&[])
+        .iter()
+        .filter(|t| viewer.is_none() || t.seat != viewer)
+        .collect();
+    let skip = since.len().saturating_sub(SINCE_TURNS);
+    since.into_iter().skip(skip).collect()
 }
 
 /// The seats that have left the match (resigned or ran out of time).
@@ -218,7 +319,7 @@ mod tests {
             .collect(),
             at: OffsetDateTime::now_utc(),
         };
-        let entry = log_entry(&turn, &names());
+        let entry = entry_words(&turn, &names());
         assert_eq!(entry.title, "Bob");
         assert_eq!(
             entry.lines,
@@ -232,8 +333,154 @@ mod tests {
             events: Vec::new(),
             ..turn
         };
-        assert_eq!(log_entry(&resign, &names()).title, "Alice resigns");
+        assert_eq!(entry_words(&resign, &names()).title, "Alice resigns");
         assert_eq!(departed(&[resign]), [0]);
+    }
+
+    /// The turn log of a whole two-player Yams, as the service writes it: the start (the first
+    /// throw), then one entry per move with the chance steps it led to. Each turn keeps its
+    /// dice once (`keep` first legal), then scores in the first box offered.
+    fn yams_entries() -> Vec<TurnEntry> {
+        let mut state = tapis_games::AnyState::setup(GameId::Yams, 2, &json!({}))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let at = OffsetDateTime::UNIX_EPOCH;
+        let mut seed = 7u64;
+        let mut dice = |count: usize| -> Vec<u8> {
+            (0..count)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    ((seed >> 33) % 6) as u8 + 1
+                })
+                .collect()
+        };
+        let mut entries: Vec<TurnEntry> = Vec::new();
+        let mut pending = TurnEntry {
+            seq: 0,
+            seat: None,
+            kind: TurnKind::Start,
+            action: None,
+            chance: Vec::new(),
+            events: Vec::new(),
+            at,
+        };
+        let mut rerolled = false;
+        loop {
+            match state.turn() {
+                tapis_games::Turn::Chance { chance } => {
+                    let tapis_games::Chance::Dice { count } = chance else {
+                        panic!("Yams only throws dice");
+                    };
+                    let events = state
+                        .apply_chance(&dice(usize::from(count)))
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    pending.events.extend(events);
+                }
+                tapis_games::Turn::Over => break,
+                tapis_games::Turn::Seat { seat } => {
+                    let legal = state.legal_actions(seat);
+                    let kind =
+                        |a: &AnyAction| serde_json::to_value(a).unwrap_or_default()["type"].clone();
+                    let wanted = if rerolled { "score" } else { "reroll" };
+                    let action = legal
+                        .iter()
+                        .find(|a| kind(a) == wanted)
+                        .or_else(|| legal.iter().find(|a| kind(a) == "score"))
+                        .unwrap_or_else(|| panic!("nothing to play"))
+                        .clone();
+                    rerolled = kind(&action) == "reroll";
+                    let seq = pending.seq + 1;
+                    entries.push(pending);
+                    let events = state.apply(seat, &action).unwrap_or_else(|e| panic!("{e}"));
+                    pending = TurnEntry {
+                        seq,
+                        seat: Some(seat),
+                        kind: TurnKind::Action,
+                        action: Some(action),
+                        chance: Vec::new(),
+                        events,
+                        at,
+                    };
+                }
+            }
+        }
+        entries.push(pending);
+        entries
+    }
+
+    /// The type of an event, as its JSON says.
+    fn kind_of(event: &AnyEvent) -> String {
+        serde_json::to_value(event).unwrap_or_default()["type"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// A turn is a seat's moves until the turn passes: a whole Yams counts one turn per box
+    /// scored, not one per move.
+    #[test]
+    fn turns_are_counted_as_players_count_them() {
+        let entries = yams_entries();
+        let turns = played_turns(&entries);
+        let scored: usize = entries
+            .iter()
+            .flat_map(|e| &e.events)
+            .filter(|e| kind_of(e) == "scored")
+            .count();
+        assert!(scored >= 24, "two players fill their sheets: {scored}");
+        assert_eq!(turn_count(&turns), scored);
+        assert!(entries.len() > 2 * scored, "{} moves", entries.len());
+        for turn in turns.iter().filter(|t| t.kind == TurnKind::Action) {
+            // Each turn starts with its own first throw and ends with its own score.
+            let kinds: Vec<String> = turn.events.iter().map(kind_of).collect();
+            assert_eq!(kinds.first().map(String::as_str), Some("turn_started"));
+            assert_eq!(kinds.get(1).map(String::as_str), Some("dice_thrown"));
+            assert_eq!(
+                kinds.iter().filter(|k| *k == "scored").count(),
+                1,
+                "{kinds:?}"
+            );
+            assert_eq!(kinds.iter().filter(|k| *k == "turn_started").count(), 1);
+        }
+        assert_eq!(turn_log(&turns, &names()).len(), turns.len());
+    }
+
+    /// Since the viewer's last move: the other player's turn, from its first throw to its
+    /// score; the viewer's own first throw is not news to them.
+    #[test]
+    fn since_your_last_move_is_the_other_players_whole_turn() {
+        let entries = yams_entries();
+        // Stop when Alice has just been given her third turn's dice.
+        let cut = entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                e.seat == Some(1) && e.events.iter().any(|ev| games::starts_turn(ev) == Some(0))
+            })
+            .nth(1)
+            .map_or(0, |(i, _)| i + 1);
+        let turns = played_turns(&entries[..cut]);
+        let since = since_last_move(&turns, Some(0));
+        assert_eq!(since.len(), 1, "{since:?}");
+        let bob = log_entry(since[0], &names());
+        assert_eq!(bob.title, "Bob");
+        assert!(bob.lines[0].starts_with("Bob threw "), "{:?}", bob.lines);
+        assert!(
+            bob.lines
+                .last()
+                .is_some_and(|l| l.starts_with("Bob scored ")),
+            "{:?}",
+            bob.lines
+        );
+        assert!(
+            bob.lines.iter().all(|l| !l.contains("Alice")),
+            "{:?}",
+            bob.lines
+        );
+        // Bob, waiting, has not seen Alice's first throw of the turn, nor her last turn.
+        let for_bob = since_last_move(&turns, Some(1));
+        assert_eq!(for_bob.len(), 1);
+        assert_eq!(for_bob[0].seat, Some(0));
+        assert!(!for_bob[0].acted);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::network::check_url;
 use super::signing::new_secret;
-use crate::error::{ServiceError, ServiceResult, found};
+use crate::error::{ServiceError, ServiceResult, delete_owned};
 use crate::identity::caller::Identity;
 use crate::schema::{users, webhook_deliveries, webhooks};
 use crate::services::Services;
@@ -150,14 +150,7 @@ pub async fn list(services: &Services, who: &Identity) -> ServiceResult<Vec<Webh
 /// Deletes one of the caller's webhooks, with its deliveries not yet made and its attempts.
 pub async fn delete(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<()> {
     let mut conn = services.conn().await?;
-    let deleted = diesel::delete(
-        webhooks::table
-            .filter(webhooks::id.eq(id))
-            .filter(webhooks::user_id.eq(who.user_id)),
-    )
-    .execute(&mut conn)
-    .await?;
-    found(deleted, "webhook")
+    delete_owned!(&mut conn, webhooks, id, who.user_id, "webhook")
 }
 
 /// The last [`KEPT_ATTEMPTS`] attempts to call one of the caller's webhooks, newest first.

@@ -14,8 +14,8 @@ use super::{
     throw_words,
 };
 use crate::present::table::{
-    ActionButton, ActionGroup, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED, Panel,
-    PanelKind, Table, Term,
+    ActionButton, ActionGroup, Allowed, Compose, DicePanel, Die, DieState, Emphasis, Fact, PICKED,
+    Panel, PanelKind, Table, Term,
 };
 
 fn opened_term(lang: Language) -> Term {
@@ -37,7 +37,7 @@ impl Presenter for FiveThousand {
         let lang = input.lang();
         let mut panels = Vec::new();
         if !over {
-            panels.extend(last_throw(view, my_turn, lang));
+            panels.extend(last_throw(view, input, my_turn));
             panels.extend(set_aside(view, lang));
             panels.push(turn_facts(view, input));
         }
@@ -70,6 +70,13 @@ impl Presenter for FiveThousand {
     fn scores(event: &Event, seat: usize) -> bool {
         matches!(event, Event::Banked { seat: s, .. } if *s == seat)
     }
+
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TurnStarted { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// Whose turn, which throw and the turn total; or the end.
@@ -101,7 +108,8 @@ fn headline(view: &View, input: &Input<'_, FiveThousand>, over: bool) -> String 
 
 /// The last throw, to tick the dice to set aside; in the decide phase, the dice just set aside
 /// are marked. `None` before the first throw.
-fn last_throw(view: &View, my_turn: bool, lang: Language) -> Option<Panel> {
+fn last_throw(view: &View, input: &Input<'_, FiveThousand>, my_turn: bool) -> Option<Panel> {
+    let lang = input.lang();
     let mut aside_now: Vec<u8> = match view.phase {
         Phase::Decide => view
             .set_aside
@@ -130,10 +138,11 @@ fn last_throw(view: &View, my_turn: bool, lang: Language) -> Option<Panel> {
     let set_aside = keeping.then(|| {
         Compose::new(
             &json!({"type": "keep", "dice": PICKED}),
-            lang.t("play-5000-set-aside-verb"),
-            lang.t("play-5000-set-aside-ticked"),
+            lang.t("match-keep"),
+            lang.t("play-5000-keep-ticked"),
         )
         .hint(lang.t("play-5000-set-aside-hint"))
+        .allowed(allowed_keeps(input))
     });
     let panel = DicePanel::new(dice)
         .caption(lang.t2(
@@ -149,6 +158,25 @@ fn last_throw(view: &View, my_turn: bool, lang: Language) -> Option<Panel> {
         "dice",
         PanelKind::Dice(panel),
     ))
+}
+
+/// The ticks that set dice aside: those of the legal keeps. The page says why it waits while
+/// nothing is ticked, or while the ticked dice score nothing.
+fn allowed_keeps(input: &Input<'_, FiveThousand>) -> Allowed {
+    let lang = input.lang();
+    let keys = input
+        .legal
+        .iter()
+        .filter_map(|action| match action {
+            Action::Keep { dice } => Some(Allowed::key(dice.iter().map(|d| d.to_string()))),
+            Action::Bank | Action::Rethrow => None,
+        })
+        .collect();
+    Allowed {
+        keys,
+        none: lang.t("play-5000-why-none"),
+        not: lang.t("play-5000-why-not"),
+    }
 }
 
 /// The dice set aside this turn, with what each keep scored; `None` when there are none.
@@ -486,7 +514,18 @@ mod tests {
             dice.dice.iter().map(|d| d.face).collect::<Vec<_>>(),
             [1, 5, 2, 3, 3]
         );
-        assert!(dice.compose.is_some());
+        let allowed = dice
+            .compose
+            .as_ref()
+            .and_then(|c| c.allowed.as_ref())
+            .unwrap_or_else(|| panic!("the page says which ticks set dice aside"));
+        // The ticks of the legal keeps only: not nothing, nor a 2 or a 3 that score nothing.
+        assert_eq!(allowed.keys, ["1", "5", "1,5"]);
+        assert_eq!(allowed.none, "Tick the dice you keep first.");
+        assert_eq!(
+            allowed.not,
+            "The ticked dice score nothing: keep 1s, 5s, a brelan or a straight."
+        );
         let keeps: Vec<&str> = table.actions[0]
             .buttons
             .iter()

@@ -9,7 +9,7 @@ use tapis_games::four_two_one::{
 use tapis_l10n::Language;
 
 use super::{
-    Input, Names, Presenter, Said, Say, action_groups, faces, hinted_term, nth, rethrow_faces,
+    Input, Names, Presenter, Said, Say, action_groups, faces, hinted_term, keep_and_rethrow, nth,
     scores_panel,
 };
 use crate::present::table::{
@@ -129,6 +129,13 @@ impl Presenter for FourTwoOne {
             _ => false,
         }
     }
+
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TurnStarted { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// The phase, the round, the pot and whose throw it is; or the end.
@@ -210,7 +217,7 @@ fn dice_panel(c: &CurrentTurn, input: &Input<'_, FourTwoOne>, rerolling: bool) -
     };
     let panel = DicePanel::new(dice)
         .caption(caption)
-        .compose(rerolling.then(|| rethrow_faces(hint, lang)));
+        .compose(rerolling.then(|| keep_and_rethrow(hint, lang)));
     Panel::new(
         if input.is_viewer(c.seat) {
             lang.t("play-421-your-dice")
@@ -607,14 +614,7 @@ mod tests {
             "{}",
             table.headline
         );
-        let PanelKind::Dice(dice) = &table.panels[0].kind else {
-            panic!("dice first")
-        };
-        assert_eq!(
-            dice.dice.iter().map(|d| d.face).collect::<Vec<_>>(),
-            [4, 2, 2]
-        );
-        assert!(dice.compose.is_some());
+        testing::assert_tickable_dice(&table, &[4, 2, 2]);
         assert_eq!(table.actions[0].buttons[0].action.label, "Stop here");
         let noms = Names(names.0.clone(), Language::Fr);
         let (theirs, _) = testing::drawn::<FourTwoOne>(&state, Some(0), &noms);

@@ -14,7 +14,7 @@
 //! draws (`headline`, `dice_panel`, `board`, `turn_facts`, `scoreboard`, `choices`,
 //! `prompt`...); the pieces several games need are here ([`over_headline`], [`scores_panel`],
 //! [`Input::score_row`], [`Input::my_turn`], [`action_groups`], [`hinted_term`],
-//! [`throw_words`], [`dice_caption`], [`rethrow_faces`]; for events, [`Say::winner`] and
+//! [`throw_words`], [`dice_caption`], [`keep_and_rethrow`]; for events, [`Say::winner`] and
 //! [`Say::two_player_over`]). A presenter says in words what the view holds:
 //! what the rules decide (which tokens score, which way a piece moves) it asks `tapis-games`,
 //! never works out again.
@@ -36,7 +36,7 @@ use tapis_games::{AnyAction, AnyEvent, AnyView, Game, Variant};
 use tapis_l10n::Language;
 
 use crate::present::table::{
-    ActionButton, ActionGroup, Compose, PICKED, Panel, PanelKind, ScoreRow, Scores, Table, Term,
+    ActionButton, ActionGroup, Compose, Panel, PanelKind, ScoreRow, Scores, Table, Term, UNPICKED,
 };
 
 /// What the web draws of one game.
@@ -57,6 +57,12 @@ pub trait Presenter: Variant + Sized {
     /// Whether the event changed `seat`'s score or tokens (the scores panel marks the seats a
     /// move the viewer has not seen yet scored for).
     fn scores(event: &Self::Event, seat: usize) -> bool;
+
+    /// The seat whose turn the event starts, if it starts one (a new turn's first throw is
+    /// made with the move that ended the last one: the turn log files it under the new turn).
+    fn starts_turn(_event: &Self::Event) -> Option<usize> {
+        None
+    }
 }
 
 /// What a presenter is given: the typed values of one game.
@@ -157,6 +163,13 @@ macro_rules! presenters {
             }
         }
 
+        /// The seat whose turn the event starts, if it starts one.
+        pub fn starts_turn(event: &AnyEvent) -> Option<usize> {
+            match event {
+                $(AnyEvent::$variant(event) => <$game as Presenter>::starts_turn(event),)*
+            }
+        }
+
         /// The start of the ids of the messages of the event's game.
         #[cfg(test)]
         fn messages_of(event: &AnyEvent) -> &'static str {
@@ -250,12 +263,14 @@ pub(crate) fn scores_panel(
     )
 }
 
-/// The dice form that throws the ticked dice again (`{"type": "reroll", "faces": [...]}`).
-pub(crate) fn rethrow_faces(hint: impl Into<String>, lang: Language) -> Compose {
+/// The dice form of a game whose action names the dice thrown again (`{"type": "reroll",
+/// "faces": [...]}`): as in every game, the player ticks the dice they keep (docs/match-page.md,
+/// "Ticking dice"), and the others are thrown again.
+pub(crate) fn keep_and_rethrow(hint: impl Into<String>, lang: Language) -> Compose {
     Compose::new(
-        &serde_json::json!({"type": "reroll", "faces": PICKED}),
-        lang.t("match-throw-again"),
-        lang.t("match-throw-ticked-again"),
+        &serde_json::json!({"type": "reroll", "faces": UNPICKED}),
+        lang.t("match-keep"),
+        lang.t("match-throw-others-again"),
     )
     .hint(hint)
 }
@@ -380,6 +395,95 @@ mod tests {
         }
     }
 
+    /// Ticking a die means keeping it, in every game with a dice form, said in the same words;
+    /// the dice left unticked are the ones thrown again.
+    #[test]
+    fn ticking_a_die_keeps_it_in_every_game() {
+        use crate::present::table::compose_action;
+        let dice_games = [
+            GameId::Yams,
+            GameId::FourTwoOne,
+            GameId::Linotte,
+            GameId::YamMaster,
+            GameId::FiveThousand,
+        ];
+        for game in dice_games {
+            let mut state =
+                AnyState::setup(game, 2, &json!({})).unwrap_or_else(|e| panic!("{game}: {e}"));
+            let mut rng = Lcg(11);
+            let mut forms = 0;
+            for _ in 0..300 {
+                let seat = match state.turn() {
+                    Turn::Over => break,
+                    Turn::Chance { chance } => {
+                        state
+                            .apply_chance(&rng.chance(chance))
+                            .unwrap_or_else(|e| panic!("{game}: {e}"));
+                        continue;
+                    }
+                    Turn::Seat { seat } => seat,
+                };
+                let legal = state.legal_actions(seat);
+                let view = state.view(Some(seat));
+                for lang in Language::ALL {
+                    let names = Names(vec!["Alice".into(), "Bob".into()], lang);
+                    let drawn = table(&Seen {
+                        view: &view,
+                        legal: &legal,
+                        recent: &[],
+                        names: &names,
+                        viewer: Some(seat),
+                    });
+                    for panel in &drawn.panels {
+                        let PanelKind::Dice(dice) = &panel.kind else {
+                            continue;
+                        };
+                        let Some(compose) = &dice.compose else {
+                            continue;
+                        };
+                        forms += 1;
+                        assert_eq!(compose.verb, lang.t("match-keep"), "{game}");
+                        if lang == Language::En {
+                            let hint = compose.hint.clone().unwrap_or_default();
+                            assert!(hint.contains("dice you keep"), "{game}: {hint}");
+                        }
+                        let faces: Vec<String> =
+                            dice.dice.iter().filter_map(|d| d.pick.clone()).collect();
+                        let faces: Vec<&str> = faces.iter().map(String::as_str).collect();
+                        if game == GameId::FiveThousand || faces.len() < 2 {
+                            continue;
+                        }
+                        // Keep the first die: the composed move is legal, and throws again
+                        // every other die.
+                        let action = compose_action(&compose.template, &faces[..1], &faces)
+                            .unwrap_or_else(|e| panic!("{game}: {e}"));
+                        let events = state
+                            .clone()
+                            .apply_json(seat, &action)
+                            .unwrap_or_else(|e| panic!("{game}: {action}: {e}"));
+                        assert!(!events.is_empty(), "{game}");
+                        let thrown = action.get("faces").or_else(|| action.get("keep"));
+                        let count = thrown.and_then(|v| v.as_array()).map_or(0, Vec::len);
+                        let expected = if action.get("faces").is_some() {
+                            faces.len() - 1
+                        } else {
+                            1
+                        };
+                        assert_eq!(count, expected, "{game}: {action}");
+                    }
+                }
+                let action = legal[rng.below(legal.len())].clone();
+                state
+                    .apply(seat, &action)
+                    .unwrap_or_else(|e| panic!("{game}: {e}"));
+                if forms >= 4 {
+                    break;
+                }
+            }
+            assert!(forms > 0, "{game}: a dice form was drawn");
+        }
+    }
+
     /// Random matches of every game, some resigned along the way: every event they make is
     /// said by the message `play-<game>-event-<type>`, complete in both languages; every
     /// action has words too.
@@ -425,7 +529,7 @@ pub(crate) mod testing {
     use tapis_games::{AnyAction, AnyEvent, AnyState};
 
     use super::{Input, Names, Presenter, Seen};
-    use crate::present::table::{Table, written};
+    use crate::present::table::{Board, DicePanel, PanelKind, Scores, Table, written};
 
     /// Alice at seat 0, Bob at seat 1.
     pub fn names() -> Names {
@@ -505,5 +609,76 @@ pub(crate) mod testing {
     /// One event of game `G` in words, if it says anything.
     pub fn line<G: Presenter>(event: &G::Event, names: &Names) -> Option<String> {
         G::event(event, names).text()
+    }
+
+    /// A kind of panel a table can hold, as the tests look for it.
+    pub trait Panel: Sized {
+        /// The panel `kind` is, if it is of this kind.
+        fn of(kind: &PanelKind) -> Option<&Self>;
+    }
+
+    macro_rules! panels {
+        ($($variant:ident($panel:ty)),* $(,)?) => {$(
+            impl Panel for $panel {
+                fn of(kind: &PanelKind) -> Option<&Self> {
+                    match kind {
+                        PanelKind::$variant(panel) => Some(panel),
+                        _ => None,
+                    }
+                }
+            }
+        )*};
+    }
+
+    panels!(Board(Board), Dice(DicePanel), Scores(Scores));
+
+    /// Checks that the first panel of `table` is dice showing `faces`, in this order, which the
+    /// player ticks to compose an action.
+    pub fn assert_tickable_dice(table: &Table, faces: &[u8]) {
+        let PanelKind::Dice(dice) = &table.panels[0].kind else {
+            panic!("dice first")
+        };
+        let shown: Vec<u8> = dice.dice.iter().map(|d| d.face).collect();
+        assert_eq!(shown, faces);
+        assert!(dice.compose.is_some());
+    }
+
+    /// The first panel of kind `P` on `table`.
+    pub fn panel<P: Panel>(table: &Table) -> &P {
+        table
+            .panels
+            .iter()
+            .find_map(|p| P::of(&p.kind))
+            .unwrap_or_else(|| panic!("no {}", std::any::type_name::<P>()))
+    }
+
+    /// Checks the marks of what another player just did: on `table`, the cells of the board
+    /// at `cells` (row, column, in the order drawn) and the first line of the scores, that
+    /// player's; on `seen`, the table once the viewer has seen it, no cell at all.
+    pub fn assert_marks(table: &Table, cells: &[(usize, usize)], seen: &Table) {
+        assert_eq!(marked_cells(panel(table)), cells);
+        let recent: Vec<bool> = panel::<Scores>(table)
+            .rows
+            .iter()
+            .map(|r| r.recent)
+            .collect();
+        assert_eq!(recent, [true, false]);
+        assert!(marked_cells(panel(seen)).is_empty());
+    }
+
+    /// The cells of `board` marked as just changed, as (row, column) in the order drawn.
+    fn marked_cells(board: &Board) -> Vec<(usize, usize)> {
+        board
+            .rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.recent)
+                    .map(move |(c, _)| (r, c))
+            })
+            .collect()
     }
 }

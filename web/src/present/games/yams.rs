@@ -149,6 +149,13 @@ impl Presenter for Yams {
     fn scores(event: &Event, seat: usize) -> bool {
         matches!(event, Event::Scored { seat: s, .. } if *s == seat)
     }
+
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TurnStarted { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// The round, whose turn and which throw; or the end.
@@ -194,8 +201,8 @@ fn dice_panel(view: &View, pickable: bool, lang: Language) -> Panel {
     let keep = pickable.then(|| {
         Compose::new(
             &json!({"type": "reroll", "keep": PICKED}),
-            lang.t("play-yams-keep"),
-            lang.t("play-yams-throw-others"),
+            lang.t("match-keep"),
+            lang.t("match-throw-others-again"),
         )
         .hint(lang.t("play-yams-keep-hint"))
     });

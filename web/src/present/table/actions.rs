@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{PICKED, Term};
+use super::{PICKED, Term, UNPICKED};
 /// A literal action: its JSON (posted as is) and its name in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActionRef {
@@ -164,12 +164,41 @@ impl ActionGroup {
 pub struct Compose {
     /// The action with the placeholder, e.g. `{"type":"reroll","keep":"$picked"}`.
     pub template: String,
-    /// What ticking a box means ("Keep", "Throw again").
+    /// What ticking a box means: "Keep", in every game.
     pub verb: String,
     /// The submit button's text.
     pub submit: String,
     /// A line of help above the dice.
     pub hint: Option<String>,
+    /// Which ticks make a move, when the page can say it before the post.
+    pub allowed: Option<Allowed>,
+}
+
+/// The sets of ticked values that make a legal move, and why the button waits otherwise:
+/// with the page's script, the submit button stays disabled, its reason beside it, until the
+/// ticks make one (the server refuses the others all the same).
+#[derive(Debug, Clone)]
+pub struct Allowed {
+    /// Each allowed set of ticked values, sorted and joined by `,` (`1,1,5`).
+    pub keys: Vec<String>,
+    /// Why the button waits while nothing is ticked.
+    pub none: String,
+    /// Why it waits while the ticked values make no move.
+    pub not: String,
+}
+
+impl Allowed {
+    /// The key of a set of ticked values, as the page's script writes it: sorted, joined by `,`.
+    pub fn key(values: impl IntoIterator<Item = String>) -> String {
+        let mut values: Vec<String> = values.into_iter().collect();
+        values.sort();
+        values.join(",")
+    }
+
+    /// The keys as a JSON list, for the form's `data-allowed`.
+    pub fn json(&self) -> String {
+        serde_json::to_string(&self.keys).unwrap_or_default()
+    }
 }
 
 impl Compose {
@@ -179,6 +208,7 @@ impl Compose {
             verb: verb.into(),
             submit: submit.into(),
             hint: None,
+            allowed: None,
         }
     }
 
@@ -186,45 +216,70 @@ impl Compose {
         self.hint = Some(hint.into());
         self
     }
+
+    /// Says which ticks make a move (see [`Allowed`]).
+    pub fn allowed(mut self, allowed: Allowed) -> Compose {
+        self.allowed = Some(allowed);
+        self
+    }
 }
 
 /// Builds the action of a [`Compose`] form: each ticked value (a JSON literal, else a string)
-/// goes into a list that replaces every [`PICKED`] string in the template. The error is the key
-/// of the message saying why the form could not be read.
-pub fn compose_action(template: &str, picked: &[&str]) -> Result<Value, &'static str> {
+/// goes into a list that replaces every [`PICKED`] string in the template; the values of
+/// `dice` (every tickable die of the form) left unticked replace every [`UNPICKED`] one. The
+/// error is the key of the message saying why the form could not be read.
+pub fn compose_action(
+    template: &str,
+    picked: &[&str],
+    dice: &[&str],
+) -> Result<Value, &'static str> {
     let mut action: Value =
         serde_json::from_str(template).map_err(|_| "match-compose-unreadable")?;
-    let values: Vec<Value> = picked
-        .iter()
-        .map(|raw| serde_json::from_str(raw).unwrap_or_else(|_| Value::String((*raw).to_owned())))
-        .collect();
-    if !replace_picked(&mut action, &Value::Array(values)) {
+    let read =
+        |raw: &&str| serde_json::from_str(raw).unwrap_or_else(|_| Value::String((*raw).to_owned()));
+    let mut unpicked: Vec<&str> = dice.to_vec();
+    let mut all_dice = true;
+    for value in picked {
+        match unpicked.iter().position(|d| d == value) {
+            Some(at) => {
+                unpicked.remove(at);
+            }
+            None => all_dice = false,
+        }
+    }
+    let picked = Value::Array(picked.iter().map(read).collect());
+    let unpicked = Value::Array(unpicked.iter().map(read).collect());
+    let (with_picked, with_unpicked) = replace_picked(&mut action, &picked, &unpicked);
+    if with_unpicked && !all_dice {
+        // A ticked value that is none of the form's dice: the unticked ones cannot be told.
+        return Err("match-compose-unreadable");
+    }
+    if !with_picked && !with_unpicked {
         return Err("match-compose-no-place");
     }
     Ok(action)
 }
 
-fn replace_picked(value: &mut Value, picked: &Value) -> bool {
+/// Replaces the placeholders in `value`; whether it found [`PICKED`], and [`UNPICKED`].
+fn replace_picked(value: &mut Value, picked: &Value, unpicked: &Value) -> (bool, bool) {
     match value {
         Value::String(s) if s == PICKED => {
             *value = picked.clone();
-            true
+            (true, false)
+        }
+        Value::String(s) if s == UNPICKED => {
+            *value = unpicked.clone();
+            (false, true)
         }
         // Every placeholder is replaced, so no short-circuit.
-        Value::Array(items) => {
-            let mut found = false;
-            for item in items.iter_mut() {
-                found |= replace_picked(item, picked);
-            }
-            found
-        }
-        Value::Object(map) => {
-            let mut found = false;
-            for item in map.values_mut() {
-                found |= replace_picked(item, picked);
-            }
-            found
-        }
-        _ => false,
+        Value::Array(items) => items.iter_mut().fold((false, false), |found, item| {
+            let (p, u) = replace_picked(item, picked, unpicked);
+            (found.0 | p, found.1 | u)
+        }),
+        Value::Object(map) => map.values_mut().fold((false, false), |found, item| {
+            let (p, u) = replace_picked(item, picked, unpicked);
+            (found.0 | p, found.1 | u)
+        }),
+        _ => (false, false),
     }
 }

@@ -8,9 +8,10 @@
 //! Everything clickable is a real `<button>` in a form that posts to `/matches/{id}/act`:
 //! - a *literal* action ([`ActionRef`]): the button's value is the action's JSON, exactly as the
 //!   rules listed it (a hidden detail; the player only sees words);
-//! - a *composed* action ([`Compose`]): checkboxes (dice to keep, dice to throw again) whose
-//!   values replace the placeholder [`PICKED`] in a JSON template; the handler builds the
-//!   action and the service checks that it is legal.
+//! - a *composed* action ([`Compose`]): checkboxes (in every game, the dice to keep) whose
+//!   values replace the placeholder [`PICKED`] in a JSON template, or, where the action names
+//!   the dice thrown again, the values left unticked replace [`UNPICKED`]; the handler builds
+//!   the action and the service checks that it is legal.
 //!
 //! Every die, cell and token carries a text alternative, so that nothing is said by colour or
 //! drawing alone.
@@ -22,7 +23,8 @@ mod scores;
 mod sheet;
 
 pub use actions::{
-    ActionButton, ActionGroup, ActionRef, Compose, Emphasis, Target, compose_action, written,
+    ActionButton, ActionGroup, ActionRef, Allowed, Compose, Emphasis, Target, compose_action,
+    written,
 };
 pub use board::{
     Board, BoardCell, BoardRow, BoardStyle, ColumnView, ColumnsPanel, Place, SEAT_SYMBOLS, Token,
@@ -34,6 +36,11 @@ pub use sheet::{CellState, RowKind, Sheet, SheetCell, SheetColumn, SheetRow};
 
 /// The placeholder of a [`Compose`] template that the ticked values replace (as a JSON list).
 pub const PICKED: &str = "$picked";
+
+/// The placeholder of a [`Compose`] template that the values of the dice left unticked
+/// replace (as a JSON list): where the game's action names the dice thrown again, and the
+/// player ticks the dice they keep.
+pub const UNPICKED: &str = "$unpicked";
 
 /// What a match page shows of the game.
 #[derive(Debug, Clone, Default)]
@@ -188,15 +195,30 @@ mod tests {
     #[test]
     fn composing_replaces_the_placeholder_with_the_ticked_values() {
         let template = json!({"type": "reroll", "keep": PICKED}).to_string();
-        let action = compose_action(&template, &["5", "5", "2"]).unwrap_or_default();
+        let action = compose_action(&template, &["5", "5", "2"], &[]).unwrap_or_default();
         assert_eq!(action, json!({"type": "reroll", "keep": [5, 5, 2]}));
-        let none = compose_action(&template, &[]).unwrap_or_default();
+        let none = compose_action(&template, &[], &[]).unwrap_or_default();
         assert_eq!(none, json!({"type": "reroll", "keep": []}));
         // A value that is not JSON stays a string; the rules will judge it.
-        let odd = compose_action(&template, &["x"]).unwrap_or_default();
+        let odd = compose_action(&template, &["x"], &[]).unwrap_or_default();
         assert_eq!(odd, json!({"type": "reroll", "keep": ["x"]}));
-        assert!(compose_action("{not json", &[]).is_err());
-        assert!(compose_action(r#"{"type":"stop"}"#, &["1"]).is_err());
+        assert!(compose_action("{not json", &[], &[]).is_err());
+        assert!(compose_action(r#"{"type":"stop"}"#, &["1"], &[]).is_err());
+    }
+
+    /// Where the action names the dice thrown again, the player still ticks the dice they keep:
+    /// the dice left unticked are thrown again.
+    #[test]
+    fn the_dice_left_unticked_are_the_ones_thrown_again() {
+        let template = json!({"type": "reroll", "faces": UNPICKED}).to_string();
+        let dice = ["2", "2", "5", "6", "6"];
+        let action = compose_action(&template, &["6", "2", "6"], &dice).unwrap_or_default();
+        assert_eq!(action, json!({"type": "reroll", "faces": [2, 5]}));
+        let all = compose_action(&template, &[], &dice).unwrap_or_default();
+        assert_eq!(all, json!({"type": "reroll", "faces": [2, 2, 5, 6, 6]}));
+        // A tick that is none of the dice is refused, not guessed.
+        assert!(compose_action(&template, &["3"], &dice).is_err());
+        assert!(compose_action(&template, &["6", "6", "6"], &dice).is_err());
     }
 
     #[test]

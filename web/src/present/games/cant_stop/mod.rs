@@ -86,6 +86,13 @@ impl Presenter for CantStop {
     fn scores(event: &Event, seat: usize) -> bool {
         matches!(event, Event::ColumnWon { seat: s, .. } if *s == seat)
     }
+
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TurnStarted { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// Where the game stands: the start throw, whose turn and what they do, or the end.

@@ -58,6 +58,13 @@ impl Presenter for Linja {
     fn scores(event: &Event, seat: usize) -> bool {
         said::scores(event, seat)
     }
+
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TurnStarted { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// The other seat.
@@ -362,6 +369,22 @@ mod tests {
         testing::drawn::<Linja>(state, viewer, names)
     }
 
+    /// Alice's first turn: from row 0 to row 1, then the following move of two rows, from
+    /// row 1 to row 3; its events.
+    fn alice_opens(state: &mut AnyState) -> Vec<AnyEvent> {
+        let mut events = act(
+            state,
+            0,
+            json!({"type": "initial_move", "from": 0, "to": 1}),
+        );
+        events.extend(act(
+            state,
+            0,
+            json!({"type": "following_move", "from": 1, "to": 3}),
+        ));
+        events
+    }
+
     fn board(table: &Table) -> &Board {
         match &table.panels[0].kind {
             PanelKind::Board(b) => b,
@@ -529,16 +552,7 @@ mod tests {
     fn events_read_as_sentences() {
         let names = names();
         let mut state = started();
-        let mut events = act(
-            &mut state,
-            0,
-            json!({"type": "initial_move", "from": 0, "to": 1}),
-        );
-        events.extend(act(
-            &mut state,
-            0,
-            json!({"type": "following_move", "from": 1, "to": 3}),
-        ));
+        let mut events = alice_opens(&mut state);
         events.extend(act(
             &mut state,
             1,
@@ -606,44 +620,11 @@ mod tests {
     fn the_rows_another_player_just_moved_between_are_marked() {
         let names = names();
         let mut state = started();
-        let mut moved = act(
-            &mut state,
-            0,
-            json!({"type": "initial_move", "from": 0, "to": 1}),
-        );
-        moved.extend(act(
-            &mut state,
-            0,
-            json!({"type": "following_move", "from": 1, "to": 3}),
-        ));
+        let moved = alice_opens(&mut state);
         let (table, _) = testing::drawn_after::<Linja>(&state, Some(1), &names, &moved);
         // Bob sees row 0 at the top: Alice's pieces left rows 0 and 1 and reached rows 1 and 3.
-        let marked: Vec<(usize, usize)> = board(&table)
-            .rows
-            .iter()
-            .enumerate()
-            .flat_map(|(r, row)| {
-                row.cells
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.recent)
-                    .map(move |(c, _)| (r, c))
-            })
-            .collect();
-        assert_eq!(marked, [(0, 0), (1, 0), (3, 0)]);
-        let PanelKind::Scores(scores) = &table.panels[2].kind else {
-            panic!("scores third")
-        };
-        let recent: Vec<bool> = scores.rows.iter().map(|r| r.recent).collect();
-        assert_eq!(recent, [true, false]);
         let (seen, _) = table_for(&state, Some(1), &names);
-        assert!(
-            board(&seen)
-                .rows
-                .iter()
-                .flat_map(|r| &r.cells)
-                .all(|c| !c.recent)
-        );
+        testing::assert_marks(&table, &[(0, 0), (1, 0), (3, 0)], &seen);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The grid: every cell with its printed combination, its pawn, and the viewer's choices on it.
 
 use tapis_games::GameId;
-use tapis_games::linotte::{Action, CellView, Event};
+use tapis_games::linotte::{Action, CellView, Event, LINES, SIZE};
 use tapis_l10n::Language;
 
 use super::super::{Input, points};
@@ -24,6 +24,7 @@ pub(super) fn grid<G: LinotteGame>(
             .viewer
             .and_then(|v| input.view.players.iter().find(|p| p.seat == v))
             .map_or(0, |p| p.points),
+        winning: winning_line(&input.view.grid),
     };
     let rows = input
         .view
@@ -56,6 +57,30 @@ struct GridOf<'a, G: LinotteGame> {
     lang: Language,
     /// The viewer's alignment points now, to say what a placement changes.
     viewer_points: i64,
+    /// The cells of the five in a row that ended the game, if one did.
+    winning: Vec<(u8, u8)>,
+}
+
+/// The cells of a line of five held by one seat (the five in a row that ends the game), as
+/// (row, column); empty when there is none.
+fn winning_line(grid: &[Vec<CellView>]) -> Vec<(u8, u8)> {
+    let owner = |row: u8, col: u8| {
+        grid.get(usize::from(row))
+            .and_then(|r| r.iter().find(|c| c.col == col))
+            .and_then(|c| c.owner)
+    };
+    LINES
+        .iter()
+        .filter(|line| line.len() == SIZE)
+        .find_map(|line| {
+            let cells: Vec<(u8, u8)> = line.cells().map(|c| (c.row(), c.col())).collect();
+            let first = cells.first().and_then(|&(r, c)| owner(r, c))?;
+            cells
+                .iter()
+                .all(|&(r, c)| owner(r, c) == Some(first))
+                .then_some(cells)
+        })
+        .unwrap_or_default()
 }
 
 impl<G: LinotteGame> GridOf<'_, G> {
@@ -81,6 +106,12 @@ impl<G: LinotteGame> GridOf<'_, G> {
             Some(token) => token.label.clone(),
             None => lang.t("play-linotte-free"),
         };
+        let winning = self.winning.contains(&(r, c));
+        let holder = if winning {
+            lang.t1("play-linotte-in-winning-line", "holder", holder)
+        } else {
+            holder
+        };
         BoardCell {
             text: Some(combination_term(cell.combination, self.game, lang)),
             label: lang.t_with(
@@ -96,7 +127,8 @@ impl<G: LinotteGame> GridOf<'_, G> {
                 ],
             ),
             tokens: pawn.into_iter().collect(),
-            highlight: !actions.is_empty(),
+            // A cell to play on; at the end, the five in a row that won.
+            highlight: !actions.is_empty() || winning,
             recent: self.changed_recently(r, c),
             actions,
         }

@@ -54,6 +54,13 @@ macro_rules! linotte_presenter {
             fn scores(event: &Event, seat: usize) -> bool {
                 said::scores(event, seat)
             }
+
+            fn starts_turn(event: &Event) -> Option<usize> {
+                match *event {
+                    Event::TurnStarted { seat } => Some(seat),
+                    _ => None,
+                }
+            }
         }
     };
 }
@@ -363,7 +370,7 @@ fn prompt<O>(view: &View<O>, choices: &Choices<'_>, lang: Language) -> String {
 mod tests {
     use super::*;
     use crate::present::games::testing::{self, act, chance, names};
-    use crate::present::table::{Board, BoardCell, DicePanel};
+    use crate::present::table::{Board, BoardCell, DicePanel, Scores};
     use serde_json::json;
     use tapis_games::{AnyAction, AnyEvent, AnyState};
 
@@ -393,25 +400,11 @@ mod tests {
     }
 
     fn board(table: &Table) -> &Board {
-        table
-            .panels
-            .iter()
-            .find_map(|p| match &p.kind {
-                PanelKind::Board(b) => Some(b),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("no board"))
+        testing::panel(table)
     }
 
     fn dice(table: &Table) -> &DicePanel {
-        table
-            .panels
-            .iter()
-            .find_map(|p| match &p.kind {
-                PanelKind::Dice(d) => Some(d),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("no dice"))
+        testing::panel(table)
     }
 
     fn facts(table: &Table) -> Vec<(String, String)> {
@@ -442,7 +435,72 @@ mod tests {
         let compose = dice(table).compose.as_ref();
         assert_eq!(compose.is_some(), !rerolls.is_empty());
         if let Some(compose) = compose {
-            assert_eq!(compose.template, r#"{"faces":"$picked","type":"reroll"}"#);
+            assert_eq!(compose.template, r#"{"faces":"$unpicked","type":"reroll"}"#);
+        }
+    }
+
+    /// A game of `game` played out (placing a pawn whenever one may be placed) until it ends
+    /// with five in a row; seeded, so always the same game.
+    fn won_by_five(game: GameId) -> AnyState {
+        for seed in 1..500u64 {
+            let mut state = started(game);
+            let mut rng = seed;
+            let mut next = |n: usize| {
+                rng = rng
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                ((rng >> 33) % n as u64) as usize
+            };
+            while let tapis_games::Turn::Seat { .. } | tapis_games::Turn::Chance { .. } =
+                state.turn()
+            {
+                match state.turn() {
+                    tapis_games::Turn::Chance { chance: c } => {
+                        let tapis_games::Chance::Dice { count } = c else {
+                            panic!("dice only");
+                        };
+                        let dice: Vec<u8> = (0..count).map(|_| next(6) as u8 + 1).collect();
+                        testing::chance(&mut state, &dice);
+                    }
+                    tapis_games::Turn::Seat { seat } => {
+                        let legal = state.legal_actions(seat);
+                        let place = legal.iter().find(|a| {
+                            matches!(
+                                a,
+                                AnyAction::Linotte(Action::Place { .. })
+                                    | AnyAction::YamMaster(Action::Place { .. })
+                            )
+                        });
+                        let action = place.unwrap_or(&legal[next(legal.len())]).clone();
+                        state.apply(seat, &action).unwrap_or_else(|e| panic!("{e}"));
+                    }
+                    tapis_games::Turn::Over => {}
+                }
+            }
+            if state.outcome().is_some_and(|o| o.reason == "five_in_a_row") {
+                return state;
+            }
+        }
+        panic!("no game of five in a row");
+    }
+
+    /// At the end, the five in a row that won is highlighted on the grid, and said.
+    #[test]
+    fn the_winning_line_is_highlighted() {
+        for game in [GameId::Linotte, GameId::YamMaster] {
+            let state = won_by_five(game);
+            let (table, _) = table_for(&state, Some(0), &names());
+            let cells: Vec<&BoardCell> = board(&table).rows.iter().flat_map(|r| &r.cells).collect();
+            let marked: Vec<&&BoardCell> = cells.iter().filter(|c| c.highlight).collect();
+            assert_eq!(marked.len(), 5, "{game}: five cells marked");
+            for cell in marked {
+                assert_eq!(cell.tokens.len(), 1, "{game}: a pawn on each");
+                assert!(
+                    cell.label.ends_with("in the five in a row"),
+                    "{}",
+                    cell.label
+                );
+            }
         }
     }
 
@@ -586,14 +644,7 @@ mod tests {
         assert!(watching.prompt.is_none());
         assert!(dice(&watching).compose.is_none());
         assert_eq!(watching.headline, "Bob's turn · first throw of 3");
-        let scores = watching
-            .panels
-            .iter()
-            .find_map(|p| match &p.kind {
-                PanelKind::Scores(s) => Some(s),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("no scores"));
+        let scores: &Scores = testing::panel(&watching);
         assert_eq!(
             scores.rows[0].detail.as_ref().map(|d| d.text.as_str()),
             Some("11 pawns left, 1 on the grid")
@@ -622,10 +673,7 @@ mod tests {
             .as_ref()
             .and_then(|c| c.hint.clone())
             .unwrap_or_default();
-        assert!(
-            hint.contains("throw again at least one die of it"),
-            "{hint}"
-        );
+        assert!(hint.contains("do not keep every die of it"), "{hint}");
         let appel = facts(&table).into_iter().find(|(l, _)| l == "Appel");
         assert_eq!(
             appel.map(|(_, v)| v).as_deref(),
@@ -665,13 +713,30 @@ mod tests {
             [
                 "Alice threw 2 6 2 5 2",
                 "Alice called an Appel for Full",
-                "Alice picked up 5 6 to throw again",
+                "Alice picked up 5 6 to throw them again",
                 "Alice threw 3 3 (second throw: 2 2 2 3 3)",
                 "Alice made the Appel",
                 "Alice placed a pawn on Appel (row 1, column 3): 11 pawns left, 0 points",
                 "Bob threw 1 2 3 4 6",
                 "Bob stopped without placing a pawn",
             ]
+        );
+        // One die or several: the words agree (French: « le 6 pour le relancer »).
+        let one = testing::event::<Linotte>(json!({"type": "rerolled", "seat": 0, "faces": [6]}));
+        assert_eq!(
+            testing::line::<Linotte>(&one, &names).as_deref(),
+            Some("Alice picked up 6 to throw it again")
+        );
+        let noms = Names(vec!["Alice".into(), "Bob".into()], Language::Fr);
+        assert_eq!(
+            testing::line::<Linotte>(&one, &noms).as_deref(),
+            Some("Alice a repris le 6 pour le relancer")
+        );
+        let two =
+            testing::event::<Linotte>(json!({"type": "rerolled", "seat": 0, "faces": [5, 6]}));
+        assert_eq!(
+            testing::line::<Linotte>(&two, &noms).as_deref(),
+            Some("Alice a repris 5 6 pour les relancer")
         );
         let defi = testing::event::<YamMaster>(json!({"type": "defi_declared", "seat": 1}));
         assert_eq!(
@@ -715,38 +780,9 @@ mod tests {
         chance(&mut state, &[2, 6, 2, 5, 2]);
         let placed = act(&mut state, 0, json!({"type": "place", "row": 1, "col": 0}));
         let (table, _) = table_after(&state, Some(1), &names, &placed);
-        let marked: Vec<(usize, usize)> = board(&table)
-            .rows
-            .iter()
-            .enumerate()
-            .flat_map(|(r, row)| {
-                row.cells
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.recent)
-                    .map(move |(c, _)| (r, c))
-            })
-            .collect();
-        assert_eq!(marked, [(1, 0)]);
-        let scores = table
-            .panels
-            .iter()
-            .find_map(|p| match &p.kind {
-                PanelKind::Scores(s) => Some(s),
-                _ => None,
-            })
-            .unwrap_or_else(|| panic!("no scores"));
-        let recent: Vec<bool> = scores.rows.iter().map(|r| r.recent).collect();
-        assert_eq!(recent, [true, false]);
         // Seen: nothing is marked.
         let (seen, _) = table_for(&state, Some(1), &names);
-        assert!(
-            board(&seen)
-                .rows
-                .iter()
-                .flat_map(|r| &r.cells)
-                .all(|c| !c.recent)
-        );
+        testing::assert_marks(&table, &[(1, 0)], &seen);
     }
 
     #[test]

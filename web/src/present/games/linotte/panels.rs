@@ -3,7 +3,7 @@
 use tapis_games::linotte::{Challenge, Combination, View};
 use tapis_l10n::Language;
 
-use super::super::{Input, dice_caption, rethrow_faces, scores_panel};
+use super::super::{Input, dice_caption, keep_and_rethrow, scores_panel};
 use super::{Choices, LinotteGame, challenge_term, combination_name, combination_term, rules};
 use crate::present::table::{DicePanel, Die, DieState, Fact, Panel, Term};
 
@@ -35,7 +35,7 @@ pub(super) fn dice_panel<G: LinotteGame>(
     };
     DicePanel::new(dice)
         .caption(caption)
-        .compose(tickable.then(|| rethrow_faces(hint, lang)))
+        .compose(tickable.then(|| keep_and_rethrow(hint, lang)))
 }
 
 /// Whether the second throw must throw again a die of the major the first throw made (a

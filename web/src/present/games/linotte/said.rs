@@ -36,6 +36,7 @@ pub(super) fn event<G: LinotteGame>(event: &Event, names: &Names) -> Said {
             .said(),
         Event::Rerolled { seat, faces: again } => say("rerolled", seat)
             .arg("faces", faces(again.as_slice().iter().copied()))
+            .arg("count", again.as_slice().len())
             .said(),
         Event::AppelAnnounced { seat, combination } => say("appel_announced", seat)
             .arg("combination", combination.combination().label(game))

@@ -152,6 +152,14 @@ impl Presenter for MakeFive {
     fn scores(event: &Event, seat: usize) -> bool {
         matches!(event, Event::DealScored { seat: s, .. } if *s == seat)
     }
+
+    /// The Destructeur's turn starts with the token drawn for them.
+    fn starts_turn(event: &Event) -> Option<usize> {
+        match *event {
+            Event::TokenDrawn { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
 }
 
 /// The deal, and who must do what in it; or the end.
