@@ -606,7 +606,10 @@ async fn the_match_page_shows_a_computer_thinking() {
     page.assert_contains("data-testid=\"bot-thinking\"");
     page.assert_contains("tapis-easy (computer) is thinking…");
     // It follows the match's stream, and would poll every second should the stream fail.
-    page.assert_contains(&format!("data-stream=\"/matches/{id}/stream\""));
+    // The page's one stream, which carries this match's moves among the player's events.
+    page.assert_contains(&format!(
+        "data-stream=\"/stream\" data-stream-match=\"{id}\""
+    ));
     page.assert_contains("data-poll-ms=\"1000\"");
 }
 

@@ -274,7 +274,10 @@ async fn the_table_fragment_and_polling_for_news() {
     assert!(!fragment.text.contains("<html"));
     // In play, the page follows the match's stream from the version it shows, fetches the
     // fragment when a move comes, and polls only should the stream fail: no htmx trigger.
-    fragment.assert_contains(&format!("data-stream=\"/matches/{id}/stream\""));
+    // The page's one stream, which carries this match's moves among the player's events.
+    fragment.assert_contains(&format!(
+        "data-stream=\"/stream\" data-stream-match=\"{id}\""
+    ));
     fragment.assert_contains(&format!("data-refresh=\"/matches/{id}/table\""));
     fragment.assert_contains(&format!("data-poll=\"/matches/{id}/poll?since={v}\""));
     fragment.assert_contains("data-poll-ms=\"2000\"");
