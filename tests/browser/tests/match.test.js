@@ -203,18 +203,21 @@ describe("match page", () => {
     if (await canMove(bob.page)) await playOneMove([alice, bob]);
     assert.ok(await canMove(alice.page), "Alice is to move");
 
-    // A second tab of Alice's, on the same version, that does not hear of her move: its
-    // streams are held back (as a proxy that buffers them would), and its polling, which
-    // would stand in for them after a few seconds, sleeps (a background tab): Playwright's
-    // clock, shared by the context's pages, is paused while she plays in the first.
-    const tab = watchErrors(await alice.context.newPage());
+    // A page of Alice's, on the same version, that does not hear of her move: another browser
+    // of hers (a context of its own, signed in with the same session: the tabs of one browser
+    // share one stream, and would hear it), whose stream is held back (as a proxy that
+    // buffers it would) and whose polling, which would stand in for it after a few seconds,
+    // sleeps (a background tab): that context's clock is paused while she plays in the first.
+    const { context: elsewhere } = await newPlayer(browser);
+    await elsewhere.addCookies(await alice.context.cookies());
+    const tab = watchErrors(await elsewhere.newPage());
     await tab.route("**/stream**", () => {});
     try {
       await openMatch(tab, id);
       const { version } = await shown(alice.page);
       assert.equal((await shown(tab)).version, version);
       const now = await tab.evaluate(() => Date.now());
-      await alice.context.clock.pauseAt(now + 500);
+      await elsewhere.clock.pauseAt(now + 500);
 
       const pick = firstNonQuiet((await choicesOn(alice.page)).buttons);
       const selector = `${LIVE} [data-testid="action"]:enabled`;
@@ -228,7 +231,7 @@ describe("match page", () => {
       await tab.locator(selector).nth(pick.index).click();
       assert.equal((await answered).status(), 409, "a stale move answers 409");
       await tab.waitForFunction(() => document.querySelector('[data-testid="match-message"]') !== null);
-      await alice.context.clock.resume();
+      await elsewhere.clock.resume();
 
       const stale = await shown(tab);
       assert.match(stale.message, /Someone moved before you/);
@@ -250,7 +253,7 @@ describe("match page", () => {
       await tab.waitForFunction(statusIs, [LIVE, "active"]);
       await checkPage(tab, "match-stale-move");
     } finally {
-      await tab.close();
+      await elsewhere.close();
     }
   });
 
