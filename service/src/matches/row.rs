@@ -1,8 +1,10 @@
 //! A match as stored: its row, its seats decoded from the copy the row keeps, and the
 //! statements that find and lock it.
 
-use diesel::expression::{SqlLiteral, TypedExpressionType};
+use diesel::expression::TypedExpressionType;
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::query_builder::{AstPass, QueryFragment};
 use diesel::sql_types::{Array, Bool, Nullable, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde::Deserialize;
@@ -53,32 +55,85 @@ pub(super) struct MatchRow {
     /// Until when the player of each seat is on vacation (null: not on vacation), in seat
     /// order: read from `users` with the row, in the same statement.
     #[diesel(select_expression = seat_vacations())]
-    #[diesel(select_expression_type = SqlLiteral<Array<Nullable<Timestamptz>>>)]
+    #[diesel(select_expression_type = OfSeatedUsers<VacationUntil>)]
     pub(super) seat_vacations: Vec<Option<OffsetDateTime>>,
     /// Whether the player of each seat is a computer player (`users.is_bot`, the one source of
     /// it), in seat order: read from `users` with the row, in the same statement.
     #[diesel(select_expression = seat_bots())]
-    #[diesel(select_expression_type = SqlLiteral<Array<Bool>>)]
+    #[diesel(select_expression_type = OfSeatedUsers<IsBot>)]
     pub(super) seat_bots: Vec<bool>,
 }
 
 /// A column of `users` for each seat of the match, in seat order: a sub-select of the
-/// statement that reads the row.
-fn of_seated_users<ST: TypedExpressionType>(column: &str) -> SqlLiteral<ST> {
-    diesel::dsl::sql(&format!(
-        "ARRAY(SELECT u.{column} FROM unnest(matches.seat_user_ids) WITH ORDINALITY \
-         AS s(user_id, n) JOIN users u ON u.id = s.user_id ORDER BY s.n)"
-    ))
+/// statement that reads the row. Written as its own expression (not Diesel's `sql` literal,
+/// which Diesel never keeps prepared) so that the statements reading a match are prepared once
+/// per connection and cached by their type.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct OfSeatedUsers<C>(std::marker::PhantomData<C>);
+
+/// A column of `users` that [`OfSeatedUsers`] reads for each seat.
+pub(super) trait SeatedColumn: Default + Send + 'static {
+    /// The column's name in `users`.
+    const COLUMN: &'static str;
+    /// The SQL type of the whole array.
+    type SqlType: diesel::sql_types::SqlType + TypedExpressionType;
+}
+
+/// `users.vacation_until` of each seat (`MatchRow::seat_vacations`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct VacationUntil;
+
+impl SeatedColumn for VacationUntil {
+    const COLUMN: &'static str = "vacation_until";
+    type SqlType = Array<Nullable<Timestamptz>>;
+}
+
+/// `users.is_bot` of each seat (`MatchRow::seat_bots`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct IsBot;
+
+impl SeatedColumn for IsBot {
+    const COLUMN: &'static str = "is_bot";
+    type SqlType = Array<Bool>;
+}
+
+impl<C: SeatedColumn> diesel::query_builder::QueryId for OfSeatedUsers<C> {
+    type QueryId = Self;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl<C: SeatedColumn> Expression for OfSeatedUsers<C> {
+    type SqlType = C::SqlType;
+}
+
+impl<C: SeatedColumn> AppearsOnTable<matches::table> for OfSeatedUsers<C> {}
+
+impl<C: SeatedColumn> SelectableExpression<matches::table> for OfSeatedUsers<C> {}
+
+impl<C: SeatedColumn, GB> diesel::expression::ValidGrouping<GB> for OfSeatedUsers<C> {
+    type IsAggregate = diesel::expression::is_aggregate::Never;
+}
+
+impl<C: SeatedColumn> QueryFragment<Pg> for OfSeatedUsers<C> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("ARRAY(SELECT u.");
+        out.push_sql(C::COLUMN);
+        out.push_sql(
+            " FROM unnest(matches.seat_user_ids) WITH ORDINALITY AS s(user_id, n) \
+             JOIN users u ON u.id = s.user_id ORDER BY s.n)",
+        );
+        Ok(())
+    }
 }
 
 /// The vacations of a match's players, in seat order (`MatchRow::seat_vacations`).
-fn seat_vacations() -> SqlLiteral<Array<Nullable<Timestamptz>>> {
-    of_seated_users("vacation_until")
+fn seat_vacations() -> OfSeatedUsers<VacationUntil> {
+    OfSeatedUsers::default()
 }
 
 /// Which of a match's players are computer players, in seat order (`MatchRow::seat_bots`).
-fn seat_bots() -> SqlLiteral<Array<Bool>> {
-    of_seated_users("is_bot")
+fn seat_bots() -> OfSeatedUsers<IsBot> {
+    OfSeatedUsers::default()
 }
 
 impl MatchRow {
@@ -343,6 +398,46 @@ impl Loaded {
         match self.state.take() {
             Some(state) => Ok(state),
             None => self.row.load_state(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::identity::credentials::Credentials;
+    use diesel::query_builder::QueryId;
+
+    /// Diesel prepares a statement once per connection only if every part of it is safe to
+    /// cache: each way of reading a match is, and those without a caller to confirm are even
+    /// cached by their type (no SQL text built per request).
+    fn static_id<T: QueryId>(_: &T) -> bool {
+        T::HAS_STATIC_QUERY_ID
+    }
+
+    #[test]
+    fn the_statements_reading_a_match_stay_prepared() {
+        let id = Uuid::nil();
+        let now = OffsetDateTime::UNIX_EPOCH;
+        let read = matches::table.find(id).select(MatchRow::as_select());
+        let lock = read.for_update();
+        assert!(QueryFragment::<Pg>::is_safe_to_cache_prepared(&read, &Pg).unwrap_or(false));
+        assert!(QueryFragment::<Pg>::is_safe_to_cache_prepared(&lock, &Pg).unwrap_or(false));
+        assert!(static_id(&read) && static_id(&lock));
+        for credentials in [
+            Credentials::Session {
+                user_id: id,
+                session_id: id,
+            },
+            Credentials::ApiToken { hash: vec![0; 32] },
+        ] {
+            let confirmed = matches::table
+                .find(id)
+                .select((MatchRow::as_select(), credentials.confirm(now)))
+                .for_update();
+            assert!(
+                QueryFragment::<Pg>::is_safe_to_cache_prepared(&confirmed, &Pg).unwrap_or(false)
+            );
         }
     }
 }
