@@ -109,6 +109,7 @@ impl Modify for GameSchemas {
             responses::UnsupportedMediaType,
             responses::ValidationFailed,
             responses::RateLimited,
+            responses::TooManyStreams,
             responses::ServiceUnavailable,
         ),
     ),

@@ -111,6 +111,16 @@ shared_response!(
 );
 
 shared_response!(
+    /// 429: one more event stream would pass a cap.
+    TooManyStreams,
+    problem_with_retry_after(
+        "`too_many_streams`: this address, this account or the server holds as many event \
+         streams as it may (`docs/limits.md`); close one, or wait the seconds `Retry-After` says",
+        "Seconds to wait before trying again",
+    )
+);
+
+shared_response!(
     /// 503: the database cannot be reached for now.
     ServiceUnavailable,
     problem_with_retry_after(

@@ -371,6 +371,11 @@ impl AnyState {
         })
     }
 
+    /// Whether `seat` has left the game (resigned or ran out of time).
+    pub fn has_left(&self, seat: Seat) -> bool {
+        with_state!(self, G, s => G::has_left(s, seat))
+    }
+
     /// The final ranking, once over.
     pub fn outcome(&self) -> Option<Outcome> {
         with_state!(self, G, s => G::outcome(s))

@@ -249,6 +249,9 @@ pub trait Game {
     /// The final ranking, once the game is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;
 
+    /// Whether `seat` has left the game (resigned or ran out of time).
+    fn has_left(state: &Self::State, seat: Seat) -> bool;
+
     /// The state as `viewer` (a seat, or `None` for a spectator) may see it, with the derived
     /// figures a player needs to decide and to score.
     fn view(state: &Self::State, viewer: Option<Seat>) -> Self::View;
@@ -300,6 +303,9 @@ pub(crate) trait Rules {
 
     /// The seats that left the game.
     fn resignations(&mut self) -> &mut Resignations;
+
+    /// The seats that left the game, to read.
+    fn left(&self) -> &Resignations;
 
     /// Who must act now.
     fn turn(&self) -> Turn;
@@ -419,6 +425,10 @@ macro_rules! play_by_state {
 
         fn outcome($state: &Self::State) -> Option<$crate::contract::Outcome> {
             $crate::contract::Rules::outcome($rules)
+        }
+
+        fn has_left($state: &Self::State, seat: $crate::contract::Seat) -> bool {
+            $crate::contract::Rules::left($rules).has_resigned(seat)
         }
     };
 }

@@ -121,3 +121,17 @@ fn typed_values_of_every_game_round_trip_through_their_json() {
     ));
     assert_eq!(yams, before);
 }
+
+#[test]
+fn every_game_says_which_seats_have_left() {
+    for game in GameId::ALL {
+        let seats = game.max_seats().min(4);
+        let mut state = AnyState::setup(game, seats, &game.default_options()).unwrap();
+        assert!((0..seats).all(|seat| !state.has_left(seat)), "{game:?}");
+        state.resign(0).unwrap();
+        assert!(state.has_left(0), "{game:?}");
+        assert!((1..seats).all(|seat| !state.has_left(seat)), "{game:?}");
+        // A seat that does not exist never sat, so never left.
+        assert!(!state.has_left(seats), "{game:?}");
+    }
+}

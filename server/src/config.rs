@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use tapis_service::quotas::{Quotas, StreamLimits};
+
 /// Development or production: production refuses to start without a real JWT secret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Environment {
@@ -37,6 +39,8 @@ pub struct Config {
     pub http: HttpSettings,
     /// How mails leave (`None`: this process sends none; see [`mail_settings`]).
     pub mail: Option<tapis_mail::MailSettings>,
+    /// What one client may take of what all share (`docs/limits.md`).
+    pub quotas: Quotas,
 }
 
 /// How the server speaks HTTP to browsers and proxies.
@@ -206,6 +210,7 @@ impl Config {
             });
         }
         let mail = mail_settings(environment, &bind, &mut warnings)?;
+        let quotas = quotas()?;
         Ok((
             Config {
                 environment,
@@ -227,10 +232,48 @@ impl Config {
                     db_work_header: parse("TAPIS_DB_WORK_HEADER", false)?,
                 },
                 mail,
+                quotas,
             },
             warnings,
         ))
     }
+}
+
+/// The quotas, each from its variable or its default (`docs/limits.md`).
+fn quotas() -> Result<Quotas, ConfigError> {
+    let default = Quotas::default();
+    let at_least_one = |name: &'static str, value: usize| {
+        if value == 0 {
+            Err(ConfigError::Invalid {
+                name,
+                message: "must be at least 1".into(),
+            })
+        } else {
+            Ok(value)
+        }
+    };
+    Ok(Quotas {
+        streams: StreamLimits {
+            per_address: at_least_one(
+                "TAPIS_STREAMS_PER_ADDRESS",
+                parse("TAPIS_STREAMS_PER_ADDRESS", default.streams.per_address)?,
+            )?,
+            per_account: at_least_one(
+                "TAPIS_STREAMS_PER_ACCOUNT",
+                parse("TAPIS_STREAMS_PER_ACCOUNT", default.streams.per_account)?,
+            )?,
+            total: at_least_one(
+                "TAPIS_STREAMS_MAX",
+                parse("TAPIS_STREAMS_MAX", default.streams.total)?,
+            )?,
+            ..default.streams
+        },
+        bot_matches_per_account: parse(
+            "TAPIS_BOT_MATCHES_PER_ACCOUNT",
+            default.bot_matches_per_account,
+        )?
+        .max(0),
+    })
 }
 
 /// Where mails are written in development without `TAPIS_SMTP_URL`.

@@ -17,6 +17,7 @@ use tapis_api::ApiError;
 use tapis_service::ServiceError;
 use tapis_service::Services;
 use tapis_service::identity::accounts::ClientInfo;
+use tapis_service::quotas::StreamLimits;
 use tapis_web::cookies::CookiePolicy;
 use tapis_web::error::WebError;
 use tokio::sync::watch;
@@ -148,6 +149,39 @@ pub struct Background {
     pub mail: Option<MailSettings>,
 }
 
+/// File descriptors kept for everything but event streams: the database pool, the listener,
+/// the other requests, mail and webhook connections.
+pub const DESCRIPTORS_RESERVED: u64 = 512;
+
+/// Raises this process's limit of open files to the most the system allows; the limit now in
+/// force (`None` where it cannot be read).
+pub fn raise_descriptor_limit() -> Option<u64> {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => Some(limit),
+        Err(error) => {
+            tracing::warn!(%error, "the limit of open files could not be raised");
+            rlimit::getrlimit(rlimit::Resource::NOFILE)
+                .ok()
+                .map(|(soft, _)| soft)
+        }
+    }
+}
+
+/// `limits` with the total number of streams below what `descriptors` leave once
+/// [`DESCRIPTORS_RESERVED`] are set aside (a quarter of them, if more), so that streams can
+/// never take the descriptors that `/healthz`, the API and sign-in need.
+pub fn streams_within(limits: StreamLimits, descriptors: Option<u64>) -> StreamLimits {
+    let Some(descriptors) = descriptors else {
+        return limits;
+    };
+    let reserved = DESCRIPTORS_RESERVED.max(descriptors / 4);
+    let room = usize::try_from(descriptors.saturating_sub(reserved)).unwrap_or(usize::MAX);
+    StreamLimits {
+        total: limits.total.min(room).max(1),
+        ..limits
+    }
+}
+
 /// A running server: its HTTP server future, the port it listens on, its clock and its bot
 /// worker.
 pub struct Application {
@@ -220,6 +254,9 @@ impl Application {
                 .configure(routes)
         })
         .shutdown_timeout(20)
+        // A client that closes its connection is gone at once, even while its response (an
+        // event stream) is still being written: its stream ends and gives its place back.
+        .h1_allow_half_closed(false)
         .listen(listener)?
         .run();
         let (stop_background, stopped) = watch::channel(false);
@@ -276,5 +313,28 @@ impl Application {
             let _ = task.await;
         }
         result
+    }
+}
+
+#[cfg(test)]
+mod descriptor_tests {
+    use super::*;
+
+    #[test]
+    fn streams_always_leave_descriptors_for_the_rest() {
+        let limits = StreamLimits::default();
+        // A small limit: the reserve comes first.
+        assert_eq!(streams_within(limits, Some(1024)).total, 512);
+        // A large one: a quarter is kept, and the configured total stands below the rest.
+        assert_eq!(streams_within(limits, Some(1 << 20)).total, limits.total);
+        assert_eq!(streams_within(limits, Some(4096)).total, 3072);
+        // Nothing left: one stream still, never zero (the door would refuse everyone).
+        assert_eq!(streams_within(limits, Some(100)).total, 1);
+        assert_eq!(streams_within(limits, None), limits);
+        // The other caps are kept.
+        assert_eq!(
+            streams_within(limits, Some(1024)).per_address,
+            limits.per_address
+        );
     }
 }

@@ -119,6 +119,15 @@ async fn serve() -> Result<(), String> {
     }
     let pool = tapis_service::db::pool(&config.database_url, config.pool_size)
         .map_err(|e| e.to_string())?;
+    let descriptors = tapis_server::raise_descriptor_limit();
+    let streams = tapis_server::streams_within(config.quotas.streams, descriptors);
+    tracing::info!(
+        open_files = descriptors,
+        streams.total = streams.total,
+        streams.per_address = streams.per_address,
+        streams.per_account = streams.per_account,
+        "the limit of open files and the caps of event streams"
+    );
     let settings = Settings {
         jwt_secret: config.jwt_secret.clone(),
         jwt_ttl: config.session_ttl,
@@ -127,6 +136,10 @@ async fn serve() -> Result<(), String> {
         vacation_days_per_year: config.vacation_days,
         clock: Clock::system(),
         webhooks_allow_local: config.webhooks_allow_local,
+        quotas: tapis_service::quotas::Quotas {
+            streams,
+            ..config.quotas
+        },
     };
     let services = Services::new(pool, settings)
         .await

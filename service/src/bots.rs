@@ -163,27 +163,39 @@ struct Claimed {
     bot_name: String,
 }
 
-/// Claims the oldest match where a bot is to act and nobody holds a live claim on that turn.
-/// The match row is locked only by this statement: the claim is the mark it leaves. The
-/// matches where a bot is to act are marked (`bot_to_act`, kept by a trigger) and indexed, so
-/// the search reads those alone, however many matches people are playing.
+/// Claims a bot turn nobody holds a live claim on, fairly between people: the turn of the
+/// account (the match's creator) the worker served least recently, the oldest of its turns
+/// first, so that an account with many matches against the computer gets one turn in its turn
+/// like everyone else (round-robin by account). The claim records when that account was served
+/// (`bot_service`), in the same statement. The match row is locked only by this statement: the
+/// claim is the mark it leaves. The matches where a bot is to act are marked (`bot_to_act`,
+/// kept by a trigger) and indexed, so the search reads those alone, however many matches
+/// people are playing.
 async fn claim(services: &Services, hold: Duration) -> ServiceResult<Option<Claimed>> {
     let mut conn = services.conn().await?;
     let claimed: Option<Claimed> = diesel::sql_query(
-        "UPDATE matches m \
-         SET bot_claim_version = m.version, \
-             bot_claimed_until = now() + make_interval(secs => $1) \
-         FROM (SELECT c.id, u.id AS bot_id, u.username AS bot_name \
-               FROM matches c \
-               JOIN users u ON u.id = c.seat_user_ids[c.to_act_seat + 1] \
-               WHERE c.bot_to_act AND c.status = 'active' AND u.is_bot \
-                 AND (c.bot_claim_version IS DISTINCT FROM c.version \
-                      OR c.bot_claimed_until < now()) \
-               ORDER BY c.updated_at \
-               LIMIT 1 \
-               FOR UPDATE OF c SKIP LOCKED) t \
-         WHERE m.id = t.id \
-         RETURNING m.id, m.version, m.game, m.state, m.to_act_seat AS seat, t.bot_id, t.bot_name",
+        "WITH claimed AS ( \
+           UPDATE matches m \
+           SET bot_claim_version = m.version, \
+               bot_claimed_until = now() + make_interval(secs => $1) \
+           FROM (SELECT c.id, u.id AS bot_id, u.username AS bot_name \
+                 FROM matches c \
+                 JOIN users u ON u.id = c.seat_user_ids[c.to_act_seat + 1] \
+                 LEFT JOIN bot_service s ON s.account_id = c.creator_id \
+                 WHERE c.bot_to_act AND c.status = 'active' AND u.is_bot \
+                   AND (c.bot_claim_version IS DISTINCT FROM c.version \
+                        OR c.bot_claimed_until < now()) \
+                 ORDER BY s.served_at NULLS FIRST, c.updated_at \
+                 LIMIT 1 \
+                 FOR UPDATE OF c SKIP LOCKED) t \
+           WHERE m.id = t.id \
+           RETURNING m.id, m.version, m.game, m.state, m.to_act_seat AS seat, t.bot_id, \
+                     t.bot_name, m.creator_id), \
+         served AS ( \
+           INSERT INTO bot_service (account_id, served_at) \
+           SELECT creator_id, clock_timestamp() FROM claimed \
+           ON CONFLICT (account_id) DO UPDATE SET served_at = excluded.served_at) \
+         SELECT id, version, game, state, seat, bot_id, bot_name FROM claimed",
     )
     .bind::<Double, _>(hold.as_secs_f64())
     .get_result(&mut conn)

@@ -82,6 +82,10 @@ pub enum ServiceError {
     WebhookUrlRefused(String),
     #[error("an account may have at most {limit} webhooks: delete one first")]
     TooManyWebhooks { limit: i64 },
+    #[error(
+        "an account may have at most {limit} matches against the computer open or in play: finish or resign one first"
+    )]
+    TooManyBotMatches { limit: i64 },
     /// A link of a mail (verification, unsubscribe) that does not work.
     #[error("{}", match .0 {
         LinkProblem::Invalid => "this link is not valid: it was not made by this site, or it was cut short",
@@ -91,6 +95,12 @@ pub enum ServiceError {
     BadLink(LinkProblem),
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
+    /// Opening one more event stream would pass a cap (`quotas::StreamLimits`).
+    #[error("{cap}: close one of them, or try again in {retry_after_secs} seconds")]
+    TooManyStreams {
+        cap: StreamCap,
+        retry_after_secs: u64,
+    },
     /// The database cannot be reached (down, restarting, or every connection busy for too
     /// long): the request changed nothing and can be retried.
     #[error("the service is briefly unavailable; try again in a few seconds")]
@@ -98,6 +108,31 @@ pub enum ServiceError {
     /// Something failed on our side; the cause has been logged.
     #[error("internal error")]
     Internal,
+}
+
+/// Which cap of the event streams a client reached, and its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamCap {
+    /// Streams open from one client address.
+    Address(usize),
+    /// Streams open by one account.
+    Account(usize),
+    /// Streams open in this server process.
+    Server(usize),
+}
+
+impl std::fmt::Display for StreamCap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StreamCap::Address(n) => {
+                write!(f, "at most {n} event streams may be open from one address")
+            }
+            StreamCap::Account(n) => {
+                write!(f, "at most {n} event streams may be open for one account")
+            }
+            StreamCap::Server(n) => write!(f, "the server holds its most event streams ({n})"),
+        }
+    }
 }
 
 impl ServiceError {
@@ -125,12 +160,14 @@ impl ServiceError {
             ServiceError::NotOnVacation => "not_on_vacation",
             ServiceError::WebhookUrlRefused(_) => "webhook_url_refused",
             ServiceError::TooManyWebhooks { .. } => "too_many_webhooks",
+            ServiceError::TooManyBotMatches { .. } => "too_many_bot_matches",
             ServiceError::BadLink(problem) => match problem {
                 LinkProblem::Invalid => "link_invalid",
                 LinkProblem::Expired => "link_expired",
                 LinkProblem::Superseded => "link_superseded",
             },
             ServiceError::RateLimited { .. } => "rate_limited",
+            ServiceError::TooManyStreams { .. } => "too_many_streams",
             ServiceError::DatabaseUnavailable => "database_unavailable",
             ServiceError::Internal => "internal_error",
         }
@@ -156,10 +193,11 @@ impl ServiceError {
             | ServiceError::AlreadyJoined
             | ServiceError::AlreadyOnVacation
             | ServiceError::NotOnVacation
-            | ServiceError::TooManyWebhooks { .. } => 409,
+            | ServiceError::TooManyWebhooks { .. }
+            | ServiceError::TooManyBotMatches { .. } => 409,
             ServiceError::BadLastEventId(_) | ServiceError::BadLink(_) => 400,
             ServiceError::EventsExpired { .. } => 410,
-            ServiceError::RateLimited { .. } => 429,
+            ServiceError::RateLimited { .. } | ServiceError::TooManyStreams { .. } => 429,
             ServiceError::DatabaseUnavailable => 503,
             ServiceError::Internal => 500,
         }
@@ -168,7 +206,10 @@ impl ServiceError {
     /// How long a client should wait before trying again, for the errors that say so.
     pub fn retry_after_secs(&self) -> Option<u64> {
         match self {
-            ServiceError::RateLimited { retry_after_secs } => Some(*retry_after_secs),
+            ServiceError::RateLimited { retry_after_secs }
+            | ServiceError::TooManyStreams {
+                retry_after_secs, ..
+            } => Some(*retry_after_secs),
             ServiceError::DatabaseUnavailable => Some(DATABASE_RETRY_AFTER_SECS),
             _ => None,
         }

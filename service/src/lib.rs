@@ -17,6 +17,7 @@
 //! - `time`: the wall clock, the correspondence clock's loop, and vacations;
 //! - `delivery`: what leaves Tapis (the outbox, signed webhooks, e-mail notifications);
 //! - `secrets`: random bytes, and MACs keyed by the deployment's secret;
+//! - `quotas`: what one client may take of what all share (streams...);
 //! - `db` and `schema`: the pool, the migrations and the tables.
 
 pub mod bots;
@@ -29,6 +30,7 @@ pub mod games;
 pub mod identity;
 pub mod matches;
 pub mod players;
+pub mod quotas;
 pub mod ratings;
 pub mod schema;
 mod secrets;

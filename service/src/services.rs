@@ -10,10 +10,11 @@ use diesel_async::pooled_connection::deadpool::Object;
 use crate::db::DbPool;
 use crate::delivery::webhooks::network::install_tls_provider;
 use crate::error::ServiceResult;
-use crate::events::EventHub;
+use crate::events::{EventHub, StreamGate};
 use crate::identity::passwords::{Hasher, PasswordHashing};
 use crate::identity::session_tokens::JwtKeys;
 use crate::identity::throttle::SignInLimits;
+use crate::quotas::Quotas;
 use crate::time::wall_clock::Clock;
 
 /// What the use cases need to know about their deployment.
@@ -33,6 +34,8 @@ pub struct Settings {
     /// any address: true in development only. In production only `https` URLs to public
     /// addresses are called (`delivery::webhooks`).
     pub webhooks_allow_local: bool,
+    /// What one client may take of what all share (`docs/limits.md`).
+    pub quotas: Quotas,
 }
 
 /// The vacation allowance when none is configured: 14 days per calendar year.
@@ -50,6 +53,7 @@ struct Inner {
     keys: JwtKeys,
     passwords: Hasher,
     events: Arc<EventHub>,
+    streams: Arc<StreamGate>,
 }
 
 impl std::fmt::Debug for Services {
@@ -65,6 +69,7 @@ impl Services {
         install_tls_provider();
         let passwords = Hasher::new(settings.password_hashing).await?;
         let keys = JwtKeys::new(&settings.jwt_secret);
+        let streams = Arc::new(StreamGate::new(settings.quotas.streams));
         Ok(Services {
             pool,
             inner: Arc::new(Inner {
@@ -72,6 +77,7 @@ impl Services {
                 keys,
                 passwords,
                 events: Arc::default(),
+                streams,
             }),
         })
     }
@@ -84,6 +90,11 @@ impl Services {
     /// This process's hub of live events (run by [`crate::events::run`]).
     pub fn events(&self) -> &Arc<EventHub> {
         &self.inner.events
+    }
+
+    /// The door of this process's event streams (their caps).
+    pub fn streams(&self) -> &Arc<StreamGate> {
+        &self.inner.streams
     }
 
     /// The current time, by the deployment's clock (to the microsecond).

@@ -8,6 +8,7 @@ use tapis_bots::Budget;
 use tapis_server::{
     Application, Background, HttpSettings, MailSettings, OutboxSettings, WorkerSettings,
 };
+use tapis_service::quotas::Quotas;
 use tapis_service::{Clock, ClockHand, PasswordHashing, Services, Settings, SignInLimits};
 
 use crate::db::TestDb;
@@ -85,6 +86,7 @@ struct Launch {
     bots: WorkerSettings,
     webhooks_allow_local: bool,
     mail: Option<MailSettings>,
+    quotas: Quotas,
 }
 
 impl Default for Launch {
@@ -95,6 +97,7 @@ impl Default for Launch {
             bots: TEST_BOTS,
             webhooks_allow_local: true,
             mail: None,
+            quotas: Quotas::default(),
         }
     }
 }
@@ -114,6 +117,16 @@ impl TestApp {
     pub async fn spawn_configured(limits: SignInLimits, http: HttpSettings) -> TestApp {
         TestApp::launch(Launch {
             limits,
+            http,
+            ..Launch::default()
+        })
+        .await
+    }
+
+    /// Starts an app with these quotas (`tapis_service::quotas`) and HTTP settings.
+    pub async fn spawn_with_quotas(quotas: Quotas, http: HttpSettings) -> TestApp {
+        TestApp::launch(Launch {
+            quotas,
             http,
             ..Launch::default()
         })
@@ -187,6 +200,7 @@ async fn start_app(url: &str, clock: Clock, launch: Launch) -> (String, Services
         vacation_days_per_year: tapis_service::DEFAULT_VACATION_DAYS,
         clock,
         webhooks_allow_local: launch.webhooks_allow_local,
+        quotas: launch.quotas,
     };
     let services = Services::new(pool, settings).await.unwrap();
     let background = Background {

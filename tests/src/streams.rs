@@ -47,7 +47,7 @@ impl Received {
 
 impl EventStream {
     /// The stream of an accepted response, which must say it is an event stream.
-    pub(crate) fn of(response: reqwest::Response) -> EventStream {
+    pub fn of(response: reqwest::Response) -> EventStream {
         assert_eq!(
             response.headers()["content-type"],
             "text/event-stream",

@@ -233,6 +233,9 @@ pub fn service_said(error: &ServiceError) -> Said {
             "seconds",
             i64::try_from(*retry_after_secs).unwrap_or(i64::MAX),
         ),
+        ServiceError::TooManyBotMatches { limit } => {
+            Said::new("error-too-many-bot-matches").number("limit", *limit)
+        }
         other => Said::new(format!("error-{}", other.code().replace('_', "-"))),
     }
 }

@@ -85,6 +85,7 @@ pub struct ListQuery {
         (status = 201, description = "Created, open for the other players", body = MatchView),
         BodyRejected,
         (status = 401, response = Unauthorized),
+        (status = 409, description = "`too_many_bot_matches`: the caller has as many matches against the computer open or in play as an account may (10 by default, `docs/limits.md`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed` (unknown game, bad seats or options...)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]

@@ -16,9 +16,9 @@ use tapis_service::{ServiceError, Services};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::extract::Caller;
+use crate::extract::{Caller, Client};
 use crate::problem::ApiError;
-use crate::responses::{NotFound, ServiceUnavailable, Unauthorized};
+use crate::responses::{NotFound, ServiceUnavailable, TooManyStreams, Unauthorized};
 
 /// The `data` of an event of `GET /api/v1/stream`: the fields each event may have. Only the
 /// OpenAPI document uses this type (the events are built by `tapis_service::events`).
@@ -73,6 +73,7 @@ where
         (status = 200, description = "Server-Sent Events; each `data:` is a `StreamEventData` object", content_type = "text/event-stream", body = String),
         (status = 400, description = "`bad_last_event_id`: Last-Event-ID is not a whole number from 0, or no event has this id yet", content_type = "application/problem+json", body = crate::problem::Problem),
         (status = 401, response = Unauthorized),
+        (status = 429, response = TooManyStreams),
         (status = 410, description = "`events_expired`: the events after Last-Event-ID are older than the 7 days the streams keep; reconnect without it", content_type = "application/problem+json", body = crate::problem::Problem),
         (status = 503, response = ServiceUnavailable),
     ),
@@ -81,10 +82,12 @@ where
 pub async fn user(
     services: web::Data<Services>,
     caller: Caller,
+    client: Client,
     req: HttpRequest,
     settings: Option<web::Data<StreamSettings>>,
 ) -> Result<impl Responder, ApiError> {
-    let stream = events::user_stream(&services, &caller.0, last_event_id(&req)?).await?;
+    let address = client.0.address.as_deref();
+    let stream = events::user_stream(&services, &caller.0, last_event_id(&req)?, address).await?;
     let events = until_interrupted(stream).map(|event| {
         sse::Event::Data(
             sse::Data::new(event.payload().to_string())
@@ -107,16 +110,23 @@ pub async fn user(
         (status = 200, description = "Server-Sent Events; each `data:` is a `MatchMove` object", content_type = "text/event-stream", body = String),
         (status = 400, description = "`bad_last_event_id`: Last-Event-ID is not a whole number from 0, or the match has not reached this version", content_type = "application/problem+json", body = crate::problem::Problem),
         (status = 404, response = NotFound),
+        (status = 429, response = TooManyStreams),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches/{id}/stream")]
 pub async fn of_match(
     services: web::Data<Services>,
     id: web::Path<Uuid>,
+    client: Client,
     req: HttpRequest,
     settings: Option<web::Data<StreamSettings>>,
 ) -> Result<impl Responder, ApiError> {
-    let stream = events::match_stream(&services, id.into_inner(), last_event_id(&req)?).await?;
+    let opener = events::Opener {
+        address: client.0.address.as_deref(),
+        account: None,
+    };
+    let stream =
+        events::match_stream(&services, id.into_inner(), last_event_id(&req)?, opener).await?;
     let events = until_interrupted(stream).filter_map(|m: std::sync::Arc<MatchMove>| {
         ready(
             match serde_json::to_string(&*m) {

@@ -22,6 +22,10 @@ impl Rules for State {
         &mut self.resignations
     }
 
+    fn left(&self) -> &Resignations {
+        &self.resignations
+    }
+
     fn turn(&self) -> Turn {
         match self.phase {
             Phase::StartThrow { .. } => Turn::Chance {

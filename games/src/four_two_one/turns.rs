@@ -49,6 +49,10 @@ impl Rules for Table {
         &mut self.resignations
     }
 
+    fn left(&self) -> &Resignations {
+        &self.resignations
+    }
+
     fn turn(&self) -> Turn {
         Table::turn(self)
     }

@@ -297,6 +297,10 @@ impl Rules for State {
         &mut self.resignations
     }
 
+    fn left(&self) -> &Resignations {
+        &self.resignations
+    }
+
     fn turn(&self) -> Turn {
         if self.is_over() {
             Turn::Over

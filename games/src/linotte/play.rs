@@ -30,6 +30,10 @@ impl<O: Variant> Rules for State<O> {
         &mut self.resignations
     }
 
+    fn left(&self) -> &Resignations {
+        &self.resignations
+    }
+
     fn turn(&self) -> Turn {
         match self.phase {
             Phase::Over { .. } => Turn::Over,

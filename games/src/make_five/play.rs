@@ -115,6 +115,10 @@ impl Rules for State {
         &mut self.resignations
     }
 
+    fn left(&self) -> &Resignations {
+        &self.resignations
+    }
+
     fn turn(&self) -> Turn {
         match self.phase {
             Phase::Over => Turn::Over,

@@ -21,6 +21,10 @@ impl Rules for State {
         &mut self.resignations
     }
 
+    fn left(&self) -> &Resignations {
+        &self.resignations
+    }
+
     fn turn(&self) -> Turn {
         if self.end.is_some() {
             Turn::Over

@@ -19,6 +19,7 @@
 //!
 //! `docs/events.md` tells the whole story, with the limits.
 
+mod gate;
 mod hub;
 mod streams;
 mod tell;
@@ -30,6 +31,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
+pub use gate::{Opener, StreamGate, StreamPass};
 pub use hub::{EventHub, prune, run};
 pub use streams::{
     MatchStream, NOT_AN_EVENT_ID, PAGE_STREAM_MATCHES, PageEvent, PageStream, StreamItem,

@@ -18,6 +18,7 @@ use tokio::sync::broadcast::error::RecvError;
 use uuid::Uuid;
 
 use super::UserEvent;
+use super::gate::{Opener, StreamPass};
 use super::hub::{BATCH, Subscription, events_after, horizon, latest_seq};
 use crate::identity::caller::Identity;
 use crate::matches::{self, MatchMove};
@@ -99,8 +100,36 @@ fn parse_last_event_id(header: Option<&str>) -> ServiceResult<Option<i64>> {
     }
 }
 
-/// The events of `who` from after `last_event_id` (or from now), then as they happen.
+/// Holds `pass` for as long as `stream` is open (until the response ends or its client goes).
+fn holding<T: 'static>(
+    stream: Pin<Box<dyn Stream<Item = T> + Send>>,
+    pass: StreamPass,
+) -> Pin<Box<dyn Stream<Item = T> + Send>> {
+    Box::pin(stream.map(move |item| {
+        let _open = &pass;
+        item
+    }))
+}
+
+/// The events of `who` from after `last_event_id` (or from now), then as they happen; opened
+/// from `address`, within the caps of the streams ([`super::StreamGate`]).
 pub async fn user_stream(
+    services: &Services,
+    who: &Identity,
+    last_event_id: Option<&str>,
+    address: Option<&str>,
+) -> ServiceResult<UserStream> {
+    let pass = services.streams().admit(Opener {
+        address,
+        account: Some(who.user_id),
+    })?;
+    Ok(holding(
+        follow_user(services, who, last_event_id).await?,
+        pass,
+    ))
+}
+
+async fn follow_user(
     services: &Services,
     who: &Identity,
     last_event_id: Option<&str>,
@@ -135,8 +164,22 @@ pub async fn user_stream(
 }
 
 /// The moves of match `id` played after version `last_event_id` (or from now), then as they
-/// are played. Anyone may follow a match (its turn log is public).
+/// are played. Anyone may follow a match (its turn log is public), within the caps of the
+/// streams ([`super::StreamGate`]).
 pub async fn match_stream(
+    services: &Services,
+    id: Uuid,
+    last_event_id: Option<&str>,
+    opener: Opener<'_>,
+) -> ServiceResult<MatchStream> {
+    let pass = services.streams().admit(opener)?;
+    Ok(holding(
+        follow_match(services, id, last_event_id).await?,
+        pass,
+    ))
+}
+
+async fn follow_match(
     services: &Services,
     id: Uuid,
     last_event_id: Option<&str>,
@@ -170,16 +213,22 @@ pub async fn match_stream(
 /// whole stream ([`StreamItem::Interrupted`]): the browser reconnects and misses nothing.
 ///
 /// Each part is the stream of its own function ([`user_stream`], [`match_stream`]), so the
-/// page stream resumes, follows the hub and catches up from the database the same way.
+/// page stream resumes, follows the hub and catches up from the database the same way. It is
+/// one stream for the caps ([`super::StreamGate`]), opened from `address`.
 pub async fn page_stream(
     services: &Services,
     who: Option<&Identity>,
     last_event_id: Option<&str>,
     matches: &[(Uuid, i64)],
+    address: Option<&str>,
 ) -> ServiceResult<PageStream> {
+    let pass = services.streams().admit(Opener {
+        address,
+        account: who.map(|who| who.user_id),
+    })?;
     let mut parts: Vec<PageStream> = Vec::with_capacity(matches.len() + 1);
     if let Some(who) = who {
-        let events = user_stream(services, who, last_event_id).await?;
+        let events = follow_user(services, who, last_event_id).await?;
         parts.push(Box::pin(events.map(|item| match item {
             StreamItem::Event(e) => StreamItem::Event(Arc::new(PageEvent::User(e))),
             StreamItem::Interrupted => StreamItem::Interrupted,
@@ -187,13 +236,16 @@ pub async fn page_stream(
     }
     for (id, since) in matches {
         let since = since.to_string();
-        let moves = match_stream(services, *id, Some(&since)).await?;
+        let moves = follow_match(services, *id, Some(&since)).await?;
         parts.push(Box::pin(moves.map(|item| match item {
             StreamItem::Event(m) => StreamItem::Event(Arc::new(PageEvent::Move(m))),
             StreamItem::Interrupted => StreamItem::Interrupted,
         })));
     }
-    Ok(Box::pin(futures_util::stream::select_all(parts)))
+    Ok(holding(
+        Box::pin(futures_util::stream::select_all(parts)),
+        pass,
+    ))
 }
 
 /// A stream's events have numbers: an event's `seq`, a move's version.

@@ -21,6 +21,7 @@ use crate::events::{self, EventKind, Told};
 use crate::fairness;
 use crate::identity::accounts;
 use crate::identity::caller::Identity;
+use crate::quotas::Quotas;
 use crate::schema::{invitations, match_seats, matches, users};
 use crate::services::Services;
 use crate::time::vacation::hold_vacation;
@@ -41,6 +42,9 @@ pub async fn create(
         .transaction::<_, ServiceError, _>(async |conn| {
             let found = accounts::find_all_by_name(conn, &plan.invite).await?;
             let invitees = plan.invitees(who.user_id, &found)?;
+            if !invitees.bots.is_empty() {
+                within_bot_quota(conn, who.user_id, services.settings().quotas).await?;
+            }
             write_new(conn, id, &plan, &invitees, &who, &seed).await?;
             if plan.full_with(&invitees) {
                 // The match starts with the creator's vacation as it stands.
@@ -58,6 +62,40 @@ pub async fn create(
         "match created"
     );
     view_of(&mut conn, loaded, Some(&who)).await
+}
+
+/// Refuses one more match against the computer to `user_id` once they have as many open or in
+/// play as [`Quotas::bot_matches_per_account`] allows. Their row is locked first, so that two
+/// matches created at once are counted one after the other.
+async fn within_bot_quota(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+    quotas: Quotas,
+) -> ServiceResult<()> {
+    users::table
+        .find(user_id)
+        .select(users::id)
+        .for_update()
+        .first::<Uuid>(conn)
+        .await?;
+    let bots: Vec<Uuid> = users::table
+        .filter(users::is_bot)
+        .select(users::id)
+        .load(conn)
+        .await?;
+    let playing: i64 = matches::table
+        .filter(matches::status.eq_any([MatchStatus::Open.as_str(), MatchStatus::Active.as_str()]))
+        .filter(matches::seat_user_ids.contains(vec![user_id]))
+        .filter(matches::seat_user_ids.overlaps_with(bots))
+        .count()
+        .get_result(conn)
+        .await?;
+    if playing >= quotas.bot_matches_per_account {
+        return Err(ServiceError::TooManyBotMatches {
+            limit: quotas.bot_matches_per_account,
+        });
+    }
+    Ok(())
 }
 
 /// Writes a new match as planned, open: its row, the creator's seat then the bots', the
@@ -388,6 +426,10 @@ pub async fn resign(services: &Services, who: &Identity, id: Uuid) -> ServiceRes
     view_of(&mut conn, loaded, Some(&who)).await
 }
 
+/// `seat` leaves the match (resigns, or runs out of time). When the seats still playing are
+/// then all computer players, nobody is left to play for: they leave too, one after the other
+/// in seat order, each as a turn of its own, and the match ends at once (the computers' time
+/// goes to matches where someone waits for them).
 pub(super) async fn leave(
     conn: &mut AsyncPgConnection,
     mut locked: Loaded,
@@ -395,17 +437,40 @@ pub(super) async fn leave(
     kind: TurnKind,
     now: OffsetDateTime,
 ) -> ServiceResult<Loaded> {
+    let bots = locked.row.seat_bots.clone();
     let mut state = locked.take_state()?;
-    let events = state
-        .resign(seat)
-        .map_err(|e| ServiceError::IllegalAction(e.to_string()))?;
-    let step = Step {
-        kind,
-        seat: Some(seat),
-        action: None,
-        notify_after_commit: false,
-    };
-    advance(conn, locked, state, step, events, now).await
+    let mut leaving = Some((seat, kind));
+    loop {
+        let Some((seat, kind)) = leaving else {
+            locked.state = Some(state);
+            return Ok(locked);
+        };
+        let events = state
+            .resign(seat)
+            .map_err(|e| ServiceError::IllegalAction(e.to_string()))?;
+        let step = Step {
+            kind,
+            seat: Some(seat),
+            action: None,
+            notify_after_commit: false,
+        };
+        locked = advance(conn, locked, state, step, events, now).await?;
+        state = locked.take_state()?;
+        leaving = computer_left_alone(&state, &bots).map(|bot| (bot, TurnKind::Resign));
+    }
+}
+
+/// The first computer seat still playing, when no person is left playing and the game is not
+/// over; `bots[seat]` says whether a seat is a computer player.
+fn computer_left_alone(state: &AnyState, bots: &[bool]) -> Option<usize> {
+    if state.outcome().is_some() {
+        return None;
+    }
+    let playing = || (0..bots.len()).filter(|seat| !state.has_left(*seat));
+    if playing().any(|seat| !bots[seat]) {
+        return None;
+    }
+    playing().next()
 }
 
 /// Ends the turns of players who ran out of time (each is counted as resigning). Claims one

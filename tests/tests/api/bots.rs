@@ -671,3 +671,204 @@ async fn a_computer_player_is_known_by_its_account_not_by_its_name() {
     places.sort();
     assert_eq!(places, expected);
 }
+
+/// Creates a casual match of `game` for the person holding `token` against `bots` (bot names);
+/// returns its id.
+async fn against(app: &TestApp, token: &str, game: &str, bots: &[&str]) -> String {
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(token),
+            json!({"game": game, "seats": bots.len() + 1, "invite": bots, "rated": false}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    created.body["id"].as_str().unwrap().to_owned()
+}
+
+#[derive(diesel::QueryableByName)]
+struct Counted {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// How many moves the computer players made in the matches `creator` created, before `before`
+/// (a timestamp, as text) if given.
+async fn bot_moves_for(app: &TestApp, creator: &str, before: Option<&str>) -> i64 {
+    let mut conn = app.db.connect().await;
+    let counted: Counted = diesel::sql_query(
+        "SELECT count(*) AS n FROM turns t \
+         JOIN matches m ON m.id = t.match_id \
+         JOIN users c ON c.id = m.creator_id \
+         JOIN users b ON b.id = m.seat_user_ids[t.seat + 1] \
+         WHERE c.username = $1 AND t.kind = 'action' AND b.is_bot \
+           AND ($2::timestamptz IS NULL OR t.at < $2::timestamptz)",
+    )
+    .bind::<Text, _>(creator)
+    .bind::<Nullable<Text>, _>(before)
+    .get_result(&mut conn)
+    .await
+    .unwrap();
+    counted.n
+}
+
+/// When a computer player first moved in match `id`, as text.
+async fn first_bot_move(app: &TestApp, id: &str) -> Option<String> {
+    #[derive(diesel::QueryableByName)]
+    struct At {
+        #[diesel(sql_type = Nullable<Text>)]
+        at: Option<String>,
+    }
+    let mut conn = app.db.connect().await;
+    let found: At = diesel::sql_query(
+        "SELECT min(t.at)::text AS at FROM turns t \
+         JOIN matches m ON m.id = t.match_id \
+         JOIN users b ON b.id = m.seat_user_ids[t.seat + 1] \
+         WHERE m.id = $1::uuid AND t.kind = 'action' AND b.is_bot",
+    )
+    .bind::<Text, _>(id)
+    .get_result(&mut conn)
+    .await
+    .unwrap();
+    found.at
+}
+
+/// One account flooding the computer players with matches gets one turn in its turn: a
+/// newcomer's bot is served next, not after every turn waiting in the flood (round-robin by
+/// account, where it was the oldest turn first).
+#[tokio::test]
+async fn the_computer_players_serve_each_account_in_turn() {
+    // Nobody plays the bots while the queue is set up: the server stands for one that stopped.
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let mallory = app.player("mallory").await;
+    let ursula = app.player("ursula").await;
+    let mut rng = Rng(17);
+    let bots = ["tapis-easy"; 7];
+    let mut flood = Vec::new();
+    for _ in 0..10 {
+        let id = against(&app, &mallory, "yams", &bots).await;
+        until_a_bot_is_to_act(&app, &id, &mallory, &mut rng).await;
+        flood.push(id);
+    }
+    let hers = against(&app, &ursula, "cant-stop", &["tapis-easy"]).await;
+    until_a_bot_is_to_act(&app, &hers, &ursula, &mut rng).await;
+    assert_eq!(bot_moves_for(&app, "mallory", None).await, 0);
+
+    // One worker, one decision at a time: the order of its claims is the order of service.
+    app.start_another(WorkerSettings {
+        concurrency: 1,
+        ..TEST_BOTS
+    })
+    .await;
+    let answered = loop {
+        if let Some(at) = first_bot_move(&app, &hers).await {
+            break at;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    // Both accounts had never been served: the older turn (Mallory's) went first, then
+    // Ursula's, while ten of Mallory's matches had a bot turn waiting.
+    let before = bot_moves_for(&app, "mallory", Some(&answered)).await;
+    assert!(
+        before <= 1,
+        "{before} moves of the flood were played before the newcomer's bot answered"
+    );
+}
+
+/// When the last person leaves a match, the computer players do not play on among themselves:
+/// they leave too, and the match ends at once.
+#[tokio::test]
+async fn a_match_left_to_computers_alone_ends_at_once() {
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let mallory = app.player("mallory").await;
+    let id = against(&app, &mallory, "yams", &["tapis-easy"; 7]).await;
+    let resigned = app
+        .post(
+            &format!("/api/v1/matches/{id}/resign"),
+            Some(&mallory),
+            json!({}),
+        )
+        .await;
+    assert_eq!(resigned.status, StatusCode::OK, "{:?}", resigned.body);
+    assert_eq!(resigned.body["status"], "finished", "{:?}", resigned.body);
+    assert!(!marked_for_a_bot(&app, &id).await);
+    // Mallory, then six of the computers, left; the seventh stood alone.
+    let turns = turn_log(&app, &id).await;
+    let left: Vec<&Value> = turns.iter().filter(|t| t["kind"] == "resign").collect();
+    assert_eq!(left.len(), 7, "{turns:?}");
+    assert_log_is_sound(&app, &id).await;
+
+    // A match with another person in it goes on without the one who left.
+    let bob = app.player("bob").await;
+    let created = app
+        .post(
+            "/api/v1/matches",
+            Some(&mallory),
+            json!({"game": "yams", "seats": 3, "invite": ["tapis-easy", "bob"], "rated": false}),
+        )
+        .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let joined = app
+        .post(&format!("/api/v1/matches/{id}/join"), Some(&bob), json!({}))
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{:?}", joined.body);
+    let resigned = app
+        .post(
+            &format!("/api/v1/matches/{id}/resign"),
+            Some(&mallory),
+            json!({}),
+        )
+        .await;
+    assert_eq!(resigned.body["status"], "active", "{:?}", resigned.body);
+}
+
+/// An account may have ten matches against the computer open or in play; the eleventh is
+/// refused until one ends.
+#[tokio::test]
+async fn matches_against_the_computer_are_capped_per_account() {
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let mallory = app.player("mallory").await;
+    let mut ids = Vec::new();
+    for _ in 0..10 {
+        ids.push(against(&app, &mallory, "linja", &["tapis-strong"]).await);
+    }
+    let refused = app
+        .post(
+            "/api/v1/matches",
+            Some(&mallory),
+            json!({"game": "cant-stop", "seats": 3, "invite": ["tapis-easy", "tapis-medium"]}),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{:?}", refused.body);
+    assert_eq!(refused.body["code"], "too_many_bot_matches");
+    assert!(
+        refused.body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("at most 10"),
+        "{:?}",
+        refused.body
+    );
+    // Matches between people are not counted, nor limited by it.
+    let people = app
+        .post(
+            "/api/v1/matches",
+            Some(&mallory),
+            json!({"game": "linja", "seats": 2}),
+        )
+        .await;
+    assert_eq!(people.status, StatusCode::CREATED, "{:?}", people.body);
+    // Another account has its own ten.
+    let ursula = app.player("ursula").await;
+    against(&app, &ursula, "linja", &["tapis-easy"]).await;
+    // One ends: room for another.
+    let resigned = app
+        .post(
+            &format!("/api/v1/matches/{}/resign", ids[0]),
+            Some(&mallory),
+            json!({}),
+        )
+        .await;
+    assert_eq!(resigned.status, StatusCode::OK, "{:?}", resigned.body);
+    against(&app, &mallory, "linja", &["tapis-easy"]).await;
+}

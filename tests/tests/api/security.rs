@@ -707,6 +707,7 @@ async fn a_database_outage_is_a_503_with_retry_after() {
         vacation_days_per_year: tapis_service::DEFAULT_VACATION_DAYS,
         clock: tapis_service::Clock::system(),
         webhooks_allow_local: true,
+        quotas: tapis_service::quotas::Quotas::default(),
     };
     let services = Services::new(pool, settings).await.unwrap();
     let app = tapis_server::Application::build(

@@ -483,3 +483,129 @@ async fn streams_are_in_the_openapi_document_as_event_streams() {
         assert!(ok.get("text/event-stream").is_some(), "{path}: {ok}");
     }
 }
+
+/// Opens a stream at `path` as a client at `from` (told by the trusted proxy header); the
+/// response is kept open for as long as it is held.
+async fn stream_from(
+    app: &TestApp,
+    path: &str,
+    token: Option<&str>,
+    from: &str,
+) -> reqwest::Response {
+    let mut request = app
+        .client
+        .get(format!("{}{path}", app.base))
+        .header("X-Forwarded-For", from)
+        .header("Accept", "text/event-stream");
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    request.send().await.unwrap()
+}
+
+/// Waits until the server counts `open` streams (it counts one down when its client goes).
+async fn until_open(app: &TestApp, open: usize) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    while app.services.streams().open() != open {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "still {} streams open, not {open}",
+            app.services.streams().open()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn assert_refused(response: reqwest::Response, cap: &str) {
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(response.headers()["retry-after"], "30");
+    let problem: Value = response.json().await.unwrap();
+    assert_eq!(problem["code"], "too_many_streams", "{problem}");
+    let detail = problem["detail"].as_str().unwrap_or_default();
+    assert!(detail.contains(cap), "{cap}: {detail}");
+}
+
+#[tokio::test]
+async fn streams_beyond_their_caps_are_refused_and_the_site_still_answers() {
+    use tapis_service::quotas::{Quotas, StreamLimits};
+    let quotas = Quotas {
+        streams: StreamLimits {
+            per_address: 4,
+            per_account: 2,
+            total: 6,
+            retry_after: Duration::from_secs(30),
+        },
+        ..Quotas::default()
+    };
+    let mut http = HttpSettings {
+        client_ip_header: Some("X-Forwarded-For".to_owned()),
+        ..HttpSettings::default()
+    };
+    // No comment line for an hour: a stream is let go only because its client closed it.
+    http.streams.keep_alive = Duration::from_secs(3600);
+    let app = TestApp::spawn_with_quotas(quotas, http).await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let (id, seats) = started(&app, &alice, &bob).await;
+    let of_match = format!("/api/v1/matches/{id}/stream");
+
+    // One address: four streams, then a flood refused with 429 and Retry-After.
+    let mut flooding = Vec::new();
+    for _ in 0..4 {
+        let open = stream_from(&app, &of_match, None, "10.0.0.1").await;
+        assert_eq!(open.status(), StatusCode::OK);
+        flooding.push(open);
+    }
+    for _ in 0..20 {
+        assert_refused(
+            stream_from(&app, &of_match, None, "10.0.0.1").await,
+            "from one address",
+        )
+        .await;
+    }
+    // One account, from anywhere: two.
+    let alice_here = stream_from(&app, "/api/v1/stream", Some(&alice), "10.0.0.2").await;
+    let alice_there = stream_from(&app, "/api/v1/stream", Some(&alice), "10.0.0.3").await;
+    assert_eq!(alice_here.status(), StatusCode::OK);
+    assert_eq!(alice_there.status(), StatusCode::OK);
+    assert_refused(
+        stream_from(&app, "/api/v1/stream", Some(&alice), "10.0.0.4").await,
+        "for one account",
+    )
+    .await;
+    // The whole process: six, whoever asks (the pages' stream too).
+    assert_refused(
+        stream_from(&app, &of_match, None, "10.0.0.5").await,
+        "the server",
+    )
+    .await;
+    let page = format!("/stream?matches={id}:0");
+    assert_eq!(
+        stream_from(&app, &page, None, "10.0.0.5").await.status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(app.services.streams().open(), 6);
+
+    // Everything else still answers, and a move goes through to those following.
+    let health = app
+        .client
+        .get(format!("{}/healthz", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+    let mut watching = tapis_tests::EventStream::of(flooding.remove(0));
+    let played = act(&app, &id, &seats, &mut Rng(5)).await;
+    let heard = watching.expect("move").await;
+    assert_eq!(heard.data["version"], played["version"]);
+
+    // Clients that close their streams give their places back at once, without waiting for
+    // a write to fail.
+    drop(watching);
+    drop(flooding);
+    until_open(&app, 2).await;
+    let again = stream_from(&app, &page, None, "10.0.0.1").await;
+    assert_eq!(again.status(), StatusCode::OK);
+    drop((alice_here, alice_there, again));
+    until_open(&app, 0).await;
+}

@@ -9,6 +9,7 @@
 use std::future::ready;
 use std::sync::Arc;
 
+use actix_web::HttpMessage;
 use actix_web::http::header::{self, HeaderName};
 use actix_web::{HttpRequest, HttpResponse, Responder, get, web};
 use actix_web_lab::sse;
@@ -16,6 +17,7 @@ use futures_util::{Stream, StreamExt};
 use serde::Deserialize;
 use tapis_service::ServiceError;
 use tapis_service::events::{self, PageEvent, StreamSettings, until_interrupted};
+use tapis_service::identity::accounts::ClientInfo;
 use tapis_service::matches::MatchMove;
 use uuid::Uuid;
 
@@ -30,6 +32,14 @@ fn last_event_id(req: &HttpRequest) -> Result<Option<&str>, WebError> {
             ServiceError::BadLastEventId(tapis_service::events::NOT_AN_EVENT_ID).into()
         }),
     }
+}
+
+/// What the server resolved of the client (its address): nothing without its middleware.
+fn client_info(req: &HttpRequest) -> ClientInfo {
+    req.extensions()
+        .get::<ClientInfo>()
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// An SSE response, kept open by the deployment's keep-alive comments.
@@ -97,8 +107,16 @@ pub async fn user_stream(
             .finish());
     }
     let resume = last_event_id(&req)?.or(query.after.as_deref());
-    let stream =
-        events::page_stream(&services(&req)?, ctx.viewer.as_ref(), resume, &matches).await?;
+    let client = client_info(&req);
+    let address = client.address.as_deref();
+    let stream = events::page_stream(
+        &services(&req)?,
+        ctx.viewer.as_ref(),
+        resume,
+        &matches,
+        address,
+    )
+    .await?;
     let events = until_interrupted(stream).filter_map(|event| {
         ready(match &*event {
             PageEvent::User(event) => Some(sse::Event::Data(
@@ -135,7 +153,12 @@ pub async fn match_stream(
 ) -> Result<HttpResponse, WebError> {
     let since = query.since.map(|v| v.to_string());
     let resume = last_event_id(&req)?.or(since.as_deref());
-    let stream = events::match_stream(&services(&req)?, id.into_inner(), resume).await?;
+    let client = client_info(&req);
+    let opener = events::Opener {
+        address: client.address.as_deref(),
+        account: None,
+    };
+    let stream = events::match_stream(&services(&req)?, id.into_inner(), resume, opener).await?;
     let events = until_interrupted(stream).filter_map(|m: Arc<MatchMove>| {
         ready(match serde_json::to_string(&*m) {
             Ok(json) => Some(sse::Event::Data(
