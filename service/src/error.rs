@@ -60,6 +60,9 @@ pub enum ServiceError {
     MatchNotOpen,
     #[error("the match is not in progress")]
     MatchNotActive,
+    /// The caller's time for their move ran out: the clock's next pass records the time-out.
+    #[error("your time for a move has run out: the match records the time-out")]
+    DeadlinePassed,
     #[error("every seat of this match is taken")]
     MatchFull,
     #[error("you already sit at this match")]
@@ -117,6 +120,7 @@ impl ServiceError {
             ServiceError::VersionConflict { .. } => "version_conflict",
             ServiceError::MatchNotOpen => "match_not_open",
             ServiceError::MatchNotActive => "match_not_active",
+            ServiceError::DeadlinePassed => "deadline_passed",
             ServiceError::MatchFull => "match_full",
             ServiceError::AlreadyJoined => "already_joined",
             ServiceError::BadLastEventId(_) => "bad_last_event_id",
@@ -152,6 +156,7 @@ impl ServiceError {
             | ServiceError::VersionConflict { .. }
             | ServiceError::MatchNotOpen
             | ServiceError::MatchNotActive
+            | ServiceError::DeadlinePassed
             | ServiceError::MatchFull
             | ServiceError::AlreadyJoined
             | ServiceError::AlreadyOnVacation

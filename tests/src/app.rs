@@ -85,6 +85,7 @@ struct Launch {
     bots: WorkerSettings,
     webhooks_allow_local: bool,
     mail: Option<MailSettings>,
+    clock_interval: Duration,
 }
 
 impl Default for Launch {
@@ -95,6 +96,7 @@ impl Default for Launch {
             bots: TEST_BOTS,
             webhooks_allow_local: true,
             mail: None,
+            clock_interval: TEST_CLOCK_INTERVAL,
         }
     }
 }
@@ -124,6 +126,17 @@ impl TestApp {
     pub async fn spawn_with_bots(bots: WorkerSettings) -> TestApp {
         TestApp::launch(Launch {
             bots,
+            ..Launch::default()
+        })
+        .await
+    }
+
+    /// Starts an app whose clock loop acts only once, at start: overdue turns and run-out
+    /// vacations wait until the test ends them itself (`matches::expire_overdue`,
+    /// `vacation::end_expired`), so that it can act between a deadline and its time-out.
+    pub async fn spawn_without_clock_loop() -> TestApp {
+        TestApp::launch(Launch {
+            clock_interval: Duration::from_secs(365 * 24 * 3600),
             ..Launch::default()
         })
         .await
@@ -190,7 +203,7 @@ async fn start_app(url: &str, clock: Clock, launch: Launch) -> (String, Services
     };
     let services = Services::new(pool, settings).await.unwrap();
     let background = Background {
-        clock_interval: TEST_CLOCK_INTERVAL,
+        clock_interval: launch.clock_interval,
         bots: launch.bots,
         webhooks: TEST_WEBHOOKS,
         mail: launch.mail,
