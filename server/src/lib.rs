@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod request_log;
 
 use std::net::{IpAddr, TcpListener};
 use std::time::Duration;
@@ -246,7 +247,7 @@ impl Application {
                 .wrap(from_fn(refuse_nul))
                 .wrap(from_fn(resolve_client))
                 .wrap(headers)
-                .wrap(TracingLogger::default())
+                .wrap(TracingLogger::<request_log::RequestLog>::new())
                 .app_data(data.clone())
                 .app_data(cookies.clone())
                 .app_data(http.clone())

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use tapis_server::request_log::ClientFaultsAreWarnings;
 use tapis_server::{Application, Background, Config, Environment, LogFormat};
 use tapis_service::bots::WorkerSettings;
 use tapis_service::delivery::outbox::OutboxSettings;
@@ -37,13 +38,22 @@ enum Command {
     },
 }
 
+/// Logs to standard output, as text or JSON lines, at `RUST_LOG`'s levels (`info` by default);
+/// the requests that actix-http could not read are warnings (`ClientFaultsAreWarnings`).
 fn init_logging(format: LogFormat) {
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
-    match format {
-        LogFormat::Json => builder.json().init(),
-        LogFormat::Text => builder.init(),
-    }
+    let (json, text) = match format {
+        LogFormat::Json => (Some(tracing_subscriber::fmt::layer().json()), None),
+        LogFormat::Text => (None, Some(tracing_subscriber::fmt::layer())),
+    };
+    tracing_subscriber::registry()
+        .with(filter)
+        .with(ClientFaultsAreWarnings)
+        .with(json)
+        .with(text)
+        .init();
 }
 
 /// The allocator of the server: the request path allocates and frees many small, short-lived

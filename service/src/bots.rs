@@ -326,8 +326,13 @@ async fn play_turn(services: &Services, turn: Claimed, budget: Option<Budget>) {
     match matches::submit_action(services, &who, id, turn.version, action).await {
         Ok(_) => tracing::debug!(match.id = %id, bot = %turn.bot_name, thinking_ms, "a bot moved"),
         // Someone changed the match meanwhile (a resignation, another worker): the turn, if
-        // it is still the bot's, is claimed again.
-        Err(ServiceError::VersionConflict { .. } | ServiceError::MatchNotActive) => {}
+        // it is still the bot's, is claimed again. Past its deadline, the clock's next pass
+        // records the bot's time-out.
+        Err(
+            ServiceError::VersionConflict { .. }
+            | ServiceError::MatchNotActive
+            | ServiceError::DeadlinePassed,
+        ) => {}
         Err(ServiceError::IllegalAction(reason)) => {
             tracing::warn!(match.id = %id, bot = %turn.bot_name, %reason, "a bot chose an illegal action: it plays a random one");
             if let Some(action) = random_action(&state, seat) {

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use diesel_async::pooled_connection::deadpool::PoolError;
+use diesel_async::pooled_connection::deadpool::{HookError, PoolError};
 
 /// What `Retry-After` says when the database cannot be reached: long enough for a restart.
 pub const DATABASE_RETRY_AFTER_SECS: u64 = 5;
@@ -60,6 +60,9 @@ pub enum ServiceError {
     MatchNotOpen,
     #[error("the match is not in progress")]
     MatchNotActive,
+    /// The caller's time for their move ran out: the clock's next pass records the time-out.
+    #[error("your time for a move has run out: the match records the time-out")]
+    DeadlinePassed,
     #[error("every seat of this match is taken")]
     MatchFull,
     #[error("you already sit at this match")]
@@ -152,6 +155,7 @@ impl ServiceError {
             ServiceError::VersionConflict { .. } => "version_conflict",
             ServiceError::MatchNotOpen => "match_not_open",
             ServiceError::MatchNotActive => "match_not_active",
+            ServiceError::DeadlinePassed => "deadline_passed",
             ServiceError::MatchFull => "match_full",
             ServiceError::AlreadyJoined => "already_joined",
             ServiceError::BadLastEventId(_) => "bad_last_event_id",
@@ -189,6 +193,7 @@ impl ServiceError {
             | ServiceError::VersionConflict { .. }
             | ServiceError::MatchNotOpen
             | ServiceError::MatchNotActive
+            | ServiceError::DeadlinePassed
             | ServiceError::MatchFull
             | ServiceError::AlreadyJoined
             | ServiceError::AlreadyOnVacation
@@ -240,12 +245,68 @@ impl From<DieselError> for ServiceError {
     fn from(error: DieselError) -> Self {
         match error {
             DieselError::NotFound => ServiceError::NotFound("record"),
-            DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
-                tracing::warn!(error = %info.message(), "the database connection was lost");
+            other if is_connection_failure(&other) => {
+                // An outage to report (as a warning), not a bug: the request changed nothing.
+                tracing::warn!(error = %other, "the database connection was lost");
                 ServiceError::DatabaseUnavailable
             }
             other => ServiceError::internal("database query failed", other),
         }
+    }
+}
+
+/// What the PostgreSQL client says when the connection itself failed, rather than the request
+/// (`tokio_postgres::Error` without a SQLSTATE, which diesel-async reports as
+/// `UnableToSendCommand`): the socket closed or broke (a broken pipe, a reset), the server
+/// stopped answering or answered nonsense; and the connection's background task gone
+/// (`channel closed`). The rest of that kind (a parameter that does not serialise, a column or
+/// row count that does not match...) is a bug of ours.
+const LOST_CONNECTION: [&str; 9] = [
+    "connection closed",
+    "error communicating with the server",
+    "unexpected message from server",
+    "error parsing response from server",
+    "error performing TLS handshake",
+    "error connecting to server",
+    "timeout waiting for server",
+    "channel closed",
+    "channel lagged",
+];
+
+/// How PostgreSQL's own messages begin when it ends or refuses the connection, whatever the
+/// request: `terminating connection due to administrator command` (57P01: a restart, a fast
+/// shutdown, `pg_terminate_backend`), `... because of crash of another server process`
+/// (57P02), `... due to idle-session timeout` (57P05), `... due to idle-in-transaction
+/// timeout`, `... due to conflict with recovery`; `the database system is starting up`, `...
+/// shutting down`, `... in recovery mode`, `... not yet accepting connections` (57P03).
+/// The SQLSTATE itself is not given by diesel-async, so the (English) message is read.
+const SERVER_ENDS_CONNECTION: [&str; 2] = ["terminating connection", "the database system is"];
+
+/// Whether `error` says that the connection to the database failed (lost, closed, or ended
+/// by the server), so that the request can be retried once it is back: a 503, not a bug.
+pub fn is_connection_failure(error: &DieselError) -> bool {
+    match error {
+        DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => true,
+        DieselError::DatabaseError(DatabaseErrorKind::UnableToSendCommand, info) => {
+            let message = info.message();
+            LOST_CONNECTION.iter().any(|lost| message.starts_with(lost))
+        }
+        DieselError::DatabaseError(_, info) => {
+            let message = info.message();
+            SERVER_ENDS_CONNECTION
+                .iter()
+                .any(|ended| message.starts_with(ended))
+        }
+        // A transaction whose `COMMIT` failed and whose rollback failed too: the connection
+        // went away between them, or with the `COMMIT`.
+        DieselError::RollbackErrorOnCommit {
+            rollback_error,
+            commit_error,
+        } => is_connection_failure(commit_error) || is_connection_failure(rollback_error),
+        // A rollback failed, so the connection's transaction manager gave up on it: its
+        // connection broke (it is not given back to the pool).
+        DieselError::BrokenTransactionManager => true,
+        _ => false,
     }
 }
 
@@ -254,7 +315,10 @@ impl From<PoolError> for ServiceError {
         match error {
             // No connection could be had: the database is down, restarting or saturated.
             // That is an outage to report (as a warning), not a bug.
-            PoolError::Timeout(_) | PoolError::Backend(_) | PoolError::Closed => {
+            PoolError::Timeout(_)
+            | PoolError::Backend(_)
+            | PoolError::Closed
+            | PoolError::PostCreateHook(HookError::Backend(_)) => {
                 tracing::warn!(error = %error, "no database connection");
                 ServiceError::DatabaseUnavailable
             }
@@ -294,3 +358,158 @@ pub(crate) use delete_owned;
 
 /// Shorthand for results of the service layer.
 pub type ServiceResult<T> = Result<T, ServiceError>;
+
+#[cfg(test)]
+mod tests {
+    use deadpool::managed::TimeoutType;
+    use diesel::result::ConnectionError;
+    use diesel_async::pooled_connection::PoolError as BackendError;
+
+    use super::*;
+
+    fn database(kind: DatabaseErrorKind, message: &str) -> DieselError {
+        DieselError::DatabaseError(kind, Box::new(message.to_owned()))
+    }
+
+    fn unavailable(error: &ServiceError) -> bool {
+        matches!(error, ServiceError::DatabaseUnavailable)
+            && error.http_status() == 503
+            && error.code() == "database_unavailable"
+            && error.retry_after_secs() == Some(DATABASE_RETRY_AFTER_SECS)
+    }
+
+    /// Every way a connection fails, as diesel-async reports it: a 503 with `Retry-After`.
+    #[test]
+    fn every_connection_failure_is_database_unavailable() {
+        use DatabaseErrorKind::{ClosedConnection, UnableToSendCommand, Unknown};
+        let failures = [
+            // The client's own word for a lost connection (`tokio_postgres::Error` without a
+            // SQLSTATE): a closed socket, a broken pipe or a reset (I/O), nonsense or silence.
+            database(UnableToSendCommand, "connection closed"),
+            database(UnableToSendCommand, "error communicating with the server"),
+            database(UnableToSendCommand, "unexpected message from server"),
+            database(UnableToSendCommand, "error parsing response from server"),
+            database(UnableToSendCommand, "error performing TLS handshake"),
+            database(UnableToSendCommand, "error connecting to server"),
+            database(UnableToSendCommand, "timeout waiting for server"),
+            // The connection's background task is gone.
+            database(UnableToSendCommand, "channel closed"),
+            database(UnableToSendCommand, "channel lagged by 2"),
+            database(
+                ClosedConnection,
+                "server closed the connection unexpectedly",
+            ),
+            // The server ends the connection: restart, crash, timeouts, recovery.
+            database(
+                Unknown,
+                "terminating connection due to administrator command",
+            ),
+            database(
+                Unknown,
+                "terminating connection because of crash of another server process",
+            ),
+            database(
+                Unknown,
+                "terminating connection due to idle-session timeout",
+            ),
+            database(
+                Unknown,
+                "terminating connection due to idle-in-transaction timeout",
+            ),
+            database(
+                Unknown,
+                "terminating connection due to conflict with recovery",
+            ),
+            database(Unknown, "the database system is shutting down"),
+            database(Unknown, "the database system is starting up"),
+            database(Unknown, "the database system is in recovery mode"),
+            // A `COMMIT` and its rollback lost with the connection.
+            DieselError::RollbackErrorOnCommit {
+                rollback_error: Box::new(database(UnableToSendCommand, "connection closed")),
+                commit_error: Box::new(database(
+                    Unknown,
+                    "terminating connection due to administrator command",
+                )),
+            },
+            // A rollback that failed: the transaction manager gave the connection up.
+            DieselError::BrokenTransactionManager,
+        ];
+        for failure in failures {
+            let shown = failure.to_string();
+            assert!(is_connection_failure(&failure), "{shown}");
+            let error = ServiceError::from(failure);
+            assert!(unavailable(&error), "{shown}: {error:?}");
+        }
+    }
+
+    /// What is not a connection failure stays what it was: a bug (500) or a missing row.
+    #[test]
+    fn other_database_errors_are_not_outages() {
+        use DatabaseErrorKind::{
+            SerializationFailure, UnableToSendCommand, UniqueViolation, Unknown,
+        };
+        for error in [
+            database(UnableToSendCommand, "error serializing parameter 2"),
+            database(UnableToSendCommand, "error deserializing column 0"),
+            database(UnableToSendCommand, "invalid column `id`"),
+            database(
+                UnableToSendCommand,
+                "query returned an unexpected number of rows",
+            ),
+            database(UnableToSendCommand, "expected 3 parameters but got 2"),
+            database(UnableToSendCommand, "error encoding message to server"),
+            database(Unknown, "syntax error at or near \"SELEC\""),
+            database(Unknown, "column \"terminating connection\" does not exist"),
+            database(UniqueViolation, "duplicate key value"),
+            database(SerializationFailure, "could not serialize access"),
+            DieselError::RollbackErrorOnCommit {
+                rollback_error: Box::new(database(Unknown, "division by zero")),
+                commit_error: Box::new(database(Unknown, "division by zero")),
+            },
+            DieselError::AlreadyInTransaction,
+        ] {
+            let shown = error.to_string();
+            assert!(!is_connection_failure(&error), "{shown}");
+            let error = ServiceError::from(error);
+            assert!(
+                matches!(error, ServiceError::Internal),
+                "{shown}: {error:?}"
+            );
+            assert_eq!(error.http_status(), 500);
+        }
+        assert!(matches!(
+            ServiceError::from(DieselError::NotFound),
+            ServiceError::NotFound(_)
+        ));
+    }
+
+    /// No connection from the pool: waiting, connecting or checking timed out, connecting
+    /// failed, or the pool is closed (the process is stopping).
+    #[test]
+    fn no_connection_from_the_pool_is_database_unavailable() {
+        for error in [
+            PoolError::Timeout(TimeoutType::Wait),
+            PoolError::Timeout(TimeoutType::Create),
+            PoolError::Timeout(TimeoutType::Recycle),
+            PoolError::Backend(BackendError::ConnectionError(
+                ConnectionError::BadConnection("connection refused".to_owned()),
+            )),
+            PoolError::Backend(BackendError::QueryError(database(
+                DatabaseErrorKind::UnableToSendCommand,
+                "connection closed",
+            ))),
+            PoolError::Closed,
+            PoolError::PostCreateHook(HookError::Backend(BackendError::ConnectionError(
+                ConnectionError::BadConnection("connection refused".to_owned()),
+            ))),
+        ] {
+            let shown = format!("{error:?}");
+            let error = ServiceError::from(error);
+            assert!(unavailable(&error), "{shown}: {error:?}");
+        }
+        assert!(matches!(
+            ServiceError::from(PoolError::NoRuntimeSpecified),
+            ServiceError::Internal
+        ));
+    }
+}

@@ -87,6 +87,7 @@ struct Launch {
     webhooks_allow_local: bool,
     mail: Option<MailSettings>,
     quotas: Quotas,
+    clock_interval: Duration,
 }
 
 impl Default for Launch {
@@ -98,6 +99,7 @@ impl Default for Launch {
             webhooks_allow_local: true,
             mail: None,
             quotas: Quotas::default(),
+            clock_interval: TEST_CLOCK_INTERVAL,
         }
     }
 }
@@ -137,6 +139,17 @@ impl TestApp {
     pub async fn spawn_with_bots(bots: WorkerSettings) -> TestApp {
         TestApp::launch(Launch {
             bots,
+            ..Launch::default()
+        })
+        .await
+    }
+
+    /// Starts an app whose clock loop acts only once, at start: overdue turns and run-out
+    /// vacations wait until the test ends them itself (`matches::expire_overdue`,
+    /// `vacation::end_expired`), so that it can act between a deadline and its time-out.
+    pub async fn spawn_without_clock_loop() -> TestApp {
+        TestApp::launch(Launch {
+            clock_interval: Duration::from_secs(365 * 24 * 3600),
             ..Launch::default()
         })
         .await
@@ -204,7 +217,7 @@ async fn start_app(url: &str, clock: Clock, launch: Launch) -> (String, Services
     };
     let services = Services::new(pool, settings).await.unwrap();
     let background = Background {
-        clock_interval: TEST_CLOCK_INTERVAL,
+        clock_interval: launch.clock_interval,
         bots: launch.bots,
         webhooks: TEST_WEBHOOKS,
         mail: launch.mail,

@@ -297,6 +297,7 @@ mod tests {
         );
         for error in [
             ServiceError::UsernameTaken,
+            ServiceError::DeadlinePassed,
             ServiceError::RateLimited {
                 retry_after_secs: 3,
             },

@@ -148,6 +148,11 @@ pub fn url_encode(value: &str) -> String {
 /// another host...); only a result on this site's origin is kept, as its path, query and
 /// fragment (serialised, so percent-encoded and safe in a `Location` header). Anything else
 /// gives `/`.
+///
+/// The resolved path must also stay a single-slash path: dot segments are removed while
+/// resolving, so `/.//evil.example`, `/..//evil.example` or `/%2e//evil.example` come out as the
+/// path `//evil.example`, which a browser reads back as another host. Such a path (starting with
+/// `//` or `/\`) gives `/` too.
 pub fn safe_next(next: Option<&str>) -> String {
     /// Stands for this site: any origin will do, as only "the same origin" matters.
     const SITE: &str = "https://tapis.invalid/";
@@ -155,7 +160,7 @@ pub fn safe_next(next: Option<&str>) -> String {
         return "/".to_owned();
     };
     match site.join(next) {
-        Ok(url) if url.origin() == site.origin() => {
+        Ok(url) if url.origin() == site.origin() && is_single_slash_path(url.path()) => {
             let mut local = url.path().to_owned();
             if let Some(query) = url.query() {
                 local.push('?');
@@ -169,6 +174,13 @@ pub fn safe_next(next: Option<&str>) -> String {
         }
         _ => "/".to_owned(),
     }
+}
+
+/// A path a browser resolves on the site it came from: one leading `/`, then no second `/`
+/// nor `\` (either would make it a network-path reference naming another host).
+fn is_single_slash_path(path: &str) -> bool {
+    let mut chars = path.chars();
+    chars.next() == Some('/') && !matches!(chars.next(), Some('/' | '\\'))
 }
 
 #[cfg(test)]
@@ -221,6 +233,48 @@ mod tests {
         assert_eq!(safe_next(Some("//evil.example")), "/");
         assert_eq!(safe_next(Some("/\t/evil.example")), "/");
         assert_eq!(safe_next(Some("javascript:alert(1)")), "/");
+    }
+
+    /// Dot segments are removed while resolving: each of these resolves to the path
+    /// `//evil.example` (or `/\evil.example`), which a browser would read as another host.
+    #[test]
+    fn dot_segments_never_make_a_network_path() {
+        for bypass in [
+            "/.//evil.example",
+            "/..//evil.example",
+            "/x/..//evil.example",
+            "/x/y/../..//evil.example",
+            "/%2e//evil.example",
+            "/%2E//evil.example",
+            "/%2e%2e//evil.example",
+            "/x/%2e%2e//evil.example",
+            "/.%2e//evil.example",
+            "/./\\evil.example",
+            "/.\\/evil.example",
+            "/../\\evil.example",
+            "\\.\\/evil.example",
+            "/./\t/evil.example",
+            "/.\t//evil.example",
+            "/./\n/evil.example",
+            "/./\r\n/evil.example",
+            "/.\t/\t/evil.example",
+            "./..//evil.example",
+            ".//evil.example",
+            "..//evil.example",
+            "x/..//evil.example",
+            "/.//evil.example/",
+            "/.//evil.example?x=1#y",
+            "/.///evil.example",
+            "/././/evil.example",
+            "/../../..//evil.example",
+        ] {
+            assert_eq!(safe_next(Some(bypass)), "/", "{bypass:?}");
+        }
+        // Dot segments that leave a single-slash path stay as resolved.
+        assert_eq!(safe_next(Some("/./lobby")), "/lobby");
+        assert_eq!(safe_next(Some("/x/../lobby")), "/lobby");
+        assert_eq!(safe_next(Some("/%2e/lobby")), "/lobby");
+        assert_eq!(safe_next(Some("/lobby/.//x")), "/lobby//x");
     }
 
     #[test]

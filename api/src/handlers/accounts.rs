@@ -171,7 +171,7 @@ pub async fn vacation_status(
         (status = 200, description = "On vacation; the days it took are gone from `days_left`", body = VacationStatus),
         BodyRejected,
         (status = 401, response = Unauthorized),
-        (status = 409, description = "`already_on_vacation`: return first to start another", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`already_on_vacation`: return first to start another; `deadline_passed`: the caller's time for a move has already run out in one of their matches (the clock records the time-out)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed` on `until`: not a date (`until_format`), not in the future (`until_past`), or longer than the days left (`vacation_allowance`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]

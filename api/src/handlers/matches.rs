@@ -230,7 +230,7 @@ pub async fn decline(
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
         (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`version_conflict` (with `current_version`), `not_your_turn` or `match_not_active`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`version_conflict` (with `current_version`), `not_your_turn`, `match_not_active`, or `deadline_passed`: the caller's time for this move has run out (the clock records the time-out)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`illegal_action`, with the reason, or `validation_failed` (a malformed body)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]

@@ -102,6 +102,12 @@ async fn play(
         if state.turn() != (Turn::Seat { seat }) {
             return Err(ServiceError::NotYourTurn);
         }
+        // The deadline is the player to act's, read with the row under the lock: once it has
+        // passed, the move is too late, and the clock's next pass records the time-out.
+        let now = clock.now();
+        if locked.row.deadline.is_some_and(|deadline| deadline <= now) {
+            return Err(ServiceError::DeadlinePassed);
+        }
         let action = match action {
             Submitted::Posted(json) => state.read_action(json).map_err(illegal)?,
             Submitted::Chosen(action) => action,
@@ -113,7 +119,7 @@ async fn play(
             action: Some(action),
             notify_after_commit: true,
         };
-        work_out_step(conn, locked, state, step, events, clock.now()).await
+        work_out_step(conn, locked, state, step, events, now).await
     })
     .await?;
     let who = mover.ok_or_else(|| ServiceError::internal("a move without its caller", id))?;

@@ -10,6 +10,8 @@
 //!   end gives nothing back.
 //! - One vacation at a time: starting another while one is in force is refused
 //!   (`already_on_vacation`, 409); return first, then start the new one.
+//! - Too late: starting a vacation while a match of the player's has run past their deadline
+//!   is refused (`deadline_passed`, 409): the clock's next pass records their time-out.
 //!
 //! The clocks: while a player is on vacation, every active match where they are to act has
 //! its clock paused (`matches.deadline` null, `matches.paused_time_left_us` the time that
@@ -215,7 +217,13 @@ pub async fn start(
                 ));
             }
             let used = stored_days(account.used_in(now.year()) + days)?;
-            lock_matches_of(conn, user_id).await?;
+            // A vacation pauses clocks that still run: one of the caller's that has run out
+            // (the clock's next pass records the time-out) refuses it, else the late player
+            // could move at any time during the vacation.
+            let locked = lock_matches_of(conn, user_id).await?;
+            if locked.iter().any(|clock| clock.overdue_for(user_id, now)) {
+                return Err(ServiceError::DeadlinePassed);
+            }
             diesel::update(users::table.find(user_id))
                 .set((
                     users::vacation_started_at.eq(now),
@@ -360,19 +368,46 @@ async fn finish(
     Ok(used)
 }
 
+/// The clock of a match, as [`lock_matches_of`] reads it under the lock.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = matches)]
+struct MatchClock {
+    status: String,
+    to_act_seat: Option<i16>,
+    deadline: Option<OffsetDateTime>,
+    seat_user_ids: Vec<Uuid>,
+}
+
+impl MatchClock {
+    /// Whether `user_id` is to act in this active match and their deadline has passed at
+    /// `now`.
+    fn overdue_for(&self, user_id: Uuid, now: OffsetDateTime) -> bool {
+        let to_act = self
+            .to_act_seat
+            .and_then(|seat| usize::try_from(seat).ok())
+            .and_then(|seat| self.seat_user_ids.get(seat));
+        self.status == "active"
+            && to_act == Some(&user_id)
+            && self.deadline.is_some_and(|deadline| deadline <= now)
+    }
+}
+
 /// Locks every open or active match that `user_id` sits at, in id order (as every vacation
 /// transaction does, so that two of them never wait for each other in a circle): a move or a
 /// start under way on one of them commits first, and the statements that follow see it.
-async fn lock_matches_of(conn: &mut AsyncPgConnection, user_id: Uuid) -> ServiceResult<()> {
-    matches::table
+/// Returns their clocks as they stand under the lock.
+async fn lock_matches_of(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+) -> ServiceResult<Vec<MatchClock>> {
+    Ok(matches::table
         .filter(matches::status.eq_any(["open", "active"]))
         .filter(matches::seat_user_ids.contains(vec![user_id]))
         .order(matches::id)
-        .select(matches::id)
+        .select(MatchClock::as_select())
         .for_update()
-        .load::<Uuid>(conn)
-        .await?;
-    Ok(())
+        .load(conn)
+        .await?)
 }
 
 /// Holds `user_id`'s vacation still until the end of the caller's transaction (a lock for

@@ -157,3 +157,75 @@ async fn three_player_cant_stop(app: &TestApp) -> ([&'static str; 3], Vec<String
     let view = app.started_match("cant-stop", &refs, json!({})).await;
     (names, tokens, view)
 }
+
+/// The token (of `alice` or `bob`) of the player to act in `view`.
+fn token_to_act<'a>(view: &Value, alice: &'a str, bob: &'a str) -> &'a str {
+    let seat = view["to_act"][0].as_u64().unwrap() as usize;
+    if view["seats"][seat]["username"] == "alice" {
+        alice
+    } else {
+        bob
+    }
+}
+
+/// Posts the first legal action of the player to act (`token`), as they see the match.
+async fn first_legal_action(app: &TestApp, id: &str, token: &str) -> tapis_tests::Reply {
+    let mine = app
+        .get(&format!("/api/v1/matches/{id}"), Some(token))
+        .await
+        .body;
+    let action = mine["legal_actions"][0].clone();
+    assert!(action.is_object(), "{mine}");
+    app.post(
+        &format!("/api/v1/matches/{id}/actions"),
+        Some(token),
+        json!({"version": mine["version"], "action": action}),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_move_after_the_deadline_is_refused_and_the_clock_then_records_the_time_out() {
+    // The clock loop waits for the test: the late move comes between the deadline and the
+    // time-out, as it would before the loop's next pass.
+    let app = TestApp::spawn_without_clock_loop().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let view = app
+        .started_match("linja", &[&alice, &bob], json!({"days_per_move": 1}))
+        .await;
+    let id = view["id"].as_str().unwrap();
+
+    // A minute before the deadline, a move is in time.
+    app.clock_hand
+        .advance(time::Duration::days(1) - time::Duration::minutes(1));
+    let in_time = first_legal_action(&app, id, token_to_act(&view, &alice, &bob)).await;
+    assert_eq!(in_time.status, StatusCode::OK, "{:?}", in_time.body);
+    let view = in_time.body;
+    assert_eq!(view["status"], "active");
+
+    // A minute after the next deadline, the move is too late, and nothing changes.
+    app.clock_hand
+        .advance(time::Duration::days(1) + time::Duration::minutes(1));
+    let late_seat = view["to_act"][0].as_u64().unwrap();
+    let late = first_legal_action(&app, id, token_to_act(&view, &alice, &bob)).await;
+    assert_eq!(late.status, StatusCode::CONFLICT, "{:?}", late.body);
+    assert_eq!(late.code(), "deadline_passed");
+    assert_eq!(late.headers["content-type"], "application/problem+json");
+    let still = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    assert_eq!(still["version"], view["version"]);
+    assert_eq!(still["status"], "active");
+    assert_eq!(still["deadline"], view["deadline"]);
+
+    // The clock's pass records the time-out.
+    assert_eq!(
+        tapis_service::matches::expire_overdue(&app.services, 10)
+            .await
+            .unwrap(),
+        1
+    );
+    let after = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    assert_eq!(after["status"], "finished");
+    assert_eq!(after["result"]["reason"], "timeout");
+    assert_eq!(after["result"]["ranking"][1]["seat"], late_seat);
+}

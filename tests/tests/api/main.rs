@@ -18,6 +18,7 @@ mod openapi_games;
 mod outbox;
 mod play;
 mod ratings;
+mod request_log;
 mod security;
 mod streams;
 mod tokens;

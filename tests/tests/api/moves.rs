@@ -481,6 +481,49 @@ async fn a_pooled_connection_the_database_ended_is_replaced() {
     assert_ne!(replaced, first, "a new connection replaced the ended one");
 }
 
+/// What PostgreSQL says when it ends a connection under a request (a restart, a fast
+/// shutdown, `pg_terminate_backend`), and what the connection says after: both are the
+/// database being out of reach (503 `database_unavailable`), not an internal error.
+#[tokio::test]
+async fn a_connection_the_database_ends_is_an_outage_not_a_bug() {
+    use diesel_async::AsyncConnection;
+    use tapis_service::ServiceError;
+    use tapis_service::error::is_connection_failure;
+    let db = TestDb::migrated().await;
+    let mut admin = db.connect().await;
+    for in_transaction in [false, true] {
+        let mut conn = db.connect().await;
+        let pid = backend_pid(&mut conn).await.unwrap();
+        // Waits (up to 5 s) until the backend has ended.
+        diesel::sql_query("SELECT pg_terminate_backend($1, 5000)")
+            .bind::<Integer, _>(pid)
+            .execute(&mut admin)
+            .await
+            .unwrap();
+        let mut seen = Vec::new();
+        for _ in 0..2 {
+            let failed = if in_transaction {
+                conn.transaction::<_, diesel::result::Error, _>(async |conn| {
+                    backend_pid(conn).await
+                })
+                .await
+            } else {
+                backend_pid(&mut conn).await
+            };
+            let error = failed.expect_err("the connection has ended");
+            seen.push(error.to_string());
+            assert!(is_connection_failure(&error), "{error:?}");
+            let error = ServiceError::from(error);
+            assert!(
+                matches!(error, ServiceError::DatabaseUnavailable),
+                "{seen:?}: {error:?}"
+            );
+            assert_eq!(error.http_status(), 503);
+            assert_eq!(error.retry_after_secs(), Some(5));
+        }
+    }
+}
+
 #[derive(diesel::QueryableByName)]
 struct Agree {
     #[diesel(sql_type = diesel::sql_types::Bool)]

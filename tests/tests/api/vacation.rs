@@ -578,3 +578,47 @@ async fn the_account_page_starts_and_ends_a_vacation_and_refuses_bad_dates_inlin
     assert_eq!(page.status, StatusCode::CONFLICT);
     page.assert_contains("You are not on vacation.");
 }
+
+#[tokio::test]
+async fn a_vacation_started_after_the_deadline_is_refused_and_the_time_out_stands() {
+    // The clock loop waits for the test: the vacation comes between the deadline and the
+    // time-out, as it would before the loop's next pass.
+    let app = TestApp::spawn_without_clock_loop().await;
+    settle(&app);
+    let t = table(&app, json!({"days_per_move": 3})).await;
+    let before = status(&app, &t.to_act).await;
+    app.clock_hand
+        .advance(Duration::days(3) + Duration::minutes(1));
+    let until = app.services.now() + Duration::days(5);
+    let refused = app
+        .post(
+            "/api/v1/me/vacation",
+            Some(&t.to_act),
+            json!({"until": rfc3339(until)}),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{:?}", refused.body);
+    assert_eq!(refused.code(), "deadline_passed");
+    // Nothing changed: no vacation, no day taken, the clock not paused.
+    assert_eq!(status(&app, &t.to_act).await, before);
+    let still = view(&app, &t.id).await;
+    assert_eq!(still["version"], t.view["version"]);
+    assert_eq!(still["deadline"], t.view["deadline"]);
+    assert!(
+        still["seats"][t.seat]["on_vacation_until"].is_null(),
+        "{still}"
+    );
+    // The other player, whose time has not run out, may go away.
+    go_away(&app, &t.other, until).await;
+    // The clock's pass records the late player's time-out.
+    assert_eq!(
+        tapis_service::matches::expire_overdue(&app.services, 10)
+            .await
+            .unwrap(),
+        1
+    );
+    let over = view(&app, &t.id).await;
+    assert_eq!(over["status"], "finished");
+    assert_eq!(over["result"]["reason"], "timeout");
+    assert_eq!(over["result"]["ranking"][1]["seat"], t.seat);
+}

@@ -126,6 +126,77 @@ async fn sign_in_and_out() {
     assert!(!home.text.contains("Sign out"));
 }
 
+/// `next` forms whose dot segments resolve to the path `//evil.example` (or `/\evil.example`),
+/// which a browser would follow to another host.
+const DOT_SEGMENT_BYPASSES: [&str; 12] = [
+    "/.//evil.example",
+    "/..//evil.example",
+    "/x/..//evil.example",
+    "/%2e//evil.example",
+    "/%2e%2e//evil.example",
+    "/.%2E//evil.example",
+    "/./\\evil.example",
+    "/./\t/evil.example",
+    "/./\n/evil.example",
+    ".//evil.example",
+    "x/..//evil.example",
+    "/.//evil.example?x=1#y",
+];
+
+#[tokio::test]
+async fn dot_segments_in_next_never_lead_off_the_site() {
+    let limits = SignInLimits {
+        per_pair: 1000,
+        per_account: 1000,
+        per_address: 1000,
+        ..SignInLimits::default()
+    };
+    let app = TestApp::spawn_with(limits).await;
+    app.player("dora").await;
+    let browser = Browser::new(&app);
+    browser.get("/signin").await;
+    // Through the form, signed out or in.
+    for next in DOT_SEGMENT_BYPASSES {
+        let page = browser
+            .post(
+                "/signin",
+                &[
+                    ("username", "dora"),
+                    ("password", "correct horse"),
+                    ("next", next),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{next:?}");
+        assert_eq!(page.header("location"), "/", "{next:?}");
+    }
+    // Signed in, the sign-in page sends the browser on at once: the same rule.
+    for next in DOT_SEGMENT_BYPASSES {
+        let page = browser
+            .get(&format!("/signin?next={}", percent_encoded(next)))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{next:?}");
+        assert_eq!(page.header("location"), "/", "{next:?}");
+    }
+    // Dot segments that stay on a single-slash path still land where they resolve.
+    let page = browser.get("/signin?next=%2Fx%2F..%2Flobby").await;
+    assert_eq!(page.header("location"), "/lobby");
+}
+
+/// Every byte but ASCII letters and digits percent-encoded, for a query value.
+fn percent_encoded(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
 #[tokio::test]
 async fn posts_without_the_csrf_token_are_refused() {
     let app = TestApp::spawn().await;

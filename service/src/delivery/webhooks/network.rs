@@ -161,9 +161,9 @@ pub async fn resolve_public(host: &str) -> Result<Vec<SocketAddr>, AddressRefusa
 }
 
 /// Whether `ip` is an address of the public internet: not unspecified, loopback, private,
-/// link-local, shared (CGNAT), multicast, broadcast, reserved, documentation or benchmarking,
-/// and no IPv6 form that embeds an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo) or
-/// is unique-local or site-local.
+/// link-local, shared (CGNAT), multicast, broadcast, reserved, documentation or benchmarking;
+/// for IPv6, only global unicast (`2000::/3`), no IETF protocol assignment nor documentation
+/// prefix, and no form that embeds an IPv4 address ([`EMBEDS_IPV4`]).
 pub fn is_public(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(ip) => is_public_v4(ip),
@@ -189,21 +189,56 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
         || a >= 224) // multicast, reserved, broadcast
 }
 
+/// An IPv6 prefix: its address bits and its length.
+type Prefix = (u128, u32);
+
+/// Whether `ip` lies in `prefix`.
+fn in_prefix(ip: Ipv6Addr, (bits, len): Prefix) -> bool {
+    let mask = u128::MAX.checked_shl(128 - len).unwrap_or(0);
+    u128::from(ip) & mask == bits & mask
+}
+
+/// The IPv6 forms that carry an IPv4 address. A connection to one may end at that IPv4
+/// address (through this host's own stack, a NAT64 gateway, a 6to4 or Teredo relay), where the
+/// IPv6 rules no longer apply: every one is refused, whatever IPv4 address it carries (a public
+/// one can be given as it is).
+pub(super) const EMBEDS_IPV4: [(&str, Prefix); 7] = [
+    // ::ffff:a.b.c.d
+    ("IPv4-mapped", (0xffff_0000_0000, 96)),
+    // ::ffff:0:a.b.c.d
+    ("IPv4-translated", (0xffff_0000_0000_0000, 96)),
+    // ::a.b.c.d (deprecated; holds :: and ::1 too)
+    ("IPv4-compatible", (0, 96)),
+    // 64:ff9b::a.b.c.d
+    ("NAT64 well-known prefix", (0x0064_ff9b << 96, 96)),
+    // 64:ff9b:1::/48, the IPv4 address where the local translator puts it
+    ("NAT64 local-use prefix", (0x0064_ff9b_0001 << 80, 48)),
+    // 2002:aabb:ccdd::/48 for a.b.c.d
+    ("6to4", (0x2002 << 112, 16)),
+    // 2001:0:server::~client
+    ("Teredo", (0x2001_0000 << 96, 32)),
+];
+
+/// The global unicast space: every public IPv6 address lies in it.
+const GLOBAL_UNICAST: Prefix = (0x2000 << 112, 3);
+
+/// Prefixes of the global unicast space that are not public addresses.
+const NOT_PUBLIC_V6: [Prefix; 3] = [
+    // IETF protocol assignments (Teredo, benchmarking, ORCHID...)
+    (0x2001 << 112, 23),
+    // documentation
+    (0x2001_0db8 << 96, 32),
+    // documentation (RFC 9637)
+    (0x3fff << 112, 20),
+];
+
 fn is_public_v6(ip: Ipv6Addr) -> bool {
-    let s = ip.segments();
-    !(ip.is_unspecified()
-        || ip.is_loopback()
-        || s[0] & 0xff00 == 0xff00                       // multicast
-        || s[0] & 0xffc0 == 0xfe80                       // link-local
-        || s[0] & 0xffc0 == 0xfec0                       // site-local (deprecated)
-        || s[0] & 0xfe00 == 0xfc00                       // unique local
-        || (s[0..5] == [0; 5] && (s[5] == 0xffff || s[5] == 0)) // IPv4-mapped, -compatible
-        || (s[0] == 0x0064 && s[1] == 0xff9b)            // NAT64
-        || (s[0] == 0x0100 && s[1..4] == [0; 3])         // discard-only
-        || (s[0] == 0x2001 && s[1] == 0)                 // Teredo
-        || (s[0] == 0x2001 && s[1] == 0x0db8)            // documentation
-        || s[0] == 0x2002                                // 6to4
-        || (s[0] == 0x2001 && s[1] < 0x0200)) // other IETF protocol assignments
+    // Outside 2000::/3 lie the unspecified and loopback addresses, the IPv4-embedding forms
+    // under ::/8 and 64:ff9b::/32, discard-only, unique-local, link-local, site-local and
+    // multicast addresses: none is public.
+    in_prefix(ip, GLOBAL_UNICAST)
+        && !EMBEDS_IPV4.iter().any(|(_, prefix)| in_prefix(ip, *prefix))
+        && !NOT_PUBLIC_V6.iter().any(|prefix| in_prefix(ip, *prefix))
 }
 
 /// A resolver for the webhook client that gives only public addresses, and fails for a name
@@ -275,6 +310,100 @@ mod tests {
             "2a00:1450:4007:80f::200e",
         ] {
             assert!(is_public(ip(public)), "{public} is public");
+        }
+    }
+
+    /// Every IPv6 form that embeds an IPv4 address, with loopback, private, link-local
+    /// (cloud metadata) and public IPv4 addresses, in the textual forms a URL may use.
+    #[test]
+    fn ipv6_forms_embedding_an_ipv4_address_are_refused() {
+        let table: &[(&str, &str)] = &[
+            // IPv4-mapped ::ffff:0:0/96
+            ("IPv4-mapped", "::ffff:127.0.0.1"),
+            ("IPv4-mapped", "::ffff:7f00:1"),
+            ("IPv4-mapped", "0:0:0:0:0:ffff:7f00:1"),
+            ("IPv4-mapped", "::ffff:10.0.0.1"),
+            ("IPv4-mapped", "::ffff:169.254.169.254"),
+            ("IPv4-mapped", "::ffff:0.0.0.0"),
+            ("IPv4-mapped", "::ffff:8.8.8.8"),
+            // IPv4-translated ::ffff:0:0:0/96
+            ("IPv4-translated", "::ffff:0:7f00:1"),
+            ("IPv4-translated", "::ffff:0:127.0.0.1"),
+            ("IPv4-translated", "0:0:0:0:ffff:0:a00:1"),
+            ("IPv4-translated", "::ffff:0:a9fe:a9fe"),
+            ("IPv4-translated", "::ffff:0:808:808"),
+            // IPv4-compatible ::/96
+            ("IPv4-compatible", "::127.0.0.1"),
+            ("IPv4-compatible", "::7f00:1"),
+            ("IPv4-compatible", "::a00:1"),
+            ("IPv4-compatible", "::169.254.169.254"),
+            ("IPv4-compatible", "::8.8.8.8"),
+            // NAT64 well-known prefix 64:ff9b::/96
+            ("NAT64 well-known prefix", "64:ff9b::127.0.0.1"),
+            ("NAT64 well-known prefix", "64:ff9b::7f00:1"),
+            ("NAT64 well-known prefix", "64:ff9b::a00:1"),
+            ("NAT64 well-known prefix", "64:ff9b::a9fe:a9fe"),
+            ("NAT64 well-known prefix", "64:ff9b::808:808"),
+            // NAT64 local-use prefix 64:ff9b:1::/48
+            ("NAT64 local-use prefix", "64:ff9b:1::7f00:1"),
+            ("NAT64 local-use prefix", "64:ff9b:1:7f00:0:100::"),
+            ("NAT64 local-use prefix", "64:ff9b:1:ffff::a9fe:a9fe"),
+            // 6to4 2002::/16, the IPv4 address in bits 16..48
+            ("6to4", "2002:7f00:1::"),
+            ("6to4", "2002:7f00:1::1"),
+            ("6to4", "2002:a00:1:1::1"),
+            ("6to4", "2002:a9fe:a9fe::1"),
+            ("6to4", "2002:808:808::1"),
+            // Teredo 2001::/32, the client's IPv4 address (inverted) in the last 32 bits
+            ("Teredo", "2001:0:4136:e378:8000:63bf:80ff:fffe"),
+            ("Teredo", "2001::7f00:1"),
+            ("Teredo", "2001:0:a00:1::f7f7:f7f7"),
+        ];
+        for (form, address) in table {
+            let parsed: Ipv6Addr = address.parse().unwrap();
+            let named = EMBEDS_IPV4
+                .iter()
+                .find(|(_, prefix)| in_prefix(parsed, *prefix))
+                .map(|(name, _)| *name);
+            assert!(named.is_some(), "{address} is an {form} address");
+            assert!(
+                !is_public(IpAddr::V6(parsed)),
+                "{address} ({form}) is refused"
+            );
+            // As a webhook's host too, in production.
+            let url = format!("https://[{address}]/hook");
+            assert!(
+                check_url_form(&url, false).is_ok(),
+                "{url} has a valid form"
+            );
+        }
+        // Every form of the table is tried.
+        for (name, _) in EMBEDS_IPV4 {
+            assert!(
+                table.iter().any(|(form, _)| *form == name),
+                "{name} is tried"
+            );
+        }
+        // Neighbours of those prefixes that are public addresses stay public.
+        for public in ["2003::1", "2001:200::1", "2606:4700:4700::1111"] {
+            assert!(is_public(ip(public)), "{public} is public");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_webhook_url_naming_an_ipv4_translated_loopback_is_refused() {
+        for url in [
+            "https://[::ffff:0:7f00:1]/",
+            "https://[::ffff:7f00:1]/",
+            "https://[64:ff9b::7f00:1]/",
+            "https://[2002:7f00:1::1]/",
+            "https://[::127.0.0.1]/",
+        ] {
+            let refused = check_url(url, false).await;
+            assert!(
+                matches!(refused, Err(ServiceError::WebhookUrlRefused(_))),
+                "{url}: {refused:?}"
+            );
         }
     }
 
