@@ -17,8 +17,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::extract::Caller;
+use crate::extract::scope::Read;
 use crate::problem::ApiError;
-use crate::responses::{NotFound, ServiceUnavailable, Unauthorized};
+use crate::responses::{MissingScope, NotFound, ServiceUnavailable, Unauthorized};
 
 /// The `data` of an event of `GET /api/v1/stream`: the fields each event may have. Only the
 /// OpenAPI document uses this type (the events are built by `tapis_service::events`).
@@ -73,14 +74,15 @@ where
         (status = 200, description = "Server-Sent Events; each `data:` is a `StreamEventData` object", content_type = "text/event-stream", body = String),
         (status = 400, description = "`bad_last_event_id`: Last-Event-ID is not a whole number from 0, or no event has this id yet", content_type = "application/problem+json", body = crate::problem::Problem),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 410, description = "`events_expired`: the events after Last-Event-ID are older than the 7 days the streams keep; reconnect without it", content_type = "application/problem+json", body = crate::problem::Problem),
         (status = 503, response = ServiceUnavailable),
     ),
-    security(("bearer" = [])))]
+    security(("bearer" = ["read"])))]
 #[get("/stream")]
 pub async fn user(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Read>,
     req: HttpRequest,
     settings: Option<web::Data<StreamSettings>>,
 ) -> Result<impl Responder, ApiError> {
