@@ -235,7 +235,12 @@ async fn the_account_page_changes_the_password_and_manages_tokens() {
 
     // Made: redirected (303) to the account page, which shows the secret once; the secret
     // travels in a short-lived cookie of the account page only, never in an address.
-    let posted = browser.post("/account/tokens", &[("name", "my bot")]).await;
+    let posted = browser
+        .post(
+            "/account/tokens",
+            &[("name", "my bot"), ("scopes", "play"), ("scopes", "read")],
+        )
+        .await;
     assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
     assert_eq!(posted.header("location"), "/account#tokens");
     let cookie = posted
