@@ -1,7 +1,7 @@
 """A Tapis bot that plays from its event stream instead of polling.
 
-It signs in (or uses an API token), looks once at the matches already waiting for it, then
-follows GET /api/v1/stream: on `your_turn` or `match_started` it reads the match and plays
+It signs in (or uses an API token with the `play` and `read` scopes, the default), looks once
+at the matches already waiting for it, then follows GET /api/v1/stream: on `your_turn` or `match_started` it reads the match and plays
 until the turn passes to someone else. Its moves are uniformly random among the legal ones —
 put your own strategy in `choose`. When the stream breaks it connects again with the last
 event id it saw (`Last-Event-ID`), so nothing that happened meanwhile is missed.

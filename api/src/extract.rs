@@ -1,6 +1,11 @@
 //! Request extractors: the authenticated caller, and JSON bodies that name the field at fault.
+//!
+//! A route that needs a caller names the scope a personal API token must have to call it
+//! (`Caller<scope::Play>`, `Presenting<scope::Play>`: the table in `docs/api.md`); a token
+//! without it is refused with 403 `missing_scope`, while a session may call every route.
 
 use std::future::Future;
+use std::marker::PhantomData;
 use std::pin::Pin;
 
 use actix_web::dev::Payload;
@@ -10,6 +15,7 @@ use serde::de::DeserializeOwned;
 use tapis_service::identity::accounts::ClientInfo;
 use tapis_service::identity::auth;
 use tapis_service::identity::credentials::Credentials;
+use tapis_service::identity::scopes::Scope;
 use tapis_service::{Identity, ServiceError, Services};
 
 use crate::problem::ApiError;
@@ -39,26 +45,65 @@ fn services(req: &HttpRequest) -> Result<Services, ApiError> {
         .ok_or_else(|| ApiError::from(ServiceError::internal("services missing", "app data")))
 }
 
-/// The authenticated caller; 401 without a valid token.
-#[derive(Debug, Clone)]
-pub struct Caller(pub Identity);
+/// The scope a route needs of a personal API token, as a type: `Caller<scope::Play>`.
+pub trait Needs {
+    const SCOPE: Scope;
+}
 
-impl FromRequest for Caller {
+/// The scopes as types, for [`Caller`] and [`Presenting`].
+pub mod scope {
+    use super::{Needs, Scope};
+
+    macro_rules! scopes {
+        ($($(#[$doc:meta])* $name:ident),* $(,)?) => {$(
+            $(#[$doc])*
+            #[derive(Debug, Clone, Copy)]
+            pub struct $name;
+
+            impl Needs for $name {
+                const SCOPE: Scope = Scope::$name;
+            }
+        )*};
+    }
+
+    scopes!(
+        /// Playing: creating, joining, moving, resigning.
+        Play,
+        /// Reading the account's own data.
+        Read,
+        /// Changing the account: password, e-mail, notifications, vacation, sessions.
+        Account,
+        /// Managing webhooks.
+        Webhooks,
+        /// Managing personal API tokens.
+        Tokens,
+    );
+}
+
+/// The authenticated caller, allowed the scope `S`; 401 without a valid token, 403
+/// `missing_scope` with a personal API token without that scope.
+#[derive(Debug, Clone)]
+pub struct Caller<S: Needs>(pub Identity, PhantomData<S>);
+
+impl<S: Needs + 'static> FromRequest for Caller<S> {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let maybe = MaybeCaller::from_request(req, payload);
+        let presented = Presenting::<S>::read(req, payload);
+        let services = services(req);
         Box::pin(async move {
-            maybe.await?.0.map(Caller).ok_or_else(|| {
-                ServiceError::Unauthenticated("this endpoint needs Authorization: Bearer <token>")
-                    .into()
-            })
+            let credentials = presented?.0;
+            Ok(Caller(
+                auth::confirm(&services?, &credentials).await?,
+                PhantomData,
+            ))
         })
     }
 }
 
-/// The caller if a token is given (a bad token is still refused), else a spectator.
+/// The caller if a token is given (a bad token is still refused), else a spectator. A token
+/// with any scope is accepted: the routes that take this extractor read public data.
 #[derive(Debug, Clone)]
 pub struct MaybeCaller(pub Option<Identity>);
 
@@ -82,22 +127,29 @@ impl FromRequest for MaybeCaller {
 
 /// The credentials the caller presents, read (a session token's signature and expiry
 /// checked) but not yet confirmed by the database: the hot paths (a move, a match view) confirm
-/// them in their own statement (`Credentials::confirm`). 401 without a token or with one that
-/// is not valid.
+/// them in their own statement (`Credentials::confirm`), which refuses a personal API token
+/// without the scope `S` (403 `missing_scope`). 401 without a token or with one that is not
+/// valid.
 #[derive(Debug, Clone)]
-pub struct Presenting(pub Credentials);
+pub struct Presenting<S: Needs>(pub Credentials, PhantomData<S>);
 
-impl FromRequest for Presenting {
+impl<S: Needs> Presenting<S> {
+    fn read(req: &HttpRequest, payload: &mut Payload) -> Result<Presenting<S>, ApiError> {
+        let credentials = MaybePresenting::read(req, payload)?.0.ok_or_else(|| {
+            ApiError::from(ServiceError::Unauthenticated(
+                "this endpoint needs Authorization: Bearer <token>",
+            ))
+        })?;
+        Ok(Presenting(credentials.needing(S::SCOPE), PhantomData))
+    }
+}
+
+impl<S: Needs> FromRequest for Presenting<S> {
     type Error = ApiError;
     type Future = std::future::Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        std::future::ready(MaybePresenting::read(req, payload).and_then(|maybe| {
-            maybe.0.map(Presenting).ok_or_else(|| {
-                ServiceError::Unauthenticated("this endpoint needs Authorization: Bearer <token>")
-                    .into()
-            })
-        }))
+        std::future::ready(Presenting::read(req, payload))
     }
 }
 

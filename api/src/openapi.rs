@@ -23,7 +23,11 @@ impl Modify for BearerAuth {
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
                     .description(Some(
-                        "A session token from `POST /api/v1/sessions`, or a personal API token",
+                        "A session token from `POST /api/v1/sessions`, which may call every \
+                         route, or a personal API token (`POST /api/v1/tokens`), which may call \
+                         only the routes its scopes allow: each operation's `security` names the \
+                         scope it needs (`play`, `read`, `account`, `webhooks` or `tokens`), and \
+                         a token without it is answered 403 `missing_scope`",
                     ))
                     .build(),
             ),
@@ -104,6 +108,7 @@ impl Modify for GameSchemas {
         responses(
             responses::InvalidJson,
             responses::Unauthorized,
+            responses::MissingScope,
             responses::NotFound,
             responses::PayloadTooLarge,
             responses::UnsupportedMediaType,

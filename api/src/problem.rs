@@ -30,6 +30,10 @@ pub struct Problem {
     /// For `version_conflict`: the match's current version.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_version: Option<i64>,
+    /// For `missing_scope`: the scope the personal API token lacks (`play`, `read`,
+    /// `account`, `webhooks` or `tokens`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
 }
 
 /// An API failure.
@@ -40,6 +44,7 @@ pub struct ApiError {
     detail: String,
     field: Option<String>,
     current_version: Option<i64>,
+    scope: Option<&'static str>,
     retry_after: Option<u64>,
 }
 
@@ -51,6 +56,7 @@ impl ApiError {
             detail: detail.into(),
             field: None,
             current_version: None,
+            scope: None,
             retry_after: None,
         }
     }
@@ -99,6 +105,7 @@ impl From<ServiceError> for ApiError {
                 api.field = Some(field.into_owned());
             }
             ServiceError::VersionConflict { current, .. } => api.current_version = Some(current),
+            ServiceError::MissingScope(scope) => api.scope = Some(scope.as_str()),
             _ => {}
         }
         api.retry_after = retry_after;
@@ -120,6 +127,7 @@ impl ResponseError for ApiError {
             code: self.code.to_owned(),
             field: self.field.clone(),
             current_version: self.current_version,
+            scope: self.scope.map(str::to_owned),
         };
         let mut response = HttpResponse::build(self.status);
         response.insert_header((

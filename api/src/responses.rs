@@ -74,6 +74,18 @@ shared_response!(
 );
 
 shared_response!(
+    /// 403: a personal API token without the scope the route needs.
+    MissingScope,
+    problem(
+        "`missing_scope`: a personal API token without the scope this route needs (the \
+         operation's `security` names it; the problem's `scope` too); a session may call every \
+         route",
+    )
+    .build()
+    .into()
+);
+
+shared_response!(
     /// 404: nothing at this address (a malformed id too).
     NotFound,
     problem("`not_found`: no such resource (a malformed id included)").build().into()

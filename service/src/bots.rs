@@ -321,6 +321,7 @@ async fn play_turn(services: &Services, turn: Claimed, budget: Option<Budget>) {
         username: turn.bot_name.clone(),
         session_id: None,
         language: None,
+        token: None,
     };
     let thinking_ms = started.elapsed().as_millis() as u64;
     match matches::submit_action(services, &who, id, turn.version, action).await {

@@ -42,6 +42,9 @@ pub enum ServiceError {
     /// A bearer token is missing, malformed, expired, forged or revoked.
     #[error("{0}")]
     Unauthenticated(&'static str),
+    /// A personal API token without the scope the request needs (sessions have every scope).
+    #[error("this token does not have the “{0}” scope: make a token with it")]
+    MissingScope(crate::identity::scopes::Scope),
     #[error("{0} not found")]
     NotFound(&'static str),
     #[error("you are not a player of this match")]
@@ -146,6 +149,7 @@ impl ServiceError {
             ServiceError::UsernameTaken => "username_taken",
             ServiceError::InvalidCredentials => "invalid_credentials",
             ServiceError::Unauthenticated(_) => "unauthenticated",
+            ServiceError::MissingScope(_) => "missing_scope",
             ServiceError::NotFound(_) => "not_found",
             ServiceError::NotAPlayer => "not_a_player",
             ServiceError::NotInvited => "not_invited",
@@ -185,9 +189,10 @@ impl ServiceError {
             | ServiceError::WebhookUrlRefused(_) => 422,
             ServiceError::InvalidCredentials | ServiceError::Unauthenticated(_) => 401,
             ServiceError::NotFound(_) => 404,
-            ServiceError::NotAPlayer | ServiceError::NotInvited | ServiceError::NotTheCreator => {
-                403
-            }
+            ServiceError::MissingScope(_)
+            | ServiceError::NotAPlayer
+            | ServiceError::NotInvited
+            | ServiceError::NotTheCreator => 403,
             ServiceError::UsernameTaken
             | ServiceError::NotYourTurn
             | ServiceError::VersionConflict { .. }

@@ -24,6 +24,8 @@ diesel::table! {
         token_hash -> Bytea,
         created_at -> Timestamptz,
         last_used_at -> Nullable<Timestamptz>,
+        scopes -> Array<Text>,
+        parent_id -> Nullable<Uuid>,
     }
 }
 

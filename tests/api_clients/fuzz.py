@@ -20,7 +20,7 @@ from tapis_client import Client
 from tapis_client.api.accounts import sign_up
 from tapis_client.api.matches import create_match, join_match
 from tapis_client.api.tokens import create_token
-from tapis_client.models import CreateMatch, Credentials, TokenRequest
+from tapis_client.models import CreateMatch, Credentials, Scope, TokenRequest
 
 CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 
@@ -51,10 +51,11 @@ def main() -> int:
     )
     assert joined.status_code == HTTPStatus.OK, joined.content
     # Schemathesis calls every route, "sign out everywhere" (DELETE /sessions) included: it
-    # works with a personal API token, which that route leaves alone.
+    # works with a personal API token, which that route leaves alone. The token has every
+    # scope, so that every route does its work rather than answer 403 `missing_scope`.
     api_token = create_token.sync_detailed(
         client=client.with_headers({"Authorization": f"Bearer {token}"}),
-        body=TokenRequest(name="schemathesis"),
+        body=TokenRequest(name="schemathesis", scopes=list(Scope)),
     )
     assert api_token.status_code == HTTPStatus.CREATED, api_token.content
     token = api_token.parsed.token

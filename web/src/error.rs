@@ -163,6 +163,7 @@ pub fn field_key(field: &str) -> Option<&'static str> {
         "new_password" => "error-field-new-password",
         "current_password" => "error-field-current-password",
         "name" => "error-field-name",
+        "scopes" => "error-field-scopes",
         "seats" => "error-field-seats",
         "invite" => "error-field-invite",
         "days_per_move" => "error-field-days-per-move",
@@ -303,6 +304,7 @@ mod tests {
             },
             ServiceError::DatabaseUnavailable,
             ServiceError::Internal,
+            ServiceError::MissingScope(tapis_service::identity::scopes::Scope::Play),
         ] {
             for lang in Language::ALL {
                 let text = service_message(&error, lang);
@@ -331,6 +333,8 @@ mod tests {
             "password_too_long",
             "password_wrong",
             "token_name_length",
+            "token_scopes_empty",
+            "token_scope_unknown",
             "level_unknown",
             "opponents_none",
             "opponents_too_many",

@@ -4,7 +4,8 @@
 //! (`accounts::sign_in` and `sign_up`), checked on each request against its row in the
 //! database, so that signing out ends it everywhere at once and no session state lives in a
 //! server process: by `auth::confirm`, or on the match page by the statement that reads the
-//! match ([`Visit`]). The context also says in which language to write the
+//! match ([`Visit`]). The cookie holds a session token only: a personal API token put there is
+//! no session (`Credentials::read_session`), so that a token never opens the account's pages. The context also says in which language to write the
 //! pages, and where a sign-in comes from ([`Origin`]).
 
 use std::future::Future;
@@ -148,9 +149,9 @@ impl Visit {
         let token = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
         let credentials = match token.filter(|t| !t.is_empty()) {
             None => None,
-            Some(token) => match Credentials::read(&services(req)?, &token) {
+            Some(token) => match Credentials::read_session(&services(req)?, &token) {
                 Ok(credentials) => Some(credentials),
-                // An expired or forged session is simply no session.
+                // An expired or forged session, or an API token, is simply no session.
                 Err(ServiceError::Unauthenticated(_)) => None,
                 Err(other) => return Err(other.into()),
             },

@@ -5,15 +5,18 @@ use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::identity::accounts::{self, Session, SignInAttempt, User};
 use tapis_service::identity::api_tokens::{self, ApiToken, NewApiToken};
+use tapis_service::identity::scopes::Scope;
 use tapis_service::players::{self, Profile};
 use tapis_service::time::vacation::{self, VacationStatus};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::extract::scope::{Account, Read, Tokens};
 use crate::extract::{Body, Caller, Client};
 use crate::problem::{ApiError, Problem};
 use crate::responses::{
-    BodyRejected, NotFound, RateLimited, ServiceUnavailable, Unauthorized, ValidationFailed,
+    BodyRejected, MissingScope, NotFound, RateLimited, ServiceUnavailable, Unauthorized,
+    ValidationFailed,
 };
 
 /// Credentials.
@@ -28,13 +31,20 @@ pub struct Credentials {
     pub password: String,
 }
 
-/// A name for a new API token.
+/// A new API token: its name and what it may do.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TokenRequest {
     /// 1–64 characters, to recognise the token in the list.
     #[schema(min_length = 1, max_length = 64)]
     pub name: String,
+    /// What the token may do: one or more of `play`, `read`, `account`, `webhooks`, `tokens`
+    /// (`docs/api.md`, "Token scopes"). Missing: `["play", "read"]`; an empty list or an
+    /// unknown scope is refused (422 on `scopes`). A token making a token cannot give it a
+    /// scope it lacks itself (403 `missing_scope`).
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<Scope>>, min_items = 1, examples(json!(["play", "read"])))]
+    pub scopes: Option<Vec<String>>,
 }
 
 /// A password change.
@@ -102,31 +112,36 @@ pub async fn sign_in(
 }
 
 /// The signed-in user.
-#[utoipa::path(get, path = "/api/v1/me", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/me", tag = "accounts", security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The signed-in user", body = User),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/me")]
-pub async fn me(services: web::Data<Services>, caller: Caller) -> Result<HttpResponse, ApiError> {
+pub async fn me(
+    services: web::Data<Services>,
+    caller: Caller<Read>,
+) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(accounts::user(&services, caller.0.user_id).await?))
 }
 
 /// Change the signed-in user's password.
-#[utoipa::path(post, path = "/api/v1/me/password", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/me/password", tag = "accounts", security(("bearer" = ["account"])),
     request_body = PasswordChange,
     responses(
         (status = 204, description = "Changed"),
         BodyRejected,
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 422, description = "`validation_failed`: the new password is too short or too long, or `current_password` is wrong", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/me/password")]
 pub async fn change_password(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Account>,
     body: Body<PasswordChange>,
 ) -> Result<HttpResponse, ApiError> {
     accounts::change_password(
@@ -150,27 +165,29 @@ pub struct VacationRequest {
 }
 
 /// The signed-in player's vacation, and the days of vacation left this calendar year.
-#[utoipa::path(get, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The vacation (`on_vacation_until` null when not on vacation) and the days left", body = VacationStatus),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/me/vacation")]
 pub async fn vacation_status(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Read>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(vacation::status(&services, &caller.0).await?))
 }
 
 /// Go on vacation until `until`: the clocks of the caller's moves stop until they return.
-#[utoipa::path(post, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = ["account"])),
     request_body = VacationRequest,
     responses(
         (status = 200, description = "On vacation; the days it took are gone from `days_left`", body = VacationStatus),
         BodyRejected,
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 409, description = "`already_on_vacation`: return first to start another; `deadline_passed`: the caller's time for a move has already run out in one of their matches (the clock records the time-out)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed` on `until`: not a date (`until_format`), not in the future (`until_past`), or longer than the days left (`vacation_allowance`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
@@ -178,7 +195,7 @@ pub async fn vacation_status(
 #[post("/me/vacation")]
 pub async fn start_vacation(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Account>,
     body: Body<VacationRequest>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(vacation::start(&services, &caller.0, &body.0.until).await?))
@@ -186,17 +203,18 @@ pub async fn start_vacation(
 
 /// Back from vacation early: the whole days not begun return to the allowance, and the
 /// paused clocks run again with the time they had left.
-#[utoipa::path(delete, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "Back; `on_vacation_until` is null", body = VacationStatus),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 409, description = "`not_on_vacation`", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/me/vacation")]
 pub async fn end_vacation(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Account>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(vacation::end(&services, &caller.0).await?))
 }
@@ -217,54 +235,65 @@ pub async fn profile(
     Ok(HttpResponse::Ok().json(players::profile(&services, &username).await?))
 }
 
-/// Create a personal API token. Its secret is shown only in this response.
-#[utoipa::path(post, path = "/api/v1/tokens", tag = "tokens", security(("bearer" = [])),
+/// Create a personal API token with the scopes asked for. Its secret is shown only in this
+/// response. Made with a token, it gets no scope that token lacks, and is revoked with it.
+#[utoipa::path(post, path = "/api/v1/tokens", tag = "tokens", security(("bearer" = ["tokens"])),
     request_body = TokenRequest,
     responses(
-        (status = 201, description = "Created; `secret` is shown only here", body = NewApiToken),
+        (status = 201, description = "Created; its secret, `token`, is shown only here", body = NewApiToken),
         BodyRejected,
         (status = 401, response = Unauthorized),
-        (status = 422, response = ValidationFailed),
+        (status = 403, description = "`missing_scope`: a personal API token without the `tokens` scope, or asking for a scope it does not have itself (`scope` names it)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed` on `name` (`token_name_length`) or `scopes` (`token_scope_unknown`, `token_scopes_empty`)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/tokens")]
 pub async fn create_token(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Tokens>,
     body: Body<TokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let token = api_tokens::create(&services, &caller.0, &body.0.name).await?;
+    let request = body.0;
+    let token = api_tokens::create(
+        &services,
+        &caller.0,
+        &request.name,
+        request.scopes.as_deref(),
+    )
+    .await?;
     Ok(HttpResponse::Created().json(token))
 }
 
 /// The caller's personal API tokens (never their secrets), with their last use.
-#[utoipa::path(get, path = "/api/v1/tokens", tag = "tokens", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/tokens", tag = "tokens", security(("bearer" = ["tokens"])),
     responses(
         (status = 200, description = "The tokens, newest first", body = Vec<ApiToken>),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/tokens")]
 pub async fn list_tokens(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Tokens>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(api_tokens::list(&services, &caller.0).await?))
 }
 
-/// Revoke a personal API token; it stops working at once.
-#[utoipa::path(delete, path = "/api/v1/tokens/{id}", tag = "tokens", security(("bearer" = [])),
+/// Revoke a personal API token; it stops working at once, and so do the tokens made with it.
+#[utoipa::path(delete, path = "/api/v1/tokens/{id}", tag = "tokens", security(("bearer" = ["tokens"])),
     params(("id" = Uuid, Path)),
     responses(
         (status = 204, description = "Revoked"),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 404, response = NotFound),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/tokens/{id}")]
 pub async fn revoke_token(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Tokens>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     api_tokens::revoke(&services, &caller.0, id.into_inner()).await?;

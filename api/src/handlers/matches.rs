@@ -10,9 +10,10 @@ use tapis_service::matches::{
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use crate::extract::scope::Play;
 use crate::extract::{Body, Caller, MaybeCaller, MaybePresenting, Presenting};
 use crate::problem::{ApiError, Problem};
-use crate::responses::{BodyRejected, NotFound, ServiceUnavailable, Unauthorized};
+use crate::responses::{BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized};
 
 /// Tells a field given as `null` from a missing one.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
@@ -79,12 +80,13 @@ pub struct ListQuery {
 }
 
 /// Create a match; the creator takes the first seat.
-#[utoipa::path(post, path = "/api/v1/matches", operation_id = "create_match", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches", operation_id = "create_match", tag = "matches", security(("bearer" = ["play"])),
     request_body = CreateMatch,
     responses(
         (status = 201, description = "Created, open for the other players", body = MatchView),
         BodyRejected,
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 409, description = "`too_many_bot_matches`: the caller has as many matches against the computer open or in play as an account may (10 by default, `docs/limits.md`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed` (unknown game, bad seats or options...)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
@@ -92,7 +94,7 @@ pub struct ListQuery {
 #[post("/matches")]
 pub async fn create(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Play>,
     body: Body<CreateMatch>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.0;
@@ -161,67 +163,67 @@ pub async fn get(
 }
 
 /// Take a seat; the match starts (seat order drawn at random) when the last seat is taken.
-#[utoipa::path(post, path = "/api/v1/matches/{id}/join", operation_id = "join_match", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches/{id}/join", operation_id = "join_match", tag = "matches", security(("bearer" = ["play"])),
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Seated; the match, started if the table is full", body = MatchView),
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
-        (status = 403, description = "`not_invited`", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_invited`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_open`, `match_full` or `already_joined`", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/join")]
 pub async fn join(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Play>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(matches::join(&services, &caller.0, id.into_inner()).await?))
 }
 
 /// Cancel an open match (its creator only).
-#[utoipa::path(post, path = "/api/v1/matches/{id}/cancel", operation_id = "cancel_match", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches/{id}/cancel", operation_id = "cancel_match", tag = "matches", security(("bearer" = ["play"])),
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Cancelled", body = MatchView),
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
-        (status = 403, description = "`not_the_creator`", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_the_creator`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_open`", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/cancel")]
 pub async fn cancel(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Play>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(matches::cancel(&services, &caller.0, id.into_inner()).await?))
 }
 
 /// Decline an invitation: the challenge is called off.
-#[utoipa::path(post, path = "/api/v1/matches/{id}/decline", operation_id = "decline_match", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches/{id}/decline", operation_id = "decline_match", tag = "matches", security(("bearer" = ["play"])),
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Declined; the match is called off", body = MatchView),
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
-        (status = 403, description = "`not_invited`", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_invited`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_open`", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/decline")]
 pub async fn decline(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Play>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(matches::decline(&services, &caller.0, id.into_inner()).await?))
 }
 
 /// Play one of your legal actions, chosen on `version` of the match.
-#[utoipa::path(post, path = "/api/v1/matches/{id}/actions", operation_id = "post_action", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches/{id}/actions", operation_id = "post_action", tag = "matches", security(("bearer" = ["play"])),
     params(("id" = Uuid, Path)),
     request_body = PostAction,
     responses(
@@ -229,7 +231,7 @@ pub async fn decline(
         BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
-        (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`version_conflict` (with `current_version`), `not_your_turn`, `match_not_active`, or `deadline_passed`: the caller's time for this move has run out (the clock records the time-out)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`illegal_action`, with the reason, or `validation_failed` (a malformed body)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
@@ -237,7 +239,7 @@ pub async fn decline(
 #[post("/matches/{id}/actions")]
 pub async fn act(
     services: web::Data<Services>,
-    caller: Presenting,
+    caller: Presenting<Play>,
     id: web::Path<Uuid>,
     body: Body<PostAction>,
 ) -> Result<HttpResponse, ApiError> {
@@ -254,20 +256,20 @@ pub async fn act(
 }
 
 /// Resign: you rank last; with more than two players the game goes on without you.
-#[utoipa::path(post, path = "/api/v1/matches/{id}/resign", operation_id = "resign_match", tag = "matches", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/matches/{id}/resign", operation_id = "resign_match", tag = "matches", security(("bearer" = ["play"])),
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Resigned", body = MatchView),
         (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
-        (status = 403, description = "`not_a_player`", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_active`", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/resign")]
 pub async fn resign(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Play>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(matches::resign(&services, &caller.0, id.into_inner()).await?))

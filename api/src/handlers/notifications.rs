@@ -6,9 +6,10 @@ use tapis_service::Services;
 use tapis_service::delivery::notifications::settings::{self, NotificationSettings};
 use utoipa::ToSchema;
 
+use crate::extract::scope::{Account, Read};
 use crate::extract::{Body, Caller};
 use crate::problem::{ApiError, Problem};
-use crate::responses::{BodyRejected, ServiceUnavailable, Unauthorized};
+use crate::responses::{BodyRejected, MissingScope, ServiceUnavailable, Unauthorized};
 
 /// An address to mail notifications to.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -36,19 +37,20 @@ pub struct NotificationRequest {
 /// address is used only once that link is followed (within 48 hours). Giving another address
 /// replaces the one before (unverified until its own link is followed); giving the address
 /// already verified changes nothing.
-#[utoipa::path(put, path = "/api/v1/me/email", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/me/email", tag = "accounts", security(("bearer" = ["account"])),
     request_body = EmailRequest,
     responses(
         (status = 202, description = "Accepted: a verification link is being mailed (none when the address was already verified); the settings as they are now", body = NotificationSettings),
         BodyRejected,
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 422, description = "`validation_failed` on `email` (`email_invalid`): not one e-mail address", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/me/email")]
 pub async fn set_email(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Account>,
     body: Body<EmailRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (now, _mailed) = settings::set_email(&services, &caller.0, &body.0.email).await?;
@@ -57,34 +59,36 @@ pub async fn set_email(
 
 /// The caller's address (and whether it is verified), the events mailed and the digest
 /// limit.
-#[utoipa::path(get, path = "/api/v1/me/notifications", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/me/notifications", tag = "accounts", security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The settings (all four events and 12 hours until chosen)", body = NotificationSettings),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/me/notifications")]
 pub async fn get_settings(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Read>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(settings::get(&services, &caller.0).await?))
 }
 
 /// Choose the events mailed and the digest limit (they apply once an address is verified).
-#[utoipa::path(put, path = "/api/v1/me/notifications", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/me/notifications", tag = "accounts", security(("bearer" = ["account"])),
     request_body = NotificationRequest,
     responses(
         (status = 200, description = "Saved; the settings as they are now", body = NotificationSettings),
         BodyRejected,
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 422, description = "`validation_failed` on `events` (`event_unknown`) or `digest_hours` (`digest_range`: not from 1 to 168); nothing changed", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/me/notifications")]
 pub async fn put_settings(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Account>,
     body: Body<NotificationRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let request = body.0;

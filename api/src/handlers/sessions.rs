@@ -7,36 +7,42 @@ use tapis_service::identity::sessions::{self, SessionInfo};
 use uuid::Uuid;
 
 use crate::extract::Caller;
+use crate::extract::scope::Account;
 use crate::problem::ApiError;
-use crate::responses::{NotFound, ServiceUnavailable, Unauthorized};
+use crate::responses::{MissingScope, NotFound, ServiceUnavailable, Unauthorized};
 
 /// The caller's active sessions, most recently used first (`current` marks the caller's own).
 #[utoipa::path(get, path = "/api/v1/sessions", operation_id = "list_sessions", tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The caller's active sessions", body = Vec<SessionInfo>),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/sessions")]
-pub async fn list(services: web::Data<Services>, caller: Caller) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    services: web::Data<Services>,
+    caller: Caller<Account>,
+) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(sessions::list(&services, &caller.0).await?))
 }
 
 /// End one of the caller's sessions: its token stops working at once.
 #[utoipa::path(delete, path = "/api/v1/sessions/{id}", operation_id = "end_session", tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     params(("id" = Uuid, Path)),
     responses(
         (status = 204, description = "Ended"),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 404, response = NotFound),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/sessions/{id}")]
 pub async fn end(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Account>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     sessions::end(&services, &caller.0, id.into_inner()).await?;
@@ -45,16 +51,17 @@ pub async fn end(
 
 /// End every session of the caller ("sign out everywhere"); personal API tokens keep working.
 #[utoipa::path(delete, path = "/api/v1/sessions", operation_id = "end_all_sessions", tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 204, description = "Every session ended"),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/sessions")]
 pub async fn end_all(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Account>,
 ) -> Result<HttpResponse, ApiError> {
     sessions::end_all(&services, &caller.0).await?;
     Ok(HttpResponse::NoContent().finish())

@@ -16,9 +16,10 @@ use tapis_service::{ServiceError, Services};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::extract::scope::Read;
 use crate::extract::{Caller, Client};
 use crate::problem::ApiError;
-use crate::responses::{NotFound, ServiceUnavailable, TooManyStreams, Unauthorized};
+use crate::responses::{MissingScope, NotFound, ServiceUnavailable, TooManyStreams, Unauthorized};
 
 /// The `data` of an event of `GET /api/v1/stream`: the fields each event may have. Only the
 /// OpenAPI document uses this type (the events are built by `tapis_service::events`).
@@ -73,15 +74,16 @@ where
         (status = 200, description = "Server-Sent Events; each `data:` is a `StreamEventData` object", content_type = "text/event-stream", body = String),
         (status = 400, description = "`bad_last_event_id`: Last-Event-ID is not a whole number from 0, or no event has this id yet", content_type = "application/problem+json", body = crate::problem::Problem),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 429, response = TooManyStreams),
         (status = 410, description = "`events_expired`: the events after Last-Event-ID are older than the 7 days the streams keep; reconnect without it", content_type = "application/problem+json", body = crate::problem::Problem),
         (status = 503, response = ServiceUnavailable),
     ),
-    security(("bearer" = [])))]
+    security(("bearer" = ["read"])))]
 #[get("/stream")]
 pub async fn user(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Read>,
     client: Client,
     req: HttpRequest,
     settings: Option<web::Data<StreamSettings>>,

@@ -8,9 +8,10 @@ use tapis_service::delivery::webhooks::registration::{self, Attempt, NewWebhook,
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::extract::scope::Webhooks;
 use crate::extract::{Body, Caller};
 use crate::problem::{ApiError, Problem};
-use crate::responses::{BodyRejected, NotFound, ServiceUnavailable, Unauthorized};
+use crate::responses::{BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized};
 
 /// A webhook to register.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -30,12 +31,13 @@ pub struct WebhookRequest {
 /// Register a webhook: Tapis will `POST` the chosen events of the caller to its URL, signed
 /// with the secret returned here (and only here).
 #[utoipa::path(post, path = "/api/v1/webhooks", operation_id = "create_webhook", tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["webhooks"])),
     request_body = WebhookRequest,
     responses(
         (status = 201, description = "Registered; `secret` is shown only in this response", body = NewWebhook),
         BodyRejected,
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 409, description = "`too_many_webhooks`: the account has 10 webhooks already; delete one first", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`webhook_url_refused`: a URL Tapis will not call (not https, credentials in it, or an address that is not public: private, loopback, link-local, unique-local, CGNAT...); or `validation_failed` on `url` (missing, too long, not an absolute URL) or `events` (empty, or an unknown event)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
@@ -43,7 +45,7 @@ pub struct WebhookRequest {
 #[post("/webhooks")]
 pub async fn create(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Webhooks>,
     body: Body<WebhookRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let request = body.0;
@@ -54,31 +56,36 @@ pub async fn create(
 /// The caller's webhooks, oldest first, without their secrets; a disabled one says when and
 /// why.
 #[utoipa::path(get, path = "/api/v1/webhooks", operation_id = "list_webhooks", tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["webhooks"])),
     responses(
         (status = 200, description = "The caller's webhooks", body = Vec<Webhook>),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/webhooks")]
-pub async fn list(services: web::Data<Services>, caller: Caller) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    services: web::Data<Services>,
+    caller: Caller<Webhooks>,
+) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(registration::list(&services, &caller.0).await?))
 }
 
 /// Delete one of the caller's webhooks: deliveries not yet made are dropped.
 #[utoipa::path(delete, path = "/api/v1/webhooks/{id}", operation_id = "delete_webhook", tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["webhooks"])),
     params(("id" = Uuid, Path)),
     responses(
         (status = 204, description = "Deleted"),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 404, response = NotFound),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/webhooks/{id}")]
 pub async fn remove(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Webhooks>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     registration::delete(&services, &caller.0, id.into_inner()).await?;
@@ -88,18 +95,19 @@ pub async fn remove(
 /// The last 100 attempts to call one of the caller's webhooks, newest first: the event, the
 /// receiver's status, when, and what went wrong (never the receiver's response body).
 #[utoipa::path(get, path = "/api/v1/webhooks/{id}/deliveries", operation_id = "list_webhook_deliveries", tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["webhooks"])),
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "The last attempts, newest first", body = Vec<Attempt>),
         (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
         (status = 404, response = NotFound),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/webhooks/{id}/deliveries")]
 pub async fn deliveries(
     services: web::Data<Services>,
-    caller: Caller,
+    caller: Caller<Webhooks>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok()

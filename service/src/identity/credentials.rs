@@ -6,6 +6,10 @@
 //! statement of their own, and credentials ended a moment ago are refused all the same. The
 //! other use cases confirm it on their own first (`auth::authenticate`).
 //!
+//! A personal API token may do only what its scopes allow: the same subqueries read its
+//! scopes, and a token without the scope the request needs ([`Credentials::needing`]) is
+//! refused (`MissingScope`) before anything is done, at no statement of its own either.
+//!
 //! The last use of a session or token, shown in their lists, is written at most once a minute:
 //! on the hot paths after the response, in the background ([`record_use_later`]).
 
@@ -15,13 +19,14 @@ use diesel::expression::{AppearsOnTable, Expression, SelectableExpression, Valid
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
-use diesel::sql_types::{Bytea, Nullable, Text, Timestamptz};
+use diesel::sql_types::{Array, Bytea, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::api_tokens::{API_TOKEN_PREFIX, hash_token};
-use super::caller::{Identity, stored_language};
+use super::caller::{Identity, TokenGrant, stored_language};
+use super::scopes::{self, Scope};
 use super::session_tokens;
 use crate::error::{ServiceError, ServiceResult};
 use crate::schema::{api_tokens, sessions};
@@ -33,8 +38,9 @@ pub enum Credentials {
     /// A session token signed with this deployment's key and not expired: its session's row
     /// must still exist.
     Session { user_id: Uuid, session_id: Uuid },
-    /// A personal API token (its SHA-256): it must still exist.
-    ApiToken { hash: Vec<u8> },
+    /// A personal API token (its SHA-256): it must still exist, and have the scope the
+    /// request needs, if it needs one.
+    ApiToken { hash: Vec<u8>, needs: Option<Scope> },
 }
 
 impl std::fmt::Debug for Credentials {
@@ -61,13 +67,38 @@ impl Credentials {
         if bearer.starts_with(API_TOKEN_PREFIX) {
             return Ok(Credentials::ApiToken {
                 hash: hash_token(bearer),
+                needs: None,
             });
         }
-        let claims = session_tokens::check(services.keys(), bearer)?;
+        Credentials::read_session(services, bearer)
+    }
+
+    /// Reads a session token only (what the web's session cookie may hold): a personal API
+    /// token is refused (`Unauthenticated`), whatever its scopes, so that it never opens the
+    /// pages of the account.
+    pub fn read_session(services: &Services, token: &str) -> ServiceResult<Credentials> {
+        if token.starts_with(API_TOKEN_PREFIX) {
+            return Err(ServiceError::Unauthenticated(
+                "a personal API token is not a session",
+            ));
+        }
+        let claims = session_tokens::check(services.keys(), token)?;
         Ok(Credentials::Session {
             user_id: claims.sub,
             session_id: claims.sid,
         })
+    }
+
+    /// These credentials for a request that needs `scope`: a personal API token without it is
+    /// refused when it is confirmed (`MissingScope`); a session may do everything.
+    pub fn needing(self, scope: Scope) -> Credentials {
+        match self {
+            Credentials::ApiToken { hash, .. } => Credentials::ApiToken {
+                hash,
+                needs: Some(scope),
+            },
+            session @ Credentials::Session { .. } => session,
+        }
     }
 
     /// Why credentials the database did not confirm are refused.
@@ -79,13 +110,17 @@ impl Credentials {
     }
 
     /// The subqueries that read the caller's columns in another statement: the caller's id,
-    /// name, language and last use, all `NULL` when the credentials do not hold (anymore).
+    /// name, language and last use, and a token's id and scopes, all `NULL` when the
+    /// credentials do not hold (anymore). A session's token id and scopes are `NULL` without
+    /// a subquery.
     pub(crate) fn confirm(&self, now: OffsetDateTime) -> ConfirmColumns<'_> {
         (
             self.column(Field::UserId, now),
             self.column(Field::Username, now),
             self.column(Field::Language, now),
             self.column(Field::LastUsed, now),
+            self.column(Field::TokenId, now),
+            self.column(Field::Scopes, now),
         )
     }
 
@@ -114,20 +149,42 @@ impl Credentials {
         Ok(who)
     }
 
-    /// The caller, from what [`Credentials::confirm`] read (its use is not recorded).
+    /// The caller, from what [`Credentials::confirm`] read (its use is not recorded); a token
+    /// without the scope the request needs is refused.
     pub(crate) fn confirmed_now(&self, found: ConfirmedRow) -> ServiceResult<Identity> {
-        let (Some(user_id), Some(username), language, _) = found else {
+        let (Some(user_id), Some(username), language, _, token_id, token_scopes) = found else {
             return Err(self.refusal());
         };
-        Ok(Identity {
+        let (session_id, token) = match self {
+            Credentials::Session { session_id, .. } => (Some(*session_id), None),
+            Credentials::ApiToken { .. } => {
+                let (Some(id), Some(token_scopes)) = (token_id, token_scopes) else {
+                    return Err(ServiceError::internal(
+                        "a confirmed token has no id or scopes",
+                        user_id,
+                    ));
+                };
+                let grant = TokenGrant {
+                    id,
+                    scopes: scopes::stored(&token_scopes)?,
+                };
+                (None, Some(grant))
+            }
+        };
+        let who = Identity {
             user_id,
             username,
-            session_id: match self {
-                Credentials::Session { session_id, .. } => Some(*session_id),
-                Credentials::ApiToken { .. } => None,
-            },
+            session_id,
             language: stored_language(language),
-        })
+            token,
+        };
+        if let Credentials::ApiToken {
+            needs: Some(scope), ..
+        } = self
+        {
+            who.require(*scope)?;
+        }
+        Ok(who)
     }
 }
 
@@ -137,14 +194,19 @@ pub(crate) type ConfirmColumns<'a> = (
     Confirm<'a, Nullable<Text>>,
     Confirm<'a, Nullable<Text>>,
     Confirm<'a, Nullable<Timestamptz>>,
+    Confirm<'a, Nullable<diesel::sql_types::Uuid>>,
+    Confirm<'a, Nullable<Array<Text>>>,
 );
 
-/// What [`Credentials::confirm`] read: id, name, language, last use.
+/// What [`Credentials::confirm`] read: id, name, language, last use, and a token's id and
+/// scopes.
 pub(crate) type ConfirmedRow = (
     Option<Uuid>,
     Option<String>,
     Option<String>,
     Option<OffsetDateTime>,
+    Option<Uuid>,
+    Option<Vec<String>>,
 );
 
 /// Whether a last use at `last_used_at` is to be written again (over a minute ago, or never).
@@ -168,7 +230,7 @@ pub(crate) async fn record_use(
                 .execute(conn)
                 .await?
         }
-        Credentials::ApiToken { hash } => {
+        Credentials::ApiToken { hash, .. } => {
             diesel::update(api_tokens::table.filter(api_tokens::token_hash.eq(hash)))
                 .filter(
                     api_tokens::last_used_at
@@ -205,6 +267,10 @@ enum Field {
     Username,
     Language,
     LastUsed,
+    /// A token's id (`NULL` for a session).
+    TokenId,
+    /// A token's scopes (`NULL` for a session).
+    Scopes,
 }
 
 /// A subquery reading one column of the caller behind `credentials`, for the select list of
@@ -244,14 +310,23 @@ impl<ST> QueryFragment<Pg> for Confirm<'_, ST> {
             Credentials::Session { .. } => ("sessions", "sessions.user_id"),
             Credentials::ApiToken { .. } => ("api_tokens", "api_tokens.user_id"),
         };
-        let column = match self.field {
-            Field::UserId => "users.id",
-            Field::Username => "users.username",
-            Field::Language => "users.language",
-            Field::LastUsed => match self.credentials {
-                Credentials::Session { .. } => "sessions.last_used_at",
-                Credentials::ApiToken { .. } => "api_tokens.last_used_at",
-            },
+        let column = match (self.field, self.credentials) {
+            (Field::UserId, _) => "users.id",
+            (Field::Username, _) => "users.username",
+            (Field::Language, _) => "users.language",
+            (Field::LastUsed, Credentials::Session { .. }) => "sessions.last_used_at",
+            (Field::LastUsed, Credentials::ApiToken { .. }) => "api_tokens.last_used_at",
+            (Field::TokenId, Credentials::ApiToken { .. }) => "api_tokens.id",
+            (Field::Scopes, Credentials::ApiToken { .. }) => "api_tokens.scopes",
+            // A session has no token: nothing to look up.
+            (Field::TokenId, Credentials::Session { .. }) => {
+                out.push_sql("NULL::uuid");
+                return Ok(());
+            }
+            (Field::Scopes, Credentials::Session { .. }) => {
+                out.push_sql("NULL::text[]");
+                return Ok(());
+            }
         };
         out.push_sql("(SELECT ");
         out.push_sql(column);
@@ -271,7 +346,7 @@ impl<ST> QueryFragment<Pg> for Confirm<'_, ST> {
                 out.push_sql(" AND sessions.expires_at > ");
                 out.push_bind_param::<Timestamptz, _>(&self.now)?;
             }
-            Credentials::ApiToken { hash } => {
+            Credentials::ApiToken { hash, .. } => {
                 out.push_sql(" WHERE api_tokens.token_hash = ");
                 out.push_bind_param::<Bytea, _>(hash)?;
             }
@@ -297,6 +372,7 @@ mod tests {
     fn the_debug_form_never_shows_a_token() {
         let token = Credentials::ApiToken {
             hash: vec![0xab; 32],
+            needs: None,
         };
         assert_eq!(format!("{token:?}"), "ApiToken");
     }
@@ -317,7 +393,10 @@ mod tests {
             ),
             "{sql}"
         );
-        let token = Credentials::ApiToken { hash: vec![1] };
+        let token = Credentials::ApiToken {
+            hash: vec![1],
+            needs: None,
+        };
         let sql = diesel::debug_query::<Pg, _>(&token.confirm(now).1).to_string();
         assert!(
             sql.starts_with(
@@ -326,5 +405,63 @@ mod tests {
             ),
             "{sql}"
         );
+        let sql = diesel::debug_query::<Pg, _>(&token.confirm(now).5).to_string();
+        assert!(
+            sql.starts_with(
+                "(SELECT api_tokens.scopes FROM api_tokens JOIN users ON users.id = \
+                 api_tokens.user_id WHERE api_tokens.token_hash = $1)"
+            ),
+            "{sql}"
+        );
+        // A session has no token to look up.
+        let sql = diesel::debug_query::<Pg, _>(&session.confirm(now).5).to_string();
+        assert!(sql.starts_with("NULL::text[]"), "{sql}");
+    }
+
+    #[test]
+    fn only_a_token_is_held_to_the_scope_a_request_needs() {
+        let user_id = Uuid::from_u128(1);
+        let found = |scopes: &[&str]| -> ConfirmedRow {
+            (
+                Some(user_id),
+                Some("ada".to_owned()),
+                None,
+                None,
+                Some(Uuid::from_u128(2)),
+                Some(scopes.iter().map(|s| (*s).to_owned()).collect()),
+            )
+        };
+        let token = Credentials::ApiToken {
+            hash: vec![1],
+            needs: None,
+        };
+        let who = token
+            .clone()
+            .needing(Scope::Play)
+            .confirmed_now(found(&["play"]));
+        assert_eq!(who.unwrap().token.unwrap().scopes, vec![Scope::Play]);
+        let refused = token
+            .needing(Scope::Account)
+            .confirmed_now(found(&["play", "read"]));
+        assert!(
+            matches!(refused, Err(ServiceError::MissingScope(Scope::Account))),
+            "{refused:?}"
+        );
+        let session = Credentials::Session {
+            user_id,
+            session_id: Uuid::from_u128(3),
+        }
+        .needing(Scope::Account);
+        let who = session
+            .confirmed_now((
+                Some(user_id),
+                Some("ada".to_owned()),
+                None,
+                None,
+                None,
+                None,
+            ))
+            .unwrap();
+        assert!(who.token.is_none() && who.may(Scope::Account));
     }
 }

@@ -1,4 +1,5 @@
 //! Who players are and how they prove it. Each part uses only those listed before it:
+//! - `scopes`: what a personal API token may do, chosen when it is made;
 //! - `caller`: the authenticated caller ([`caller::Identity`]) that every use case is given;
 //! - `passwords`: what a new password must be, and its argon2id hash;
 //! - `throttle`: the sign-in throttle, kept in PostgreSQL;
@@ -18,6 +19,7 @@ pub mod caller;
 pub mod credentials;
 pub(crate) mod devices;
 pub mod passwords;
+pub mod scopes;
 pub(crate) mod session_tokens;
 pub mod sessions;
 pub mod throttle;

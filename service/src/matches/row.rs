@@ -429,7 +429,10 @@ mod tests {
                 user_id: id,
                 session_id: id,
             },
-            Credentials::ApiToken { hash: vec![0; 32] },
+            Credentials::ApiToken {
+                hash: vec![0; 32],
+                needs: None,
+            },
         ] {
             let confirmed = matches::table
                 .find(id)

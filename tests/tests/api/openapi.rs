@@ -58,6 +58,49 @@ async fn the_document_is_served_and_describes_every_endpoint() {
     assert!(schemas.contains_key("MatchView"));
 }
 
+/// Every operation that needs a caller names the one scope a personal API token needs for it,
+/// and documents the 403 of a token without it; the operations a spectator may call need none.
+#[test]
+fn every_operation_names_the_scope_it_needs_of_a_token() {
+    let document: serde_json::Value =
+        serde_json::from_str(&tapis_api::openapi::document_json()).unwrap();
+    let scopes = ["play", "read", "account", "webhooks", "tokens"];
+    let mut scoped = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let Some(security) = operation.get("security").and_then(|s| s.as_array()) else {
+                continue;
+            };
+            let optional = security.iter().any(|r| r.as_object().unwrap().is_empty());
+            let bearer = security
+                .iter()
+                .find_map(|r| r.get("bearer"))
+                .and_then(|s| s.as_array())
+                .unwrap_or_else(|| panic!("{method} {path}: no bearer requirement"));
+            if optional {
+                assert!(bearer.is_empty(), "{method} {path}: a spectator's route");
+                continue;
+            }
+            assert_eq!(bearer.len(), 1, "{method} {path}: one scope");
+            let scope = bearer[0].as_str().unwrap();
+            assert!(scopes.contains(&scope), "{method} {path}: {scope}");
+            let forbidden = &operation["responses"]["403"];
+            let said = forbidden.to_string();
+            assert!(
+                said.contains("MissingScope") || said.contains("missing_scope"),
+                "{method} {path}: the 403 of a token without `{scope}`: {said}"
+            );
+            scoped += 1;
+        }
+    }
+    assert_eq!(scoped, 25, "every route that needs a caller");
+    let problem = &document["components"]["schemas"]["Problem"]["properties"];
+    assert!(
+        problem.get("scope").is_some(),
+        "the problem names the scope"
+    );
+}
+
 #[tokio::test]
 async fn the_browsable_docs_need_no_network() {
     let app = TestApp::spawn().await;

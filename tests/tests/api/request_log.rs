@@ -162,6 +162,7 @@ async fn outages_and_unreadable_requests_are_warnings_not_errors() {
         vacation_days_per_year: tapis_service::DEFAULT_VACATION_DAYS,
         clock: tapis_service::Clock::system(),
         webhooks_allow_local: true,
+        quotas: tapis_service::quotas::Quotas::default(),
     };
     let services = Services::new(pool, settings).await.unwrap();
     let app = tapis_server::Application::build(

@@ -463,8 +463,33 @@ async fn sessions_are_listed_and_end_at_once() {
         app.get("/api/v1/me", Some(&api_token)).await.status,
         StatusCode::OK
     );
-    let listed = app.get("/api/v1/sessions", Some(&api_token)).await;
-    assert_eq!(listed.body.as_array().unwrap().len(), 0);
+    // A token with the default scopes (`play`, `read`) may not see the sessions, let alone
+    // end them; one with `account` may.
+    let refused = app.get("/api/v1/sessions", Some(&api_token)).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert_eq!(refused.code(), "missing_scope");
+    assert_eq!(refused.body["scope"], "account");
+    let refused = app.delete("/api/v1/sessions", Some(&api_token)).await;
+    assert_eq!(refused.code(), "missing_scope");
+    let third = app.sign_in("sven").await;
+    let manager = app
+        .post(
+            "/api/v1/tokens",
+            Some(&third),
+            json!({"name": "manager", "scopes": ["account"]}),
+        )
+        .await
+        .body["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let listed = app.get("/api/v1/sessions", Some(&manager)).await;
+    assert_eq!(
+        listed.body.as_array().unwrap().len(),
+        1,
+        "{:?}",
+        listed.body
+    );
 }
 
 #[tokio::test]

@@ -235,7 +235,12 @@ async fn the_account_page_changes_the_password_and_manages_tokens() {
 
     // Made: redirected (303) to the account page, which shows the secret once; the secret
     // travels in a short-lived cookie of the account page only, never in an address.
-    let posted = browser.post("/account/tokens", &[("name", "my bot")]).await;
+    let posted = browser
+        .post(
+            "/account/tokens",
+            &[("name", "my bot"), ("scopes", "play"), ("scopes", "read")],
+        )
+        .await;
     assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
     assert_eq!(posted.header("location"), "/account#tokens");
     let cookie = posted
@@ -287,6 +292,104 @@ async fn the_account_page_changes_the_password_and_manages_tokens() {
     let redirect = stranger.get("/account").await;
     assert_eq!(redirect.status, StatusCode::SEE_OTHER);
     assert_eq!(redirect.header("location"), "/signin?next=/account");
+}
+
+/// The new token's form offers every scope, `play` and `read` checked; the token gets the
+/// scopes checked (none is refused at the form's place), and the list shows each token's, and
+/// the token that made it, in the reader's language.
+#[tokio::test]
+async fn the_account_page_gives_a_token_the_scopes_checked_and_shows_them() {
+    let app = TestApp::spawn().await;
+    let browser = Browser::new(&app);
+    browser.sign_up("alice").await;
+    let page = browser.get("/account").await;
+    for (scope, checked) in [
+        ("play", true),
+        ("read", true),
+        ("account", false),
+        ("webhooks", false),
+        ("tokens", false),
+    ] {
+        let input = format!("name=\"scopes\" value=\"{scope}\"");
+        page.assert_contains(&input);
+        assert_eq!(
+            page.text.contains(&format!("{input} checked")),
+            checked,
+            "{scope}"
+        );
+    }
+    page.assert_contains("Play: create, join and play matches, resign.");
+
+    // None checked: refused at its place, with what was typed.
+    let none = browser.post("/account/tokens", &[("name", "idle")]).await;
+    assert_eq!(
+        none.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        none.text
+    );
+    none.assert_contains("Choose at least one scope");
+    none.assert_contains("id=\"scopes-error\"");
+    none.assert_contains("value=\"idle\"");
+    assert!(
+        !none.text.contains("value=\"play\" checked"),
+        "kept unchecked"
+    );
+
+    let posted = browser
+        .post(
+            "/account/tokens",
+            &[("name", "hooks"), ("scopes", "webhooks")],
+        )
+        .await;
+    assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
+    let created = browser.get("/account").await;
+    let at = created.text.find("value=\"tapis_").unwrap() + "value=\"".len();
+    let hooks: String = created.text[at..]
+        .chars()
+        .take_while(|c| *c != '"')
+        .collect();
+    created.assert_contains("\">webhooks</td>");
+    assert_eq!(
+        app.get("/api/v1/webhooks", Some(&hooks)).await.status,
+        StatusCode::OK
+    );
+    let refused = app.get("/api/v1/me", Some(&hooks)).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert_eq!(refused.code(), "missing_scope");
+
+    // A token made by a token says which.
+    let posted = browser
+        .post(
+            "/account/tokens",
+            &[("name", "maker"), ("scopes", "play"), ("scopes", "tokens")],
+        )
+        .await;
+    assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
+    let created = browser.get("/account").await;
+    let at = created.text.find("value=\"tapis_").unwrap() + "value=\"".len();
+    let maker: String = created.text[at..]
+        .chars()
+        .take_while(|c| *c != '"')
+        .collect();
+    let child = app
+        .post(
+            "/api/v1/tokens",
+            Some(&maker),
+            json!({"name": "child", "scopes": ["play"]}),
+        )
+        .await;
+    assert_eq!(child.status, StatusCode::CREATED, "{:?}", child.body);
+    let listed = browser.get("/account").await;
+    listed.assert_contains("\">play, tokens</td>");
+    listed.assert_contains("made with “maker”");
+
+    // In French.
+    let french = browser.post("/account/language", &[("lang", "fr")]).await;
+    assert_eq!(french.status, StatusCode::OK);
+    french.assert_contains("Ce que le jeton peut faire");
+    french.assert_contains("\">jouer, jetons</td>");
+    french.assert_contains("créé avec «\u{a0}maker\u{a0}»");
 }
 
 /// A solo Yams (or a match without a clock) is never rated: once the players or the clock are

@@ -1,5 +1,6 @@
-//! The account page: change the password; create, list and revoke personal API tokens (a new
-//! token's secret is shown once, on the page its form redirects to); list the sessions signed
+//! The account page: change the password; create, list and revoke personal API tokens, each
+//! with the scopes chosen for it (a new token's secret is shown once, on the page its form
+//! redirects to); list the sessions signed
 //! in to the account and end any of them, or all ("sign out everywhere"); go on vacation until
 //! a date (the days left this year shown) and come back early.
 //!
@@ -20,6 +21,7 @@ use tapis_service::delivery::notifications::settings::{
 };
 use tapis_service::identity::accounts;
 use tapis_service::identity::api_tokens::{self, ApiToken, NewApiToken};
+use tapis_service::identity::scopes::Scope;
 use tapis_service::identity::sessions::{self, SessionInfo};
 use tapis_service::time::vacation::{self, VacationStatus};
 use uuid::Uuid;
@@ -42,18 +44,63 @@ use crate::session::{Ctx, services};
 pub struct TokenRow {
     pub id: Uuid,
     pub name: String,
+    /// What it may do, in words (`play, read`).
+    pub scopes: String,
+    /// The name of the token that made it, if a token did (it is revoked with that one).
+    pub made_with: Option<String>,
     pub created: When,
     pub last_used: Option<When>,
 }
 
 impl TokenRow {
-    fn of(token: &ApiToken, lang: Language) -> TokenRow {
+    fn of(token: &ApiToken, all: &[ApiToken], lang: Language) -> TokenRow {
         TokenRow {
             id: token.id,
             name: token.name.clone(),
+            scopes: token
+                .scopes
+                .iter()
+                .map(|scope| lang.t(&scope_key(*scope)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            made_with: token
+                .parent_id
+                .and_then(|parent| all.iter().find(|t| t.id == parent))
+                .map(|parent| parent.name.clone()),
             created: When::of(token.created_at, lang),
             last_used: token.last_used_at.map(|at| When::of(at, lang)),
         }
+    }
+}
+
+/// The key of a scope's name (`account-scope-play`); its description adds `-help`.
+fn scope_key(scope: Scope) -> String {
+    format!("account-scope-{}", scope.as_str())
+}
+
+/// A scope of the new token's form, as a checkbox.
+#[derive(Debug, Clone)]
+pub struct ScopeChoice {
+    pub name: &'static str,
+    pub label: String,
+    pub checked: bool,
+}
+
+impl ScopeChoice {
+    /// Every scope, checked as typed (`typed`, when the form was refused) or else as
+    /// [`Scope::DEFAULT`].
+    fn all(typed: Option<&[String]>, lang: Language) -> Vec<ScopeChoice> {
+        Scope::ALL
+            .into_iter()
+            .map(|scope| ScopeChoice {
+                name: scope.as_str(),
+                label: lang.t(&format!("{}-help", scope_key(scope))),
+                checked: typed.map_or_else(
+                    || Scope::DEFAULT.contains(&scope),
+                    |typed| typed.iter().any(|t| t == scope.as_str()),
+                ),
+            })
+            .collect()
     }
 }
 
@@ -174,6 +221,7 @@ struct AccountPage {
     sessions: Vec<SessionRow>,
     new_token: Option<NewApiToken>,
     token_name: String,
+    token_scopes: Vec<ScopeChoice>,
     vacation: VacationPanel,
     email: EmailPanel,
     /// The outcome of a form, shown at its place: `password`, `token`, `language`,
@@ -273,6 +321,8 @@ struct Outcome {
     status: StatusCode,
     new_token: Option<NewApiToken>,
     token_name: String,
+    /// The scopes checked, when the token's form was refused.
+    token_scopes: Option<Vec<String>>,
     /// The vacation's end as typed.
     until: String,
     typed_email: Option<TypedEmail>,
@@ -286,6 +336,7 @@ impl Outcome {
             status: StatusCode::OK,
             new_token: None,
             token_name: String::new(),
+            token_scopes: None,
             until: String::new(),
             typed_email: None,
             notice: None,
@@ -357,6 +408,8 @@ async fn account_page_with(
                 id,
                 name: t.name.clone(),
                 token: secret,
+                scopes: t.scopes.clone(),
+                parent_id: t.parent_id,
                 created_at: t.created_at,
             });
     }
@@ -369,7 +422,7 @@ async fn account_page_with(
             tokens: overview
                 .tokens
                 .iter()
-                .map(|t| TokenRow::of(t, ctx.lang))
+                .map(|t| TokenRow::of(t, &overview.tokens, ctx.lang))
                 .collect(),
             sessions: overview
                 .sessions
@@ -378,6 +431,7 @@ async fn account_page_with(
                 .collect(),
             new_token: outcome.new_token,
             token_name: outcome.token_name,
+            token_scopes: ScopeChoice::all(outcome.token_scopes.as_deref(), ctx.lang),
             vacation: VacationPanel::of(&overview.vacation, outcome.until, ctx.lang),
             email: EmailPanel::of(&overview.notifications, outcome.typed_email, ctx.lang),
             notice: outcome.notice,
@@ -466,7 +520,9 @@ pub async fn create_token(
 ) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?.clone();
     let name = form.text("name").to_owned();
-    let outcome = match api_tokens::create(&services(&req)?, &who, &name).await {
+    // The scopes checked: none is refused, as in the API (a token that can do nothing).
+    let scopes: Vec<String> = form.all("scopes").map(str::to_owned).collect();
+    let outcome = match api_tokens::create(&services(&req)?, &who, &name, Some(&scopes)).await {
         Ok(token) => {
             let mut response = see_other("/account#tokens");
             let value = format!("{}.{}", token.id, token.token);
@@ -478,6 +534,7 @@ pub async fn create_token(
         }
         Err(error) => Outcome {
             token_name: name,
+            token_scopes: Some(scopes),
             ..Outcome::refused("token", error, ctx.lang)?
         },
     };

@@ -1,0 +1,169 @@
+//! The scopes of personal API tokens: what a token may do, chosen when it is made. A session
+//! (a player signed in) may do everything; a token only what its scopes allow, and a request
+//! that needs another scope is refused (`ServiceError::MissingScope`). Which route needs which
+//! scope is said by the API (`docs/api.md`, "Token scopes").
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::{ServiceError, ServiceResult};
+
+/// One power a personal API token may be given.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    /// Create, join, cancel and decline matches, play moves, resign: what bots and apps do.
+    Play,
+    /// Read the account's own data: the user, the vacation, the notification settings, the
+    /// stream of the caller's events.
+    Read,
+    /// Change the account: password, e-mail address, notification settings, vacation; list
+    /// and end sessions.
+    Account,
+    /// Register, list and delete webhooks, and read their deliveries.
+    Webhooks,
+    /// Create, list and revoke personal API tokens.
+    Tokens,
+}
+
+impl Scope {
+    /// Every scope, in the order they are shown.
+    pub const ALL: [Scope; 5] = [
+        Scope::Play,
+        Scope::Read,
+        Scope::Account,
+        Scope::Webhooks,
+        Scope::Tokens,
+    ];
+
+    /// The scopes a token gets when its request does not say (`play` and `read`: what a bot
+    /// needs).
+    pub const DEFAULT: [Scope; 2] = [Scope::Play, Scope::Read];
+
+    /// Its name, as the API and the database write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Play => "play",
+            Scope::Read => "read",
+            Scope::Account => "account",
+            Scope::Webhooks => "webhooks",
+            Scope::Tokens => "tokens",
+        }
+    }
+
+    /// The scope named `name`, if there is one.
+    pub fn named(name: &str) -> Option<Scope> {
+        Scope::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+}
+
+impl std::fmt::Display for Scope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The scopes a request asks for a new token, checked: each one known, at least one, each
+/// once, in the order of [`Scope::ALL`]. `None` (not said) is [`Scope::DEFAULT`].
+pub fn requested<S: AsRef<str>>(names: Option<&[S]>) -> ServiceResult<Vec<Scope>> {
+    let Some(names) = names else {
+        return Ok(Scope::DEFAULT.to_vec());
+    };
+    let mut scopes = Vec::with_capacity(names.len());
+    for name in names {
+        let name = name.as_ref();
+        let scope = Scope::named(name).ok_or_else(|| {
+            ServiceError::invalid(
+                "scopes",
+                "token_scope_unknown",
+                format!(
+                    "“{}” is not a scope: the scopes are {}",
+                    name.chars().take(64).collect::<String>(),
+                    Scope::ALL.map(Scope::as_str).join(", ")
+                ),
+            )
+        })?;
+        scopes.push(scope);
+    }
+    if scopes.is_empty() {
+        return Err(ServiceError::invalid(
+            "scopes",
+            "token_scopes_empty",
+            "choose at least one scope",
+        ));
+    }
+    scopes.sort_unstable();
+    scopes.dedup();
+    Ok(scopes)
+}
+
+/// The scopes as the database stores them (a row's `scopes`): a name there is not a scope only
+/// if the database was changed by hand, which is an internal error.
+pub(crate) fn stored(names: &[String]) -> ServiceResult<Vec<Scope>> {
+    names
+        .iter()
+        .map(|name| {
+            Scope::named(name)
+                .ok_or_else(|| ServiceError::internal("a stored token scope is unknown", name))
+        })
+        .collect()
+}
+
+/// The scopes as the database stores them.
+pub(crate) fn to_stored(scopes: &[Scope]) -> Vec<String> {
+    scopes.iter().map(|s| s.as_str().to_owned()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requested_scopes_are_checked_and_put_in_order() {
+        assert_eq!(
+            requested::<&str>(None).unwrap(),
+            vec![Scope::Play, Scope::Read]
+        );
+        assert_eq!(
+            requested(Some(&["tokens", "play", "tokens"][..])).unwrap(),
+            vec![Scope::Play, Scope::Tokens]
+        );
+        let unknown = requested(Some(&["play", "admin"][..])).unwrap_err();
+        assert!(
+            matches!(
+                &unknown,
+                ServiceError::Validation { field, reason: "token_scope_unknown", message }
+                    if field == "scopes" && message.contains("“admin”")
+            ),
+            "{unknown:?}"
+        );
+        let empty = requested::<&str>(Some(&[])).unwrap_err();
+        assert!(
+            matches!(
+                empty,
+                ServiceError::Validation {
+                    reason: "token_scopes_empty",
+                    ..
+                }
+            ),
+            "{empty:?}"
+        );
+    }
+
+    #[test]
+    fn every_scope_is_named_as_it_is_stored() {
+        for scope in Scope::ALL {
+            assert_eq!(Scope::named(scope.as_str()), Some(scope));
+            assert_eq!(
+                serde_json::to_value(scope).unwrap(),
+                serde_json::json!(scope.as_str())
+            );
+        }
+        assert_eq!(
+            stored(&to_stored(&Scope::ALL)).unwrap(),
+            Scope::ALL.to_vec()
+        );
+    }
+}
