@@ -75,7 +75,7 @@ while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
   port=$((port + 1))
   [ "$port" -lt 18400 ] || die "no free port from 18300 to 18399"
 done
-DATABASE_URL="$app_url" TAPIS_ENV=development TAPIS_BIND="127.0.0.1:$port" \
+DATABASE_URL="$app_url" TAPIS_ENV=development TAPIS_SIGN_UPS_PER_ADDRESS=1000000 TAPIS_STREAMS_PER_ADDRESS=100000 TAPIS_STREAMS_PER_ACCOUNT=100000 TAPIS_BIND="127.0.0.1:$port" \
   TAPIS_BOT_CONCURRENCY=0 \
   TAPIS_JWT_SECRET="bench-only-secret-$(date +%s%N)-0123456789abcdef" RUST_LOG=warn \
   "$target_dir/release/tapis" serve >"$work/server.log" 2>&1 &

@@ -168,7 +168,7 @@ while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
 done
 server_log="$work/server.log"
 DATABASE_URL="$app_url" \
-  TAPIS_ENV=development \
+  TAPIS_ENV=development TAPIS_SIGN_UPS_PER_ADDRESS=1000000 TAPIS_STREAMS_PER_ADDRESS=100000 TAPIS_STREAMS_PER_ACCOUNT=100000 \
   TAPIS_BIND="127.0.0.1:$port" \
   TAPIS_DB_POOL_SIZE="$((clients + 4))" \
   TAPIS_JWT_SECRET="bench-only-secret-$(date +%s%N)-0123456789abcdef" \

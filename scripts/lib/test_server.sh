@@ -63,6 +63,8 @@ test_server_start() {
     TAPIS_BIND="127.0.0.1:$port" \
     TAPIS_JWT_SECRET="$name-tests-only-$(date +%s%N)-0123456789abcdef" \
     TAPIS_LOG_FORMAT=text \
+    TAPIS_SIGN_UPS_PER_ADDRESS=1000000 \
+    TAPIS_STREAMS_PER_ADDRESS=1000 \
     RUST_LOG="${RUST_LOG:-warn}" \
     "$bin" serve >"$server_log" 2>&1 &
   server_pid=$!

@@ -239,6 +239,16 @@ impl Config {
     }
 }
 
+fn at_least_one_i32(name: &'static str, value: i32) -> Result<i32, ConfigError> {
+    if value < 1 {
+        return Err(ConfigError::Invalid {
+            name,
+            message: "must be at least 1".into(),
+        });
+    }
+    Ok(value)
+}
+
 /// The quotas, each from its variable or its default (`docs/limits.md`).
 fn quotas() -> Result<Quotas, ConfigError> {
     let default = Quotas::default();
@@ -273,6 +283,25 @@ fn quotas() -> Result<Quotas, ConfigError> {
             default.bot_matches_per_account,
         )?
         .max(0),
+        open_matches_per_account: parse(
+            "TAPIS_OPEN_MATCHES_PER_ACCOUNT",
+            default.open_matches_per_account,
+        )?
+        .max(1),
+        sign_ups_per_address: at_least_one_i32(
+            "TAPIS_SIGN_UPS_PER_ADDRESS",
+            parse("TAPIS_SIGN_UPS_PER_ADDRESS", default.sign_ups_per_address)?,
+        )?,
+        verify_mails_per_account: parse(
+            "TAPIS_VERIFY_MAILS_PER_ACCOUNT",
+            default.verify_mails_per_account,
+        )?
+        .max(1),
+        verify_mails_per_address: parse(
+            "TAPIS_VERIFY_MAILS_PER_ADDRESS",
+            default.verify_mails_per_address,
+        )?
+        .max(1),
     })
 }
 

@@ -92,6 +92,10 @@ pub enum ServiceError {
         "an account may have at most {limit} matches against the computer open or in play: finish or resign one first"
     )]
     TooManyBotMatches { limit: i64 },
+    #[error(
+        "an account may have at most {limit} open matches waiting for players: cancel one, or wait for players to join"
+    )]
+    TooManyOpenMatches { limit: i64 },
     /// A link of a mail (verification, unsubscribe) that does not work.
     #[error("{}", match .0 {
         LinkProblem::Invalid => "this link is not valid: it was not made by this site, or it was cut short",
@@ -169,6 +173,7 @@ impl ServiceError {
             ServiceError::WebhookUrlRefused(_) => "webhook_url_refused",
             ServiceError::TooManyWebhooks { .. } => "too_many_webhooks",
             ServiceError::TooManyBotMatches { .. } => "too_many_bot_matches",
+            ServiceError::TooManyOpenMatches { .. } => "too_many_open_matches",
             ServiceError::BadLink(problem) => match problem {
                 LinkProblem::Invalid => "link_invalid",
                 LinkProblem::Expired => "link_expired",
@@ -204,7 +209,8 @@ impl ServiceError {
             | ServiceError::AlreadyOnVacation
             | ServiceError::NotOnVacation
             | ServiceError::TooManyWebhooks { .. }
-            | ServiceError::TooManyBotMatches { .. } => 409,
+            | ServiceError::TooManyBotMatches { .. }
+            | ServiceError::TooManyOpenMatches { .. } => 409,
             ServiceError::BadLastEventId(_) | ServiceError::BadLink(_) => 400,
             ServiceError::EventsExpired { .. } => 410,
             ServiceError::RateLimited { .. } | ServiceError::TooManyStreams { .. } => 429,

@@ -11,14 +11,34 @@ pub struct Quotas {
     /// Matches against the computer one account may have open or in play at once
     /// (`TAPIS_BOT_MATCHES_PER_ACCOUNT`): the computer players' time is shared by everyone.
     pub bot_matches_per_account: i64,
+    /// Open matches (waiting for players) one account may have created at once
+    /// (`TAPIS_OPEN_MATCHES_PER_ACCOUNT`): the lobby is everyone's.
+    pub open_matches_per_account: i64,
+    /// Accounts one client address may create before each further one waits, the wait doubling
+    /// as the sign-in delays do (`TAPIS_SIGN_UPS_PER_ADDRESS`; a quiet day starts again).
+    pub sign_ups_per_address: i32,
+    /// Verification mails one account may have sent in a day (`TAPIS_VERIFY_MAILS_PER_ACCOUNT`).
+    pub verify_mails_per_account: i64,
+    /// Verification mails one e-mail address may receive in a day, whoever asks
+    /// (`TAPIS_VERIFY_MAILS_PER_ADDRESS`): nobody can use Tapis to mail a stranger again and again.
+    pub verify_mails_per_address: i64,
+}
+
+impl Quotas {
+    /// The defaults, as a constant.
+    pub const DEFAULT: Quotas = Quotas {
+        streams: StreamLimits::DEFAULT,
+        bot_matches_per_account: 10,
+        open_matches_per_account: 20,
+        sign_ups_per_address: 5,
+        verify_mails_per_account: 5,
+        verify_mails_per_address: 3,
+    };
 }
 
 impl Default for Quotas {
     fn default() -> Quotas {
-        Quotas {
-            streams: StreamLimits::default(),
-            bot_matches_per_account: 10,
-        }
+        Quotas::DEFAULT
     }
 }
 
@@ -36,13 +56,18 @@ pub struct StreamLimits {
     pub retry_after: Duration,
 }
 
+impl StreamLimits {
+    /// The defaults, as a constant.
+    pub const DEFAULT: StreamLimits = StreamLimits {
+        per_address: 32,
+        per_account: 16,
+        total: 4096,
+        retry_after: Duration::from_secs(30),
+    };
+}
+
 impl Default for StreamLimits {
     fn default() -> StreamLimits {
-        StreamLimits {
-            per_address: 32,
-            per_account: 16,
-            total: 4096,
-            retry_after: Duration::from_secs(30),
-        }
+        StreamLimits::DEFAULT
     }
 }

@@ -44,6 +44,13 @@ pub const TEST_WEBHOOKS: OutboxSettings = OutboxSettings {
 };
 
 /// No bot worker (for tests that leave bot turns pending).
+/// The quotas of test apps: production's, except that every player of every test signs up
+/// from 127.0.0.1 (the sign-up throttle is tested with its own quota).
+pub const TEST_QUOTAS: Quotas = Quotas {
+    sign_ups_per_address: 1_000_000,
+    ..Quotas::DEFAULT
+};
+
 pub const NO_BOTS: WorkerSettings = WorkerSettings {
     interval: Duration::from_millis(50),
     concurrency: 0,
@@ -98,7 +105,7 @@ impl Default for Launch {
             bots: TEST_BOTS,
             webhooks_allow_local: true,
             mail: None,
-            quotas: Quotas::default(),
+            quotas: TEST_QUOTAS,
             clock_interval: TEST_CLOCK_INTERVAL,
         }
     }

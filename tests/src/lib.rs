@@ -31,7 +31,9 @@ pub mod receiver;
 mod streams;
 
 pub use api::Reply;
-pub use app::{NO_BOTS, TEST_BOTS, TEST_CLOCK_INTERVAL, TEST_JWT_SECRET, TEST_WEBHOOKS, TestApp};
+pub use app::{
+    NO_BOTS, TEST_BOTS, TEST_CLOCK_INTERVAL, TEST_JWT_SECRET, TEST_QUOTAS, TEST_WEBHOOKS, TestApp,
+};
 pub use browser::{Browser, WebPage};
 pub use db::TestDb;
 pub use mail::{Mail, SmtpSink, TEST_PUBLIC_URL, free_port, is_notification, test_mail_settings};

@@ -237,6 +237,9 @@ pub fn service_said(error: &ServiceError) -> Said {
         ServiceError::TooManyBotMatches { limit } => {
             Said::new("error-too-many-bot-matches").number("limit", *limit)
         }
+        ServiceError::TooManyOpenMatches { limit } => {
+            Said::new("error-too-many-open-matches").number("limit", *limit)
+        }
         other => Said::new(format!("error-{}", other.code().replace('_', "-"))),
     }
 }

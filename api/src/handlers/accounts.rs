@@ -65,6 +65,7 @@ pub struct PasswordChange {
         BodyRejected,
         (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
         (status = 422, response = ValidationFailed),
+        (status = 429, description = "`rate_limited`: this address created its share of accounts lately (5 by default, then each further one waits twice as long as the one before; `docs/limits.md`): wait the seconds `Retry-After` says", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/accounts")]
@@ -73,13 +74,8 @@ pub async fn sign_up(
     client: Client,
     body: Body<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
-    let session = accounts::sign_up(
-        &services,
-        &body.0.username,
-        &body.0.password,
-        client.0.user_agent.as_deref(),
-    )
-    .await?;
+    let session =
+        accounts::sign_up(&services, &body.0.username, &body.0.password, &client.0).await?;
     Ok(HttpResponse::Created().json(session))
 }
 

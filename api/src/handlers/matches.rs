@@ -87,7 +87,7 @@ pub struct ListQuery {
         BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 403, response = MissingScope),
-        (status = 409, description = "`too_many_bot_matches`: the caller has as many matches against the computer open or in play as an account may (10 by default, `docs/limits.md`)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`too_many_bot_matches`: the caller has as many matches against the computer open or in play as an account may (10 by default); `too_many_open_matches`: the caller created as many open matches as an account may have waiting for players (20 by default; `docs/limits.md`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed` (unknown game, bad seats or options...)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]

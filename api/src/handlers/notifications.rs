@@ -45,6 +45,7 @@ pub struct NotificationRequest {
         (status = 401, response = Unauthorized),
         (status = 403, response = MissingScope),
         (status = 422, description = "`validation_failed` on `email` (`email_invalid`): not one e-mail address", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: the account asked for 5 verification mails in the last day, or the address received 3 (`docs/limits.md`); nothing changed, wait the seconds `Retry-After` says", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/me/email")]

@@ -52,6 +52,7 @@ error-rate-limited = { $seconds ->
    *[other] Too many attempts; try again in { $seconds } seconds.
 }
 error-too-many-bot-matches = You already have { $limit } matches against the computer open or in progress, the most an account may have. Finish or resign one of them first.
+error-too-many-open-matches = You already have { $limit } open matches waiting for players, the most an account may have. Cancel one, or wait for players to join.
 error-too-many-streams = Too many live pages are open from here. Close a few tabs of Tapis, then reload this page.
 error-database-unavailable = Tapis cannot reach its database just now. Nothing was changed; please try again in a few seconds.
 error-internal-error = Something went wrong on our side. It has been logged; please try again later.

@@ -53,6 +53,7 @@ error-rate-limited = { $seconds ->
    *[other] Trop de tentatives : réessayez dans { $seconds } secondes.
 }
 error-too-many-bot-matches = Vous avez déjà { $limit } parties contre l’ordinateur ouvertes ou en cours, le plus qu’un compte puisse avoir. Terminez-en une ou abandonnez-la d’abord.
+error-too-many-open-matches = Vous avez déjà { $limit } parties ouvertes qui attendent des joueurs, le plus qu’un compte puisse avoir. Annulez-en une, ou attendez que des joueurs les rejoignent.
 error-too-many-streams = Trop de pages en direct sont ouvertes d’ici. Fermez quelques onglets de Tapis, puis rechargez cette page.
 error-database-unavailable = Tapis ne peut pas joindre sa base de données pour l’instant. Rien n’a été modifié : réessayez dans quelques secondes.
 error-internal-error = Un problème est survenu de notre côté. Il a été noté : réessayez plus tard.

@@ -86,12 +86,22 @@ pub async fn sign_up(
     services: &Services,
     username: &str,
     password: &str,
-    user_agent: Option<&str>,
+    client: &ClientInfo,
 ) -> ServiceResult<Session> {
     let username = Username::parse(username)?;
     let password = Password::parse("password", password)?;
+    // Counted under the client's address before any password is hashed: a burst from one
+    // address waits out its delays instead of taking the hashing lane (`docs/limits.md`).
+    if let Some(address) = client.address.as_deref() {
+        let free = services.settings().quotas.sign_ups_per_address;
+        let key = [throttle::sign_up_key(address, free)];
+        let mut conn = services.conn().await?;
+        throttle::reserve(&mut conn, &key, services.settings().sign_in_limits).await?;
+    }
+    // No connection is held while the password waits for the hashing lane.
     let hash = services.passwords().hash(&password).await?;
     let mut conn = services.conn().await?;
+    let user_agent = client.user_agent.as_deref();
     let inserted = diesel::insert_into(users::table)
         .values((
             users::id.eq(Uuid::new_v4()),

@@ -96,6 +96,15 @@ pub(crate) fn keys_of(
     keys
 }
 
+/// The key of a sign-up from `address`: it may make `free` sign-ups before delays start.
+pub(crate) fn sign_up_key(address: &str, free: i32) -> Key {
+    Key {
+        name: format!("sign-up:{address}"),
+        free_attempts: free,
+        owned: false,
+    }
+}
+
 #[derive(diesel::QueryableByName)]
 struct Reservation {
     #[diesel(sql_type = BigInt)]
@@ -105,7 +114,9 @@ struct Reservation {
 }
 
 /// Reserves one attempt under every key, or refuses it (429 with the wait) when a key is
-/// waiting out a delay. One statement: concurrent attempts are serialised on each key's row,
+/// waiting out a delay. A key still within its free attempts never holds one back, whatever
+/// time a concurrent attempt wrote (each transaction has its own `now()`): concurrent attempts
+/// within the free ones all pass. One statement: concurrent attempts are serialised on each key's row,
 /// whose condition is checked again on the row as the previous attempt left it.
 pub(crate) async fn reserve(
     conn: &mut AsyncPgConnection,
@@ -118,7 +129,7 @@ pub(crate) async fn reserve(
         "WITH keys AS (SELECT * FROM unnest($1::text[], $2::int[]) AS k(key, free)), \
          blocked AS ( \
              SELECT t.blocked_until FROM sign_in_throttle t JOIN keys USING (key) \
-             WHERE t.blocked_until > now() \
+             WHERE t.blocked_until > now() AND t.failures >= t.free_attempts \
                AND t.last_failure_at > now() - make_interval(secs => $3)), \
          reserved AS ( \
              INSERT INTO sign_in_throttle AS t \
@@ -137,7 +148,7 @@ pub(crate) async fn reserve(
                        OR t.failures + 1 < EXCLUDED.free_attempts THEN make_interval() \
                      ELSE make_interval(secs => LEAST($4::float8, $5 * \
                          power(2, LEAST(t.failures + 1 - EXCLUDED.free_attempts, 30)))) END \
-             WHERE t.blocked_until <= now() \
+             WHERE t.blocked_until <= now() OR t.failures < t.free_attempts \
                 OR t.last_failure_at <= now() - make_interval(secs => $3) \
              RETURNING t.key) \
          SELECT (SELECT count(*) FROM reserved) AS reserved, \

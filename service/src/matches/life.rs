@@ -42,9 +42,8 @@ pub async fn create(
         .transaction::<_, ServiceError, _>(async |conn| {
             let found = accounts::find_all_by_name(conn, &plan.invite).await?;
             let invitees = plan.invitees(who.user_id, &found)?;
-            if !invitees.bots.is_empty() {
-                within_bot_quota(conn, who.user_id, services.settings().quotas).await?;
-            }
+            let quotas = services.settings().quotas;
+            within_match_quotas(conn, who.user_id, quotas, !invitees.bots.is_empty()).await?;
             write_new(conn, id, &plan, &invitees, &who, &seed).await?;
             if plan.full_with(&invitees) {
                 // The match starts with the creator's vacation as it stands.
@@ -64,13 +63,26 @@ pub async fn create(
     view_of(&mut conn, loaded, Some(&who)).await
 }
 
-/// Refuses one more match against the computer to `user_id` once they have as many open or in
-/// play as [`Quotas::bot_matches_per_account`] allows. Their row is locked first, so that two
-/// matches created at once are counted one after the other.
-async fn within_bot_quota(
+/// What one account has going: the open matches it created, and its matches against the
+/// computer open or in play.
+#[derive(diesel::QueryableByName)]
+struct Going {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    open_created: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    against_bots: i64,
+}
+
+/// Refuses one more match to `user_id` once they created as many open matches as
+/// [`Quotas::open_matches_per_account`] allows, or, for a match against the computer
+/// (`with_bots`), once they have as many of those open or in play as
+/// [`Quotas::bot_matches_per_account`] allows. Their row is locked first, so that two matches
+/// created at once are counted one after the other.
+async fn within_match_quotas(
     conn: &mut AsyncPgConnection,
     user_id: Uuid,
     quotas: Quotas,
+    with_bots: bool,
 ) -> ServiceResult<()> {
     users::table
         .find(user_id)
@@ -78,21 +90,24 @@ async fn within_bot_quota(
         .for_update()
         .first::<Uuid>(conn)
         .await?;
-    let bots: Vec<Uuid> = users::table
-        .filter(users::is_bot)
-        .select(users::id)
-        .load(conn)
-        .await?;
-    let playing: i64 = matches::table
-        .filter(matches::status.eq_any([MatchStatus::Open.as_str(), MatchStatus::Active.as_str()]))
-        .filter(matches::seat_user_ids.contains(vec![user_id]))
-        .filter(matches::seat_user_ids.overlaps_with(bots))
-        .count()
-        .get_result(conn)
-        .await?;
-    if playing >= quotas.bot_matches_per_account {
+    let going: Going = diesel::sql_query(
+        "SELECT count(*) FILTER (WHERE m.status = 'open' AND m.creator_id = $1) AS open_created, \
+                count(*) FILTER (WHERE EXISTS (SELECT 1 FROM users u \
+                    WHERE u.id = ANY(m.seat_user_ids) AND u.is_bot)) AS against_bots \
+         FROM matches m \
+         WHERE m.status IN ('open', 'active') AND m.seat_user_ids @> ARRAY[$1]",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(user_id)
+    .get_result(conn)
+    .await?;
+    if with_bots && going.against_bots >= quotas.bot_matches_per_account {
         return Err(ServiceError::TooManyBotMatches {
             limit: quotas.bot_matches_per_account,
+        });
+    }
+    if going.open_created >= quotas.open_matches_per_account {
+        return Err(ServiceError::TooManyOpenMatches {
+            limit: quotas.open_matches_per_account,
         });
     }
     Ok(())

@@ -849,3 +849,71 @@ async fn the_account_page_sets_the_address_and_the_settings_with_errors_inline()
     page.assert_contains("lang=\"fr\"");
     page.assert_contains("est confirmée");
 }
+
+/// Verification mails are limited: five a day for an account, three a day to one address
+/// whoever asks; beyond, 429 with the wait, and no mail. A day later there is room again.
+#[tokio::test]
+async fn verification_mails_are_limited_per_account_and_per_address() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    for i in 0..5 {
+        let reply = put(
+            &app,
+            "/api/v1/me/email",
+            &alice,
+            json!({"email": format!("alice{i}@example.com")}),
+        )
+        .await;
+        assert_eq!(reply.status, StatusCode::ACCEPTED, "{:?}", reply.body);
+    }
+    let refused = put(
+        &app,
+        "/api/v1/me/email",
+        &alice,
+        json!({"email": "alice9@example.com"}),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{:?}",
+        refused.body
+    );
+    assert_eq!(refused.body["code"], "rate_limited");
+    let wait: u64 = refused.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((86_000..=86_400).contains(&wait), "{wait}");
+    assert_eq!(rows(&app, "alice", "verify_email").await, 5);
+
+    // One stranger's address, given by several accounts: three mails, then none.
+    for name in ["bob", "carol", "dave", "erin"] {
+        let token = app.player(name).await;
+        let reply = put(
+            &app,
+            "/api/v1/me/email",
+            &token,
+            json!({"email": "stranger@example.com"}),
+        )
+        .await;
+        let expected = if name == "erin" {
+            StatusCode::TOO_MANY_REQUESTS
+        } else {
+            StatusCode::ACCEPTED
+        };
+        assert_eq!(reply.status, expected, "{name}: {:?}", reply.body);
+    }
+    assert_eq!(rows(&app, "erin", "verify_email").await, 0);
+
+    app.clock_hand.advance(time::Duration::hours(25));
+    let again = put(
+        &app,
+        "/api/v1/me/email",
+        &alice,
+        json!({"email": "alice9@example.com"}),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::ACCEPTED, "{:?}", again.body);
+}

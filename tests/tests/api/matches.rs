@@ -677,3 +677,48 @@ async fn a_finished_match_replays_step_by_step_and_one_in_play_does_not() {
     let beyond = replay(Some(999)).await.unwrap().unwrap();
     assert_eq!((beyond.step, beyond.view), (last.step, last.view));
 }
+
+/// An account may have twenty open matches waiting for players; the next is refused until
+/// one is cancelled or fills. Joining others' matches is not limited by it.
+#[tokio::test]
+async fn open_matches_are_capped_per_account() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let open = json!({"game": "linja", "seats": 2});
+    let mut ids = Vec::new();
+    for _ in 0..20 {
+        let created = app
+            .post("/api/v1/matches", Some(&alice), open.clone())
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+        ids.push(created.body["id"].as_str().unwrap().to_owned());
+    }
+    let refused = app
+        .post("/api/v1/matches", Some(&alice), open.clone())
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{:?}", refused.body);
+    assert_eq!(refused.body["code"], "too_many_open_matches");
+    let cancelled = app
+        .post(
+            &format!("/api/v1/matches/{}/cancel", ids[0]),
+            Some(&alice),
+            json!({}),
+        )
+        .await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{:?}", cancelled.body);
+    let bob = app.player("bob").await;
+    let joined = app
+        .post(
+            &format!("/api/v1/matches/{}/join", ids[1]),
+            Some(&bob),
+            json!({}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{:?}", joined.body);
+    for _ in 0..2 {
+        let created = app
+            .post("/api/v1/matches", Some(&alice), open.clone())
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    }
+}

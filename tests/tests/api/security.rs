@@ -835,3 +835,69 @@ async fn bad_query_parameters_log_no_error() {
     );
     assert!(!logged.is_empty(), "the layer saw the requests' logs");
 }
+
+/// One address may create five accounts; the next waits (429 with `Retry-After`), whatever
+/// the answer to the earlier ones. Other addresses, and signing in from the same one, are not
+/// held back. The pages' sign-up form says so inline.
+#[tokio::test]
+async fn sign_ups_are_throttled_per_address() {
+    let http = HttpSettings {
+        client_ip_header: Some("X-Forwarded-For".to_owned()),
+        ..HttpSettings::default()
+    };
+    let app = TestApp::spawn_with_quotas(tapis_service::quotas::Quotas::default(), http).await;
+    let sign_up = |from: &'static str, name: String| {
+        app.client
+            .post(format!("{}/api/v1/accounts", app.base))
+            .header("X-Forwarded-For", from)
+            .json(&json!({"username": name, "password": "a fine password"}))
+            .send()
+    };
+    // Five at once, within the free ones: all pass (none is held back by another's clock).
+    let first = join_all((0..5).map(|i| sign_up("10.1.1.1", format!("flood{i}")))).await;
+    for reply in first {
+        assert_eq!(reply.unwrap().status(), StatusCode::CREATED);
+    }
+    // Then a burst at once: none gets through (a taken name counts as a sign-up too).
+    let burst = join_all((10..30).map(|i| sign_up("10.1.1.1", format!("flood{i}")))).await;
+    for reply in burst {
+        assert_eq!(reply.unwrap().status(), StatusCode::TOO_MANY_REQUESTS);
+    }
+    for name in ["flood9", "flood0"] {
+        let refused = sign_up("10.1.1.1", name.to_owned()).await.unwrap();
+        assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert!(refused.headers().contains_key("retry-after"));
+        let problem: serde_json::Value = refused.json().await.unwrap();
+        assert_eq!(problem["code"], "rate_limited");
+    }
+    let elsewhere = sign_up("10.2.2.2", "neighbour".to_owned()).await.unwrap();
+    assert_eq!(elsewhere.status(), StatusCode::CREATED);
+    let signed_in = app
+        .client
+        .post(format!("{}/api/v1/sessions", app.base))
+        .header("X-Forwarded-For", "10.1.1.1")
+        .json(&json!({"username": "flood1", "password": "a fine password"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), StatusCode::OK);
+    // The form: the same refusal, in words, with what was typed kept. (The pages' browser
+    // comes from 127.0.0.1, which the proxy header names here.)
+    for i in 0..5 {
+        let created = sign_up("127.0.0.1", format!("local{i}")).await.unwrap();
+        assert_eq!(created.status(), StatusCode::CREATED);
+    }
+    let browser = Browser::new(&app);
+    let page = browser
+        .post(
+            "/signup",
+            &[
+                ("username", "local7"),
+                ("password", "a fine password"),
+                ("password_again", "a fine password"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
+    page.assert_contains("local7");
+}

@@ -160,8 +160,8 @@ pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
             StatusCode::UNPROCESSABLE_ENTITY,
         );
     }
-    let user_agent = Origin::of(&req).client.user_agent;
-    match accounts::sign_up(&services, &username, password, user_agent.as_deref()).await {
+    let client = Origin::of(&req).client;
+    match accounts::sign_up(&services, &username, password, &client).await {
         Ok(session) => Ok(signed_in(&ctx, &session, None, &next)),
         Err(error) => {
             let error = refusal(error)?;

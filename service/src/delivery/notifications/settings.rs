@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
+use crate::quotas::Quotas;
 use crate::schema::mail_settings;
 use crate::services::Services;
 
@@ -160,6 +161,7 @@ pub async fn set_email(
             {
                 return Ok((row.clone().settings(), false));
             }
+            within_mail_quota(conn, services.settings().quotas, user_id, &email, now).await?;
             diesel::insert_into(mail_settings::table)
                 .values((
                     mail_settings::user_id.eq(user_id),
@@ -190,6 +192,63 @@ pub async fn set_email(
         }
     })
     .await
+}
+
+/// The verification mails of the last day, counted for an account and for an address, with
+/// the oldest of each.
+#[derive(QueryableByName)]
+struct RecentMails {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    by_account: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    by_address: i64,
+    #[diesel(sql_type = diesel::sql_types::Nullable<Timestamptz>)]
+    first_by_account: Option<OffsetDateTime>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<Timestamptz>)]
+    first_by_address: Option<OffsetDateTime>,
+}
+
+/// Refuses one more verification mail (429, with the wait) when `user_id` asked for as many
+/// in the last day as [`Quotas::verify_mails_per_account`] allows, or `email` received as many
+/// as [`Quotas::verify_mails_per_address`] allows.
+async fn within_mail_quota(
+    conn: &mut AsyncPgConnection,
+    quotas: Quotas,
+    user_id: Uuid,
+    email: &str,
+    now: OffsetDateTime,
+) -> ServiceResult<()> {
+    let day = time::Duration::days(1);
+    let recent: RecentMails = diesel::sql_query(
+        "SELECT count(*) FILTER (WHERE user_id = $1) AS by_account, \
+                count(*) FILTER (WHERE payload ->> 'email' = $2) AS by_address, \
+                min(created_at) FILTER (WHERE user_id = $1) AS first_by_account, \
+                min(created_at) FILTER (WHERE payload ->> 'email' = $2) AS first_by_address \
+         FROM outbox \
+         WHERE kind = $3 AND created_at > $4 AND (user_id = $1 OR payload ->> 'email' = $2)",
+    )
+    .bind::<SqlUuid, _>(user_id)
+    .bind::<Text, _>(email)
+    .bind::<Text, _>(VERIFY_KIND)
+    .bind::<Timestamptz, _>(now - day)
+    .get_result(conn)
+    .await?;
+    let full = [
+        (recent.by_account >= quotas.verify_mails_per_account).then_some(recent.first_by_account),
+        (recent.by_address >= quotas.verify_mails_per_address).then_some(recent.first_by_address),
+    ];
+    // The wait: until the oldest mail of each full count is a day old.
+    let wait = full
+        .into_iter()
+        .flatten()
+        .map(|first| first.map_or(day, |first| first + day - now))
+        .max();
+    match wait {
+        None => Ok(()),
+        Some(wait) => Err(ServiceError::RateLimited {
+            retry_after_secs: u64::try_from(wait.whole_seconds()).unwrap_or(1).max(1),
+        }),
+    }
 }
 
 /// Chooses the events mailed and the digest limit. Unknown events and a digest limit out of
