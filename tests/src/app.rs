@@ -240,3 +240,24 @@ async fn start_app(url: &str, clock: Clock, launch: Launch) -> (String, Services
     tokio::spawn(app.run_until_stopped());
     (base, services)
 }
+
+/// Starts the real app with a pool to a port where no PostgreSQL listens (the database is down
+/// from the start); returns its base URL.
+pub async fn start_without_database() -> String {
+    let pool = tapis_service::db::pool("postgres://postgres@127.0.0.1:9/tapis", 2).unwrap();
+    let settings = Settings {
+        jwt_secret: b"an outage test secret of at least 32 bytes".to_vec(),
+        jwt_ttl: time::Duration::hours(1),
+        password_hashing: PasswordHashing::TESTING,
+        sign_in_limits: SignInLimits::default(),
+        vacation_days_per_year: tapis_service::DEFAULT_VACATION_DAYS,
+        clock: Clock::system(),
+        webhooks_allow_local: true,
+        quotas: Quotas::default(),
+    };
+    let services = Services::new(pool, settings).await.unwrap();
+    let app = Application::build(services, "127.0.0.1:0", Duration::from_secs(3600)).unwrap();
+    let base = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    base
+}

@@ -33,6 +33,7 @@ mod streams;
 pub use api::Reply;
 pub use app::{
     NO_BOTS, TEST_BOTS, TEST_CLOCK_INTERVAL, TEST_JWT_SECRET, TEST_QUOTAS, TEST_WEBHOOKS, TestApp,
+    start_without_database,
 };
 pub use browser::{Browser, WebPage};
 pub use db::TestDb;

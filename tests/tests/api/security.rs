@@ -721,28 +721,7 @@ async fn json_is_nosniff_and_the_api_docs_cannot_be_framed() {
 
 #[tokio::test]
 async fn a_database_outage_is_a_503_with_retry_after() {
-    use tapis_service::{PasswordHashing, Services, Settings};
-    // A pool to a port where no PostgreSQL listens: the database is down.
-    let pool = tapis_service::db::pool("postgres://postgres@127.0.0.1:9/tapis", 2).unwrap();
-    let settings = Settings {
-        jwt_secret: b"an outage test secret of at least 32 bytes".to_vec(),
-        jwt_ttl: time::Duration::hours(1),
-        password_hashing: PasswordHashing::TESTING,
-        sign_in_limits: SignInLimits::default(),
-        vacation_days_per_year: tapis_service::DEFAULT_VACATION_DAYS,
-        clock: tapis_service::Clock::system(),
-        webhooks_allow_local: true,
-        quotas: tapis_service::quotas::Quotas::default(),
-    };
-    let services = Services::new(pool, settings).await.unwrap();
-    let app = tapis_server::Application::build(
-        services,
-        "127.0.0.1:0",
-        std::time::Duration::from_secs(3600),
-    )
-    .unwrap();
-    let base = format!("http://127.0.0.1:{}", app.port());
-    tokio::spawn(app.run_until_stopped());
+    let base = tapis_tests::start_without_database().await;
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()

@@ -150,10 +150,7 @@ pub async fn set_email(
         {
             // Lock the row (or the player's, if there is none yet) so that two requests of
             // one player are one after the other.
-            diesel::sql_query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
-                .bind::<SqlUuid, _>(user_id)
-                .execute(conn)
-                .await?;
+            crate::identity::accounts::lock_account(conn, user_id).await?;
             let before = read(conn, user_id).await?;
             if let Some(row) = &before
                 && row.email.as_deref() == Some(email.as_str())

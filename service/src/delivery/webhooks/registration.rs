@@ -12,7 +12,7 @@ use super::network::check_url;
 use super::signing::new_secret;
 use crate::error::{ServiceError, ServiceResult, delete_owned};
 use crate::identity::caller::Identity;
-use crate::schema::{users, webhook_deliveries, webhooks};
+use crate::schema::{webhook_deliveries, webhooks};
 use crate::services::Services;
 
 /// The events a webhook may subscribe to: the kinds of `user_events`.
@@ -91,12 +91,7 @@ pub async fn create(
     let (id, created_at) = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             // The account's row is the lock: two creations at once count one after the other.
-            users::table
-                .find(user_id)
-                .select(users::id)
-                .for_update()
-                .first::<Uuid>(conn)
-                .await?;
+            crate::identity::accounts::lock_account(conn, user_id).await?;
             let count: i64 = webhooks::table
                 .filter(webhooks::user_id.eq(user_id))
                 .count()
