@@ -106,6 +106,8 @@ test("the other player's match page shows a move from the stream, with no poll",
 test("the home page lists a match under 'your turn' when it becomes yours", async () => {
   await bob.page.goto("/");
   const yourTurn = bob.page.getByTestId("your-turn");
+  // The page hears what happens once its stream is open (a new page's stream starts from now).
+  await bob.page.waitForFunction(() => typeof tapisLive !== "undefined" && tapisLive.state === "open");
   const id = await startMatch();
   const mark = await bob.page.evaluate(() => (window.__tapisHome = Math.random()));
   await untilTurnOf(id, bob, alice);
@@ -116,6 +118,7 @@ test("the home page lists a match under 'your turn' when it becomes yours", asyn
 
 test("an invitation appears in the lobby by itself", async () => {
   await bob.page.goto("/lobby");
+  await bob.page.waitForFunction(() => typeof tapisLive !== "undefined" && tapisLive.state === "open");
   const mark = await bob.page.evaluate(() => (window.__tapisLobby = Math.random()));
   const created = await alice.api.createMatch("yams", { invite: [bob.name] });
   const invitations = bob.page.getByTestId("invitations");
