@@ -59,6 +59,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::matches::join)
             .service(handlers::matches::cancel)
             .service(handlers::matches::decline)
+            .service(handlers::matches::abort)
             .service(handlers::matches::resign)
             .service(handlers::matches::turns)
             .service(handlers::matches::export)

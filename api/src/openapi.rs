@@ -85,6 +85,7 @@ impl Modify for GameSchemas {
         matches::cancel,
         matches::decline,
         matches::act,
+        matches::abort,
         matches::resign,
         matches::turns,
         matches::export,

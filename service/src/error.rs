@@ -63,6 +63,9 @@ pub enum ServiceError {
     MatchNotOpen,
     #[error("the match is not in progress")]
     MatchNotActive,
+    /// A match may be aborted only until each seat has taken a turn.
+    #[error("every player has moved: the match can no longer be aborted (resign instead)")]
+    AbortNotAllowed,
     /// The caller's time for their move ran out: the clock's next pass records the time-out.
     #[error("your time for a move has run out: the match records the time-out")]
     DeadlinePassed,
@@ -163,6 +166,7 @@ impl ServiceError {
             ServiceError::VersionConflict { .. } => "version_conflict",
             ServiceError::MatchNotOpen => "match_not_open",
             ServiceError::MatchNotActive => "match_not_active",
+            ServiceError::AbortNotAllowed => "abort_not_allowed",
             ServiceError::DeadlinePassed => "deadline_passed",
             ServiceError::MatchFull => "match_full",
             ServiceError::AlreadyJoined => "already_joined",
@@ -203,6 +207,7 @@ impl ServiceError {
             | ServiceError::VersionConflict { .. }
             | ServiceError::MatchNotOpen
             | ServiceError::MatchNotActive
+            | ServiceError::AbortNotAllowed
             | ServiceError::DeadlinePassed
             | ServiceError::MatchFull
             | ServiceError::AlreadyJoined

@@ -80,6 +80,7 @@ diesel::table! {
         deadline_told_version -> Nullable<Int8>,
         paused_time_left_us -> Nullable<Int8>,
         bot_to_act -> Bool,
+        moved_seats -> Int4,
     }
 }
 

@@ -79,6 +79,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::live::user_stream)
             .service(pages::play::match_act)
             .service(pages::play::match_resign)
+            .service(pages::play::match_abort)
             .service(pages::play::match_replay)
             .service(pages::rules::rules_index)
             .service(pages::rules::game_rules)

@@ -1,4 +1,4 @@
-//! Matches: create, list, view, join, play, resign, the turn log and the export.
+//! Matches: create, list, view, join, play, abort, resign, the turn log and the export.
 
 use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Deserializer};
@@ -273,6 +273,28 @@ pub async fn resign(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(matches::resign(&services, &caller.0, id.into_inner()).await?))
+}
+
+/// Abort a match in its first moves: allowed to a player until each seat has taken a turn (a
+/// move, a resignation or a time-out). The match ends with no result and no rating change
+/// (status `aborted`, its seed revealed); the other players hear `match_cancelled`.
+#[utoipa::path(post, path = "/api/v1/matches/{id}/abort", operation_id = "abort_match", tag = "matches", security(("bearer" = ["play"])),
+    params(("id" = Uuid, Path)),
+    responses(
+        (status = 200, description = "Aborted", body = MatchView),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`abort_not_allowed`: every seat has taken a turn (resign instead); `match_not_active`: the match is not in play", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[post("/matches/{id}/abort")]
+pub async fn abort(
+    services: web::Data<Services>,
+    caller: Caller<Play>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(matches::abort(&services, &caller.0, id.into_inner()).await?))
 }
 
 /// The turn log: every action with the events (dice included) it produced.

@@ -44,6 +44,7 @@ error-illegal-action = Illegal action: { $reason }
 error-version-conflict = Someone moved before you: here is the table as it is now.
 error-match-not-open = The match is not open for joining.
 error-match-not-active = The match is not in progress.
+error-abort-not-allowed = Every player has moved: the match can no longer be aborted. Resign instead.
 error-deadline-passed = Your time for a move has run out: the match records the time-out.
 error-match-full = Every seat of this match is taken.
 error-already-joined = You already sit at this match.

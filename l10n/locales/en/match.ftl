@@ -22,6 +22,7 @@ match-now-in-play = In play
 match-now-finished = Finished: { $headline }
 match-now-finished-plain = Finished
 match-now-cancelled = Cancelled before it started
+match-now-aborted = Aborted in its first moves: no result, no rating change
 match-deadline = deadline
 match-updates-by-itself = This page shows the other players' moves as they come.
 
@@ -92,6 +93,8 @@ match-colon = {": "}
 match-line-separator = {" · "}
 
 # Resigning.
+match-abort = Abort the match
+match-abort-explained = Until every player has made a first move, a player may abort: the match ends with no result and no rating change.
 match-resign = Resign…
 match-resign-warning = You will rank below every player still playing. This cannot be undone.
 match-resign-warning-rated = You will rank below every player still playing, and the result counts for your rating. This cannot be undone.

@@ -45,6 +45,7 @@ error-illegal-action = { $reason ->
 error-version-conflict = Quelqu’un a joué avant vous : voici la table telle qu’elle est maintenant.
 error-match-not-open = Cette partie n’est pas ouverte aux nouveaux joueurs.
 error-match-not-active = Cette partie n’est pas en cours.
+error-abort-not-allowed = Chaque joueur a déjà joué : la partie ne peut plus être annulée. Abandonnez plutôt.
 error-deadline-passed = Votre délai pour un coup est dépassé : la partie enregistre la perte au temps.
 error-match-full = Toutes les places de cette partie sont prises.
 error-already-joined = Vous êtes déjà assis à cette partie.

@@ -22,6 +22,7 @@ match-now-in-play = En cours
 match-now-finished = Terminée : { $headline }
 match-now-finished-plain = Terminée
 match-now-cancelled = Annulée avant d’avoir commencé
+match-now-aborted = Annulée dans ses premiers coups : sans résultat ni changement de classement
 match-deadline = échéance
 match-updates-by-itself = Cette page montre les coups des autres joueurs dès qu’ils sont joués.
 
@@ -92,6 +93,8 @@ match-colon = {"\u00A0: "}
 match-line-separator = {" · "}
 
 # L’abandon.
+match-abort = Annuler la partie
+match-abort-explained = Tant que chaque joueur n’a pas fait son premier coup, un joueur peut annuler : la partie s’arrête sans résultat ni changement de classement.
 match-resign = Abandonner…
 match-resign-warning = Vous serez classé derrière tous les joueurs encore en jeu. C’est définitif.
 match-resign-warning-rated = Vous serez classé derrière tous les joueurs encore en jeu, et le résultat compte pour votre classement. C’est définitif.

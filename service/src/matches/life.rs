@@ -1,5 +1,6 @@
 //! The life of a match outside its moves: creating, joining, cancelling and declining it,
-//! starting it when the last seat is taken, resigning and running out of time.
+//! starting it when the last seat is taken, aborting it in its first moves, resigning and
+//! running out of time.
 
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
@@ -251,7 +252,7 @@ async fn call_off(
         .transaction::<_, ServiceError, _>(async |conn| {
             let row = lock_row(conn, id).await?;
             may_call_off(conn, &row, &who, how).await?;
-            abort(conn, &row, &who, how, services.now()).await?;
+            call_off_open(conn, &row, &who, how, services.now()).await?;
             load_match(conn, id).await
         })
         .await?;
@@ -297,7 +298,7 @@ pub(super) enum Aborted {
 /// Calls an open match off, on behalf of `by`, and tells the people it concerned: the
 /// creator hears that `by` declined; everyone else invited or seated (but `by`) that the
 /// match is cancelled.
-pub(super) async fn abort(
+pub(super) async fn call_off_open(
     conn: &mut AsyncPgConnection,
     row: &MatchRow,
     by: &Identity,
@@ -351,6 +352,63 @@ pub(super) async fn abort(
         })
         .collect();
     events::tell(conn, &told).await
+}
+
+/// A player aborts a match in play before each seat has taken a turn: it ends with no result
+/// and no rating change (status `aborted`, its seed revealed), and the other players hear of
+/// it (`match_cancelled`, `by` the player). Afterwards, `abort_not_allowed`: resign instead.
+pub async fn abort(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
+    let mut conn = services.conn().await?;
+    let who = who.clone();
+    let now = services.now();
+    let loaded = conn
+        .transaction::<_, ServiceError, _>(async |conn| {
+            let locked = lock_match(conn, id).await?;
+            if locked.seat_of(who.user_id).is_none() {
+                return Err(ServiceError::NotAPlayer);
+            }
+            if locked.row.status()? != MatchStatus::Active {
+                return Err(ServiceError::MatchNotActive);
+            }
+            if !locked.row.abortable()? {
+                return Err(ServiceError::AbortNotAllowed);
+            }
+            let row = &locked.row;
+            let version = row.version + 1;
+            // The version changes: the `matches_notify` trigger tells the other processes, and
+            // the `matches_bot_to_act` trigger clears the computers' mark.
+            diesel::update(matches::table.find(row.id))
+                .set((
+                    matches::status.eq(MatchStatus::Aborted.as_str()),
+                    matches::version.eq(version),
+                    matches::to_act_seat.eq(None::<i16>),
+                    matches::deadline.eq(None::<OffsetDateTime>),
+                    matches::paused_time_left_us.eq(None::<i64>),
+                    matches::finished_at.eq(now),
+                    matches::updated_at.eq(now),
+                ))
+                .execute(conn)
+                .await?;
+            let data = json!({"game": row.game, "by": who.username});
+            let told: Vec<Told> = row
+                .seat_user_ids
+                .iter()
+                .zip(&row.seat_bots)
+                .filter(|(user_id, bot)| **user_id != who.user_id && !**bot)
+                .map(|(user_id, _)| Told {
+                    user_id: *user_id,
+                    kind: EventKind::MatchCancelled,
+                    match_id: row.id,
+                    version,
+                    data: data.clone(),
+                })
+                .collect();
+            events::tell(conn, &told).await?;
+            load_match(conn, id).await
+        })
+        .await?;
+    tracing::info!(match.id = %id, user.id = %who.user_id, "aborted match");
+    view_of(&mut conn, loaded, Some(&who)).await
 }
 
 /// Bumps the version of a match that changed outside the rules (a player joined).

@@ -24,7 +24,8 @@
 //! - `store`: the SQL of a move and its transaction;
 //! - `read`: one match, lists, the turn log, the export, the replay;
 //! - `plan`: a request for a new match parsed into the match to write (pure);
-//! - `life`: creating, joining, cancelling, declining, starting, resigning, running out of time;
+//! - `life`: creating, joining, cancelling, declining, starting, aborting, resigning, running
+//!   out of time;
 //! - `play`: a move.
 
 mod life;
@@ -38,7 +39,7 @@ mod step;
 mod store;
 mod views;
 
-pub use life::{cancel, create, decline, expire_overdue, join, resign, tell_deadlines};
+pub use life::{abort, cancel, create, decline, expire_overdue, join, resign, tell_deadlines};
 pub use play::{Submitted, submit_action, submit_action_with_turns};
 pub use read::{export, get, get_with_turns, list, replay, replay_step, turn_log, version};
 pub(crate) use read::{list_on, moves_since};

@@ -110,16 +110,20 @@ fn allowed_for(
     let Some(who) = viewer else {
         return Ok(Allowed::default());
     };
-    Ok(Seating {
+    let seated = loaded.seat_of(who.user_id).is_some();
+    let seating = Seating {
         status,
         seat_count: seat_index(loaded.row.seat_count)?,
         taken: loaded.seats.len(),
         pending: invitations.len(),
-        seated: loaded.seat_of(who.user_id).is_some(),
+        seated,
         invited: invitations.iter().any(|(_, user, _)| *user == who.user_id),
         creator: loaded.row.creator_id == who.user_id,
-    }
-    .allowed())
+    };
+    Ok(Allowed {
+        abort: seated && loaded.row.abortable()?,
+        ..seating.allowed()
+    })
 }
 
 /// A match as `viewer` (or a spectator) sees it: one statement reads the match and confirms

@@ -52,6 +52,9 @@ pub(super) struct MatchRow {
     /// While the player to act is on vacation, the time they have left (microseconds); the
     /// `deadline` is then null.
     pub(super) paused_time_left_us: Option<i64>,
+    /// The seats that have taken a turn (moved, resigned or run out of time): bit `n` for seat
+    /// `n`. Until every seat has, a player may abort the match.
+    pub(super) moved_seats: i32,
     /// Until when the player of each seat is on vacation (null: not on vacation), in seat
     /// order: read from `users` with the row, in the same statement.
     #[diesel(select_expression = seat_vacations())]
@@ -154,6 +157,19 @@ impl MatchRow {
             .ok_or_else(|| ServiceError::internal("active match without state", self.id))?;
         AnyState::from_json(self.game_id()?, json)
             .map_err(|e| ServiceError::internal("stored state is unreadable", e))
+    }
+
+    /// Whether the match may still be aborted: it is in play and some seat has not taken a
+    /// turn yet.
+    pub(super) fn abortable(&self) -> ServiceResult<bool> {
+        let seats = u32::try_from(self.seat_count)
+            .ok()
+            .filter(|n| *n < 31)
+            .ok_or_else(|| {
+                ServiceError::internal("a stored seat count is out of range", self.seat_count)
+            })?;
+        let every_seat = (1i32 << seats) - 1;
+        Ok(self.status()? == MatchStatus::Active && self.moved_seats & every_seat != every_seat)
     }
 
     /// Until when the player of `seat` is on vacation, if they are.

@@ -46,6 +46,7 @@ impl Seating {
             join: self.join_refusal().is_none(),
             decline: open && self.invited && !self.seated,
             cancel: open && self.creator,
+            abort: false,
         }
     }
 }
@@ -75,7 +76,8 @@ mod tests {
             Allowed {
                 join: true,
                 decline: false,
-                cancel: false
+                cancel: false,
+                abort: false
             }
         );
         let seated = Seating {

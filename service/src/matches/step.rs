@@ -119,6 +119,7 @@ pub(super) async fn work_out_step(
         finished_at: dates.finished_at,
         updated_at: now,
         turn_count: row.turn_count + 1,
+        moved_seats: moved_after(row.moved_seats, step.seat)?,
         ..row
     };
     Ok(PendingStep {
@@ -187,6 +188,18 @@ fn clock_after(
 }
 
 /// The status of a match after a step: finished when the game is over, else active.
+/// The seats that have taken a turn once `seat` (if a seat acts) has taken one.
+fn moved_after(moved: i32, seat: Option<usize>) -> ServiceResult<i32> {
+    match seat {
+        None => Ok(moved),
+        Some(seat) if seat < 31 => Ok(moved | (1 << seat)),
+        Some(seat) => Err(ServiceError::internal(
+            "a seat beyond the moved seats' bits",
+            seat,
+        )),
+    }
+}
+
 fn status_after(game_over: bool) -> MatchStatus {
     if game_over {
         MatchStatus::Finished

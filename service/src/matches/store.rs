@@ -57,6 +57,7 @@ pub(super) struct RecordStep<'a> {
     to_act_seat: Option<i16>,
     deadline: Option<OffsetDateTime>,
     paused_time_left_us: Option<i64>,
+    moved_seats: i32,
     result: Option<&'a Value>,
     started_at: Option<OffsetDateTime>,
     finished_at: Option<OffsetDateTime>,
@@ -72,7 +73,7 @@ impl QueryId for RecordStep<'_> {
 
 impl QueryFragment<Pg> for RecordStep<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        use diesel::sql_types::{BigInt, Jsonb, Nullable, SmallInt, Text, Timestamptz};
+        use diesel::sql_types::{BigInt, Integer, Jsonb, Nullable, SmallInt, Text, Timestamptz};
         type SqlUuid = diesel::sql_types::Uuid;
         sql_then_bind::<BigInt, _>(
             &mut out,
@@ -90,6 +91,7 @@ impl QueryFragment<Pg> for RecordStep<'_> {
             ", paused_time_left_us = ",
             &self.paused_time_left_us,
         )?;
+        sql_then_bind::<Integer, _>(&mut out, ", moved_seats = ", &self.moved_seats)?;
         sql_then_bind::<Nullable<Jsonb>, _>(&mut out, ", result = ", &self.result)?;
         sql_then_bind::<Timestamptz, _>(&mut out, ", updated_at = ", &self.at)?;
         sql_then_bind::<Nullable<Timestamptz>, _>(&mut out, ", started_at = ", &self.started_at)?;
@@ -194,6 +196,7 @@ impl PendingStep {
             to_act_seat: row.to_act_seat,
             deadline: row.deadline,
             paused_time_left_us: row.paused_time_left_us,
+            moved_seats: row.moved_seats,
             result: row.result.as_ref(),
             started_at: row.started_at,
             finished_at: row.finished_at,
@@ -455,6 +458,7 @@ mod tests {
             to_act_seat: Some(0),
             deadline: None,
             paused_time_left_us: None,
+            moved_seats: 0,
             result: None,
             started_at: Some(now),
             finished_at: None,
@@ -466,6 +470,7 @@ mod tests {
             seat: Some(1),
             kind: "action",
             action: Some(&action),
+            moved_seats: 0b10,
             to_act_seat: None,
             deadline: Some(now),
             result: Some(&result),
@@ -477,9 +482,9 @@ mod tests {
         let sql = sql_of(&start);
         assert_eq!(sql, sql_of(&last));
         assert!(sql.starts_with("WITH updated AS (UPDATE matches"), "{sql}");
-        assert!(sql.contains("AND version = $14"), "{sql}");
+        assert!(sql.contains("AND version = $15"), "{sql}");
         assert!(sql.ends_with(" FROM updated"), "{sql}");
-        assert!(sql.contains("$23") && !sql.contains("$24"), "{sql}");
+        assert!(sql.contains("$24") && !sql.contains("$25"), "{sql}");
         assert!(RecordStep::query_id().is_some());
     }
 }

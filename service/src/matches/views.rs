@@ -122,6 +122,8 @@ pub struct Allowed {
     pub decline: bool,
     /// Cancel an open match they created.
     pub cancel: bool,
+    /// Abort a match they play in, before each seat has taken a turn.
+    pub abort: bool,
 }
 
 /// A match as its players and spectators see it.

@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod abort;
 mod accounts;
 mod bots;
 mod budgets;

@@ -306,6 +306,29 @@ pub async fn match_resign(
     }
 }
 
+/// `POST /matches/{id}/abort`: the player aborts the match in its first moves (no result, no
+/// rating change); once every seat has moved, the page says so and shows the match afresh.
+#[post("/matches/{id}/abort")]
+pub async fn match_abort(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let id = id.into_inner();
+    match matches::abort(&services(&req)?, &who, id).await {
+        Ok(_) => Ok(see_other(&format!("/matches/{id}"))),
+        Err(error @ (ServiceError::AbortNotAllowed | ServiceError::MatchNotActive)) => {
+            let notice = Notice {
+                text: refusal_message(&error, ctx.lang),
+                error: true,
+            };
+            respond(&req, &ctx, id, false, service_status(&error), Some(notice)).await
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
 #[derive(Debug, Deserialize)]
 pub struct ReplayQuery {
     step: Option<usize>,

@@ -88,6 +88,8 @@ pub struct Live {
     pub table: Option<Table>,
     pub act: Option<ActForm>,
     pub can_resign: bool,
+    /// The viewer may abort the match: some seat has not taken its first turn yet.
+    pub can_abort: bool,
     pub csrf: String,
     /// The fair-dice panel: only for games with chance (not Linja).
     pub fairness: Option<Fairness>,
@@ -207,6 +209,7 @@ impl Turn {
                 Some(r) => lang.t1("match-now-finished", "headline", &r.headline),
                 None => lang.t("match-now-finished-plain"),
             },
+            MatchStatus::Aborted if view.started_at.is_some() => lang.t("match-now-aborted"),
             MatchStatus::Aborted => lang.t("match-now-cancelled"),
         }
     }
@@ -337,6 +340,7 @@ impl Live {
                 version: view.version,
             }),
             can_resign: active && view.your_seat.is_some_and(|s| !left.contains(&s)),
+            can_abort: view.allowed.abort,
             csrf: ctx.csrf.clone(),
             fairness: Fairness::of(
                 view.game,
