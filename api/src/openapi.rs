@@ -6,7 +6,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::game_schemas;
 use crate::handlers::{
-    accounts, bots, games, matches, notifications, ratings, sessions, streams, webhooks,
+    accounts, bots, chat, games, matches, notifications, ratings, sessions, streams, webhooks,
 };
 use crate::responses;
 
@@ -89,6 +89,9 @@ impl Modify for GameSchemas {
         matches::resign,
         matches::turns,
         matches::export,
+        chat::read,
+        chat::post,
+        chat::settings,
         ratings::of_user,
         ratings::history,
         ratings::leaderboard,
@@ -126,7 +129,8 @@ impl Modify for GameSchemas {
         (name = "games", description = "The games and their options"),
         (name = "matches", description = "Creating, joining and playing matches"),
         (name = "ratings", description = "Elo ratings per game, their history, leaderboards"),
-        (name = "events", description = "Live events as Server-Sent Events: yours, and a match's moves"),
+        (name = "chat", description = "Each match's chat: the players', and the spectators' apart"),
+        (name = "events", description = "Live events as Server-Sent Events: yours, and a match's moves and chat"),
         (name = "webhooks", description = "Signed HTTP calls to your app when your events happen"),
     )
 )]

@@ -275,6 +275,7 @@ macro_rules! areas {
 areas![
     "account",
     "auth",
+    "chat",
     "errors",
     "games",
     "glossary",

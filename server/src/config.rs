@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tapis_service::quotas::{Quotas, StreamLimits};
+use tapis_service::quotas::{Quotas, ChatLimits, StreamLimits};
 
 /// Development or production: production refuses to start without a real JWT secret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -302,6 +302,11 @@ fn quotas() -> Result<Quotas, ConfigError> {
             default.verify_mails_per_address,
         )?
         .max(1),
+        chat: ChatLimits {
+            burst: parse("TAPIS_CHAT_BURST", default.chat.burst)?.max(1),
+            per_minute: parse("TAPIS_CHAT_PER_MINUTE", default.chat.per_minute)?.max(1),
+            ..default.chat
+        },
     })
 }
 

@@ -664,3 +664,68 @@ async fn a_process_killed_in_the_middle_of_deliveries_loses_no_outbox_row() {
     drop(a);
     drop(b);
 }
+
+/// Opens match `id`'s stream on `base`, as the holder of `token`.
+async fn match_stream(client: &Client, base: &str, id: &str, token: &str) -> EventStream {
+    let url = format!("{base}/api/v1/matches/{id}/stream");
+    match open_event_stream(client, &url, Some(token), None).await {
+        Ok(stream) => stream,
+        Err(reply) => panic!("the match stream was refused: {} {:?}", reply.status, reply.body),
+    }
+}
+
+#[tokio::test]
+async fn a_chat_message_posted_on_one_process_reaches_the_streams_of_the_other() {
+    let db = TestDb::migrated().await;
+    let a = start(&db, free_port(), "a").await;
+    let b = start(&db, free_port(), "b").await;
+    let client = client();
+    let alice = sign_up(&client, &a.base, "alice").await;
+    let bob = sign_up(&client, &b.base, "bob").await;
+    let carol = sign_up(&client, &b.base, "carol").await;
+    let id = linja(&client, &a.base, &alice, &bob).await;
+
+    // Bob (a player) and Carol (a spectator) follow the match on B.
+    let mut bob_on_b = match_stream(&client, &b.base, &id, &bob).await;
+    let mut carol_on_b = match_stream(&client, &b.base, &id, &carol).await;
+    let (status, posted) = call(
+        &client,
+        reqwest::Method::POST,
+        format!("{}/api/v1/matches/{id}/chat", a.base),
+        &alice,
+        Some(json!({"text": "bonne partie"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{posted:?}");
+    let heard = bob_on_b.expect("chat_message").await;
+    assert_eq!(heard.data["text"], "bonne partie");
+    assert_eq!(heard.data["author"], "alice");
+    assert_eq!(heard.data["channel"], "players");
+    assert_eq!(heard.data["number"], posted["number"]);
+
+    // Carol writes to the spectators through A: she hears it on B, Bob never does; the next
+    // message Bob hears is the players' next one.
+    let (status, _) = call(
+        &client,
+        reqwest::Method::POST,
+        format!("{}/api/v1/matches/{id}/chat", a.base),
+        &carol,
+        Some(json!({"preset": "hello"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let watched = carol_on_b.expect("chat_message").await;
+    assert_eq!(watched.data["channel"], "spectators");
+    assert_eq!(watched.data["preset"], "hello");
+    let (status, _) = call(
+        &client,
+        reqwest::Method::POST,
+        format!("{}/api/v1/matches/{id}/chat", b.base),
+        &alice,
+        Some(json!({"preset": "good_luck"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let next = bob_on_b.expect("chat_message").await;
+    assert_eq!(next.data["preset"], "good_luck", "Carol's message never reached Bob");
+}

@@ -66,6 +66,9 @@ pub enum ServiceError {
     /// A match may be aborted only until each seat has taken a turn.
     #[error("every player has moved: the match can no longer be aborted (resign instead)")]
     AbortNotAllowed,
+    /// The caller turned this match's chat off: they cannot post to it.
+    #[error("you turned this match's chat off: turn it on to write")]
+    ChatOff,
     /// The caller's time for their move ran out: the clock's next pass records the time-out.
     #[error("your time for a move has run out: the match records the time-out")]
     DeadlinePassed,
@@ -167,6 +170,7 @@ impl ServiceError {
             ServiceError::MatchNotOpen => "match_not_open",
             ServiceError::MatchNotActive => "match_not_active",
             ServiceError::AbortNotAllowed => "abort_not_allowed",
+            ServiceError::ChatOff => "chat_off",
             ServiceError::DeadlinePassed => "deadline_passed",
             ServiceError::MatchFull => "match_full",
             ServiceError::AlreadyJoined => "already_joined",
@@ -208,6 +212,7 @@ impl ServiceError {
             | ServiceError::MatchNotOpen
             | ServiceError::MatchNotActive
             | ServiceError::AbortNotAllowed
+            | ServiceError::ChatOff
             | ServiceError::DeadlinePassed
             | ServiceError::MatchFull
             | ServiceError::AlreadyJoined

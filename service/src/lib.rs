@@ -21,6 +21,7 @@
 //! - `db` and `schema`: the pool, the migrations and the tables.
 
 pub mod bots;
+pub mod chat;
 pub mod db;
 pub mod delivery;
 pub mod error;

@@ -22,6 +22,7 @@ pub struct Quotas {
     /// Verification mails one e-mail address may receive in a day, whoever asks
     /// (`TAPIS_VERIFY_MAILS_PER_ADDRESS`): nobody can use Tapis to mail a stranger again and again.
     pub verify_mails_per_address: i64,
+    pub chat: ChatLimits,
 }
 
 impl Quotas {
@@ -33,6 +34,7 @@ impl Quotas {
         sign_ups_per_address: 5,
         verify_mails_per_account: 5,
         verify_mails_per_address: 3,
+        chat: ChatLimits::DEFAULT,
     };
 }
 
@@ -69,5 +71,35 @@ impl StreamLimits {
 impl Default for StreamLimits {
     fn default() -> StreamLimits {
         StreamLimits::DEFAULT
+    }
+}
+
+/// How much one player may write in the chats, over all matches: a burst, then a pace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChatLimits {
+    /// Messages within [`ChatLimits::burst_seconds`] (`TAPIS_CHAT_BURST`).
+    pub burst: i64,
+    pub burst_seconds: u64,
+    /// Messages within a minute (`TAPIS_CHAT_PER_MINUTE`).
+    pub per_minute: i64,
+}
+
+impl ChatLimits {
+    /// The defaults, as a constant: 5 messages in 10 seconds, 20 a minute.
+    pub const DEFAULT: ChatLimits = ChatLimits {
+        burst: 5,
+        burst_seconds: 10,
+        per_minute: 20,
+    };
+
+    /// The burst's window in seconds, as a signed number (for time arithmetic).
+    pub fn burst_seconds_i64(self) -> i64 {
+        i64::try_from(self.burst_seconds).unwrap_or(i64::MAX)
+    }
+}
+
+impl Default for ChatLimits {
+    fn default() -> ChatLimits {
+        ChatLimits::DEFAULT
     }
 }

@@ -214,6 +214,44 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// The last number given to a message of each match's chat (`crate::chat`).
+    chat_heads (match_id) {
+        match_id -> Uuid,
+        last_number -> Int8,
+    }
+}
+
+diesel::table! {
+    /// The messages of each match's chat, numbered per match in commit order (`crate::chat`).
+    chat_messages (match_id, number) {
+        match_id -> Uuid,
+        number -> Int8,
+        channel -> Text,
+        author_id -> Uuid,
+        body -> Text,
+        preset -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// The players who turned a match's chat off for themselves.
+    chat_off (match_id, user_id) {
+        match_id -> Uuid,
+        user_id -> Uuid,
+    }
+}
+
+diesel::table! {
+    /// Who blocked whom (`crate::players::blocks`).
+    blocks (blocker_id, blocked_id) {
+        blocker_id -> Uuid,
+        blocked_id -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
@@ -231,6 +269,8 @@ diesel::joinable!(outbox -> webhooks (webhook_id));
 diesel::joinable!(webhooks -> users (user_id));
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 diesel::joinable!(mail_settings -> users (user_id));
+diesel::joinable!(chat_messages -> users (author_id));
+diesel::joinable!(chat_messages -> matches (match_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -248,4 +288,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     webhooks,
     webhook_deliveries,
     mail_settings,
+    chat_heads,
+    chat_messages,
+    chat_off,
+    blocks,
 );

@@ -60,6 +60,15 @@ impl TestApp {
         .await
     }
 
+    /// `PUT path` with a JSON body.
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.send(
+            self.client.put(format!("{}{path}", self.base)).json(&body),
+            token,
+        )
+        .await
+    }
+
     pub async fn delete(&self, path: &str, token: Option<&str>) -> Reply {
         self.send(self.client.delete(format!("{}{path}", self.base)), token)
             .await

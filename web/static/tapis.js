@@ -159,6 +159,8 @@ function tapisPoll() {
 
 function tapisStartPolling() {
   if (tapisMatch.pollingOn || tapisMatch.stream === null) return;
+  // A match not in play has nothing to poll for (its chat waits for the stream).
+  if (tapisLivePart()?.dataset.poll === undefined) return;
   tapisMatch.pollingOn = true;
   const every = Number(tapisLivePart()?.dataset.pollMs) || 2000;
   tapisMatch.polling = setTimeout(tapisPoll, every);
@@ -179,7 +181,10 @@ function tapisStopFollowing() {
 /** Follows the match the page shows while it is in play; stops once it is over. */
 function tapisFollowMatch() {
   const live = tapisLivePart();
-  const match = live?.dataset.stream === undefined ? null : (live.dataset.streamMatch ?? null);
+  let match = live?.dataset.stream === undefined ? null : (live.dataset.streamMatch ?? null);
+  // A match not in play still has a chat (before the start, after the end): the stream
+  // follows it for its messages.
+  if (match === null && live !== null) match = tapisChatShown();
   if (match !== tapisMatch.stream) {
     tapisStopFollowing();
     if (match !== null) {
@@ -319,10 +324,14 @@ function tapisLiveHeard(message) {
 
 /** The stream's state changed: the match page polls while it is not open. */
 function tapisLiveState(state) {
+  const opened = state === "open" && tapisLive.state !== "open";
   tapisLive.state = state;
   if (tapisLive.leader) tapisLive.channel?.postMessage({ type: "state", state });
   if (state === "open") tapisStopPolling();
   else if (state === "failed") tapisStartPolling();
+  // The chat's messages come on the stream from the moment it opens: what came before (while
+  // it was connecting, or away) is read once.
+  if (opened) tapisChatRefresh();
 }
 
 /** Reopens the stream once the tabs that are telling what they show have told it. */
@@ -367,7 +376,7 @@ function tapisLiveOpen() {
   const source = new EventSource(wanted.url);
   tapisLive.source = source;
   source.addEventListener("open", () => tapisLiveState("open"));
-  for (const kind of ["move", ...TAPIS_USER_EVENTS]) {
+  for (const kind of ["move", "chat_message", ...TAPIS_USER_EVENTS]) {
     source.addEventListener(kind, (event) => {
       const message = { type: "event", kind, id: event.lastEventId, data: event.data };
       tapisLive.channel?.postMessage(message);
@@ -396,6 +405,10 @@ function tapisLiveEvent(kind, id, text) {
     return;
   }
   if (data === null || typeof data !== "object") return;
+  if (kind === "chat_message") {
+    if (data.match_id === tapisChatShown()) tapisChatRefresh();
+    return;
+  }
   if (kind === "move") {
     const version = Number(data.version);
     if (tapisLive.leader && version > (tapisLive.versions.get(data.match_id) ?? -1)) {
@@ -413,6 +426,35 @@ function tapisLiveEvent(kind, id, text) {
     tapisLive.seq = id;
   }
   tapisUserEvent(kind, data);
+}
+
+// The chat of a match (the panel `#match-chat`, loaded after the page): a message heard on the
+// stream reads the list again (`?part=messages`), one read at a time, so that presets come in
+// the reader's language and a blocked player's messages never show.
+const tapisChat = { busy: false, again: false };
+
+/** The match whose chat this page shows, if any. */
+function tapisChatShown() {
+  return document.getElementById("match-chat")?.dataset.chat ?? null;
+}
+
+function tapisChatRefresh() {
+  const id = tapisChatShown();
+  if (id === null) return;
+  if (tapisChat.busy) {
+    tapisChat.again = true;
+    return;
+  }
+  tapisChat.busy = true;
+  tapisFetchInto("chat-messages", `/matches/${id}/chat?part=messages`, false)
+    .catch(() => false)
+    .then(() => {
+      tapisChat.busy = false;
+      if (tapisChat.again) {
+        tapisChat.again = false;
+        tapisChatRefresh();
+      }
+    });
 }
 
 document.addEventListener("DOMContentLoaded", () => {

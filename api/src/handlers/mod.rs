@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod bots;
+pub mod chat;
 pub mod games;
 pub mod matches;
 pub mod notifications;

@@ -10,14 +10,13 @@ use actix_web_lab::sse;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
 pub use tapis_service::events::StreamSettings;
-use tapis_service::events::{self, until_interrupted};
-use tapis_service::matches::MatchMove;
+use tapis_service::events::{self, MatchEvent, until_interrupted};
 use tapis_service::{ServiceError, Services};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::extract::scope::Read;
-use crate::extract::{Caller, Client};
+use crate::extract::{Caller, Client, MaybeCaller};
 use crate::problem::ApiError;
 use crate::responses::{MissingScope, NotFound, ServiceUnavailable, TooManyStreams, Unauthorized};
 
@@ -101,16 +100,20 @@ pub async fn user(
 }
 
 /// Every accepted move of a match, as it is played: `event: move`, `id:` the version it
-/// brought the match to, `data:` a [`MatchMove`] (the version, the seat, the action, the
-/// chance and the events, as in the turn log).
+/// brought the match to, `data:` a `MatchMove` (the version, the seat, the action, the
+/// chance and the events, as in the turn log). And the messages of its chat that the caller
+/// may read (`GET /api/v1/matches/{id}/chat` says which), as they are posted: `event:
+/// chat_message`, `data:` a `ChatMessage`, with no `id:` (they do not move `Last-Event-ID`);
+/// after connecting, read the chat once for what came before.
 ///
 /// Anyone may follow a match. Without `Last-Event-ID` the stream starts with the next move;
 /// with a version, it first sends the moves played after it.
 #[utoipa::path(get, path = "/api/v1/matches/{id}/stream", operation_id = "stream_match", tag = "events",
     params(("id" = Uuid, Path), ("Last-Event-ID" = Option<String>, Header, description = "Resume after this version (the last `id:` received)")),
     responses(
-        (status = 200, description = "Server-Sent Events; each `data:` is a `MatchMove` object", content_type = "text/event-stream", body = String),
+        (status = 200, description = "Server-Sent Events; each `data:` is a `MatchMove` object (`event: move`) or a `ChatMessage` (`event: chat_message`)", content_type = "text/event-stream", body = String),
         (status = 400, description = "`bad_last_event_id`: Last-Event-ID is not a whole number from 0, or the match has not reached this version", content_type = "application/problem+json", body = crate::problem::Problem),
+        (status = 401, response = Unauthorized),
         (status = 404, response = NotFound),
         (status = 429, response = TooManyStreams),
         (status = 503, response = ServiceUnavailable),
@@ -119,6 +122,7 @@ pub async fn user(
 pub async fn of_match(
     services: web::Data<Services>,
     id: web::Path<Uuid>,
+    caller: MaybeCaller,
     client: Client,
     req: HttpRequest,
     settings: Option<web::Data<StreamSettings>>,
@@ -127,21 +131,40 @@ pub async fn of_match(
         address: client.0.address.as_deref(),
         account: None,
     };
-    let stream =
-        events::match_stream(&services, id.into_inner(), last_event_id(&req)?, opener).await?;
-    let events = until_interrupted(stream).filter_map(|m: std::sync::Arc<MatchMove>| {
-        ready(
-            match serde_json::to_string(&*m) {
-                Ok(json) => Some(json),
-                Err(e) => {
-                    tracing::error!(error = %e, match.id = %m.match_id, "a move did not serialize");
-                    None
-                }
-            }
-            .map(|json| {
-                sse::Event::Data(sse::Data::new(json).event("move").id(m.version.to_string()))
-            }),
-        )
-    });
+    let stream = events::match_stream(
+        &services,
+        id.into_inner(),
+        last_event_id(&req)?,
+        opener,
+        caller.0.as_ref(),
+    )
+    .await?;
+    let events = until_interrupted(stream).filter_map(|event| ready(match_event(&event)));
     Ok(respond(events, settings))
+}
+
+/// An event of a match's stream as it is sent: a move with its version as `id:`, a chat
+/// message without one.
+fn match_event(event: &MatchEvent) -> Option<sse::Event> {
+    let (json, name, id) = match event {
+        MatchEvent::Move(m) => (
+            serde_json::to_string(&**m),
+            "move",
+            Some(m.version.to_string()),
+        ),
+        MatchEvent::Chat(message) => (serde_json::to_string(&**message), "chat_message", None),
+    };
+    match json {
+        Ok(json) => {
+            let data = sse::Data::new(json).event(name);
+            Some(sse::Event::Data(match id {
+                Some(id) => data.id(id),
+                None => data,
+            }))
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "a match's event did not serialize");
+            None
+        }
+    }
 }

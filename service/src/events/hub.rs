@@ -1,5 +1,6 @@
 //! The hub of one server process: it numbers the events that committed (the sequencer), reads
-//! what is new once, and hands it to the streams connected to this process.
+//! what is new once (events, moves, chat messages), and hands it to the streams connected to
+//! this process.
 
 use std::collections::{HashMap, HashSet};
 use std::pin::pin;
@@ -16,8 +17,9 @@ use tokio::sync::{Notify, broadcast, watch};
 use uuid::Uuid;
 
 use super::{EventKind, HORIZON, UserEvent};
+use crate::chat::{self, ChatMessage};
 use crate::matches::{self, MatchMove};
-use crate::schema::{matches as matches_table, user_events};
+use crate::schema::{chat_heads, matches as matches_table, user_events};
 use crate::{ServiceError, ServiceResult, Services};
 
 /// The key of the advisory lock that lets one sequencer run at a time, across processes.
@@ -27,6 +29,7 @@ pub(super) const BATCH: i64 = 1000;
 /// Room for events in a stream's channel before it falls behind (and reads the database).
 const USER_CAPACITY: usize = 64;
 const MATCH_CAPACITY: usize = 256;
+const CHAT_CAPACITY: usize = 64;
 /// How often the hub looks without being told: numbering, delivering, and the watched
 /// matches' versions (a notification can be lost when the database restarts).
 const TICK: Duration = Duration::from_secs(1);
@@ -39,6 +42,7 @@ const PRUNE_EVERY: u32 = 600;
 pub struct EventHub {
     users: Mutex<HashMap<Uuid, broadcast::Sender<Arc<UserEvent>>>>,
     matches: Mutex<HashMap<Uuid, MatchChannel>>,
+    chats: Mutex<HashMap<Uuid, ChatChannel>>,
     /// Tells the hub to look now (a stream started, a test).
     wake: Notify,
     /// Told when a match changed, in this process or another: the bot worker looks for a
@@ -50,6 +54,14 @@ struct MatchChannel {
     sender: broadcast::Sender<Arc<MatchMove>>,
     /// The last version whose move was handed out (or the version the first stream started
     /// from).
+    delivered: i64,
+}
+
+/// The channel of a match's chat: its messages in number order, for every viewer (each stream
+/// filters what its viewer hears).
+struct ChatChannel {
+    sender: broadcast::Sender<Arc<ChatMessage>>,
+    /// The number of the last message handed out (or the one the first stream started from).
     delivered: i64,
 }
 
@@ -113,6 +125,23 @@ impl EventHub {
         }
     }
 
+    /// Follows the chat of match `id`; `from` is the message number the stream starts after.
+    pub(super) fn watch_chat(self: &Arc<Self>, id: Uuid, from: i64) -> Subscription<ChatMessage> {
+        let receiver = lock(&self.chats)
+            .entry(id)
+            .or_insert_with(|| ChatChannel {
+                sender: broadcast::channel(CHAT_CAPACITY).0,
+                delivered: from,
+            })
+            .sender
+            .subscribe();
+        Subscription {
+            hub: Arc::clone(self),
+            key: Key::Chat(id),
+            receiver: Some(receiver),
+        }
+    }
+
     fn forget(&self, key: Key) {
         match key {
             Key::User(id) => {
@@ -123,6 +152,15 @@ impl EventHub {
             }
             Key::Match(id) => {
                 let mut watched = lock(&self.matches);
+                if watched
+                    .get(&id)
+                    .is_some_and(|c| c.sender.receiver_count() == 0)
+                {
+                    watched.remove(&id);
+                }
+            }
+            Key::Chat(id) => {
+                let mut watched = lock(&self.chats);
                 if watched
                     .get(&id)
                     .is_some_and(|c| c.sender.receiver_count() == 0)
@@ -162,12 +200,33 @@ impl EventHub {
             }
         }
     }
+
+    fn watched_chats(&self) -> Vec<(Uuid, i64)> {
+        lock(&self.chats)
+            .iter()
+            .map(|(id, c)| (*id, c.delivered))
+            .collect()
+    }
+
+    fn hand_out_chat(&self, id: Uuid, messages: Vec<ChatMessage>) {
+        let mut watched = lock(&self.chats);
+        let Some(channel) = watched.get_mut(&id) else {
+            return;
+        };
+        for message in messages {
+            if message.number > channel.delivered {
+                channel.delivered = message.number;
+                let _ = channel.sender.send(Arc::new(message));
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
 enum Key {
     User(Uuid),
     Match(Uuid),
+    Chat(Uuid),
 }
 
 /// A stream's place in the hub: its receiver, and its channel forgotten when the last stream
@@ -225,6 +284,7 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
             deliver: true,
             all_matches: true,
             matches: HashSet::new(),
+            chats: HashSet::new(),
         };
         loop {
             if cursor.is_none() {
@@ -275,8 +335,11 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
 struct Work {
     sequence: bool,
     deliver: bool,
+    /// Look at every watched match and chat (a notification may have been lost).
     all_matches: bool,
     matches: HashSet<Uuid>,
+    /// The matches whose chat has a new message.
+    chats: HashSet<Uuid>,
 }
 
 impl Work {
@@ -288,6 +351,12 @@ impl Work {
                 self.sequence = true;
                 if let Ok(id) = payload.parse() {
                     self.matches.insert(id);
+                }
+            }
+            // A message was posted to a match's chat.
+            "tapis_chat" => {
+                if let Ok(id) = payload.parse() {
+                    self.chats.insert(id);
                 }
             }
             // The sequencer numbered events.
@@ -303,8 +372,9 @@ impl Work {
         if std::mem::take(&mut self.deliver) {
             let _ = deliver(services, hub, cursor).await;
         }
+        let all = std::mem::take(&mut self.all_matches);
         let watched = hub.watched_matches();
-        let to_read: Vec<(Uuid, i64)> = if std::mem::take(&mut self.all_matches) {
+        let to_read: Vec<(Uuid, i64)> = if all {
             // An error is logged where it happened; the next look tries again.
             changed_matches(services, &watched)
                 .await
@@ -321,6 +391,21 @@ impl Work {
                 hub.hand_out_moves(id, moves);
             }
         }
+        let chats = hub.watched_chats();
+        let to_read: Vec<(Uuid, i64)> = if all {
+            changed_chats(services, &chats).await.unwrap_or_default()
+        } else {
+            chats
+                .into_iter()
+                .filter(|(id, _)| self.chats.contains(id))
+                .collect()
+        };
+        self.chats.clear();
+        for (id, delivered) in to_read {
+            if let Ok(messages) = read_chat(services, id, delivered).await {
+                hub.hand_out_chat(id, messages);
+            }
+        }
     }
 }
 
@@ -331,6 +416,9 @@ async fn listen(services: &Services) -> ServiceResult<AsyncPgConnection> {
         .execute(&mut conn)
         .await?;
     diesel::sql_query("LISTEN tapis_events")
+        .execute(&mut conn)
+        .await?;
+    diesel::sql_query("LISTEN tapis_chat")
         .execute(&mut conn)
         .await?;
     Ok(conn)
@@ -480,6 +568,35 @@ async fn changed_matches(
         .filter(|(id, delivered)| versions.get(id).is_some_and(|v| v > delivered))
         .copied()
         .collect())
+}
+
+/// The watched chats with messages past what was handed out.
+async fn changed_chats(
+    services: &Services,
+    watched: &[(Uuid, i64)],
+) -> ServiceResult<Vec<(Uuid, i64)>> {
+    if watched.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<Uuid> = watched.iter().map(|(id, _)| *id).collect();
+    let mut conn = services.conn().await?;
+    let heads: HashMap<Uuid, i64> = chat_heads::table
+        .filter(chat_heads::match_id.eq_any(&ids))
+        .select((chat_heads::match_id, chat_heads::last_number))
+        .load::<(Uuid, i64)>(&mut conn)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(watched
+        .iter()
+        .filter(|(id, delivered)| heads.get(id).is_some_and(|n| n > delivered))
+        .copied()
+        .collect())
+}
+
+async fn read_chat(services: &Services, id: Uuid, after: i64) -> ServiceResult<Vec<ChatMessage>> {
+    let mut conn = services.conn().await?;
+    chat::messages_after(&mut conn, id, after, BATCH).await
 }
 
 async fn read_moves(services: &Services, id: Uuid, after: i64) -> ServiceResult<Vec<MatchMove>> {

@@ -1,5 +1,6 @@
-//! A client's streams: a person's events (`GET /api/v1/stream`) and a match's moves
-//! (`GET /api/v1/matches/{id}/stream`), each resumed from its `Last-Event-ID`.
+//! A client's streams: a person's events (`GET /api/v1/stream`) and a match's moves and chat
+//! (`GET /api/v1/matches/{id}/stream`), each resumed from its `Last-Event-ID` (the chat from
+//! the moment the stream opens: a client reads what came before from the chat itself).
 //!
 //! A stream subscribes to the hub first, then reads from the database what it must catch up
 //! on, then follows the hub, skipping what it has already sent (by number or version): so it
@@ -20,16 +21,28 @@ use uuid::Uuid;
 use super::UserEvent;
 use super::gate::{Opener, StreamPass};
 use super::hub::{BATCH, Subscription, events_after, horizon, latest_seq};
+use crate::chat::{self, Audience, ChatMessage};
 use crate::identity::caller::Identity;
 use crate::matches::{self, MatchMove};
 use crate::{ServiceError, ServiceResult, Services};
 
 /// A person's events, as they happen.
 pub type UserStream = Pin<Box<dyn Stream<Item = StreamItem<UserEvent>> + Send>>;
-/// A match's moves, as they are played.
-pub type MatchStream = Pin<Box<dyn Stream<Item = StreamItem<MatchMove>> + Send>>;
+/// A match's moves, as they are played, and its chat messages the viewer may read.
+pub type MatchStream = Pin<Box<dyn Stream<Item = StreamItem<MatchEvent>> + Send>>;
 /// A page's one stream: the viewer's events and the moves of the matches it shows.
 pub type PageStream = Pin<Box<dyn Stream<Item = StreamItem<PageEvent>> + Send>>;
+
+/// One part of a stream made of several (a match's moves, its chat).
+type Part<T> = Pin<Box<dyn Stream<Item = StreamItem<T>> + Send>>;
+
+/// An event of a match's stream.
+#[derive(Debug, Clone)]
+pub enum MatchEvent {
+    Move(Arc<MatchMove>),
+    /// A message of the match's chat that the viewer may read.
+    Chat(Arc<ChatMessage>),
+}
 
 /// An event of a page's stream.
 #[derive(Debug, Clone)]
@@ -38,6 +51,8 @@ pub enum PageEvent {
     User(Arc<UserEvent>),
     /// A move of one of the matches the page follows.
     Move(Arc<MatchMove>),
+    /// A chat message of one of the matches the page follows, that the viewer may read.
+    Chat(Arc<ChatMessage>),
 }
 
 /// How many matches one page stream may follow (the tabs of one browser share it).
@@ -49,6 +64,16 @@ pub const PAGE_STREAM_MATCHES: usize = 64;
 pub enum StreamItem<T> {
     Event(Arc<T>),
     Interrupted,
+}
+
+impl<T> StreamItem<T> {
+    /// The same item, its event wrapped by `wrap` (a part of a stream made of several).
+    fn map<U>(self, wrap: impl FnOnce(Arc<T>) -> U) -> StreamItem<U> {
+        match self {
+            StreamItem::Event(event) => StreamItem::Event(Arc::new(wrap(event))),
+            StreamItem::Interrupted => StreamItem::Interrupted,
+        }
+    }
 }
 
 /// How the streams keep quiet connections open, whoever serves them (the API, the pages).
@@ -164,26 +189,68 @@ async fn follow_user(
 }
 
 /// The moves of match `id` played after version `last_event_id` (or from now), then as they
-/// are played. Anyone may follow a match (its turn log is public), within the caps of the
-/// streams ([`super::StreamGate`]).
+/// are played, and the messages of its chat that `viewer` (or a visitor) may read, posted from
+/// now on. Anyone may follow a match (its turn log is public), within the caps of the streams
+/// ([`super::StreamGate`]).
 pub async fn match_stream(
     services: &Services,
     id: Uuid,
     last_event_id: Option<&str>,
     opener: Opener<'_>,
+    viewer: Option<&Identity>,
 ) -> ServiceResult<MatchStream> {
     let pass = services.streams().admit(opener)?;
+    let moves = follow_match(services, id, last_event_id).await?;
+    let audience = {
+        let mut conn = services.conn().await?;
+        chat::audiences(&mut conn, viewer.map(|who| who.user_id), &[id])
+            .await?
+            .remove(&id)
+            .ok_or(ServiceError::NotFound("match"))?
+    };
+    let messages = follow_chat(services, id, audience).await?;
+    let parts: Vec<MatchStream> = vec![
+        Box::pin(moves.map(|item| item.map(MatchEvent::Move))),
+        Box::pin(messages.map(|item| item.map(MatchEvent::Chat))),
+    ];
     Ok(holding(
-        follow_match(services, id, last_event_id).await?,
+        Box::pin(futures_util::stream::select_all(parts)),
         pass,
     ))
+}
+
+/// The messages of match `id`'s chat posted from now on that `audience` hears.
+async fn follow_chat(
+    services: &Services,
+    id: Uuid,
+    audience: Audience,
+) -> ServiceResult<Part<ChatMessage>> {
+    let cursor = {
+        let mut conn = services.conn().await?;
+        chat::last_number(&mut conn, id).await?
+    };
+    let subscription = services.events().watch_chat(id, cursor);
+    let follow = Follow {
+        read: chat_reader(services, id),
+        subscription,
+        cursor,
+        backlog: VecDeque::new(),
+        // A message may have been handed out between reading the head and subscribing.
+        behind: true,
+    };
+    Ok(Box::pin(follow.into_stream().filter(move |item| {
+        ready(match item {
+            StreamItem::Event(message) => audience.hears(message),
+            StreamItem::Interrupted => true,
+        })
+    })))
 }
 
 async fn follow_match(
     services: &Services,
     id: Uuid,
     last_event_id: Option<&str>,
-) -> ServiceResult<MatchStream> {
+) -> ServiceResult<Part<MatchMove>> {
     let resume = parse_last_event_id(last_event_id)?;
     let current = matches::version(services, id).await?;
     let cursor = match resume {
@@ -226,21 +293,25 @@ pub async fn page_stream(
         address,
         account: who.map(|who| who.user_id),
     })?;
-    let mut parts: Vec<PageStream> = Vec::with_capacity(matches.len() + 1);
+    let mut audiences = {
+        let ids: Vec<Uuid> = matches.iter().map(|(id, _)| *id).collect();
+        let mut conn = services.conn().await?;
+        chat::audiences(&mut conn, who.map(|who| who.user_id), &ids).await?
+    };
+    let mut parts: Vec<PageStream> = Vec::with_capacity(2 * matches.len() + 1);
     if let Some(who) = who {
         let events = follow_user(services, who, last_event_id).await?;
-        parts.push(Box::pin(events.map(|item| match item {
-            StreamItem::Event(e) => StreamItem::Event(Arc::new(PageEvent::User(e))),
-            StreamItem::Interrupted => StreamItem::Interrupted,
-        })));
+        parts.push(Box::pin(events.map(|item| item.map(PageEvent::User))));
     }
     for (id, since) in matches {
         let since = since.to_string();
         let moves = follow_match(services, *id, Some(&since)).await?;
-        parts.push(Box::pin(moves.map(|item| match item {
-            StreamItem::Event(m) => StreamItem::Event(Arc::new(PageEvent::Move(m))),
-            StreamItem::Interrupted => StreamItem::Interrupted,
-        })));
+        parts.push(Box::pin(moves.map(|item| item.map(PageEvent::Move))));
+        let audience = audiences
+            .remove(id)
+            .ok_or(ServiceError::NotFound("match"))?;
+        let messages = follow_chat(services, *id, audience).await?;
+        parts.push(Box::pin(messages.map(|item| item.map(PageEvent::Chat))));
     }
     Ok(holding(
         Box::pin(futures_util::stream::select_all(parts)),
@@ -265,6 +336,12 @@ impl Numbered for MatchMove {
     }
 }
 
+impl Numbered for ChatMessage {
+    fn number(&self) -> i64 {
+        self.number
+    }
+}
+
 /// Reads from the database a stream's events numbered after a number (at most a batch).
 type Reader<T> = Box<dyn Fn(i64) -> BoxFuture<'static, ServiceResult<Vec<T>>> + Send + Sync>;
 
@@ -286,6 +363,17 @@ fn match_reader(services: &Services, id: Uuid) -> Reader<MatchMove> {
         Box::pin(async move {
             let mut conn = services.conn().await?;
             matches::moves_since(&mut conn, id, after, BATCH).await
+        })
+    })
+}
+
+fn chat_reader(services: &Services, id: Uuid) -> Reader<ChatMessage> {
+    let services = services.clone();
+    Box::new(move |after| {
+        let services = services.clone();
+        Box::pin(async move {
+            let mut conn = services.conn().await?;
+            chat::messages_after(&mut conn, id, after, BATCH).await
         })
     })
 }

@@ -36,7 +36,7 @@ impl MatchStatus {
     }
 
     /// The status named `s`, if any (a client's filter: no error is logged for a bad one).
-    pub(super) fn named(s: &str) -> Option<MatchStatus> {
+    pub(crate) fn named(s: &str) -> Option<MatchStatus> {
         match s {
             "open" => Some(MatchStatus::Open),
             "active" => Some(MatchStatus::Active),

@@ -22,7 +22,7 @@ async fn to_act(app: &TestApp, id: &str, tokens: &[&str]) -> usize {
 }
 
 /// Plays the first legal action of whoever may act; returns who it was.
-async fn play_one(app: &TestApp, id: &str, tokens: &[&str]) -> usize {
+pub(crate) async fn play_one(app: &TestApp, id: &str, tokens: &[&str]) -> usize {
     let index = to_act(app, id, tokens).await;
     let view = app
         .get(&format!("/api/v1/matches/{id}"), Some(tokens[index]))

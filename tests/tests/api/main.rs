@@ -5,6 +5,7 @@
 mod abort;
 mod accounts;
 mod bots;
+mod chat;
 mod budgets;
 mod clock;
 mod concurrency;

@@ -7,7 +7,6 @@
 //! for all its tabs (`docs/events.md`, "Pages").
 
 use std::future::ready;
-use std::sync::Arc;
 
 use actix_web::HttpMessage;
 use actix_web::http::header::{self, HeaderName};
@@ -16,9 +15,8 @@ use actix_web_lab::sse;
 use futures_util::{Stream, StreamExt};
 use serde::Deserialize;
 use tapis_service::ServiceError;
-use tapis_service::events::{self, PageEvent, StreamSettings, until_interrupted};
+use tapis_service::events::{self, MatchEvent, PageEvent, StreamSettings, until_interrupted};
 use tapis_service::identity::accounts::ClientInfo;
-use tapis_service::matches::MatchMove;
 use uuid::Uuid;
 
 use crate::error::WebError;
@@ -124,16 +122,23 @@ pub async fn user_stream(
                     .event(event.kind.as_str())
                     .id(event.seq.to_string()),
             )),
-            PageEvent::Move(m) => match serde_json::to_string(&**m) {
-                Ok(json) => Some(sse::Event::Data(sse::Data::new(json).event("move"))),
-                Err(e) => {
-                    tracing::error!(error = %e, match.id = %m.match_id, "a move did not serialize");
-                    None
-                }
-            },
+            PageEvent::Move(m) => unnumbered(&**m, "move"),
+            PageEvent::Chat(message) => unnumbered(&**message, "chat_message"),
         })
     });
     Ok(respond(events, &req).respond_to(&req).map_into_boxed_body())
+}
+
+/// An event without `id:` (a move, a chat message): it leaves the `Last-Event-ID` to the
+/// player's events.
+fn unnumbered(data: &impl serde::Serialize, name: &'static str) -> Option<sse::Event> {
+    match serde_json::to_string(data) {
+        Ok(json) => Some(sse::Event::Data(sse::Data::new(json).event(name))),
+        Err(e) => {
+            tracing::error!(error = %e, event = name, "a stream's event did not serialize");
+            None
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -148,6 +153,7 @@ pub struct MatchStreamQuery {
 #[get("/matches/{id}/stream")]
 pub async fn match_stream(
     req: HttpRequest,
+    ctx: Ctx,
     id: web::Path<Uuid>,
     query: web::Query<MatchStreamQuery>,
 ) -> Result<HttpResponse, WebError> {
@@ -158,16 +164,26 @@ pub async fn match_stream(
         address: client.address.as_deref(),
         account: None,
     };
-    let stream = events::match_stream(&services(&req)?, id.into_inner(), resume, opener).await?;
-    let events = until_interrupted(stream).filter_map(|m: Arc<MatchMove>| {
-        ready(match serde_json::to_string(&*m) {
-            Ok(json) => Some(sse::Event::Data(
-                sse::Data::new(json).event("move").id(m.version.to_string()),
-            )),
-            Err(e) => {
-                tracing::error!(error = %e, match.id = %m.match_id, "a move did not serialize");
-                None
-            }
+    let stream = events::match_stream(
+        &services(&req)?,
+        id.into_inner(),
+        resume,
+        opener,
+        ctx.viewer.as_ref(),
+    )
+    .await?;
+    let events = until_interrupted(stream).filter_map(|event| {
+        ready(match &*event {
+            MatchEvent::Move(m) => match serde_json::to_string(&**m) {
+                Ok(json) => Some(sse::Event::Data(
+                    sse::Data::new(json).event("move").id(m.version.to_string()),
+                )),
+                Err(e) => {
+                    tracing::error!(error = %e, match.id = %m.match_id, "a move did not serialize");
+                    None
+                }
+            },
+            MatchEvent::Chat(message) => unnumbered(&**message, "chat_message"),
         })
     });
     Ok(respond(events, &req).respond_to(&req).map_into_boxed_body())

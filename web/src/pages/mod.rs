@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod auth;
+pub mod chat;
 pub mod computer;
 pub mod home;
 pub mod language;

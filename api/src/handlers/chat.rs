@@ -1,0 +1,126 @@
+//! A match's chat: read it, write to it, turn it off for oneself. Seated players write to the
+//! players' channel, everyone else signed in to the spectators'; new messages also come on the
+//! match's stream (`event: chat_message`).
+
+use actix_web::{HttpResponse, get, post, put, web};
+use serde::Deserialize;
+use tapis_service::Services;
+use tapis_service::chat::{self, ChatMessage, ChatView, Preset, Said};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::extract::scope::Play;
+use crate::extract::{Body, Caller, MaybeCaller};
+use crate::problem::{ApiError, Problem};
+use crate::responses::{BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized};
+
+/// A message to post: free text, or one of the presets (exactly one of the two).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PostMessage {
+    /// At most 500 characters, on one line, without control characters; no links from an
+    /// account younger than a day.
+    pub text: Option<String>,
+    /// A phrase sent with one click, shown to each reader in their language.
+    pub preset: Option<Preset>,
+}
+
+/// Whether the caller hears a match's chat.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChatSettings {
+    /// `true`: the caller gets no message of this match's chat and cannot post to it.
+    pub off: bool,
+}
+
+/// The chat of a match as the caller sees it: a seated player reads the players' channel (and
+/// the spectators' once the match is over), anyone else the spectators'; messages of players
+/// the caller blocked, or who blocked the caller, are left out. The last 200, oldest first.
+#[utoipa::path(get, path = "/api/v1/matches/{id}/chat", operation_id = "get_chat", tag = "chat",
+    params(("id" = Uuid, Path)),
+    responses(
+        (status = 200, description = "The chat as the caller sees it", body = ChatView),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/matches/{id}/chat")]
+pub async fn read(
+    services: web::Data<Services>,
+    caller: MaybeCaller,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let view = chat::read(&services, id.into_inner(), caller.0.as_ref()).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Posts a message to the caller's channel of the match's chat (the players' when seated,
+/// else the spectators'). At most 5 messages in 10 seconds and 20 a minute per player, over
+/// all matches.
+#[utoipa::path(post, path = "/api/v1/matches/{id}/chat", operation_id = "post_chat", tag = "chat", security(("bearer" = ["play"])),
+    params(("id" = Uuid, Path)),
+    request_body = PostMessage,
+    responses(
+        (status = 201, description = "Posted", body = ChatMessage),
+        BodyRejected,
+        (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
+        (status = 404, response = NotFound),
+        (status = 409, description = "`chat_off`: the caller turned this match's chat off", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed`: `text` is empty, over 500 characters, holds control characters or line breaks, or a link from an account younger than a day (`detail` says which); or neither or both of `text` and `preset` are given", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many messages; wait the seconds `Retry-After` says", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[post("/matches/{id}/chat")]
+pub async fn post(
+    services: web::Data<Services>,
+    caller: Caller<Play>,
+    id: web::Path<Uuid>,
+    body: Body<PostMessage>,
+) -> Result<HttpResponse, ApiError> {
+    let said = match body.0 {
+        PostMessage {
+            text: Some(text),
+            preset: None,
+        } => Said::Text(text),
+        PostMessage {
+            text: None,
+            preset: Some(preset),
+        } => Said::Preset(preset),
+        _ => {
+            return Err(tapis_service::ServiceError::invalid(
+                "text",
+                "chat_text_or_preset",
+                "give either `text` or `preset`",
+            )
+            .into());
+        }
+    };
+    let posted = chat::post(&services, &caller.0, id.into_inner(), said).await?;
+    Ok(HttpResponse::Created().json(posted))
+}
+
+/// Turns the match's chat off for the caller (or on again).
+#[utoipa::path(put, path = "/api/v1/matches/{id}/chat/settings", operation_id = "set_chat", tag = "chat", security(("bearer" = ["play"])),
+    params(("id" = Uuid, Path)),
+    request_body = ChatSettings,
+    responses(
+        (status = 200, description = "The chat as the caller now sees it", body = ChatView),
+        BodyRejected,
+        (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
+        (status = 404, response = NotFound),
+        (status = 422, description = "`validation_failed`: `off` is missing or not a boolean", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[put("/matches/{id}/chat/settings")]
+pub async fn settings(
+    services: web::Data<Services>,
+    caller: Caller<Play>,
+    id: web::Path<Uuid>,
+    body: Body<ChatSettings>,
+) -> Result<HttpResponse, ApiError> {
+    let view = chat::set_off(&services, &caller.0, id.into_inner(), body.0.off).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
