@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tapis_service::quotas::{Quotas, ChatLimits, StreamLimits};
+use tapis_service::quotas::{ChatLimits, Quotas, StreamLimits};
 
 /// Development or production: production refuses to start without a real JWT secret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

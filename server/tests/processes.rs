@@ -670,7 +670,10 @@ async fn match_stream(client: &Client, base: &str, id: &str, token: &str) -> Eve
     let url = format!("{base}/api/v1/matches/{id}/stream");
     match open_event_stream(client, &url, Some(token), None).await {
         Ok(stream) => stream,
-        Err(reply) => panic!("the match stream was refused: {} {:?}", reply.status, reply.body),
+        Err(reply) => panic!(
+            "the match stream was refused: {} {:?}",
+            reply.status, reply.body
+        ),
     }
 }
 
@@ -727,5 +730,8 @@ async fn a_chat_message_posted_on_one_process_reaches_the_streams_of_the_other()
     .await;
     assert_eq!(status, StatusCode::CREATED);
     let next = bob_on_b.expect("chat_message").await;
-    assert_eq!(next.data["preset"], "good_luck", "Carol's message never reached Bob");
+    assert_eq!(
+        next.data["preset"], "good_luck",
+        "Carol's message never reached Bob"
+    );
 }

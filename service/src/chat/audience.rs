@@ -74,7 +74,11 @@ pub async fn audiences(
         None => Default::default(),
         Some(user_id) => {
             let pairs: Vec<(Uuid, Uuid)> = blocks::table
-                .filter(blocks::blocker_id.eq(user_id).or(blocks::blocked_id.eq(user_id)))
+                .filter(
+                    blocks::blocker_id
+                        .eq(user_id)
+                        .or(blocks::blocked_id.eq(user_id)),
+                )
                 .select((blocks::blocker_id, blocks::blocked_id))
                 .load(conn)
                 .await?;
@@ -101,7 +105,10 @@ pub async fn audiences(
                 MatchStatus::named(&status),
                 Some(MatchStatus::Finished | MatchStatus::Aborted)
             );
-            (id, Audience::of(seated, over, off.contains(&id), hidden.clone()))
+            (
+                id,
+                Audience::of(seated, over, off.contains(&id), hidden.clone()),
+            )
         })
         .collect())
 }
@@ -141,7 +148,10 @@ mod tests {
         let after = Audience::of(true, true, false, HashSet::new());
         assert!(after.hears(&players) && after.hears(&spectators));
         let watching_after = Audience::of(false, true, false, HashSet::new());
-        assert!(!watching_after.hears(&players), "the players' chat stays theirs");
+        assert!(
+            !watching_after.hears(&players),
+            "the players' chat stays theirs"
+        );
     }
 
     #[test]

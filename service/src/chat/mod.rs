@@ -60,7 +60,10 @@ impl Channel {
         match stored {
             "players" => Ok(Channel::Players),
             "spectators" => Ok(Channel::Spectators),
-            other => Err(ServiceError::internal("a stored chat channel is unknown", other)),
+            other => Err(ServiceError::internal(
+                "a stored chat channel is unknown",
+                other,
+            )),
         }
     }
 }

@@ -8,8 +8,9 @@ use crate::ServiceError;
 pub const MAX_CHARS: usize = 500;
 
 /// The phrases a player sends with one click, shown to each reader in their own language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[derive(utoipa::ToSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Preset {
     Hello,
@@ -80,7 +81,10 @@ pub fn checked(text: &str, links_allowed: bool) -> Result<String, ServiceError> 
             "a message is at most 500 characters",
         ));
     }
-    if text.chars().any(|c| c.is_control() || is_invisible_format(c)) {
+    if text
+        .chars()
+        .any(|c| c.is_control() || is_invisible_format(c))
+    {
         return Err(ServiceError::invalid(
             "text",
             "chat_control_characters",
@@ -125,8 +129,14 @@ mod tests {
 
     #[test]
     fn a_message_is_trimmed_and_kept_as_written() {
-        assert_eq!(checked("  bien joué !  ", false).ok(), Some("bien joué !".into()));
-        assert_eq!(checked("4 and 4, or 5", false).ok(), Some("4 and 4, or 5".into()));
+        assert_eq!(
+            checked("  bien joué !  ", false).ok(),
+            Some("bien joué !".into())
+        );
+        assert_eq!(
+            checked("4 and 4, or 5", false).ok(),
+            Some("4 and 4, or 5".into())
+        );
         let longest = "é".repeat(MAX_CHARS);
         assert_eq!(checked(&longest, false).ok(), Some(longest.clone()));
     }
@@ -134,9 +144,23 @@ mod tests {
     #[test]
     fn empty_long_and_control_characters_are_refused() {
         assert_eq!(reason(checked("   ", true)), "chat_empty");
-        assert_eq!(reason(checked(&"a".repeat(MAX_CHARS + 1), true)), "chat_too_long");
-        for bad in ["a\nb", "a\rb", "bell\u{7}", "nul\u{0}", "esc\u{1b}[31m", "rtl\u{202E}olleh"] {
-            assert_eq!(reason(checked(bad, true)), "chat_control_characters", "{bad:?}");
+        assert_eq!(
+            reason(checked(&"a".repeat(MAX_CHARS + 1), true)),
+            "chat_too_long"
+        );
+        for bad in [
+            "a\nb",
+            "a\rb",
+            "bell\u{7}",
+            "nul\u{0}",
+            "esc\u{1b}[31m",
+            "rtl\u{202E}olleh",
+        ] {
+            assert_eq!(
+                reason(checked(bad, true)),
+                "chat_control_characters",
+                "{bad:?}"
+            );
         }
     }
 

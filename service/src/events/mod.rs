@@ -34,8 +34,9 @@ use uuid::Uuid;
 pub use gate::{Opener, StreamGate, StreamPass};
 pub use hub::{EventHub, prune, run};
 pub use streams::{
-    MatchEvent, MatchStream, NOT_AN_EVENT_ID, PAGE_STREAM_MATCHES, PageEvent, PageStream, StreamItem,
-    StreamSettings, UserStream, match_stream, page_stream, until_interrupted, user_stream,
+    MatchEvent, MatchStream, NOT_AN_EVENT_ID, PAGE_STREAM_MATCHES, PageEvent, PageStream,
+    StreamItem, StreamSettings, UserStream, match_stream, page_stream, until_interrupted,
+    user_stream,
 };
 pub(crate) use tell::{Told, tell};
 

@@ -68,7 +68,11 @@ async fn players_and_spectators_chat_apart_until_the_end_and_the_record_keeps_bo
 
     // Once it is over, the players read both; the spectators still only theirs.
     let resigned = app
-        .post(&format!("/api/v1/matches/{id}/resign"), Some(&bob), json!({}))
+        .post(
+            &format!("/api/v1/matches/{id}/resign"),
+            Some(&bob),
+            json!({}),
+        )
         .await;
     assert_eq!(resigned.status, StatusCode::OK);
     assert_eq!(
@@ -77,7 +81,11 @@ async fn players_and_spectators_chat_apart_until_the_end_and_the_record_keeps_bo
     );
     assert_eq!(texts(&app, &id, Some(&carol)).await, ["Hello!"]);
     let after = say(&app, &id, &bob, json!({"preset": "good_game"})).await;
-    assert_eq!(after.status, StatusCode::CREATED, "the players may still talk after the end");
+    assert_eq!(
+        after.status,
+        StatusCode::CREATED,
+        "the players may still talk after the end"
+    );
 }
 
 #[tokio::test]
@@ -94,7 +102,10 @@ async fn what_cannot_be_said_is_refused_with_its_reason_and_nothing_is_stored() 
         (json!({"text": "two\nlines"}), "line breaks"),
         (json!({"text": "bell\u{7}"}), "control characters"),
         (json!({"text": "see example.com/free"}), "cannot post links"),
-        (json!({"text": "hi", "preset": "hello"}), "either `text` or `preset`"),
+        (
+            json!({"text": "hi", "preset": "hello"}),
+            "either `text` or `preset`",
+        ),
         (json!({}), "either `text` or `preset`"),
     ] {
         let refused = say(&app, &id, &alice, body.clone()).await;
@@ -125,7 +136,13 @@ async fn what_cannot_be_said_is_refused_with_its_reason_and_nothing_is_stored() 
         "UPDATE users SET created_at = now() - interval '25 hours' WHERE username = 'alice'",
     )
     .await;
-    let link = say(&app, &id, &alice, json!({"text": "rules: example.com/linja"})).await;
+    let link = say(
+        &app,
+        &id,
+        &alice,
+        json!({"text": "rules: example.com/linja"}),
+    )
+    .await;
     assert_eq!(link.status, StatusCode::CREATED, "{:?}", link.body);
 }
 
@@ -144,10 +161,16 @@ async fn a_player_is_held_to_a_burst_and_a_pace() {
     assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(refused.code(), "rate_limited");
     assert_eq!(refused.headers["retry-after"], "10");
-    assert_eq!(texts(&app, &id, Some(&bob)).await.len(), 5, "nothing stored");
+    assert_eq!(
+        texts(&app, &id, Some(&bob)).await.len(),
+        5,
+        "nothing stored"
+    );
     // Bob has his own allowance.
     assert_eq!(
-        say(&app, &id, &bob, json!({"text": "calm down"})).await.status,
+        say(&app, &id, &bob, json!({"text": "calm down"}))
+            .await
+            .status,
         StatusCode::CREATED
     );
     // Past the burst's window (the messages made older), the pace per minute still holds.
@@ -229,8 +252,14 @@ async fn a_chat_turned_off_and_a_blocked_player_are_never_heard() {
     say(&app, &id, &alice, json!({"text": "players only"})).await;
     let eve = app.player("eve").await;
     say(&app, &id, &eve, json!({"text": "from eve"})).await;
-    assert_eq!(texts(&app, &id, Some(&carol)).await, ["from carol", "carol again", "from eve"]);
-    assert_eq!(texts(&app, &id, Some(&dave)).await, ["from dave", "from eve"]);
+    assert_eq!(
+        texts(&app, &id, Some(&carol)).await,
+        ["from carol", "carol again", "from eve"]
+    );
+    assert_eq!(
+        texts(&app, &id, Some(&dave)).await,
+        ["from dave", "from eve"]
+    );
     assert_eq!(
         texts(&app, &id, None).await,
         ["from carol", "from dave", "carol again", "from eve"]
@@ -258,7 +287,10 @@ async fn the_match_stream_brings_the_moves_and_the_messages_the_viewer_may_read(
     play_one(&app, &id, &[&alice, &bob]).await;
     let heard = bobs.expect("chat_message").await;
     assert_eq!(heard.data["preset"], "good_luck");
-    assert!(heard.id.is_empty(), "a chat message moves no Last-Event-ID: {heard:?}");
+    assert!(
+        heard.id.is_empty(),
+        "a chat message moves no Last-Event-ID: {heard:?}"
+    );
     bobs.expect("move").await;
     let seen = visitors.expect("chat_message").await;
     assert_eq!(seen.data["text"], "go alice");
@@ -293,7 +325,10 @@ async fn the_pages_show_the_chat_in_the_readers_language_and_refuse_inline() {
         .await;
     assert_eq!(posted.status, StatusCode::SEE_OTHER, "{}", posted.text);
     let refused = alice
-        .post(&format!("/matches/{id}/chat"), &[("text", "visit example.com")])
+        .post(
+            &format!("/matches/{id}/chat"),
+            &[("text", "visit example.com")],
+        )
         .await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     refused.assert_contains("Accounts younger than a day cannot post links.");
@@ -327,8 +362,12 @@ async fn the_pages_show_the_chat_in_the_readers_language_and_refuse_inline() {
     assert!(!quiet.text.contains("Good luck!"));
 
     // The replay of the match loads the chat too.
-    app.post(&format!("/api/v1/matches/{id}/resign"), Some(&bob_token), json!({}))
-        .await;
+    app.post(
+        &format!("/api/v1/matches/{id}/resign"),
+        Some(&bob_token),
+        json!({}),
+    )
+    .await;
     let replay = alice.get(&format!("/matches/{id}/replay?step=0")).await;
     replay.assert_contains(&format!("hx-get=\"/matches/{id}/chat\""));
 }

@@ -5,8 +5,8 @@
 mod abort;
 mod accounts;
 mod bots;
-mod chat;
 mod budgets;
+mod chat;
 mod clock;
 mod concurrency;
 mod errors;
