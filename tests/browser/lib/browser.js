@@ -35,9 +35,10 @@ export function watchErrors(page) {
       return;
     }
     // A refused move (stale: 409, illegal: 422) answers the match page's form with the fresh
-    // table and a message, on purpose; the browser logs the status all the same.
-    if (/^Failed to load resource: the server responded with a status of 4(09|22)/.test(text)
-      && /^\/matches\/[0-9a-f-]{36}\/act$/.test(new URL(message.location().url || "about:blank").pathname)) {
+    // table and a message, and a refused chat message (422, 409, 429) the chat's form with
+    // the panel and a message, on purpose; the browser logs the status all the same.
+    if (/^Failed to load resource: the server responded with a status of 4(09|22|29)/.test(text)
+      && /^\/matches\/[0-9a-f-]{36}\/(act|chat)$/.test(new URL(message.location().url || "about:blank").pathname)) {
       return;
     }
     page.tapisErrors.push(`console error: ${text} (${message.location().url})`);
