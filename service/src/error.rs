@@ -66,6 +66,9 @@ pub enum ServiceError {
     /// A match may be aborted only until each seat has taken a turn.
     #[error("every player has moved: the match can no longer be aborted (resign instead)")]
     AbortNotAllowed,
+    /// A player at the match blocked the caller, who may not take a seat there.
+    #[error("a player at this match does not accept you at their table")]
+    NotWelcome,
     /// The caller turned this match's chat off: they cannot post to it.
     #[error("you turned this match's chat off: turn it on to write")]
     ChatOff,
@@ -171,6 +174,7 @@ impl ServiceError {
             ServiceError::MatchNotActive => "match_not_active",
             ServiceError::AbortNotAllowed => "abort_not_allowed",
             ServiceError::ChatOff => "chat_off",
+            ServiceError::NotWelcome => "not_welcome",
             ServiceError::DeadlinePassed => "deadline_passed",
             ServiceError::MatchFull => "match_full",
             ServiceError::AlreadyJoined => "already_joined",
@@ -205,7 +209,8 @@ impl ServiceError {
             ServiceError::MissingScope(_)
             | ServiceError::NotAPlayer
             | ServiceError::NotInvited
-            | ServiceError::NotTheCreator => 403,
+            | ServiceError::NotTheCreator
+            | ServiceError::NotWelcome => 403,
             ServiceError::UsernameTaken
             | ServiceError::NotYourTurn
             | ServiceError::VersionConflict { .. }

@@ -83,6 +83,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::chat::chat_panel)
             .service(pages::chat::chat_post)
             .service(pages::chat::chat_switch)
+            .service(pages::players::block_switch)
+            .service(pages::players::blocked_players)
             .service(pages::play::match_replay)
             .service(pages::rules::rules_index)
             .service(pages::rules::game_rules)

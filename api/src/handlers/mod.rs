@@ -2,6 +2,7 @@
 //! the result.
 
 pub mod accounts;
+pub mod blocks;
 pub mod bots;
 pub mod chat;
 pub mod games;

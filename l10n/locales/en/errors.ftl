@@ -143,3 +143,6 @@ error-invalid-chat-links-not-yet = Accounts younger than a day cannot post links
 error-invalid-chat-computers = Computer players do not chat.
 error-invalid-chat-text-or-preset = Write a message or choose a quick message.
 error-bad-request-chat-preset = There is no such quick message.
+error-invalid-invite-refused = Invitations: “{ $name }” does not take invitations from you.
+error-not-welcome = A player at this match does not accept you at their table.
+error-invalid-block-self = You cannot block yourself.

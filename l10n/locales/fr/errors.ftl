@@ -149,3 +149,6 @@ error-invalid-chat-links-not-yet = Les comptes de moins d’un jour ne peuvent p
 error-invalid-chat-computers = Les joueurs ordinateurs ne discutent pas.
 error-invalid-chat-text-or-preset = Écrivez un message ou choisissez un message rapide.
 error-bad-request-chat-preset = Ce message rapide n’existe pas.
+error-invalid-invite-refused = Invitations : « { $name } » n’accepte pas vos invitations.
+error-not-welcome = Un joueur de cette partie ne vous accepte pas à sa table.
+error-invalid-block-self = Vous ne pouvez pas vous bloquer vous-même.

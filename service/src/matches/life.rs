@@ -22,6 +22,7 @@ use crate::events::{self, EventKind, Told};
 use crate::fairness;
 use crate::identity::accounts;
 use crate::identity::caller::Identity;
+use crate::players::blocks;
 use crate::quotas::Quotas;
 use crate::schema::{invitations, match_seats, matches, users};
 use crate::services::Services;
@@ -43,6 +44,24 @@ pub async fn create(
         .transaction::<_, ServiceError, _>(async |conn| {
             let found = accounts::find_all_by_name(conn, &plan.invite).await?;
             let invitees = plan.invitees(who.user_id, &found)?;
+            let refusing = blocks::blocked_by(conn, who.user_id, &invitees.people).await?;
+            if let Some(name) = plan
+                .invite
+                .iter()
+                .zip(&found)
+                .find(|(_, account)| {
+                    account
+                        .as_ref()
+                        .is_some_and(|a| refusing.contains(&a.user_id))
+                })
+                .map(|(name, _)| name)
+            {
+                return Err(ServiceError::invalid(
+                    "invite",
+                    "invite_refused",
+                    format!("“{name}” does not take invitations from you"),
+                ));
+            }
             let quotas = services.settings().quotas;
             within_match_quotas(conn, who.user_id, quotas, !invitees.bots.is_empty()).await?;
             write_new(conn, id, &plan, &invitees, &who, &seed).await?;
@@ -196,6 +215,12 @@ pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResul
             };
             if let Some(refusal) = seating.join_refusal() {
                 return Err(refusal);
+            }
+            if !blocks::blocked_by(conn, who.user_id, &row.seat_user_ids)
+                .await?
+                .is_empty()
+            {
+                return Err(ServiceError::NotWelcome);
             }
             diesel::insert_into(match_seats::table)
                 .values((

@@ -21,6 +21,7 @@ use super::views::{
 };
 use crate::identity::accounts;
 use crate::identity::caller::{Caller, Identity};
+use crate::players::blocks;
 use crate::schema::{invitations, match_seats, matches, turns, users};
 use crate::{ServiceError, ServiceResult, Services};
 
@@ -53,7 +54,17 @@ pub(super) async fn view_of(
         }
     };
     let your_seat = viewer.and_then(|who| loaded.seat_of(who.user_id));
-    let allowed = allowed_for(viewer, &loaded, status, &invitations)?;
+    // Whether a player seated at an open match blocked the viewer, who may not join then.
+    let unwelcome = match viewer {
+        Some(who) if status == MatchStatus::Open && your_seat.is_none() => {
+            !blocks::blocked_by(conn, who.user_id, &loaded.row.seat_user_ids)
+                .await?
+                .is_empty()
+        }
+        _ => false,
+    };
+    let mut allowed = allowed_for(viewer, &loaded, status, &invitations)?;
+    allowed.join &= !unwelcome;
     let invited = invitations.into_iter().map(|(_, _, name)| name).collect();
     let (state, legal_actions) = match (&loaded.row.state, status) {
         (Some(_), MatchStatus::Active | MatchStatus::Finished) => {

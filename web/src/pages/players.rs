@@ -1,15 +1,17 @@
 //! A player's public profile: their rating in every game, each played game's rating history
 //! (a chart drawn on the server, with the same numbers as a table), and their finished
-//! matches with the result and the rating change of each, most recent first, a page at a time.
+//! matches with the result and the rating change of each, most recent first, a page at a time;
+//! blocking them and lifting the block, and the list of the players one blocked.
 
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
+use tapis_service::players::blocks::{self, BlockedPlayer};
 use tapis_service::players::{self, PlayerRecord};
 
 use crate::error::WebError;
-use crate::page::{Layout, render, url_encode};
+use crate::page::{Layout, render, see_other, url_encode};
 use crate::present::When;
 use crate::present::record::{FinishedRow, GameHistory, RatingRow};
 use crate::session::{Ctx, services};
@@ -26,6 +28,11 @@ struct PlayerPage {
     since: When,
     /// The viewer is looking at their own profile.
     own: bool,
+    /// The viewer is signed in (and may block the player).
+    signed_in: bool,
+    /// The viewer blocked this player.
+    blocked: bool,
+    csrf: String,
     ratings: Vec<RatingRow>,
     histories: Vec<GameHistory>,
     matches: Vec<FinishedRow>,
@@ -93,6 +100,7 @@ fn render_profile(
         histories,
         matches: page,
         changes,
+        blocked_by_viewer,
     } = record;
     let path = profile_path(&account.username);
     render(&PlayerPage {
@@ -106,6 +114,9 @@ fn render_profile(
         own: ctx
             .username()
             .is_some_and(|me| me.eq_ignore_ascii_case(&account.username)),
+        signed_in: ctx.viewer.is_some(),
+        blocked: blocked_by_viewer,
+        csrf: ctx.csrf.clone(),
         ratings: account.ratings.iter().map(RatingRow::of).collect(),
         histories: histories
             .iter()
@@ -123,5 +134,58 @@ fn render_profile(
             .next_cursor
             .map(|cursor| format!("{path}?before={}#matches", url_encode(&cursor))),
         username: account.username,
+    })
+}
+
+/// `POST /players/{username}/block` and `/unblock`: the signed-in player blocks them, or lifts
+/// the block; back to where they came from (`next`: the profile, or the list of blocks).
+#[post("/players/{username}/{switch}")]
+pub async fn block_switch(
+    req: HttpRequest,
+    ctx: Ctx,
+    path: web::Path<(String, String)>,
+    form: crate::form::FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let (username, switch) = path.into_inner();
+    let services = services(&req)?;
+    match switch.as_str() {
+        "block" => blocks::block(&services, &who, &username).await?,
+        "unblock" => blocks::unblock(&services, &who, &username).await?,
+        _ => return Err(WebError::NotFound),
+    }
+    let back = match form.text("next") {
+        "/account/blocks" => "/account/blocks".to_owned(),
+        _ => profile_path(&username),
+    };
+    Ok(see_other(&back))
+}
+
+#[derive(Debug, Template)]
+#[template(path = "blocks.html")]
+struct BlocksPage {
+    layout: Layout,
+    lang: Language,
+    csrf: String,
+    blocked: Vec<(BlockedPlayer, When, String)>,
+}
+
+/// `GET /account/blocks`: the players the signed-in player blocked, each with "Unblock".
+#[get("/account/blocks")]
+pub async fn blocked_players(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let blocked = blocks::blocked(&services(&req)?, &who).await?;
+    render(&BlocksPage {
+        layout: Layout::new(&ctx, ctx.lang.t("blocks-title"), "account"),
+        lang: ctx.lang,
+        csrf: ctx.csrf.clone(),
+        blocked: blocked
+            .into_iter()
+            .map(|b| {
+                let since = When::of(b.since, ctx.lang);
+                let path = profile_path(&b.username);
+                (b, since, path)
+            })
+            .collect(),
     })
 }

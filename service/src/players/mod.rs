@@ -3,6 +3,8 @@
 //! the profile, the rating history of every game they played rated, a page of their finished
 //! matches and what each of those did to their rating.
 
+pub mod blocks;
+
 use serde::Serialize;
 use tapis_games::GameId;
 use time::OffsetDateTime;
@@ -57,6 +59,8 @@ pub struct PlayerRecord {
     pub matches: Page<MatchSummary>,
     /// What each rated match of `matches` did to their rating (in no particular order).
     pub changes: Vec<(Uuid, RatingChange)>,
+    /// The viewer blocked this player.
+    pub blocked_by_viewer: bool,
 }
 
 /// The public record of the player named `username` (without regard to case), with
@@ -88,10 +92,19 @@ pub async fn record(
         .map(|m| m.id)
         .collect();
     let changes = ratings::changes_in_matches_on(&mut conn, user.id, &rated).await?;
+    let blocked_by_viewer = match viewer {
+        Some(who) if who.user_id != user.id => {
+            blocks::blocked_by(&mut conn, user.id, &[who.user_id])
+                .await?
+                .contains(&who.user_id)
+        }
+        _ => false,
+    };
     Ok(PlayerRecord {
         profile: Profile::of(user, ratings),
         histories,
         matches,
         changes,
+        blocked_by_viewer,
     })
 }

@@ -1,0 +1,68 @@
+//! Blocking players: the caller's list, a block, and its lifting.
+
+use actix_web::{HttpResponse, delete, get, put, web};
+use tapis_service::Services;
+use tapis_service::players::blocks::{self, BlockedPlayer};
+
+use crate::extract::Caller;
+use crate::extract::scope::Account;
+use crate::problem::{ApiError, Problem};
+use crate::responses::{MissingScope, NotFound, ServiceUnavailable, Unauthorized};
+
+/// The players the caller blocked, by name.
+#[utoipa::path(get, path = "/api/v1/blocks", operation_id = "list_blocks", tag = "players", security(("bearer" = ["account"])),
+    responses(
+        (status = 200, description = "The players blocked", body = Vec<BlockedPlayer>),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/blocks")]
+pub async fn list(
+    services: web::Data<Services>,
+    caller: Caller<Account>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(blocks::blocked(&services, &caller.0).await?))
+}
+
+/// Blocks a player: neither hears the other in any chat, and they can no longer invite the
+/// caller nor take a seat where the caller sits. Blocking again changes nothing.
+#[utoipa::path(put, path = "/api/v1/blocks/{username}", operation_id = "block_player", tag = "players", security(("bearer" = ["account"])),
+    params(("username" = String, Path)),
+    responses(
+        (status = 204, description = "Blocked"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
+        (status = 404, description = "`not_found`: no such player", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed`: the caller named themselves", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[put("/blocks/{username}")]
+pub async fn block(
+    services: web::Data<Services>,
+    caller: Caller<Account>,
+    username: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    blocks::block(&services, &caller.0, &username).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Lifts the caller's block of a player (none: nothing changes).
+#[utoipa::path(delete, path = "/api/v1/blocks/{username}", operation_id = "unblock_player", tag = "players", security(("bearer" = ["account"])),
+    params(("username" = String, Path)),
+    responses(
+        (status = 204, description = "Not blocked any more"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[delete("/blocks/{username}")]
+pub async fn unblock(
+    services: web::Data<Services>,
+    caller: Caller<Account>,
+    username: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    blocks::unblock(&services, &caller.0, &username).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
