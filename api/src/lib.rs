@@ -61,6 +61,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::matches::decline)
             .service(handlers::matches::abort)
             .service(handlers::matches::resign)
+            .service(handlers::matches::rematch)
             .service(handlers::matches::turns)
             .service(handlers::matches::export)
             .service(handlers::chat::read)

@@ -88,6 +88,7 @@ impl Modify for GameSchemas {
         matches::act,
         matches::abort,
         matches::resign,
+        matches::rematch,
         matches::turns,
         matches::export,
         chat::read,

@@ -66,6 +66,9 @@ pub enum ServiceError {
     /// A match may be aborted only until each seat has taken a turn.
     #[error("every player has moved: the match can no longer be aborted (resign instead)")]
     AbortNotAllowed,
+    /// The match is not over yet.
+    #[error("the match is not over")]
+    MatchNotFinished,
     /// A player at the match blocked the caller, who may not take a seat there.
     #[error("a player at this match does not accept you at their table")]
     NotWelcome,
@@ -175,6 +178,7 @@ impl ServiceError {
             ServiceError::AbortNotAllowed => "abort_not_allowed",
             ServiceError::ChatOff => "chat_off",
             ServiceError::NotWelcome => "not_welcome",
+            ServiceError::MatchNotFinished => "match_not_finished",
             ServiceError::DeadlinePassed => "deadline_passed",
             ServiceError::MatchFull => "match_full",
             ServiceError::AlreadyJoined => "already_joined",
@@ -218,6 +222,7 @@ impl ServiceError {
             | ServiceError::MatchNotActive
             | ServiceError::AbortNotAllowed
             | ServiceError::ChatOff
+            | ServiceError::MatchNotFinished
             | ServiceError::DeadlinePassed
             | ServiceError::MatchFull
             | ServiceError::AlreadyJoined

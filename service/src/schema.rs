@@ -81,6 +81,8 @@ diesel::table! {
         paused_time_left_us -> Nullable<Int8>,
         bot_to_act -> Bool,
         moved_seats -> Int4,
+        rematch_id -> Nullable<Uuid>,
+        first_user_id -> Nullable<Uuid>,
     }
 }
 

@@ -425,6 +425,11 @@ function tapisLiveEvent(kind, id, text) {
     if (tapisLive.seq !== null && Number(id) <= Number(tapisLive.seq)) return;
     tapisLive.seq = id;
   }
+  // A rematch of the match shown, asked for by another player: its result offers it now.
+  const shown = document.querySelector("[data-match]")?.dataset.match;
+  if (kind === "invitation" && shown !== undefined && data.rematch_of === shown) {
+    tapisFetchInto("match-live", `/matches/${shown}/table`, false).catch(() => false);
+  }
   tapisUserEvent(kind, data);
 }
 

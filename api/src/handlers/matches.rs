@@ -297,6 +297,36 @@ pub async fn abort(
     Ok(HttpResponse::Ok().json(matches::abort(&services, &caller.0, id.into_inner()).await?))
 }
 
+/// Ask for a rematch of a finished match: the same game, options, rating, clock and table
+/// size, the caller as its creator and the other players invited (computer players sit at
+/// once). At Linja the loser of the last game plays first; in the other games the seats are
+/// drawn. One rematch per match: asking again, or second, answers 200 with the one made.
+#[utoipa::path(post, path = "/api/v1/matches/{id}/rematch", operation_id = "rematch", tag = "matches", security(("bearer" = ["play"])),
+    params(("id" = Uuid, Path)),
+    responses(
+        (status = 201, description = "The rematch, made now", body = MatchView),
+        (status = 200, description = "The rematch a player of the match asked for already", body = MatchView),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`match_not_finished`: the match is not over; `too_many_open_matches`, `too_many_bot_matches`: the caller's quotas", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed`: a player of the match does not take invitations from the caller (field `invite`)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[post("/matches/{id}/rematch")]
+pub async fn rematch(
+    services: web::Data<Services>,
+    caller: Caller<Play>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let (view, made) = matches::rematch(&services, &caller.0, id.into_inner()).await?;
+    Ok(if made {
+        HttpResponse::Created().json(view)
+    } else {
+        HttpResponse::Ok().json(view)
+    })
+}
+
 /// The turn log: every action with the events (dice included) it produced.
 #[utoipa::path(get, path = "/api/v1/matches/{id}/turns", operation_id = "get_turns", tag = "matches", params(("id" = Uuid, Path)),
     responses(

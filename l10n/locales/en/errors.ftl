@@ -146,3 +146,4 @@ error-bad-request-chat-preset = There is no such quick message.
 error-invalid-invite-refused = Invitations: “{ $name }” does not take invitations from you.
 error-not-welcome = A player at this match does not accept you at their table.
 error-invalid-block-self = You cannot block yourself.
+error-match-not-finished = The match is not over yet.

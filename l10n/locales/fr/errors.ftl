@@ -152,3 +152,4 @@ error-bad-request-chat-preset = Ce message rapide n’existe pas.
 error-invalid-invite-refused = Invitations : « { $name } » n’accepte pas vos invitations.
 error-not-welcome = Un joueur de cette partie ne vous accepte pas à sa table.
 error-invalid-block-self = Vous ne pouvez pas vous bloquer vous-même.
+error-match-not-finished = La partie n’est pas encore terminée.

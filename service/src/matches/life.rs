@@ -20,7 +20,7 @@ use super::views::{MatchStatus, MatchView, NewMatch, TurnKind};
 use crate::error::{ServiceError, ServiceResult};
 use crate::events::{self, EventKind, Told};
 use crate::fairness;
-use crate::identity::accounts;
+use crate::identity::accounts::{self, Account};
 use crate::identity::caller::Identity;
 use crate::players::blocks;
 use crate::quotas::Quotas;
@@ -36,43 +36,47 @@ pub async fn create(
     request: NewMatch,
 ) -> ServiceResult<MatchView> {
     let plan = MatchPlan::parse(request)?;
-    let seed = fairness::new_seed().map_err(|e| ServiceError::internal("no OS randomness", e))?;
-    let id = Uuid::new_v4();
     let mut conn = services.conn().await?;
     let who = who.clone();
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
-            let found = accounts::find_all_by_name(conn, &plan.invite).await?;
-            let invitees = plan.invitees(who.user_id, &found)?;
-            let refusing = blocks::blocked_by(conn, who.user_id, &invitees.people).await?;
-            if let Some(name) = plan
-                .invite
-                .iter()
-                .zip(&found)
-                .find(|(_, account)| {
-                    account
-                        .as_ref()
-                        .is_some_and(|a| refusing.contains(&a.user_id))
-                })
-                .map(|(name, _)| name)
-            {
-                return Err(ServiceError::invalid(
-                    "invite",
-                    "invite_refused",
-                    format!("“{name}” does not take invitations from you"),
-                ));
-            }
-            let quotas = services.settings().quotas;
-            within_match_quotas(conn, who.user_id, quotas, !invitees.bots.is_empty()).await?;
-            write_new(conn, id, &plan, &invitees, &who, &seed).await?;
-            if plan.full_with(&invitees) {
-                // The match starts with the creator's vacation as it stands.
-                hold_vacation(conn, who.user_id).await?;
-                return start(conn, id, services.now()).await;
-            }
-            load_match(conn, id).await
+            create_on(conn, services, &who, &plan, Lineage::default()).await
         })
         .await?;
+    view_of(&mut conn, loaded, Some(&who)).await
+}
+
+/// Where a new match comes from, besides its plan: the match it is a rematch of, and who plays
+/// first (when the game's rules name them).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Lineage {
+    pub(super) rematch_of: Option<Uuid>,
+    pub(super) first: Option<Uuid>,
+}
+
+/// Creates the match of `plan` in the caller's transaction (see [`create`]).
+pub(super) async fn create_on(
+    conn: &mut AsyncPgConnection,
+    services: &Services,
+    who: &Identity,
+    plan: &MatchPlan,
+    lineage: Lineage,
+) -> ServiceResult<Loaded> {
+    let seed = fairness::new_seed().map_err(|e| ServiceError::internal("no OS randomness", e))?;
+    let id = Uuid::new_v4();
+    let found = accounts::find_all_by_name(conn, &plan.invite).await?;
+    let invitees = plan.invitees(who.user_id, &found)?;
+    refuse_blocked_invitations(conn, who, plan, &found, &invitees).await?;
+    let quotas = services.settings().quotas;
+    within_match_quotas(conn, who.user_id, quotas, !invitees.bots.is_empty()).await?;
+    write_new(conn, id, plan, &invitees, who, &seed, lineage).await?;
+    let loaded = if plan.full_with(&invitees) {
+        // The match starts with the creator's vacation as it stands.
+        hold_vacation(conn, who.user_id).await?;
+        start(conn, id, services.now()).await?
+    } else {
+        load_match(conn, id).await?
+    };
     tracing::info!(
         match.id = %id,
         game = plan.game.as_str(),
@@ -80,7 +84,31 @@ pub async fn create(
         rated = plan.rated,
         "match created"
     );
-    view_of(&mut conn, loaded, Some(&who)).await
+    Ok(loaded)
+}
+
+/// Refuses the invitation of a person who blocked the creator, naming them.
+async fn refuse_blocked_invitations(
+    conn: &mut AsyncPgConnection,
+    who: &Identity,
+    plan: &MatchPlan,
+    found: &[Option<Account>],
+    invitees: &Invitees,
+) -> ServiceResult<()> {
+    let refusing = blocks::blocked_by(conn, who.user_id, &invitees.people).await?;
+    let refused = plan.invite.iter().zip(found).find(|(_, account)| {
+        account
+            .as_ref()
+            .is_some_and(|a| refusing.contains(&a.user_id))
+    });
+    match refused {
+        Some((name, _)) => Err(ServiceError::invalid(
+            "invite",
+            "invite_refused",
+            format!("“{name}” does not take invitations from you"),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// What one account has going: the open matches it created, and its matches against the
@@ -137,6 +165,7 @@ async fn write_new(
     invitees: &Invitees,
     who: &Identity,
     seed: &[u8],
+    lineage: Lineage,
 ) -> ServiceResult<()> {
     diesel::insert_into(matches::table)
         .values((
@@ -150,6 +179,7 @@ async fn write_new(
             matches::days_per_move.eq(plan.days_per_move),
             matches::seed.eq(seed.to_vec()),
             matches::seed_sha256.eq(fairness::seed_commitment(seed)),
+            matches::first_user_id.eq(lineage.first),
         ))
         .execute(conn)
         .await?;
@@ -173,7 +203,10 @@ async fn write_new(
             .execute(conn)
             .await?;
     }
-    let data = json!({"game": plan.game.as_str(), "by": who.username});
+    let mut data = json!({"game": plan.game.as_str(), "by": who.username});
+    if let (Some(of), Some(object)) = (lineage.rematch_of, data.as_object_mut()) {
+        object.insert("rematch_of".into(), json!(of));
+    }
     let told: Vec<Told> = invitees
         .people
         .iter()
@@ -466,6 +499,15 @@ pub(super) async fn start(
         .load(conn)
         .await?;
     players.shuffle(&mut rand::rng());
+    // Who plays first, when the match names them (a rematch of Linja: its loser).
+    let first: Option<Uuid> = matches::table
+        .find(id)
+        .select(matches::first_user_id)
+        .first(conn)
+        .await?;
+    if let Some(at) = first.and_then(|first| players.iter().position(|(user, _)| *user == first)) {
+        players.rotate_left(at);
+    }
     diesel::delete(match_seats::table.filter(match_seats::match_id.eq(id)))
         .execute(conn)
         .await?;

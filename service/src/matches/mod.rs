@@ -26,6 +26,7 @@
 //! - `plan`: a request for a new match parsed into the match to write (pure);
 //! - `life`: creating, joining, cancelling, declining, starting, aborting, resigning, running
 //!   out of time;
+//! - `rematch`: the same match again, once it is over;
 //! - `play`: a move.
 
 mod life;
@@ -33,6 +34,7 @@ mod plan;
 mod play;
 mod read;
 pub mod record;
+mod rematch;
 mod row;
 mod seating;
 mod step;
@@ -43,6 +45,7 @@ pub use life::{abort, cancel, create, decline, expire_overdue, join, resign, tel
 pub use play::{Submitted, submit_action, submit_action_with_turns};
 pub use read::{export, get, get_with_turns, list, replay, replay_step, turn_log, version};
 pub(crate) use read::{list_on, moves_since};
+pub use rematch::rematch;
 pub use views::{
     Allowed, ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter,
     MatchMove, MatchResult, MatchStatus, MatchSummary, MatchView, MatchWithTurns, NewMatch, Page,

@@ -103,6 +103,7 @@ pub(super) async fn view_of(
         legal_actions,
         result,
         fairness,
+        rematch: row.rematch_id,
         created_at: row.created_at,
         started_at: row.started_at,
         finished_at: row.finished_at,
@@ -133,6 +134,7 @@ fn allowed_for(
     };
     Ok(Allowed {
         abort: seated && loaded.row.abortable()?,
+        rematch: seated && status == MatchStatus::Finished && loaded.row.rematch_id.is_none(),
         ..seating.allowed()
     })
 }

@@ -55,6 +55,8 @@ pub(super) struct MatchRow {
     /// The seats that have taken a turn (moved, resigned or run out of time): bit `n` for seat
     /// `n`. Until every seat has, a player may abort the match.
     pub(super) moved_seats: i32,
+    /// The rematch a player asked for once the match was over.
+    pub(super) rematch_id: Option<Uuid>,
     /// Until when the player of each seat is on vacation (null: not on vacation), in seat
     /// order: read from `users` with the row, in the same statement.
     #[diesel(select_expression = seat_vacations())]

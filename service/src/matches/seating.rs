@@ -47,6 +47,7 @@ impl Seating {
             decline: open && self.invited && !self.seated,
             cancel: open && self.creator,
             abort: false,
+            rematch: false,
         }
     }
 }
@@ -77,7 +78,8 @@ mod tests {
                 join: true,
                 decline: false,
                 cancel: false,
-                abort: false
+                abort: false,
+                rematch: false
             }
         );
         let seated = Seating {

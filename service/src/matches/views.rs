@@ -124,6 +124,8 @@ pub struct Allowed {
     pub cancel: bool,
     /// Abort a match they play in, before each seat has taken a turn.
     pub abort: bool,
+    /// Ask for a rematch of a finished match they played, none made yet.
+    pub rematch: bool,
 }
 
 /// A match as its players and spectators see it.
@@ -165,6 +167,9 @@ pub struct MatchView {
     pub legal_actions: Vec<AnyAction>,
     pub result: Option<MatchResult>,
     pub fairness: Fairness,
+    /// The rematch of this match, once one of its players asked for it
+    /// (`POST /api/v1/matches/{id}/rematch`).
+    pub rematch: Option<Uuid>,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
     #[serde(with = "time::serde::rfc3339::option")]

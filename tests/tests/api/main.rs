@@ -21,6 +21,7 @@ mod openapi_games;
 mod outbox;
 mod play;
 mod ratings;
+mod rematch;
 mod request_log;
 mod security;
 mod streams;

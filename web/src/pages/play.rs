@@ -329,6 +329,18 @@ pub async fn match_abort(
     }
 }
 
+/// `POST /matches/{id}/rematch`: the player asks for a rematch (or is sent to the one made).
+#[post("/matches/{id}/rematch")]
+pub async fn match_rematch(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let (view, _) = matches::rematch(&services(&req)?, &who, id.into_inner()).await?;
+    Ok(see_other(&format!("/matches/{}", view.id)))
+}
+
 #[derive(Debug, Deserialize)]
 pub struct ReplayQuery {
     step: Option<usize>,

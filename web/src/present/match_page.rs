@@ -90,6 +90,10 @@ pub struct Live {
     pub can_resign: bool,
     /// The viewer may abort the match: some seat has not taken its first turn yet.
     pub can_abort: bool,
+    /// The viewer may ask for a rematch.
+    pub can_rematch: bool,
+    /// The rematch, once asked for: its page.
+    pub rematch: Option<String>,
     pub csrf: String,
     /// The fair-dice panel: only for games with chance (not Linja).
     pub fairness: Option<Fairness>,
@@ -341,6 +345,8 @@ impl Live {
             }),
             can_resign: active && view.your_seat.is_some_and(|s| !left.contains(&s)),
             can_abort: view.allowed.abort,
+            can_rematch: view.allowed.rematch,
+            rematch: view.rematch.map(|id| format!("/matches/{id}")),
             csrf: ctx.csrf.clone(),
             fairness: Fairness::of(
                 view.game,
