@@ -375,6 +375,22 @@ pub(crate) trait Rules {
     }
 }
 
+/// Implements [`Rules::resignations`] and [`Rules::left`] for a state that keeps the seats
+/// that left in its field `resignations`. Used inside an `impl Rules` block.
+macro_rules! resignations_in_field {
+    () => {
+        fn resignations(&mut self) -> &mut $crate::ranking::Resignations {
+            &mut self.resignations
+        }
+
+        fn left(&self) -> &$crate::ranking::Resignations {
+            &self.resignations
+        }
+    };
+}
+
+pub(crate) use resignations_in_field;
+
 /// Implements the play of [`Game`] (`turn`, `legal_actions`, `apply`, `apply_chance`, `resign`
 /// and `outcome`) by the [`Rules`] of the game's state, or of its field `$field`. Used inside
 /// an `impl Game` block, by [`impl_game!`].

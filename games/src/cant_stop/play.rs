@@ -8,7 +8,6 @@ use super::board::{
 };
 use super::state::{Action, EndReason, Event, MAX_PLAYERS, Phase, State, seat_bit};
 use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
-use crate::ranking::Resignations;
 
 impl Rules for State {
     type Action = Action;
@@ -18,13 +17,7 @@ impl Rules for State {
         State::seats(self)
     }
 
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
-    }
+    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         match self.phase {

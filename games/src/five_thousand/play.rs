@@ -7,7 +7,6 @@ use super::dice::{DICE, Faces, Roll, SetAside};
 use super::scoring::{has_scoring_group, is_five_ones};
 use super::state::{Action, BankResult, EndReason, Event, Phase, State, TurnLostReason};
 use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
-use crate::ranking::Resignations;
 
 impl Rules for State {
     type Action = Action;
@@ -17,13 +16,7 @@ impl Rules for State {
         self.players.len()
     }
 
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
-    }
+    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         match self.phase {

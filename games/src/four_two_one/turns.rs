@@ -8,7 +8,6 @@ use super::sets::{Faces, Seats};
 use super::table::{Player, Step, Table, describe, tie_group};
 use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
 use crate::faces;
-use crate::ranking::Resignations;
 
 /// A decision that passed validation.
 enum Decision {
@@ -45,13 +44,7 @@ impl Rules for Table {
         Table::seats(self)
     }
 
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
-    }
+    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         Table::turn(self)

@@ -9,7 +9,6 @@ use super::state::{
     Action, EndReason, Event, NoFollowingCause, Phase, Stage, State, opponent, row_u8,
 };
 use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
-use crate::ranking::Resignations;
 
 impl State {
     /// Checks a bonus move of a piece of `owner` from `from` to `to` by `seat` (rules 14, 16,
@@ -293,13 +292,7 @@ impl Rules for State {
         2
     }
 
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
-    }
+    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         if self.is_over() {

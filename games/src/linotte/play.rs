@@ -12,7 +12,7 @@ use super::state::{
 use super::variant::Variant;
 use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
 use crate::faces;
-use crate::ranking::{Resignations, better_of_two};
+use crate::ranking::better_of_two;
 
 fn illegal(reason: &'static str) -> ActionError {
     ActionError::illegal(reason)
@@ -26,13 +26,7 @@ impl<O: Variant> Rules for State<O> {
         SEATS
     }
 
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
-    }
+    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         match self.phase {

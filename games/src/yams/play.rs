@@ -7,7 +7,6 @@ use super::dice::{DICE, Dice};
 use super::grid::BoxId;
 use super::state::{Action, EndReason, Event, MAX_THROWS, State};
 use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
-use crate::ranking::Resignations;
 
 impl Rules for State {
     type Action = Action;
@@ -17,13 +16,7 @@ impl Rules for State {
         self.seats
     }
 
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
-    }
+    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         if self.end.is_some() {
