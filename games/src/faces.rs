@@ -168,13 +168,18 @@ pub(crate) enum Refusal {
     AtTheEnd(&'static str),
 }
 
-/// How one of the games' lists of faces is read from a JSON list.
-pub(crate) trait ReadFaces: Sized {
+impl Refusal {
+    /// Nothing to refuse when the face read was `added`; else this refusal.
+    pub(crate) fn unless(self, added: bool) -> Result<(), Refusal> {
+        if added { Ok(()) } else { Err(self) }
+    }
+}
+
+/// How one of the games' lists of faces is read from a JSON list, starting from the default
+/// value (no face).
+pub(crate) trait ReadFaces: Sized + Default {
     /// What the JSON must be, for error messages.
     const EXPECTING: &'static str;
-
-    /// The value before any face is read.
-    fn empty() -> Self;
 
     /// Adds the next face read, or refuses it.
     fn read(&mut self, face: u8) -> Result<(), Refusal>;
@@ -185,8 +190,23 @@ pub(crate) trait ReadFaces: Sized {
 /// `openapi`) its schema, named `$schema`: at most `$count` faces, described by `$doc`.
 /// `debug` adds the debug output of the list, `slice` the accessors of the faces in order
 /// (`as_slice`, `len`, `is_empty`).
+/// `; read: $insert, $expecting` last implements [`ReadFaces`] for a type that reads any face
+/// into its list by the list's method `$insert` (`push`, `insert_ascending`...), refusing one
+/// too many at once; `$expecting` says what the JSON must be.
 macro_rules! face_list {
-    ($name:ident, $schema:literal, $count:expr, $doc:literal $(, $part:ident)*) => {
+    (@read $name:ident, $insert:ident, $expecting:literal) => {
+        impl $crate::faces::ReadFaces for $name {
+            const EXPECTING: &'static str = $expecting;
+
+            fn read(&mut self, face: u8) -> Result<(), $crate::faces::Refusal> {
+                $crate::faces::Refusal::TooMany.unless(self.0.$insert(face))
+            }
+        }
+    };
+    (
+        $name:ident, $schema:literal, $count:expr, $doc:literal $(, $part:ident)*
+        $(; read: $insert:ident, $expecting:literal)?
+    ) => {
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 $crate::faces::deserialize(deserializer)
@@ -197,6 +217,7 @@ macro_rules! face_list {
         $crate::schema::manual_schema!($name, $schema, $crate::schema::die_faces($count, $doc));
 
         $($crate::faces::face_list!(@$part $name);)*
+        $($crate::faces::face_list!(@read $name, $insert, $expecting);)?
     };
     (@debug $name:ident) => {
         impl std::fmt::Debug for $name {
@@ -249,7 +270,7 @@ impl<'de, T: ReadFaces> Visitor<'de> for FacesVisitor<T> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut value = T::empty();
+        let mut value = T::default();
         let mut read = 0;
         let mut refused = None;
         while let Some(face) = seq.next_element::<u8>()? {

@@ -127,10 +127,6 @@ impl Serialize for Faces {
 impl ReadFaces for Faces {
     const EXPECTING: &'static str = "a list of at most five die faces, each from 1 to 6";
 
-    fn empty() -> Faces {
-        Faces::EMPTY
-    }
-
     fn read(&mut self, face: u8) -> Result<(), Refusal> {
         if !is_face(face) {
             return Err(Refusal::Now(
@@ -195,16 +191,8 @@ impl ReadFaces for Roll {
     // A throw is read as any list of bytes, then refused as a whole.
     const EXPECTING: &'static str = "a sequence";
 
-    fn empty() -> Roll {
-        Roll::default()
-    }
-
     fn read(&mut self, face: u8) -> Result<(), Refusal> {
-        if is_face(face) && self.0.push(face) {
-            Ok(())
-        } else {
-            Err(Refusal::AtTheEnd(BAD_ROLL))
-        }
+        Refusal::AtTheEnd(BAD_ROLL).unless(is_face(face) && self.0.push(face))
     }
 }
 

@@ -49,16 +49,8 @@ impl ReadFaces for Faces {
     // Faces are read as any list of bytes, then refused as a whole when there are too many.
     const EXPECTING: &'static str = "a sequence";
 
-    fn empty() -> Faces {
-        Faces::EMPTY
-    }
-
     fn read(&mut self, face: u8) -> Result<(), Refusal> {
-        if self.0.insert_descending(face) {
-            Ok(())
-        } else {
-            Err(Refusal::AtTheEnd("there are only three dice"))
-        }
+        Refusal::AtTheEnd("there are only three dice").unless(self.0.insert_descending(face))
     }
 }
 
