@@ -11,8 +11,10 @@ use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
+use serde::Deserializer;
 use serde::de::{self, SeqAccess, Visitor};
-use serde::{Deserializer, Serialize, Serializer};
+
+use crate::fixed_list::FixedList;
 
 /// Whether `face` is a face of a six-sided die.
 pub(crate) const fn is_face(face: u8) -> bool {
@@ -20,20 +22,11 @@ pub(crate) const fn is_face(face: u8) -> bool {
 }
 
 /// At most `N` die faces, in the order their owner keeps them (as thrown, or sorted).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct FaceList<const N: usize> {
-    /// `faces[..len]` are the faces; the others stay 0, so that the derived equality compares
-    /// the lists.
-    faces: [u8; N],
-    len: u8,
-}
+pub(crate) type FaceList<const N: usize> = FixedList<u8, N>;
 
-impl<const N: usize> FaceList<N> {
+impl<const N: usize> FixedList<u8, N> {
     /// No face at all.
-    pub(crate) const EMPTY: FaceList<N> = FaceList {
-        faces: [0; N],
-        len: 0,
-    };
+    pub(crate) const EMPTY: FaceList<N> = FixedList::blank(0);
 
     /// `faces` in their order; `None` when there are more than `N`.
     pub(crate) fn from_slice(faces: &[u8]) -> Option<FaceList<N>> {
@@ -58,33 +51,6 @@ impl<const N: usize> FaceList<N> {
         list
     }
 
-    /// The faces, in order.
-    pub(crate) fn as_slice(&self) -> &[u8] {
-        self.faces.get(..usize::from(self.len)).unwrap_or(&[])
-    }
-
-    /// How many faces the list holds.
-    pub(crate) const fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether the list holds no face.
-    pub(crate) const fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Appends `face`; `false` (and no change) when the list is full.
-    pub(crate) fn push(&mut self, face: u8) -> bool {
-        match self.faces.get_mut(usize::from(self.len)) {
-            Some(slot) => {
-                *slot = face;
-                self.len += 1;
-                true
-            }
-            None => false,
-        }
-    }
-
     /// Inserts `face` in a list sorted in increasing order, after the faces equal to it;
     /// `false` (and no change) when the list is full.
     pub(crate) fn insert_ascending(&mut self, face: u8) -> bool {
@@ -95,43 +61,6 @@ impl<const N: usize> FaceList<N> {
     /// `false` (and no change) when the list is full.
     pub(crate) fn insert_descending(&mut self, face: u8) -> bool {
         self.insert_before(face, |held| held < face)
-    }
-
-    /// Inserts `face` before the run of last faces that `goes_after` it.
-    fn insert_before(&mut self, face: u8, goes_after: impl Fn(u8) -> bool) -> bool {
-        let len = usize::from(self.len);
-        if len >= N {
-            return false;
-        }
-        let mut at = len;
-        while at > 0 && self.faces.get(at - 1).is_some_and(|held| goes_after(*held)) {
-            self.faces.swap(at - 1, at);
-            at -= 1;
-        }
-        if let Some(slot) = self.faces.get_mut(at) {
-            *slot = face;
-        }
-        self.len += 1;
-        true
-    }
-}
-
-impl<const N: usize> Default for FaceList<N> {
-    fn default() -> Self {
-        FaceList::EMPTY
-    }
-}
-
-impl<const N: usize> fmt::Debug for FaceList<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-/// A plain JSON list of the faces, in order: `[2, 5, 5]`.
-impl<const N: usize> Serialize for FaceList<N> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.as_slice())
     }
 }
 
