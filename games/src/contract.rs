@@ -459,13 +459,16 @@ pub(crate) use play_by_state;
 ///
 /// ```text
 /// impl_game! {
-///     CantStop = GameId::CantStop, seats: MIN_PLAYERS..=MAX_PLAYERS,
-///     types: Options, State, Action, Event, View,
+///     FourTwoOne = GameId::FourTwoOne, seats: MIN_PLAYERS..=MAX_PLAYERS,
+///     types: Options, State, Action, Event, TableView,
+///     rules_in: table,
 /// }
 /// ```
 ///
-/// The seat counts are literals or constants in scope. `has_chance: false,` after the types
-/// declares a game without chance steps; `rules_in: field,` delegates to a field of the state.
+/// The seat counts are literals or constants in scope. Without `types:`, they are the types of
+/// the game's module named `Options`, `State`, `Action`, `Event` and `View`. `has_chance:
+/// false,` after the types declares a game without chance steps; `rules_in: field,` delegates
+/// to a field of the state.
 macro_rules! impl_game {
     (
         $game:ty = $id:expr, seats: $min:tt..=$max:tt,
@@ -497,6 +500,18 @@ macro_rules! impl_game {
             fn check_invariants(state: &$state) -> Result<(), String> {
                 state$(.$field)?.check()
             }
+        }
+    };
+    (
+        $game:ty = $id:expr, seats: $min:tt..=$max:tt,
+        $(has_chance: $has_chance:expr,)?
+        $(rules_in: $field:ident,)?
+    ) => {
+        $crate::contract::impl_game! {
+            $game = $id, seats: $min..=$max,
+            types: Options, State, Action, Event, View,
+            $(has_chance: $has_chance,)?
+            $(rules_in: $field,)?
         }
     };
 }
