@@ -375,10 +375,14 @@ pub(crate) trait Rules {
     }
 }
 
-/// Implements [`Rules::resignations`] and [`Rules::left`] for a state that keeps the seats
-/// that left in its field `resignations`. Used inside an `impl Rules` block.
-macro_rules! resignations_in_field {
+/// The parts of [`Rules`] every game writes alike: its types are the game module's `Action`
+/// and `Event`, and [`Rules::resignations`] and [`Rules::left`] the state's field
+/// `resignations`. Used inside an `impl Rules` block.
+macro_rules! rules_common {
     () => {
+        type Action = Action;
+        type Event = Event;
+
         fn resignations(&mut self) -> &mut $crate::ranking::Resignations {
             &mut self.resignations
         }
@@ -389,7 +393,7 @@ macro_rules! resignations_in_field {
     };
 }
 
-pub(crate) use resignations_in_field;
+pub(crate) use rules_common;
 
 /// Implements the play of [`Game`] (`turn`, `legal_actions`, `apply`, `apply_chance`, `resign`
 /// and `outcome`) by the [`Rules`] of the game's state, or of its field `$field`. Used inside

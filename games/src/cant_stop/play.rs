@@ -10,14 +10,11 @@ use super::state::{Action, EndReason, Event, MAX_PLAYERS, Phase, State, seat_bit
 use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
 
 impl Rules for State {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     fn seats(&self) -> usize {
         State::seats(self)
     }
-
-    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         match self.phase {

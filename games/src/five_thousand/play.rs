@@ -9,14 +9,11 @@ use super::state::{Action, BankResult, EndReason, Event, Phase, State, TurnLostR
 use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
 
 impl Rules for State {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     fn seats(&self) -> usize {
         self.players.len()
     }
-
-    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         match self.phase {

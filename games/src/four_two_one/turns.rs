@@ -37,14 +37,11 @@ pub(super) fn remove_faces(dice: Dice, faces: Faces) -> Option<Faces> {
 }
 
 impl Rules for Table {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     fn seats(&self) -> usize {
         Table::seats(self)
     }
-
-    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         Table::turn(self)

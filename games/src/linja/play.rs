@@ -283,16 +283,13 @@ impl State {
 }
 
 impl Rules for State {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     const ALREADY_LEFT: &'static str = "this seat has already resigned";
 
     fn seats(&self) -> usize {
         2
     }
-
-    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         if self.is_over() {

@@ -19,14 +19,11 @@ fn illegal(reason: &'static str) -> ActionError {
 }
 
 impl<O: Variant> Rules for State<O> {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     fn seats(&self) -> usize {
         SEATS
     }
-
-    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         match self.phase {

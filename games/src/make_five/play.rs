@@ -102,16 +102,13 @@ impl State {
 }
 
 impl Rules for State {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     const ALREADY_LEFT: &'static str = "this seat has already resigned";
 
     fn seats(&self) -> usize {
         SEATS
     }
-
-    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         match self.phase {

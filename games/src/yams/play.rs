@@ -9,14 +9,11 @@ use super::state::{Action, EndReason, Event, MAX_THROWS, State};
 use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
 
 impl Rules for State {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     fn seats(&self) -> usize {
         self.seats
     }
-
-    crate::contract::resignations_in_field!();
 
     fn turn(&self) -> Turn {
         if self.end.is_some() {
