@@ -110,13 +110,7 @@ impl TryFrom<Vec<u8>> for Columns {
 crate::schema::manual_schema!(
     Columns,
     "CantStopColumns",
-    utoipa::openapi::schema::ArrayBuilder::new()
-        .items(
-            utoipa::openapi::schema::ObjectBuilder::new()
-                .schema_type(utoipa::openapi::schema::Type::Integer)
-                .minimum(Some(FIRST_COLUMN))
-                .maximum(Some(label_of(COLUMNS - 1))),
-        )
+    crate::schema::integer_list(FIRST_COLUMN, label_of(COLUMNS - 1))
         .min_items(Some(1))
         .max_items(Some(2))
         .description(Some(

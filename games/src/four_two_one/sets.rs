@@ -171,13 +171,7 @@ impl<'de> Deserialize<'de> for Seats {
 crate::schema::manual_schema!(
     Seats,
     "FourTwoOneSeats",
-    utoipa::openapi::schema::ArrayBuilder::new()
-        .items(
-            utoipa::openapi::schema::ObjectBuilder::new()
-                .schema_type(utoipa::openapi::schema::Type::Integer)
-                .minimum(Some(0))
-                .maximum(Some(Seats::CAPACITY - 1)),
-        )
+    crate::schema::integer_list(0, Seats::CAPACITY - 1)
         .unique_items(true)
         .max_items(Some(Seats::CAPACITY))
         .description(Some(
