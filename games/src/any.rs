@@ -15,42 +15,40 @@ use crate::options::OptionSpec;
 use crate::read_options::{default_options_json, parse_options};
 use crate::{cant_stop, five_thousand, four_two_one, linja, linotte, make_five, yams};
 
+/// Every game, once: the name of its variant in the enums over all games, and its type. Calls
+/// `$then!` with what it is given, then the list (`$then! { (args) Linotte => linotte::Linotte,
+/// ... }`): the dispatch macros below are all made from this one list.
+macro_rules! all_games {
+    ($then:ident!($($args:tt)*)) => {
+        $then! {
+            ($($args)*)
+            Linotte => linotte::Linotte,
+            YamMaster => linotte::YamMaster,
+            Linja => linja::Linja,
+            FiveThousand => five_thousand::FiveThousand,
+            FourTwoOne => four_two_one::FourTwoOne,
+            CantStop => cant_stop::CantStop,
+            Yams => yams::Yams,
+            MakeFive => make_five::MakeFive,
+        }
+    };
+}
+
 /// Applies `$body` with `$game` bound to the type of the game `$id` names.
 macro_rules! with_game {
-    ($id:expr, $game:ident => $body:expr) => {
+    ($($args:tt)*) => {
+        all_games!(with_game_in!($($args)*))
+    };
+}
+
+/// [`with_game!`] over the list of [`all_games!`].
+macro_rules! with_game_in {
+    (($id:expr, $game:ident => $body:expr) $($variant:ident => $type:ty,)*) => {
         match $id {
-            GameId::Linotte => {
-                type $game = linotte::Linotte;
+            $(GameId::$variant => {
+                type $game = $type;
                 $body
-            }
-            GameId::YamMaster => {
-                type $game = linotte::YamMaster;
-                $body
-            }
-            GameId::Linja => {
-                type $game = linja::Linja;
-                $body
-            }
-            GameId::FiveThousand => {
-                type $game = five_thousand::FiveThousand;
-                $body
-            }
-            GameId::FourTwoOne => {
-                type $game = four_two_one::FourTwoOne;
-                $body
-            }
-            GameId::CantStop => {
-                type $game = cant_stop::CantStop;
-                $body
-            }
-            GameId::Yams => {
-                type $game = yams::Yams;
-                $body
-            }
-            GameId::MakeFive => {
-                type $game = make_five::MakeFive;
-                $body
-            }
+            })*
         }
     };
 }
@@ -58,40 +56,19 @@ macro_rules! with_game {
 /// Applies `$body` with `$state` bound to the typed state inside an [`AnyState`] and `$game` to
 /// its game type.
 macro_rules! with_state {
-    ($any:expr, $game:ident, $state:ident => $body:expr) => {
+    ($($args:tt)*) => {
+        all_games!(with_state_in!($($args)*))
+    };
+}
+
+/// [`with_state!`] over the list of [`all_games!`].
+macro_rules! with_state_in {
+    (($any:expr, $game:ident, $state:ident => $body:expr) $($variant:ident => $type:ty,)*) => {
         match $any {
-            AnyState::Linotte($state) => {
-                type $game = linotte::Linotte;
+            $(AnyState::$variant($state) => {
+                type $game = $type;
                 $body
-            }
-            AnyState::YamMaster($state) => {
-                type $game = linotte::YamMaster;
-                $body
-            }
-            AnyState::Linja($state) => {
-                type $game = linja::Linja;
-                $body
-            }
-            AnyState::FiveThousand($state) => {
-                type $game = five_thousand::FiveThousand;
-                $body
-            }
-            AnyState::FourTwoOne($state) => {
-                type $game = four_two_one::FourTwoOne;
-                $body
-            }
-            AnyState::CantStop($state) => {
-                type $game = cant_stop::CantStop;
-                $body
-            }
-            AnyState::Yams($state) => {
-                type $game = yams::Yams;
-                $body
-            }
-            AnyState::MakeFive($state) => {
-                type $game = make_five::MakeFive;
-                $body
-            }
+            })*
         }
     };
 }
@@ -144,7 +121,7 @@ impl GameId {
 /// those enums (state, action, event, view), their JSON, and the [`Variant`] impls that move a
 /// game's typed values in and out of them.
 macro_rules! any_games {
-    ($($variant:ident => $game:ty),* $(,)?) => {
+    (() $($variant:ident => $game:ty,)*) => {
         /// The state of a match of any game (boxed: the games' states differ widely in size).
         #[derive(Debug, Clone, PartialEq)]
         pub enum AnyState {
@@ -249,16 +226,7 @@ macro_rules! any_json {
     };
 }
 
-any_games! {
-    Linotte => linotte::Linotte,
-    YamMaster => linotte::YamMaster,
-    Linja => linja::Linja,
-    FiveThousand => five_thousand::FiveThousand,
-    FourTwoOne => four_two_one::FourTwoOne,
-    CantStop => cant_stop::CantStop,
-    Yams => yams::Yams,
-    MakeFive => make_five::MakeFive,
-}
+all_games!(any_games!());
 
 /// A game's place in the enums over every game: how its typed values go in, and come out.
 pub trait Variant: Game {

@@ -375,6 +375,26 @@ pub(crate) trait Rules {
     }
 }
 
+/// The parts of [`Rules`] every game writes alike: its types are the game module's `Action`
+/// and `Event`, and [`Rules::resignations`] and [`Rules::left`] the state's field
+/// `resignations`. Used inside an `impl Rules` block.
+macro_rules! rules_common {
+    () => {
+        type Action = Action;
+        type Event = Event;
+
+        fn resignations(&mut self) -> &mut $crate::ranking::Resignations {
+            &mut self.resignations
+        }
+
+        fn left(&self) -> &$crate::ranking::Resignations {
+            &self.resignations
+        }
+    };
+}
+
+pub(crate) use rules_common;
+
 /// Implements the play of [`Game`] (`turn`, `legal_actions`, `apply`, `apply_chance`, `resign`
 /// and `outcome`) by the [`Rules`] of the game's state, or of its field `$field`. Used inside
 /// an `impl Game` block, by [`impl_game!`].
@@ -443,13 +463,16 @@ pub(crate) use play_by_state;
 ///
 /// ```text
 /// impl_game! {
-///     CantStop = GameId::CantStop, seats: MIN_PLAYERS..=MAX_PLAYERS,
-///     types: Options, State, Action, Event, View,
+///     FourTwoOne = GameId::FourTwoOne, seats: MIN_PLAYERS..=MAX_PLAYERS,
+///     types: Options, State, Action, Event, TableView,
+///     rules_in: table,
 /// }
 /// ```
 ///
-/// The seat counts are literals or constants in scope. `has_chance: false,` after the types
-/// declares a game without chance steps; `rules_in: field,` delegates to a field of the state.
+/// The seat counts are literals or constants in scope. Without `types:`, they are the types of
+/// the game's module named `Options`, `State`, `Action`, `Event` and `View`. `has_chance:
+/// false,` after the types declares a game without chance steps; `rules_in: field,` delegates
+/// to a field of the state.
 macro_rules! impl_game {
     (
         $game:ty = $id:expr, seats: $min:tt..=$max:tt,
@@ -481,6 +504,18 @@ macro_rules! impl_game {
             fn check_invariants(state: &$state) -> Result<(), String> {
                 state$(.$field)?.check()
             }
+        }
+    };
+    (
+        $game:ty = $id:expr, seats: $min:tt..=$max:tt,
+        $(has_chance: $has_chance:expr,)?
+        $(rules_in: $field:ident,)?
+    ) => {
+        $crate::contract::impl_game! {
+            $game = $id, seats: $min..=$max,
+            types: Options, State, Action, Event, View,
+            $(has_chance: $has_chance,)?
+            $(rules_in: $field,)?
         }
     };
 }

@@ -11,8 +11,10 @@ use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
+use serde::Deserializer;
 use serde::de::{self, SeqAccess, Visitor};
-use serde::{Deserializer, Serialize, Serializer};
+
+use crate::fixed_list::FixedList;
 
 /// Whether `face` is a face of a six-sided die.
 pub(crate) const fn is_face(face: u8) -> bool {
@@ -20,20 +22,11 @@ pub(crate) const fn is_face(face: u8) -> bool {
 }
 
 /// At most `N` die faces, in the order their owner keeps them (as thrown, or sorted).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct FaceList<const N: usize> {
-    /// `faces[..len]` are the faces; the others stay 0, so that the derived equality compares
-    /// the lists.
-    faces: [u8; N],
-    len: u8,
-}
+pub(crate) type FaceList<const N: usize> = FixedList<u8, N>;
 
-impl<const N: usize> FaceList<N> {
+impl<const N: usize> FixedList<u8, N> {
     /// No face at all.
-    pub(crate) const EMPTY: FaceList<N> = FaceList {
-        faces: [0; N],
-        len: 0,
-    };
+    pub(crate) const EMPTY: FaceList<N> = FixedList::blank(0);
 
     /// `faces` in their order; `None` when there are more than `N`.
     pub(crate) fn from_slice(faces: &[u8]) -> Option<FaceList<N>> {
@@ -58,33 +51,6 @@ impl<const N: usize> FaceList<N> {
         list
     }
 
-    /// The faces, in order.
-    pub(crate) fn as_slice(&self) -> &[u8] {
-        self.faces.get(..usize::from(self.len)).unwrap_or(&[])
-    }
-
-    /// How many faces the list holds.
-    pub(crate) const fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether the list holds no face.
-    pub(crate) const fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Appends `face`; `false` (and no change) when the list is full.
-    pub(crate) fn push(&mut self, face: u8) -> bool {
-        match self.faces.get_mut(usize::from(self.len)) {
-            Some(slot) => {
-                *slot = face;
-                self.len += 1;
-                true
-            }
-            None => false,
-        }
-    }
-
     /// Inserts `face` in a list sorted in increasing order, after the faces equal to it;
     /// `false` (and no change) when the list is full.
     pub(crate) fn insert_ascending(&mut self, face: u8) -> bool {
@@ -95,43 +61,6 @@ impl<const N: usize> FaceList<N> {
     /// `false` (and no change) when the list is full.
     pub(crate) fn insert_descending(&mut self, face: u8) -> bool {
         self.insert_before(face, |held| held < face)
-    }
-
-    /// Inserts `face` before the run of last faces that `goes_after` it.
-    fn insert_before(&mut self, face: u8, goes_after: impl Fn(u8) -> bool) -> bool {
-        let len = usize::from(self.len);
-        if len >= N {
-            return false;
-        }
-        let mut at = len;
-        while at > 0 && self.faces.get(at - 1).is_some_and(|held| goes_after(*held)) {
-            self.faces.swap(at - 1, at);
-            at -= 1;
-        }
-        if let Some(slot) = self.faces.get_mut(at) {
-            *slot = face;
-        }
-        self.len += 1;
-        true
-    }
-}
-
-impl<const N: usize> Default for FaceList<N> {
-    fn default() -> Self {
-        FaceList::EMPTY
-    }
-}
-
-impl<const N: usize> fmt::Debug for FaceList<N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-/// A plain JSON list of the faces, in order: `[2, 5, 5]`.
-impl<const N: usize> Serialize for FaceList<N> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.as_slice())
     }
 }
 
@@ -168,13 +97,18 @@ pub(crate) enum Refusal {
     AtTheEnd(&'static str),
 }
 
-/// How one of the games' lists of faces is read from a JSON list.
-pub(crate) trait ReadFaces: Sized {
+impl Refusal {
+    /// Nothing to refuse when the face read was `added`; else this refusal.
+    pub(crate) fn unless(self, added: bool) -> Result<(), Refusal> {
+        if added { Ok(()) } else { Err(self) }
+    }
+}
+
+/// How one of the games' lists of faces is read from a JSON list, starting from the default
+/// value (no face).
+pub(crate) trait ReadFaces: Sized + Default {
     /// What the JSON must be, for error messages.
     const EXPECTING: &'static str;
-
-    /// The value before any face is read.
-    fn empty() -> Self;
 
     /// Adds the next face read, or refuses it.
     fn read(&mut self, face: u8) -> Result<(), Refusal>;
@@ -185,8 +119,23 @@ pub(crate) trait ReadFaces: Sized {
 /// `openapi`) its schema, named `$schema`: at most `$count` faces, described by `$doc`.
 /// `debug` adds the debug output of the list, `slice` the accessors of the faces in order
 /// (`as_slice`, `len`, `is_empty`).
+/// `; read: $insert, $expecting` last implements [`ReadFaces`] for a type that reads any face
+/// into its list by the list's method `$insert` (`push`, `insert_ascending`...), refusing one
+/// too many at once; `$expecting` says what the JSON must be.
 macro_rules! face_list {
-    ($name:ident, $schema:literal, $count:expr, $doc:literal $(, $part:ident)*) => {
+    (@read $name:ident, $insert:ident, $expecting:literal) => {
+        impl $crate::faces::ReadFaces for $name {
+            const EXPECTING: &'static str = $expecting;
+
+            fn read(&mut self, face: u8) -> Result<(), $crate::faces::Refusal> {
+                $crate::faces::Refusal::TooMany.unless(self.0.$insert(face))
+            }
+        }
+    };
+    (
+        $name:ident, $schema:literal, $count:expr, $doc:literal $(, $part:ident)*
+        $(; read: $insert:ident, $expecting:literal)?
+    ) => {
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 $crate::faces::deserialize(deserializer)
@@ -197,6 +146,7 @@ macro_rules! face_list {
         $crate::schema::manual_schema!($name, $schema, $crate::schema::die_faces($count, $doc));
 
         $($crate::faces::face_list!(@$part $name);)*
+        $($crate::faces::face_list!(@read $name, $insert, $expecting);)?
     };
     (@debug $name:ident) => {
         impl std::fmt::Debug for $name {
@@ -249,7 +199,7 @@ impl<'de, T: ReadFaces> Visitor<'de> for FacesVisitor<T> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut value = T::empty();
+        let mut value = T::default();
         let mut read = 0;
         let mut refused = None;
         while let Some(face) = seq.next_element::<u8>()? {

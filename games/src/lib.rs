@@ -11,6 +11,7 @@
 pub mod any;
 pub mod contract;
 mod faces;
+mod fixed_list;
 pub mod id;
 #[cfg(feature = "openapi")]
 pub mod openapi;

@@ -2,18 +2,23 @@
 //! schema of a hand-written JSON type, and of a list of die faces. It imports nothing of the
 //! crate, so every game can use it.
 
+use utoipa::Number;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, Type};
 
+/// A list of whole numbers from `min` to `max`, its length and description left to the caller.
+pub(crate) fn integer_list<N: Into<Number>>(min: N, max: N) -> ArrayBuilder {
+    ArrayBuilder::new().items(
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(min))
+            .maximum(Some(max)),
+    )
+}
+
 /// A list of at most `max` die faces (each 1 to 6): the schema of the games' dice lists.
 pub(crate) fn die_faces(max: usize, description: &str) -> RefOr<Schema> {
-    ArrayBuilder::new()
-        .items(
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(1))
-                .maximum(Some(6)),
-        )
+    integer_list(1, 6)
         .max_items(Some(max))
         .description(Some(description))
         .into()

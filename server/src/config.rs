@@ -92,6 +92,24 @@ fn var(name: &'static str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
+/// The value of the variable `name` that is one of two words: the first (and the default) or
+/// the second.
+fn either<T>(
+    name: &'static str,
+    (first, default): (&str, T),
+    (second, other): (&str, T),
+) -> Result<T, ConfigError> {
+    match var(name) {
+        None => Ok(default),
+        Some(word) if word == first => Ok(default),
+        Some(word) if word == second => Ok(other),
+        Some(word) => Err(ConfigError::Invalid {
+            name,
+            message: format!("`{word}` is neither {first} nor {second}"),
+        }),
+    }
+}
+
 fn parse<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, ConfigError>
 where
     T::Err: std::fmt::Display,
@@ -112,16 +130,11 @@ impl Config {
     /// Reads the configuration. Returns it with warnings to log once logging is set up.
     pub fn from_env() -> Result<(Config, Vec<String>), ConfigError> {
         let mut warnings = Vec::new();
-        let environment = match var("TAPIS_ENV").as_deref() {
-            None | Some("development") => Environment::Development,
-            Some("production") => Environment::Production,
-            Some(other) => {
-                return Err(ConfigError::Invalid {
-                    name: "TAPIS_ENV",
-                    message: format!("`{other}` is neither development nor production"),
-                });
-            }
-        };
+        let environment = either(
+            "TAPIS_ENV",
+            ("development", Environment::Development),
+            ("production", Environment::Production),
+        )?;
         let database_url = var("DATABASE_URL").ok_or(ConfigError::Missing("DATABASE_URL"))?;
         let jwt_secret = match (var("TAPIS_JWT_SECRET"), environment) {
             (Some(secret), _) if secret.len() >= 32 => secret.into_bytes(),
@@ -148,16 +161,11 @@ impl Config {
                 hex::encode(secret).into_bytes()
             }
         };
-        let log_format = match var("TAPIS_LOG_FORMAT").as_deref() {
-            None | Some("text") => LogFormat::Text,
-            Some("json") => LogFormat::Json,
-            Some(other) => {
-                return Err(ConfigError::Invalid {
-                    name: "TAPIS_LOG_FORMAT",
-                    message: format!("`{other}` is neither text nor json"),
-                });
-            }
-        };
+        let log_format = either(
+            "TAPIS_LOG_FORMAT",
+            ("text", LogFormat::Text),
+            ("json", LogFormat::Json),
+        )?;
         let session_hours: i64 = parse("TAPIS_SESSION_HOURS", 24 * 7)?;
         if !(1..=24 * 365).contains(&session_hours) {
             return Err(ConfigError::Invalid {

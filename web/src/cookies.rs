@@ -91,13 +91,11 @@ const FLASH_SECONDS: i64 = 120;
 
 /// A short-lived cookie for the account page only: `SameSite=Strict`, never sent elsewhere.
 pub fn account_flash_cookie(name: &'static str, value: &str, secure: bool) -> Cookie<'static> {
-    Cookie::build(name, value.to_owned())
-        .path("/account")
-        .http_only(true)
-        .same_site(SameSite::Strict)
-        .secure(secure)
-        .max_age(CookieDuration::seconds(FLASH_SECONDS))
-        .finish()
+    let mut cookie = site_cookie(name, value, secure);
+    cookie.set_path("/account");
+    cookie.set_same_site(SameSite::Strict);
+    cookie.set_max_age(CookieDuration::seconds(FLASH_SECONDS));
+    cookie
 }
 
 /// The cookie that removes an account flash once it has been shown.

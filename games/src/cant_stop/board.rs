@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::fixed_list::FixedList;
+
 /// The number of columns, labelled 2 to 12.
 pub const COLUMNS: usize = 11;
 
@@ -108,13 +110,7 @@ impl TryFrom<Vec<u8>> for Columns {
 crate::schema::manual_schema!(
     Columns,
     "CantStopColumns",
-    utoipa::openapi::schema::ArrayBuilder::new()
-        .items(
-            utoipa::openapi::schema::ObjectBuilder::new()
-                .schema_type(utoipa::openapi::schema::Type::Integer)
-                .minimum(Some(FIRST_COLUMN))
-                .maximum(Some(label_of(COLUMNS - 1))),
-        )
+    crate::schema::integer_list(FIRST_COLUMN, label_of(COLUMNS - 1))
         .min_items(Some(1))
         .max_items(Some(2))
         .description(Some(
@@ -138,31 +134,25 @@ pub struct RunnerAt {
 /// [`RunnerAt`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Vec<RunnerAt>", into = "Vec<RunnerAt>")]
-pub struct RunnerList {
-    items: [RunnerAt; RUNNERS as usize],
-    len: u8,
-}
+pub struct RunnerList(FixedList<RunnerAt, { RUNNERS as usize }>);
 
 impl RunnerList {
+    /// No runner.
+    const NONE: RunnerList = RunnerList(FixedList::blank(RunnerAt {
+        column: 0,
+        space: 0,
+    }));
+
     /// The runners standing in `spaces` (a space per column index, 0 for none).
     pub fn from_spaces(spaces: &[u8; COLUMNS]) -> Self {
-        let mut list = RunnerList {
-            items: [RunnerAt {
-                column: 0,
-                space: 0,
-            }; RUNNERS as usize],
-            len: 0,
-        };
+        let mut list = RunnerList::NONE;
         for (index, space) in spaces.iter().enumerate() {
-            if *space == 0 {
-                continue;
-            }
-            if let Some(slot) = list.items.get_mut(usize::from(list.len)) {
-                *slot = RunnerAt {
+            if *space != 0 {
+                // At most three runners stand on the board.
+                list.0.push(RunnerAt {
                     column: label_of(index),
                     space: *space,
-                };
-                list.len += 1;
+                });
             }
         }
         list
@@ -170,7 +160,7 @@ impl RunnerList {
 
     /// The runners, in column order.
     pub fn as_slice(&self) -> &[RunnerAt] {
-        self.items.get(..usize::from(self.len)).unwrap_or(&[])
+        self.0.as_slice()
     }
 }
 
@@ -184,14 +174,12 @@ impl TryFrom<Vec<RunnerAt>> for RunnerList {
     type Error = &'static str;
 
     fn try_from(runners: Vec<RunnerAt>) -> Result<Self, Self::Error> {
-        let mut list = RunnerList::from_spaces(&[0; COLUMNS]);
-        if runners.len() > list.items.len() {
-            return Err("there are only three runners");
+        let mut list = RunnerList::NONE;
+        for runner in runners {
+            if !list.0.push(runner) {
+                return Err("there are only three runners");
+            }
         }
-        for (slot, runner) in list.items.iter_mut().zip(&runners) {
-            *slot = *runner;
-        }
-        list.len = runners.len() as u8;
         Ok(list)
     }
 }
@@ -263,10 +251,7 @@ impl Blocked {
 
 /// The distinct choices a throw allows (at most two per pairing).
 #[derive(Debug, Clone, Copy)]
-pub struct Choices {
-    items: [Columns; 6],
-    len: usize,
-}
+pub struct Choices(FixedList<Columns, 6>);
 
 impl Default for Choices {
     fn default() -> Self {
@@ -277,25 +262,19 @@ impl Default for Choices {
 impl Choices {
     /// No choice yet.
     pub const fn new() -> Self {
-        Choices {
-            items: [Columns::one(0); 6],
-            len: 0,
-        }
+        Choices(FixedList::blank(Columns::one(0)))
     }
 
     fn push(&mut self, choice: Columns) {
-        if self.as_slice().contains(&choice) {
-            return;
-        }
-        if let Some(slot) = self.items.get_mut(self.len) {
-            *slot = choice;
-            self.len += 1;
+        if !self.as_slice().contains(&choice) {
+            // At most two choices per pairing, three pairings.
+            self.0.push(choice);
         }
     }
 
     /// The choices, in the order of the pairings that first give them.
     pub fn as_slice(&self) -> &[Columns] {
-        self.items.get(..self.len).unwrap_or(&[])
+        self.0.as_slice()
     }
 }
 

@@ -72,5 +72,4 @@ pub struct CantStop;
 
 impl_game! {
     CantStop = GameId::CantStop, seats: MIN_PLAYERS..=MAX_PLAYERS,
-    types: Options, State, Action, Event, View,
 }

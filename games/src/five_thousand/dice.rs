@@ -13,6 +13,7 @@ use serde::de;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::faces::{FaceList, ReadFaces, Refusal, is_face};
+use crate::fixed_list::FixedList;
 
 /// The number of dice in the game.
 pub const DICE: u8 = 5;
@@ -127,10 +128,6 @@ impl Serialize for Faces {
 impl ReadFaces for Faces {
     const EXPECTING: &'static str = "a list of at most five die faces, each from 1 to 6";
 
-    fn empty() -> Faces {
-        Faces::EMPTY
-    }
-
     fn read(&mut self, face: u8) -> Result<(), Refusal> {
         if !is_face(face) {
             return Err(Refusal::Now(
@@ -195,16 +192,8 @@ impl ReadFaces for Roll {
     // A throw is read as any list of bytes, then refused as a whole.
     const EXPECTING: &'static str = "a sequence";
 
-    fn empty() -> Roll {
-        Roll::default()
-    }
-
     fn read(&mut self, face: u8) -> Result<(), Refusal> {
-        if is_face(face) && self.0.push(face) {
-            Ok(())
-        } else {
-            Err(Refusal::AtTheEnd(BAD_ROLL))
-        }
+        Refusal::AtTheEnd(BAD_ROLL).unless(is_face(face) && self.0.push(face))
     }
 }
 
@@ -221,17 +210,16 @@ crate::faces::face_list!(
 /// Each keep is valued on its own (groups never combine across throws), so the list, not just
 /// the dice it holds, is what the turn total is made of. A turn sets aside at most five keeps
 /// (each takes at least one die) before its hand is empty.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct SetAside {
-    len: u8,
-    /// `keeps[..len]` are the keeps; the rest stay empty so that derived equality is exact.
-    keeps: [Faces; 5],
-}
+///
+/// Written in debug output and in JSON as the list of keeps.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct SetAside(FixedList<Faces, 5>);
 
 impl SetAside {
     /// The keeps, first kept first.
     pub fn keeps(&self) -> &[Faces] {
-        self.keeps.get(..usize::from(self.len)).unwrap_or(&[])
+        self.0.as_slice()
     }
 
     /// The number of dice set aside.
@@ -241,26 +229,13 @@ impl SetAside {
 
     /// Adds a keep; refuses (returns `false`) a sixth one.
     pub fn push(&mut self, keep: Faces) -> bool {
-        match self.keeps.get_mut(usize::from(self.len)) {
-            Some(slot) => {
-                *slot = keep;
-                self.len += 1;
-                true
-            }
-            None => false,
-        }
+        self.0.push(keep)
     }
 }
 
 impl fmt::Debug for SetAside {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.keeps()).finish()
-    }
-}
-
-impl Serialize for SetAside {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.keeps().serialize(serializer)
+        self.0.fmt(f)
     }
 }
 

@@ -64,5 +64,4 @@ pub struct FiveThousand;
 
 impl_game! {
     FiveThousand = GameId::FiveThousand, seats: MIN_SEATS..=MAX_SEATS,
-    types: Options, State, Action, Event, View,
 }

@@ -7,22 +7,12 @@ use super::dice::{DICE, Faces, Roll, SetAside};
 use super::scoring::{has_scoring_group, is_five_ones};
 use super::state::{Action, BankResult, EndReason, Event, Phase, State, TurnLostReason};
 use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
-use crate::ranking::Resignations;
 
 impl Rules for State {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     fn seats(&self) -> usize {
         self.players.len()
-    }
-
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
     }
 
     fn turn(&self) -> Turn {

@@ -49,16 +49,8 @@ impl ReadFaces for Faces {
     // Faces are read as any list of bytes, then refused as a whole when there are too many.
     const EXPECTING: &'static str = "a sequence";
 
-    fn empty() -> Faces {
-        Faces::EMPTY
-    }
-
     fn read(&mut self, face: u8) -> Result<(), Refusal> {
-        if self.0.insert_descending(face) {
-            Ok(())
-        } else {
-            Err(Refusal::AtTheEnd("there are only three dice"))
-        }
+        Refusal::AtTheEnd("there are only three dice").unless(self.0.insert_descending(face))
     }
 }
 
@@ -179,13 +171,7 @@ impl<'de> Deserialize<'de> for Seats {
 crate::schema::manual_schema!(
     Seats,
     "FourTwoOneSeats",
-    utoipa::openapi::schema::ArrayBuilder::new()
-        .items(
-            utoipa::openapi::schema::ObjectBuilder::new()
-                .schema_type(utoipa::openapi::schema::Type::Integer)
-                .minimum(Some(0))
-                .maximum(Some(Seats::CAPACITY - 1)),
-        )
+    crate::schema::integer_list(0, Seats::CAPACITY - 1)
         .unique_items(true)
         .max_items(Some(Seats::CAPACITY))
         .description(Some(

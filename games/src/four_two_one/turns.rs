@@ -8,7 +8,6 @@ use super::sets::{Faces, Seats};
 use super::table::{Player, Step, Table, describe, tie_group};
 use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
 use crate::faces;
-use crate::ranking::Resignations;
 
 /// A decision that passed validation.
 enum Decision {
@@ -38,19 +37,10 @@ pub(super) fn remove_faces(dice: Dice, faces: Faces) -> Option<Faces> {
 }
 
 impl Rules for Table {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     fn seats(&self) -> usize {
         Table::seats(self)
-    }
-
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
     }
 
     fn turn(&self) -> Turn {

@@ -74,14 +74,8 @@ pub fn piece_value(seat: Seat, row: usize, deduct: bool) -> i64 {
 
 #[cfg(feature = "openapi")]
 crate::schema::manual_schema!(Board, "LinjaBoard", {
-    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
-    let rows = ArrayBuilder::new()
-        .items(
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(0))
-                .maximum(Some(PIECES)),
-        )
+    use utoipa::openapi::schema::ArrayBuilder;
+    let rows = crate::schema::integer_list(0, PIECES)
         .min_items(Some(ROWS))
         .max_items(Some(ROWS));
     ArrayBuilder::new()

@@ -100,6 +100,5 @@ impl State {
 
 impl_game! {
     Linja = GameId::Linja, seats: 2..=2,
-    types: Options, State, Action, Event, View,
     has_chance: false,
 }

@@ -9,7 +9,6 @@ use super::state::{
     Action, EndReason, Event, NoFollowingCause, Phase, Stage, State, opponent, row_u8,
 };
 use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
-use crate::ranking::Resignations;
 
 impl State {
     /// Checks a bonus move of a piece of `owner` from `from` to `to` by `seat` (rules 14, 16,
@@ -284,21 +283,12 @@ impl State {
 }
 
 impl Rules for State {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     const ALREADY_LEFT: &'static str = "this seat has already resigned";
 
     fn seats(&self) -> usize {
         2
-    }
-
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
     }
 
     fn turn(&self) -> Turn {

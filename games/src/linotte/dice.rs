@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::faces::{FaceList, ReadFaces, Refusal};
+use crate::faces::FaceList;
 use crate::id::GameId;
 
 /// The number of dice.
@@ -29,29 +29,9 @@ impl Faces {
     }
 }
 
-impl ReadFaces for Faces {
-    const EXPECTING: &'static str = "an array of at most five die faces";
-
-    fn empty() -> Faces {
-        Faces::default()
-    }
-
-    fn read(&mut self, face: u8) -> Result<(), Refusal> {
-        if self.0.push(face) {
-            Ok(())
-        } else {
-            Err(Refusal::TooMany)
-        }
-    }
-}
-
 crate::faces::face_list!(
-    Faces,
-    "LinotteFaces",
-    DICE,
-    "Up to five die faces (`[2, 4, 4]`).",
-    debug,
-    slice
+    Faces, "LinotteFaces", DICE, "Up to five die faces (`[2, 4, 4]`).", debug, slice;
+    read: push, "an array of at most five die faces"
 );
 
 /// A combination, as printed on the cells of the grid. The JSON names are shared by both

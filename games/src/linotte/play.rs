@@ -12,26 +12,17 @@ use super::state::{
 use super::variant::Variant;
 use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
 use crate::faces;
-use crate::ranking::{Resignations, better_of_two};
+use crate::ranking::better_of_two;
 
 fn illegal(reason: &'static str) -> ActionError {
     ActionError::illegal(reason)
 }
 
 impl<O: Variant> Rules for State<O> {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     fn seats(&self) -> usize {
         SEATS
-    }
-
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
     }
 
     fn turn(&self) -> Turn {

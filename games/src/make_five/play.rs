@@ -7,7 +7,7 @@ use super::board::{Board, COLOURS, COLUMNS, Colour, PER_COLOUR};
 use super::options::Setup;
 use super::state::{Action, DEALS, EndReason, Event, Phase, SEATS, SETUP_TOKENS, State};
 use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
-use crate::ranking::{Resignations, better_of_two};
+use crate::ranking::better_of_two;
 
 impl State {
     /// Where a drawn token goes without a decision: the next column during a one-per-column
@@ -102,21 +102,12 @@ impl State {
 }
 
 impl Rules for State {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     const ALREADY_LEFT: &'static str = "this seat has already resigned";
 
     fn seats(&self) -> usize {
         SEATS
-    }
-
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
     }
 
     fn turn(&self) -> Turn {

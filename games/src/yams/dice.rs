@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::faces::{self, FaceList, ReadFaces, Refusal};
+use crate::faces::{self, FaceList};
 
 /// How many dice Yams is played with.
 pub const DICE: usize = 5;
@@ -126,28 +126,10 @@ impl fmt::Display for Dice {
     }
 }
 
-impl ReadFaces for Dice {
-    const EXPECTING: &'static str = "a list of at most five dice faces";
-
-    fn empty() -> Dice {
-        Dice::EMPTY
-    }
-
-    fn read(&mut self, face: u8) -> Result<(), Refusal> {
-        if self.0.insert_ascending(face) {
-            Ok(())
-        } else {
-            Err(Refusal::TooMany)
-        }
-    }
-}
-
 crate::faces::face_list!(
-    Dice,
-    "YamsDice",
-    DICE,
-    "Up to five dice: their faces in increasing order (`[2, 5, 5]`).",
-    slice
+    Dice, "YamsDice", DICE, "Up to five dice: their faces in increasing order (`[2, 5, 5]`).",
+    slice;
+    read: insert_ascending, "a list of at most five dice faces"
 );
 
 #[cfg(test)]

@@ -60,5 +60,4 @@ pub struct Yams;
 
 impl_game! {
     Yams = GameId::Yams, seats: MIN_SEATS..=MAX_SEATS,
-    types: Options, State, Action, Event, View,
 }

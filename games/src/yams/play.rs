@@ -7,22 +7,12 @@ use super::dice::{DICE, Dice};
 use super::grid::BoxId;
 use super::state::{Action, EndReason, Event, MAX_THROWS, State};
 use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
-use crate::ranking::Resignations;
 
 impl Rules for State {
-    type Action = Action;
-    type Event = Event;
+    crate::contract::rules_common!();
 
     fn seats(&self) -> usize {
         self.seats
-    }
-
-    fn resignations(&mut self) -> &mut Resignations {
-        &mut self.resignations
-    }
-
-    fn left(&self) -> &Resignations {
-        &self.resignations
     }
 
     fn turn(&self) -> Turn {

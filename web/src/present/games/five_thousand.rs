@@ -67,16 +67,9 @@ impl Presenter for FiveThousand {
         }
     }
 
-    fn scores(event: &Event, seat: usize) -> bool {
-        matches!(event, Event::Banked { seat: s, .. } if *s == seat)
-    }
+    super::scored_by!(Event::Banked);
 
-    fn starts_turn(event: &Event) -> Option<usize> {
-        match *event {
-            Event::TurnStarted { seat, .. } => Some(seat),
-            _ => None,
-        }
-    }
+    super::turn_starts_with!(Event::TurnStarted);
 }
 
 /// Whose turn, which throw and the turn total; or the end.

@@ -130,12 +130,7 @@ impl Presenter for FourTwoOne {
         }
     }
 
-    fn starts_turn(event: &Event) -> Option<usize> {
-        match *event {
-            Event::TurnStarted { seat, .. } => Some(seat),
-            _ => None,
-        }
-    }
+    super::turn_starts_with!(Event::TurnStarted);
 }
 
 /// The phase, the round, the pot and whose throw it is; or the end.

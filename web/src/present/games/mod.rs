@@ -65,6 +65,31 @@ pub trait Presenter: Variant + Sized {
     }
 }
 
+/// [`Presenter::scores`] for a game whose seats score by one event only, `$event`, which names
+/// the seat in its field `seat`. Used inside an `impl Presenter` block.
+macro_rules! scored_by {
+    ($($event:ident)::+) => {
+        fn scores(event: &Self::Event, seat: usize) -> bool {
+            matches!(event, $($event)::+ { seat: s, .. } if *s == seat)
+        }
+    };
+}
+
+/// [`Presenter::starts_turn`] for a game whose turns start with the event `$event`, which
+/// names the seat in its field `seat`. Used inside an `impl Presenter` block.
+macro_rules! turn_starts_with {
+    ($($event:ident)::+) => {
+        fn starts_turn(event: &Self::Event) -> Option<usize> {
+            match *event {
+                $($event)::+ { seat, .. } => Some(seat),
+                _ => None,
+            }
+        }
+    };
+}
+
+use {scored_by, turn_starts_with};
+
 /// What a presenter is given: the typed values of one game.
 #[derive(Debug)]
 pub struct Input<'a, G: Game> {

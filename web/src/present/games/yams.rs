@@ -146,16 +146,9 @@ impl Presenter for Yams {
         }
     }
 
-    fn scores(event: &Event, seat: usize) -> bool {
-        matches!(event, Event::Scored { seat: s, .. } if *s == seat)
-    }
+    super::scored_by!(Event::Scored);
 
-    fn starts_turn(event: &Event) -> Option<usize> {
-        match *event {
-            Event::TurnStarted { seat, .. } => Some(seat),
-            _ => None,
-        }
-    }
+    super::turn_starts_with!(Event::TurnStarted);
 }
 
 /// The round, whose turn and which throw; or the end.

@@ -83,16 +83,9 @@ impl Presenter for CantStop {
         }
     }
 
-    fn scores(event: &Event, seat: usize) -> bool {
-        matches!(event, Event::ColumnWon { seat: s, .. } if *s == seat)
-    }
+    super::scored_by!(Event::ColumnWon);
 
-    fn starts_turn(event: &Event) -> Option<usize> {
-        match *event {
-            Event::TurnStarted { seat, .. } => Some(seat),
-            _ => None,
-        }
-    }
+    super::turn_starts_with!(Event::TurnStarted);
 }
 
 /// Where the game stands: the start throw, whose turn and what they do, or the end.

@@ -59,12 +59,7 @@ impl Presenter for Linja {
         said::scores(event, seat)
     }
 
-    fn starts_turn(event: &Event) -> Option<usize> {
-        match *event {
-            Event::TurnStarted { seat, .. } => Some(seat),
-            _ => None,
-        }
-    }
+    super::turn_starts_with!(Event::TurnStarted);
 }
 
 /// The other seat.

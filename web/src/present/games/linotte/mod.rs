@@ -55,12 +55,7 @@ macro_rules! linotte_presenter {
                 said::scores(event, seat)
             }
 
-            fn starts_turn(event: &Event) -> Option<usize> {
-                match *event {
-                    Event::TurnStarted { seat } => Some(seat),
-                    _ => None,
-                }
-            }
+            super::turn_starts_with!(Event::TurnStarted);
         }
     };
 }

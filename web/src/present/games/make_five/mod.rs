@@ -149,17 +149,10 @@ impl Presenter for MakeFive {
         said::action(action, names.lang())
     }
 
-    fn scores(event: &Event, seat: usize) -> bool {
-        matches!(event, Event::DealScored { seat: s, .. } if *s == seat)
-    }
+    super::scored_by!(Event::DealScored);
 
-    /// The Destructeur's turn starts with the token drawn for them.
-    fn starts_turn(event: &Event) -> Option<usize> {
-        match *event {
-            Event::TokenDrawn { seat, .. } => Some(seat),
-            _ => None,
-        }
-    }
+    // The Destructeur's turn starts with the token drawn for them.
+    super::turn_starts_with!(Event::TokenDrawn);
 }
 
 /// The deal, and who must do what in it; or the end.
