@@ -81,6 +81,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::play::match_resign)
             .service(pages::play::match_abort)
             .service(pages::play::match_rematch)
+            .service(pages::play::next_match)
             .service(pages::chat::chat_panel)
             .service(pages::chat::chat_post)
             .service(pages::chat::chat_switch)

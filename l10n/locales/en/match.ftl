@@ -55,6 +55,10 @@ match-rating = Rating
 match-replay-this = Replay this match move by move
 match-rematch = Rematch
 match-rematch-go = Go to the rematch
+match-next = { $count ->
+    [one] Next match waiting for you
+   *[other] Next match waiting for you ({ $count })
+}
 match-over = The match is over
 match-you-win = You win!
 match-solo-over-yours = Your game is over: { $score ->

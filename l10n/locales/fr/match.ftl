@@ -55,6 +55,10 @@ match-rating = Classement Elo
 match-replay-this = Revoir cette partie coup par coup
 match-rematch = Revanche
 match-rematch-go = Aller à la revanche
+match-next = { $count ->
+    [one] Partie suivante qui vous attend
+   *[other] Partie suivante qui vous attend ({ $count })
+}
 match-over = La partie est terminée
 match-you-win = Vous avez gagné !
 match-solo-over-yours = Votre partie est terminée : { $score ->

@@ -27,6 +27,7 @@
 //! - `life`: creating, joining, cancelling, declining, starting, aborting, resigning, running
 //!   out of time;
 //! - `rematch`: the same match again, once it is over;
+//! - `waiting`: the matches waiting for a player's move;
 //! - `play`: a move.
 
 mod life;
@@ -40,6 +41,7 @@ mod seating;
 mod step;
 mod store;
 mod views;
+mod waiting;
 
 pub use life::{abort, cancel, create, decline, expire_overdue, join, resign, tell_deadlines};
 pub use play::{Submitted, submit_action, submit_action_with_turns};
@@ -51,3 +53,4 @@ pub use views::{
     MatchMove, MatchResult, MatchStatus, MatchSummary, MatchView, MatchWithTurns, NewMatch, Page,
     RankingEntry, ReplayedStep, SeatView, TurnEntry, TurnKind,
 };
+pub use waiting::{Waiting, waiting_for};

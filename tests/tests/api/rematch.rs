@@ -165,3 +165,79 @@ async fn the_result_screen_offers_the_rematch_then_leads_to_it() {
     after.assert_contains(&format!("href=\"{new_page}\""));
     after.assert_contains("Go to the rematch");
 }
+
+/// A Linja match of alice and bob with `days` per move, played until it is alice's turn.
+async fn alices_turn(app: &TestApp, alice: &str, bob: &str, days: i64) -> String {
+    let view = app
+        .started_match("linja", &[alice, bob], json!({"days_per_move": days}))
+        .await;
+    let id = view["id"].as_str().unwrap().to_owned();
+    loop {
+        let mine = app
+            .get(&format!("/api/v1/matches/{id}"), Some(alice))
+            .await
+            .body;
+        if !mine["legal_actions"].as_array().unwrap().is_empty() {
+            return id;
+        }
+        crate::abort::play_one(app, &id, &[bob]).await;
+    }
+}
+
+#[tokio::test]
+async fn next_match_leads_to_the_nearest_deadline_among_the_others() {
+    let app = TestApp::spawn().await;
+    let browser = tapis_tests::Browser::new(&app);
+    browser.sign_up("alice").await;
+    let alice = app.sign_in("alice").await;
+    let bob = app.player("bob").await;
+    let later = alices_turn(&app, &alice, &bob, 5).await;
+    let sooner = alices_turn(&app, &alice, &bob, 1).await;
+    let elsewhere = app.started_match("yams", &[&alice, &bob], json!({})).await;
+    let elsewhere = elsewhere["id"].as_str().unwrap();
+
+    // The page asks for it once drawn.
+    let page = browser.get(&format!("/matches/{later}")).await;
+    page.assert_contains(&format!("hx-get=\"/matches/{later}/next\""));
+    let from_later = browser.get(&format!("/matches/{later}/next")).await;
+    from_later.assert_contains(&format!("href=\"/matches/{sooner}\""));
+    from_later.assert_contains("Next match waiting for you<");
+    let from_sooner = browser.get(&format!("/matches/{sooner}/next")).await;
+    from_sooner.assert_contains(&format!("href=\"/matches/{later}\""));
+    // From a third match (whoever is to act there), the nearest deadline first, and the count.
+    let from_elsewhere = browser.get(&format!("/matches/{elsewhere}/next")).await;
+    let waiting = app
+        .get("/api/v1/matches?my_turn=true", Some(&alice))
+        .await
+        .body["items"]
+        .as_array()
+        .unwrap()
+        .len()
+        - usize::from(
+            app.get("/api/v1/matches?my_turn=true", Some(&alice))
+                .await
+                .body["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|m| m["id"] == elsewhere),
+        );
+    from_elsewhere.assert_contains(&format!("href=\"/matches/{sooner}\""));
+    from_elsewhere.assert_contains(&format!("Next match waiting for you ({waiting})"));
+    // A visitor, or a player with nothing waiting, gets no button.
+    let visitor = tapis_tests::Browser::new(&app);
+    assert!(
+        !visitor
+            .get(&format!("/matches/{later}/next"))
+            .await
+            .text
+            .contains("href=")
+    );
+    assert!(
+        !visitor
+            .get(&format!("/matches/{later}"))
+            .await
+            .text
+            .contains("/next\"")
+    );
+}

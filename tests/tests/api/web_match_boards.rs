@@ -145,8 +145,12 @@ async fn web_cant_stop_a_whole_match_through_the_web_forms() {
     over.assert_contains("The game is over: a player claimed the columns needed.");
     over.assert_contains("claimed by ");
     assert!(actions(&over).is_empty());
-    // The winner claimed three columns.
-    assert!(over.text.contains("3 of 3"), "{}", over.text);
+    // The winner claimed three columns, or four when their last stop claimed two at once.
+    assert!(
+        over.text.contains("3 of 3") || over.text.contains("4 of 3"),
+        "{}",
+        over.text
+    );
 }
 
 #[tokio::test]

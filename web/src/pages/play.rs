@@ -44,6 +44,8 @@ struct MatchPage {
     rated: bool,
     days_per_move: Option<i64>,
     finished: bool,
+    /// A player is signed in: the page offers the next match waiting for them.
+    signed_in: bool,
     live: Live,
 }
 
@@ -115,6 +117,7 @@ fn render_match(
             rated: view.rated,
             days_per_move: view.days_per_move,
             finished: view.status == MatchStatus::Finished,
+            signed_in: ctx.viewer.is_some(),
             live,
         },
     )
@@ -339,6 +342,47 @@ pub async fn match_rematch(
     let who = ctx.require()?.clone();
     let (view, _) = matches::rematch(&services(&req)?, &who, id.into_inner()).await?;
     Ok(see_other(&format!("/matches/{}", view.id)))
+}
+
+/// The most matches the "Next match" button counts.
+const NEXT_AT_MOST: i64 = 50;
+
+/// The way to the next match waiting for the player.
+#[derive(Debug, Template)]
+#[template(path = "next_match.html")]
+struct NextMatch {
+    lang: Language,
+    id: Uuid,
+    /// The match waiting with the nearest deadline, other than this one.
+    next: Option<Uuid>,
+    /// How many matches wait for the player, other than this one.
+    count: usize,
+}
+
+/// `GET /matches/{id}/next`: "Next match (n)" to the match waiting for the signed-in player's
+/// move with the nearest deadline (other than match `id`), or nothing. The match page asks for
+/// it once drawn, so that it adds nothing to the page's own database work.
+#[get("/matches/{id}/next")]
+pub async fn next_match(
+    req: HttpRequest,
+    ctx: Ctx,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let id = id.into_inner();
+    let waiting = match &ctx.viewer {
+        Some(who) => matches::waiting_for(&services(&req)?, who, NEXT_AT_MOST).await?,
+        None => Vec::new(),
+    };
+    let others: Vec<Uuid> = waiting.iter().map(|w| w.id).filter(|w| *w != id).collect();
+    render_status(
+        StatusCode::OK,
+        &NextMatch {
+            lang: ctx.lang,
+            id,
+            next: others.first().copied(),
+            count: others.len(),
+        },
+    )
 }
 
 #[derive(Debug, Deserialize)]
