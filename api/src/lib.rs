@@ -70,6 +70,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::blocks::list)
             .service(handlers::blocks::block)
             .service(handlers::blocks::unblock)
+            .service(handlers::players::search)
             .service(handlers::streams::user)
             .service(handlers::streams::of_match)
             .service(handlers::webhooks::create)

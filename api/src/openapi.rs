@@ -6,8 +6,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::game_schemas;
 use crate::handlers::{
-    accounts, blocks, bots, chat, games, matches, notifications, ratings, sessions, streams,
-    webhooks,
+    accounts, blocks, bots, chat, games, matches, notifications, players, ratings, sessions,
+    streams, webhooks,
 };
 use crate::responses;
 
@@ -97,6 +97,7 @@ impl Modify for GameSchemas {
         blocks::list,
         blocks::block,
         blocks::unblock,
+        players::search,
         ratings::of_user,
         ratings::history,
         ratings::leaderboard,
@@ -134,7 +135,7 @@ impl Modify for GameSchemas {
         (name = "games", description = "The games and their options"),
         (name = "matches", description = "Creating, joining and playing matches"),
         (name = "ratings", description = "Elo ratings per game, their history, leaderboards"),
-        (name = "players", description = "Players among themselves: blocking"),
+        (name = "players", description = "Finding players, and blocking them"),
         (name = "chat", description = "Each match's chat: the players', and the spectators' apart"),
         (name = "events", description = "Live events as Server-Sent Events: yours, and a match's moves and chat"),
         (name = "webhooks", description = "Signed HTTP calls to your app when your events happen"),

@@ -8,6 +8,7 @@ pub mod chat;
 pub mod games;
 pub mod matches;
 pub mod notifications;
+pub mod players;
 pub mod ratings;
 pub mod sessions;
 pub mod streams;

@@ -83,3 +83,10 @@ chart-describe = { $count ->
     [one] { $subject } over { $count } rated match: from { $first } to { $last }; lowest { $low }, highest { $high }.
    *[other] { $subject } over { $count } rated matches: from { $first } to { $last }; lowest { $low }, highest { $high }.
 }
+players-title = Players
+players-find = Find a player
+players-name-starts = The name starts with
+players-search = Search
+players-none = No player has a name that starts like this.
+players-challenge = Challenge
+players-link = Find a player

@@ -80,3 +80,10 @@ chart-describe = { $count ->
     [one] { $subject } sur { $count } partie classée : de { $first } à { $last } ; au plus bas { $low }, au plus haut { $high }.
    *[other] { $subject } sur { $count } parties classées : de { $first } à { $last } ; au plus bas { $low }, au plus haut { $high }.
 }
+players-title = Joueurs
+players-find = Trouver un joueur
+players-name-starts = Le nom commence par
+players-search = Chercher
+players-none = Aucun joueur n’a un nom qui commence ainsi.
+players-challenge = Défier
+players-link = Trouver un joueur

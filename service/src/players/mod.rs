@@ -4,6 +4,7 @@
 //! matches and what each of those did to their rating.
 
 pub mod blocks;
+pub mod search;
 
 use serde::Serialize;
 use tapis_games::GameId;

@@ -81,7 +81,7 @@ pub struct GameRating {
 }
 
 impl GameRating {
-    fn new(game: GameId, rating: Rating, games: u32) -> GameRating {
+    pub(crate) fn new(game: GameId, rating: Rating, games: u32) -> GameRating {
         GameRating {
             game: game.as_str().to_owned(),
             rating,

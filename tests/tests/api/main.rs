@@ -20,6 +20,7 @@ mod openapi;
 mod openapi_games;
 mod outbox;
 mod play;
+mod players;
 mod ratings;
 mod rematch;
 mod request_log;

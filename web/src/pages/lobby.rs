@@ -214,6 +214,8 @@ struct LobbyPage {
 #[derive(Debug, Deserialize)]
 pub struct LobbyQuery {
     game: Option<String>,
+    /// A player to invite (the "Challenge" of a profile).
+    invite: Option<String>,
 }
 
 async fn lobby_page(
@@ -268,7 +270,10 @@ pub async fn lobby(
     ctx: Ctx,
     query: web::Query<LobbyQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let form = CreateForm::new(&ctx.csrf, chosen_game(query.game.as_deref()), ctx.lang);
+    let mut form = CreateForm::new(&ctx.csrf, chosen_game(query.game.as_deref()), ctx.lang);
+    if let Some(invite) = &query.invite {
+        form.invite = invite.clone();
+    }
     lobby_page(&req, &ctx, form, None, StatusCode::OK).await
 }
 

@@ -8,6 +8,7 @@ use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
 use tapis_service::players::blocks::{self, BlockedPlayer};
+use tapis_service::players::search;
 use tapis_service::players::{self, PlayerRecord};
 
 use crate::error::WebError;
@@ -33,6 +34,8 @@ struct PlayerPage {
     /// The viewer blocked this player.
     blocked: bool,
     csrf: String,
+    /// The level of the computer player this profile is, if it is one (`easy`...).
+    computer: Option<&'static str>,
     ratings: Vec<RatingRow>,
     histories: Vec<GameHistory>,
     matches: Vec<FinishedRow>,
@@ -55,6 +58,11 @@ impl PlayerPage {
 
     fn profile_path(&self) -> String {
         profile_path(&self.username)
+    }
+
+    /// The lobby's form with this player invited.
+    fn challenge_path(&self) -> String {
+        format!("/lobby?invite={}", url_encode(&self.username))
     }
 }
 
@@ -117,6 +125,7 @@ fn render_profile(
         signed_in: ctx.viewer.is_some(),
         blocked: blocked_by_viewer,
         csrf: ctx.csrf.clone(),
+        computer: tapis_service::bots::level_of(&account.username).map(|l| l.as_str()),
         ratings: account.ratings.iter().map(RatingRow::of).collect(),
         histories: histories
             .iter()
@@ -187,5 +196,78 @@ pub async fn blocked_players(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse,
                 (b, since, path)
             })
             .collect(),
+    })
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SearchQuery {
+    q: Option<String>,
+}
+
+/// A player found, as the list shows them.
+#[derive(Debug)]
+struct FoundRow {
+    username: String,
+    path: String,
+    bot: bool,
+    /// `Yams 1520, Linja 1480?`.
+    ratings: String,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "players.html")]
+struct PlayersPage {
+    layout: Layout,
+    lang: Language,
+    query: String,
+    /// What was looked for was not the start of a name.
+    refused: Option<String>,
+    found: Option<Vec<FoundRow>>,
+}
+
+/// `GET /players?q=al`: the players whose name starts with `q`, with their ratings.
+#[get("/players")]
+pub async fn search_players(
+    req: HttpRequest,
+    ctx: Ctx,
+    query: web::Query<SearchQuery>,
+) -> Result<HttpResponse, WebError> {
+    let q = query.q.clone().unwrap_or_default();
+    let (found, refused) = if q.trim().is_empty() {
+        (None, None)
+    } else {
+        match search::search(&services(&req)?, &q).await {
+            Ok(found) => (Some(found), None),
+            Err(error) => {
+                let error = crate::error::refusal(error)?;
+                (None, Some(crate::error::service_message(&error, ctx.lang)))
+            }
+        }
+    };
+    let lang = ctx.lang;
+    render(&PlayersPage {
+        layout: Layout::new(&ctx, lang.t("players-title"), ""),
+        lang,
+        query: q,
+        refused,
+        found: found.map(|players| {
+            players
+                .into_iter()
+                .map(|p| FoundRow {
+                    path: profile_path(&p.username),
+                    bot: p.bot,
+                    ratings: p
+                        .ratings
+                        .iter()
+                        .filter_map(|r| {
+                            let game: tapis_games::GameId = r.game.parse().ok()?;
+                            Some(format!("{} {}", game.name(), r.display))
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    username: p.username,
+                })
+                .collect()
+        }),
     })
 }
