@@ -254,6 +254,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Who follows whom (`crate::players::follows`).
+    follows (follower_id, followed_id) {
+        follower_id -> Uuid,
+        followed_id -> Uuid,
+        created_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
@@ -294,4 +303,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     chat_messages,
     chat_off,
     blocks,
+    follows,
 );

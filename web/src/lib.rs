@@ -88,6 +88,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::players::block_switch)
             .service(pages::players::blocked_players)
             .service(pages::players::search_players)
+            .service(pages::players::following_players)
             .service(pages::play::match_replay)
             .service(pages::rules::rules_index)
             .service(pages::rules::game_rules)

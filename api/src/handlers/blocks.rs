@@ -1,11 +1,13 @@
-//! Blocking players: the caller's list, a block, and its lifting.
+//! Blocking and following players: the caller's lists, a block or a follow, and their
+//! lifting.
 
 use actix_web::{HttpResponse, delete, get, put, web};
 use tapis_service::Services;
 use tapis_service::players::blocks::{self, BlockedPlayer};
+use tapis_service::players::follows::{self, Followed};
 
 use crate::extract::Caller;
-use crate::extract::scope::Account;
+use crate::extract::scope::{Account, Read};
 use crate::problem::{ApiError, Problem};
 use crate::responses::{MissingScope, NotFound, ServiceUnavailable, Unauthorized};
 
@@ -64,5 +66,62 @@ pub async fn unblock(
     username: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     blocks::unblock(&services, &caller.0, &username).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The players the caller follows, by name, each with the matches they are playing.
+#[utoipa::path(get, path = "/api/v1/follows", operation_id = "list_follows", tag = "players", security(("bearer" = ["read"])),
+    responses(
+        (status = 200, description = "The players followed", body = Vec<Followed>),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/follows")]
+pub async fn following(
+    services: web::Data<Services>,
+    caller: Caller<Read>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(follows::following(&services, &caller.0).await?))
+}
+
+/// Follows a player (again: nothing changes).
+#[utoipa::path(put, path = "/api/v1/follows/{username}", operation_id = "follow_player", tag = "players", security(("bearer" = ["account"])),
+    params(("username" = String, Path)),
+    responses(
+        (status = 204, description = "Followed"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
+        (status = 404, description = "`not_found`: no such player", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`validation_failed`: the caller named themselves", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[put("/follows/{username}")]
+pub async fn follow(
+    services: web::Data<Services>,
+    caller: Caller<Account>,
+    username: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    follows::follow(&services, &caller.0, &username).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Stops following a player (not followed: nothing changes).
+#[utoipa::path(delete, path = "/api/v1/follows/{username}", operation_id = "unfollow_player", tag = "players", security(("bearer" = ["account"])),
+    params(("username" = String, Path)),
+    responses(
+        (status = 204, description = "Not followed any more"),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
+        (status = 404, response = NotFound),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[delete("/follows/{username}")]
+pub async fn unfollow(
+    services: web::Data<Services>,
+    caller: Caller<Account>,
+    username: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    follows::unfollow(&services, &caller.0, &username).await?;
     Ok(HttpResponse::NoContent().finish())
 }

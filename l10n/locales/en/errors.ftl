@@ -148,3 +148,4 @@ error-not-welcome = A player at this match does not accept you at their table.
 error-invalid-block-self = You cannot block yourself.
 error-match-not-finished = The match is not over yet.
 error-invalid-search-prefix = Search by the start of a name: 1 to 24 letters, digits, “_” or “-”.
+error-invalid-follow-self = You cannot follow yourself.

@@ -154,3 +154,4 @@ error-not-welcome = Un joueur de cette partie ne vous accepte pas à sa table.
 error-invalid-block-self = Vous ne pouvez pas vous bloquer vous-même.
 error-match-not-finished = La partie n’est pas encore terminée.
 error-invalid-search-prefix = Cherchez par le début d’un nom : 1 à 24 lettres, chiffres, « _ » ou « - ».
+error-invalid-follow-self = Vous ne pouvez pas vous suivre vous-même.

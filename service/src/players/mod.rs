@@ -4,6 +4,7 @@
 //! matches and what each of those did to their rating.
 
 pub mod blocks;
+pub mod follows;
 pub mod search;
 
 use serde::Serialize;
@@ -62,6 +63,8 @@ pub struct PlayerRecord {
     pub changes: Vec<(Uuid, RatingChange)>,
     /// The viewer blocked this player.
     pub blocked_by_viewer: bool,
+    /// The viewer follows this player.
+    pub followed_by_viewer: bool,
 }
 
 /// The public record of the player named `username` (without regard to case), with
@@ -93,13 +96,14 @@ pub async fn record(
         .map(|m| m.id)
         .collect();
     let changes = ratings::changes_in_matches_on(&mut conn, user.id, &rated).await?;
-    let blocked_by_viewer = match viewer {
-        Some(who) if who.user_id != user.id => {
+    let (blocked_by_viewer, followed_by_viewer) = match viewer {
+        Some(who) if who.user_id != user.id => (
             blocks::blocked_by(&mut conn, user.id, &[who.user_id])
                 .await?
-                .contains(&who.user_id)
-        }
-        _ => false,
+                .contains(&who.user_id),
+            follows::is_following(&mut conn, who.user_id, user.id).await?,
+        ),
+        _ => (false, false),
     };
     Ok(PlayerRecord {
         profile: Profile::of(user, ratings),
@@ -107,5 +111,6 @@ pub async fn record(
         matches,
         changes,
         blocked_by_viewer,
+        followed_by_viewer,
     })
 }

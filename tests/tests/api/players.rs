@@ -94,3 +94,86 @@ async fn the_players_page_finds_and_a_profile_challenges() {
             .contains("computer-profile")
     );
 }
+
+#[tokio::test]
+async fn a_player_follows_others_and_sees_their_matches_in_play() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let carol = app.player("carol").await;
+    let listed = app.get("/api/v1/follows", Some(&alice)).await;
+    assert_eq!(listed.body, json!([]));
+    for name in ["bob", "Carol"] {
+        let followed = app
+            .put(&format!("/api/v1/follows/{name}"), Some(&alice), json!({}))
+            .await;
+        assert_eq!(
+            followed.status,
+            StatusCode::NO_CONTENT,
+            "{:?}",
+            followed.body
+        );
+    }
+    let myself = app
+        .put("/api/v1/follows/alice", Some(&alice), json!({}))
+        .await;
+    assert_eq!(myself.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let nobody = app
+        .put("/api/v1/follows/zoe", Some(&alice), json!({}))
+        .await;
+    assert_eq!(nobody.status, StatusCode::NOT_FOUND);
+
+    let playing = app.started_match("yams", &[&bob, &carol], json!({})).await;
+    let id = playing["id"].as_str().unwrap();
+    let listed = app.get("/api/v1/follows", Some(&alice)).await.body;
+    assert_eq!(listed[0]["username"], "bob");
+    assert_eq!(listed[0]["active"][0]["id"], json!(id));
+    assert_eq!(listed[0]["active"][0]["game"], "yams");
+    assert_eq!(listed[1]["username"], "carol");
+    assert_eq!(listed[1]["active"][0]["id"], json!(id));
+
+    let stopped = app.delete("/api/v1/follows/bob", Some(&alice)).await;
+    assert_eq!(stopped.status, StatusCode::NO_CONTENT);
+    let listed = app.get("/api/v1/follows", Some(&alice)).await.body;
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn the_pages_follow_from_a_profile_and_list_the_players_followed() {
+    let app = TestApp::spawn().await;
+    let alice = Browser::new(&app);
+    alice.sign_up("alice").await;
+    let bob = app.player("bob").await;
+    let carol = app.player("carol").await;
+    let playing = app
+        .started_match("cant-stop", &[&bob, &carol], json!({}))
+        .await;
+    let id = playing["id"].as_str().unwrap();
+
+    alice
+        .get("/players/bob")
+        .await
+        .assert_contains("data-testid=\"follow\"");
+    let followed = alice.post("/players/bob/follow", &[]).await;
+    assert_eq!(followed.header("location"), "/players/bob");
+    alice
+        .get("/players/bob")
+        .await
+        .assert_contains("data-testid=\"unfollow\"");
+    let list = alice.get("/account/following").await;
+    list.assert_contains("data-testid=\"followed-player\"");
+    list.assert_contains(&format!("href=\"/matches/{id}\""));
+    list.assert_contains("Can&#39;t Stop match");
+    alice
+        .get("/account")
+        .await
+        .assert_contains("href=\"/account/following\"");
+    let stopped = alice
+        .post("/players/bob/unfollow", &[("next", "/account/following")])
+        .await;
+    assert_eq!(stopped.header("location"), "/account/following");
+    alice
+        .get("/account/following")
+        .await
+        .assert_contains("You follow nobody yet.");
+}

@@ -8,6 +8,7 @@ use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
 use tapis_service::players::blocks::{self, BlockedPlayer};
+use tapis_service::players::follows::{self, Followed};
 use tapis_service::players::search;
 use tapis_service::players::{self, PlayerRecord};
 
@@ -33,6 +34,8 @@ struct PlayerPage {
     signed_in: bool,
     /// The viewer blocked this player.
     blocked: bool,
+    /// The viewer follows this player.
+    following: bool,
     csrf: String,
     /// The level of the computer player this profile is, if it is one (`easy`...).
     computer: Option<&'static str>,
@@ -109,6 +112,7 @@ fn render_profile(
         matches: page,
         changes,
         blocked_by_viewer,
+        followed_by_viewer,
     } = record;
     let path = profile_path(&account.username);
     render(&PlayerPage {
@@ -124,6 +128,7 @@ fn render_profile(
             .is_some_and(|me| me.eq_ignore_ascii_case(&account.username)),
         signed_in: ctx.viewer.is_some(),
         blocked: blocked_by_viewer,
+        following: followed_by_viewer,
         csrf: ctx.csrf.clone(),
         computer: tapis_service::bots::level_of(&account.username).map(|l| l.as_str()),
         ratings: account.ratings.iter().map(RatingRow::of).collect(),
@@ -146,8 +151,9 @@ fn render_profile(
     })
 }
 
-/// `POST /players/{username}/block` and `/unblock`: the signed-in player blocks them, or lifts
-/// the block; back to where they came from (`next`: the profile, or the list of blocks).
+/// `POST /players/{username}/block`, `/unblock`, `/follow` and `/unfollow`: the signed-in
+/// player blocks them or lifts the block, follows them or stops; back to where they came from
+/// (`next`: the profile, or the list of blocks or of the players followed).
 #[post("/players/{username}/{switch}")]
 pub async fn block_switch(
     req: HttpRequest,
@@ -161,10 +167,12 @@ pub async fn block_switch(
     match switch.as_str() {
         "block" => blocks::block(&services, &who, &username).await?,
         "unblock" => blocks::unblock(&services, &who, &username).await?,
+        "follow" => follows::follow(&services, &who, &username).await?,
+        "unfollow" => follows::unfollow(&services, &who, &username).await?,
         _ => return Err(WebError::NotFound),
     }
     let back = match form.text("next") {
-        "/account/blocks" => "/account/blocks".to_owned(),
+        next @ ("/account/blocks" | "/account/following") => next.to_owned(),
         _ => profile_path(&username),
     };
     Ok(see_other(&back))
@@ -269,5 +277,42 @@ pub async fn search_players(
                 })
                 .collect()
         }),
+    })
+}
+
+#[derive(Debug, Template)]
+#[template(path = "following.html")]
+struct FollowingPage {
+    layout: Layout,
+    lang: Language,
+    csrf: String,
+    followed: Vec<(Followed, String)>,
+}
+
+impl FollowingPage {
+    /// The name of the game of id `id` (`Can't Stop`).
+    fn game_name(&self, id: &str) -> String {
+        id.parse::<tapis_games::GameId>()
+            .map_or_else(|_| id.to_owned(), |game| game.name().to_owned())
+    }
+}
+
+/// `GET /account/following`: the players the signed-in player follows, with their matches in
+/// play.
+#[get("/account/following")]
+pub async fn following_players(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let followed = follows::following(&services(&req)?, &who).await?;
+    render(&FollowingPage {
+        layout: Layout::new(&ctx, ctx.lang.t("following-title"), "account"),
+        lang: ctx.lang,
+        csrf: ctx.csrf.clone(),
+        followed: followed
+            .into_iter()
+            .map(|f| {
+                let path = profile_path(&f.username);
+                (f, path)
+            })
+            .collect(),
     })
 }

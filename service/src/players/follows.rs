@@ -1,0 +1,134 @@
+//! Following players: a list of the people one likes to play, with the matches they are
+//! playing now.
+
+use diesel::PgArrayExpressionMethods;
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use serde::Serialize;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::error::{ServiceError, ServiceResult};
+use crate::identity::accounts::named_user;
+use crate::identity::caller::Identity;
+use crate::schema::{follows, matches, users};
+use crate::services::Services;
+
+/// A match a followed player is playing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct FollowedMatch {
+    pub id: Uuid,
+    pub game: String,
+    /// Who sits there, in seat order.
+    pub players: Vec<String>,
+}
+
+/// A player the caller follows, with the matches they are playing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Followed {
+    pub username: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub since: OffsetDateTime,
+    /// Their matches in play, the most recently moved first (at most 20).
+    pub active: Vec<FollowedMatch>,
+}
+
+/// `who` follows the player named `username` (again: nothing changes).
+pub async fn follow(services: &Services, who: &Identity, username: &str) -> ServiceResult<()> {
+    let mut conn = services.conn().await?;
+    let followed = named_user(&mut conn, username).await?;
+    if followed.id == who.user_id {
+        return Err(ServiceError::invalid(
+            "username",
+            "follow_self",
+            "you cannot follow yourself",
+        ));
+    }
+    diesel::insert_into(follows::table)
+        .values((
+            follows::follower_id.eq(who.user_id),
+            follows::followed_id.eq(followed.id),
+            follows::created_at.eq(services.now()),
+        ))
+        .on_conflict_do_nothing()
+        .execute(&mut conn)
+        .await?;
+    Ok(())
+}
+
+/// `who` stops following the player named `username` (not followed: nothing changes).
+pub async fn unfollow(services: &Services, who: &Identity, username: &str) -> ServiceResult<()> {
+    let mut conn = services.conn().await?;
+    let followed = named_user(&mut conn, username).await?;
+    diesel::delete(
+        follows::table
+            .filter(follows::follower_id.eq(who.user_id))
+            .filter(follows::followed_id.eq(followed.id)),
+    )
+    .execute(&mut conn)
+    .await?;
+    Ok(())
+}
+
+/// Whether `follower` follows `followed`.
+pub(crate) async fn is_following(
+    conn: &mut AsyncPgConnection,
+    follower: Uuid,
+    followed: Uuid,
+) -> ServiceResult<bool> {
+    Ok(diesel::select(diesel::dsl::exists(
+        follows::table
+            .filter(follows::follower_id.eq(follower))
+            .filter(follows::followed_id.eq(followed)),
+    ))
+    .get_result(conn)
+    .await?)
+}
+
+/// The players `who` follows, by name, each with their matches in play: two statements.
+pub async fn following(services: &Services, who: &Identity) -> ServiceResult<Vec<Followed>> {
+    let mut conn = services.conn().await?;
+    let rows: Vec<(Uuid, String, OffsetDateTime)> = follows::table
+        .inner_join(users::table.on(users::id.eq(follows::followed_id)))
+        .filter(follows::follower_id.eq(who.user_id))
+        .order(users::username.asc())
+        .select((users::id, users::username, follows::created_at))
+        .load(&mut conn)
+        .await?;
+    let ids: Vec<Uuid> = rows.iter().map(|(id, _, _)| *id).collect();
+    let playing: Vec<(Uuid, String, Vec<Uuid>, Vec<String>)> = if ids.is_empty() {
+        Vec::new()
+    } else {
+        matches::table
+            .filter(matches::status.eq("active"))
+            .filter(matches::seat_user_ids.overlaps_with(&ids))
+            .order(matches::updated_at.desc())
+            .limit(500)
+            .select((
+                matches::id,
+                matches::game,
+                matches::seat_user_ids,
+                matches::seat_usernames,
+            ))
+            .load(&mut conn)
+            .await?
+    };
+    Ok(rows
+        .into_iter()
+        .map(|(id, username, since)| Followed {
+            username,
+            since,
+            active: playing
+                .iter()
+                .filter(|(_, _, seats, _)| seats.contains(&id))
+                .take(20)
+                .map(|(match_id, game, _, players)| FollowedMatch {
+                    id: *match_id,
+                    game: game.clone(),
+                    players: players.clone(),
+                })
+                .collect(),
+        })
+        .collect())
+}
