@@ -73,8 +73,9 @@ pub async fn list(services: &Services) -> ServiceResult<Vec<BotInfo>> {
         .collect())
 }
 
-/// "Play the computer": creates a match of `game` against `opponents` bots of `level` (the
-/// same bot in every seat, so only a casual match may have several) and starts it.
+/// "Play the computer": creates a match of `game` against `opponents` bots of `level` and
+/// starts it. The same bot sits in every seat (shown as `tapis-easy #2`...), so a match against
+/// several is casual, whatever was asked.
 pub async fn challenge(
     services: &Services,
     who: &Identity,
@@ -93,13 +94,9 @@ pub async fn challenge(
             "must be 1 or more",
         ));
     }
-    if rated && opponents > 1 {
-        return Err(ServiceError::invalid(
-            "rated",
-            "rated_one_computer",
-            "a rated match against the computer has one computer opponent: play several as a casual match",
-        ));
-    }
+    // A rating is one player's against the others: against several computer players (the
+    // same account in every seat) the match is casual.
+    let rated = rated && opponents == 1;
     let seats = i64::try_from(opponents + 1).map_err(|_| {
         ServiceError::invalid("opponents", "opponents_too_many", "too many opponents")
     })?;

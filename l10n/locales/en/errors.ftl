@@ -94,7 +94,6 @@ error-missing-scope = This token does not have the scope this needs.
 error-invalid-level-unknown = { $field } must be easy, medium or strong.
 error-invalid-opponents-none = { $field } must be 1 or more.
 error-invalid-opponents-too-many = { $field } is too high: too many opponents.
-error-invalid-rated-one-computer = A rated match against the computer has one computer opponent: play several as a casual match.
 error-invalid-cursor = { $field } is not a cursor from this list.
 error-invalid-limit-range = { $field }: { $detail }.
 error-invalid-offset-negative = { $field } must be 0 or more.

@@ -92,7 +92,6 @@ error-missing-scope = Ce jeton n’a pas le droit que cela demande.
 error-invalid-level-unknown = { $field } doit être facile, moyen ou fort.
 error-invalid-opponents-none = { $field } doit être d’au moins 1.
 error-invalid-opponents-too-many = { $field } est trop élevé : trop d’adversaires.
-error-invalid-rated-one-computer = Une partie classée contre l’ordinateur n’a qu’un adversaire ordinateur : jouez-en plusieurs en partie amicale.
 error-invalid-cursor = { $field } n’est pas valable pour cette liste.
 error-invalid-limit-range = { $field } : { $detail ->
    *[other] ce nombre est hors des limites permises.

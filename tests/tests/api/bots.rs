@@ -559,18 +559,39 @@ async fn play_the_computer_from_the_lobby_and_a_rules_page() {
     let view = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
     assert_eq!(view["seats"].as_array().unwrap().len(), 4);
     assert_eq!(view["rated"], false);
+    // Each computer seat has a name of its own on the page.
+    let page = browser.get(&format!("/matches/{id}")).await;
+    page.assert_contains("tapis-easy #2");
+    page.assert_contains("tapis-easy #3");
 
-    // Refused forms say why, inline, and create nothing.
-    for (fields, message) in [
-        (
-            vec![
+    // Several computer opponents asked for rated: the match is casual, not refused.
+    let asked_rated = browser
+        .post(
+            "/play-computer",
+            &[
                 ("game", "cant-stop"),
                 ("level", "easy"),
                 ("opponents", "2"),
                 ("rated", "true"),
             ],
-            "one computer opponent",
-        ),
+        )
+        .await;
+    assert_eq!(
+        asked_rated.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        asked_rated.text
+    );
+    let id = asked_rated
+        .header("location")
+        .strip_prefix("/matches/")
+        .unwrap()
+        .to_owned();
+    let view = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    assert_eq!(view["rated"], false);
+
+    // Refused forms say why, inline, and create nothing.
+    for (fields, message) in [
         (
             vec![("game", "linja"), ("level", "easy"), ("opponents", "2")],
             "played by 2",
@@ -591,7 +612,7 @@ async fn play_the_computer_from_the_lobby_and_a_rules_page() {
         refused.assert_contains(message);
     }
     let mine = app.get("/api/v1/matches?player=alice", None).await.body;
-    assert_eq!(mine["items"].as_array().unwrap().len(), 2, "{mine}");
+    assert_eq!(mine["items"].as_array().unwrap().len(), 3, "{mine}");
 }
 
 #[tokio::test]

@@ -15,7 +15,7 @@ use super::play::{
     since_last_move, turn_count, turn_log,
 };
 use super::table::{PanelKind, Table, Token};
-use super::{When, join_names};
+use super::{When, join_names, seat_name};
 use crate::session::Ctx;
 
 /// Where the table's forms post, and what they carry.
@@ -118,7 +118,12 @@ impl Live {
 
 /// Who sits at the match (`alice, bob`), or that nobody does yet.
 pub fn players_line(view: &MatchView, lang: Language) -> String {
-    let names: Vec<String> = view.seats.iter().map(|s| s.username.clone()).collect();
+    let seated = view.seats.iter().map(|s| (s.seat, s.username.as_str()));
+    let names: Vec<String> = view
+        .seats
+        .iter()
+        .map(|s| seat_name(seated.clone(), s.seat))
+        .collect();
     if names.is_empty() {
         lang.t("match-no-players")
     } else {
@@ -158,9 +163,10 @@ pub fn names_of(seat_count: usize, seats: &[SeatView], lang: Language) -> Names 
     let mut names: Vec<String> = (0..seat_count)
         .map(|seat| lang.t1("match-seat", "seat", seat + 1))
         .collect();
+    let seated = seats.iter().map(|s| (s.seat, s.username.as_str()));
     for seat in seats {
         if let Some(slot) = names.get_mut(seat.seat) {
-            slot.clone_from(&seat.username);
+            *slot = seat_name(seated.clone(), seat.seat);
         }
     }
     Names(names, lang)
@@ -220,11 +226,15 @@ impl Turn {
 
     /// The list of players, marking whose turn it is and who left.
     fn seat_lines(&self, view: &MatchView, left: &[usize], lang: Language) -> Vec<SeatLine> {
+        let seated = view.seats.iter().map(|s| (s.seat, s.username.as_str()));
         view.seats
             .iter()
             .map(|s| SeatLine {
-                name: s.username.clone(),
-                token: Token::of_seat(s.seat, lang.t1("match-colour-of", "name", &s.username)),
+                name: seat_name(seated.clone(), s.seat),
+                token: Token::of_seat(
+                    s.seat,
+                    lang.t1("match-colour-of", "name", seat_name(seated.clone(), s.seat)),
+                ),
                 yours: view.your_seat == Some(s.seat),
                 bot: s.bot,
                 to_act: self.to_act == Some(s.seat),

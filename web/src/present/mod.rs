@@ -243,3 +243,50 @@ mod tests {
         assert_eq!(fr.players, "1 à 8 joueurs (en solo aussi)");
     }
 }
+
+/// The name of `seat` as a table shows it, among `seats` (each seat's number and username): a
+/// player seated more than once (one computer player against several of its kind) is `#2`,
+/// `#3`... from their second seat on, so that every seat has a name of its own.
+pub fn seat_name<'a>(
+    seats: impl IntoIterator<Item = (usize, &'a str)> + Clone,
+    seat: usize,
+) -> String {
+    let Some(name) = seats
+        .clone()
+        .into_iter()
+        .find(|(s, _)| *s == seat)
+        .map(|(_, n)| n)
+    else {
+        return String::new();
+    };
+    let before = seats
+        .into_iter()
+        .filter(|(s, n)| *s < seat && *n == name)
+        .count();
+    if before == 0 {
+        name.to_owned()
+    } else {
+        format!("{name} #{}", before + 1)
+    }
+}
+
+#[cfg(test)]
+mod seat_name_tests {
+    use super::seat_name;
+
+    #[test]
+    fn a_player_seated_twice_has_a_number_from_their_second_seat() {
+        let seats = [
+            (0, "alice"),
+            (1, "tapis-easy"),
+            (2, "tapis-easy"),
+            (3, "tapis-easy"),
+        ];
+        let names: Vec<String> = (0..4).map(|s| seat_name(seats, s)).collect();
+        assert_eq!(
+            names,
+            ["alice", "tapis-easy", "tapis-easy #2", "tapis-easy #3"]
+        );
+        assert_eq!(seat_name(seats, 9), "");
+    }
+}

@@ -240,13 +240,14 @@ pub struct ResultView {
 
 impl ResultView {
     pub fn of(result: &MatchResult, your_seat: Option<usize>, lang: Language) -> ResultView {
+        let seated = result.ranking.iter().map(|e| (e.seat, e.username.as_str()));
         let rows: Vec<ResultRow> = result
             .ranking
             .iter()
             .map(|entry| ResultRow {
                 rank: ordinal(entry.rank, lang),
                 seat: entry.seat,
-                name: entry.username.clone(),
+                name: super::seat_name(seated.clone(), entry.seat),
                 score: entry.score,
                 rating: entry.rating_before.zip(entry.rating_after).map(|(b, a)| {
                     lang.t_with(
