@@ -55,7 +55,7 @@ async function until(p, text) {
     .waitFor();
 }
 
-test("two players chat live, a spectator writes apart, in English and in French", async () => {
+test("two players chat live, a spectator writes apart, in English and in French; then a rematch", async () => {
   const alice = await player();
   const bob = await player("fr-FR");
   const carol = await player();
@@ -102,5 +102,32 @@ test("two players chat live, a spectator writes apart, in English and in French"
   await checkPage(alice.page, "chat, a player");
   await checkPage(bob.page, "chat, a player in French");
   await checkPage(carol.page, "chat, a spectator");
+
+  // Alice resigns: Bob's result screen offers a rematch (in French); he asks for it and lands
+  // on the new match, and Alice's result screen leads her there by itself.
+  await alice.api.resign(id);
+  await bob.page.locator('[data-testid="result"]').waitFor();
+  await alice.page.locator('[data-testid="result"]').waitFor();
+  await Promise.all([
+    bob.page.waitForURL((url) => url.pathname !== `/matches/${id}`),
+    bob.page.getByRole("button", { name: "Revanche" }).click(),
+  ]);
+  const rematch = new URL(bob.page.url()).pathname;
+  await alice.page.locator('[data-testid="rematch-link"]').waitFor();
+  assert.equal(await alice.page.locator('[data-testid="rematch-link"]').getAttribute("href"), rematch);
+  await checkPage(alice.page, "the result with a rematch to go to");
+  await Promise.all([
+    alice.page.waitForURL((url) => url.pathname === rematch),
+    alice.page.locator('[data-testid="rematch-link"]').click(),
+  ]);
+  await Promise.all([
+    alice.page.waitForURL((url) => url.pathname === rematch),
+    alice.page.locator(`form[action="${rematch}/join"] button`).click(),
+  ]);
+  await alice.page.locator('[data-testid="game-table"]').waitFor();
+  // The loser of the last game of Linja plays first: Alice.
+  const view = await alice.api.match(rematch.split("/").pop());
+  assert.equal(view.status, "active");
+  assert.equal(view.seats[0].username, alice.name);
   for (const p of [alice, bob, carol]) await p.context.close();
 });
