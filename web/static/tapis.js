@@ -115,6 +115,9 @@ const tapisMatch = {
   pollingOn: false,
   polling: null,
   watchdog: null,
+  // The match whose rematch the live part must lead to, once heard of.
+  rematchOf: null,
+  rematchBusy: false,
 };
 
 function tapisLivePart() {
@@ -202,6 +205,26 @@ function tapisFollowMatch() {
   tapisTitleFollows(live);
   // After any swap (a move's answer may come after a fresher fetch): catch up again.
   tapisCatchUp();
+  tapisRematchShown();
+}
+
+/**
+ * Until the live part leads to the rematch another player asked for, it is fetched again (a
+ * fetch begun before the rematch was made may land after the one that shows it).
+ */
+function tapisRematchShown() {
+  const live = tapisLivePart();
+  if (tapisMatch.rematchOf === null || live === null || tapisMatch.rematchBusy) return;
+  if (live.querySelector('[data-testid="rematch-link"]') !== null) {
+    tapisMatch.rematchOf = null;
+    return;
+  }
+  tapisMatch.rematchBusy = true;
+  tapisFetchInto("match-live", `/matches/${tapisMatch.rematchOf}/table`, false)
+    .catch(() => false)
+    .then(() => {
+      tapisMatch.rematchBusy = false;
+    });
 }
 
 /** The tab's title and the header's players follow the live part (someone joined). */
@@ -428,7 +451,8 @@ function tapisLiveEvent(kind, id, text) {
   // A rematch of the match shown, asked for by another player: its result offers it now.
   const shown = document.querySelector("[data-match]")?.dataset.match;
   if (kind === "invitation" && shown !== undefined && data.rematch_of === shown) {
-    tapisFetchInto("match-live", `/matches/${shown}/table`, false).catch(() => false);
+    tapisMatch.rematchOf = shown;
+    tapisRematchShown();
   }
   tapisUserEvent(kind, data);
 }

@@ -154,6 +154,8 @@ test("the tab's title says it is your turn in another match, and a notification 
     const looked = await startMatch();
     await untilTurnOf(looked, alice, bob);
     await openMatch(page, looked);
+    // A page's stream starts from the moment it opens: the next match begins once it is open.
+    await page.waitForFunction(() => typeof tapisLive !== "undefined" && tapisLive.state === "open");
     const title = await page.title();
     const id = await startMatch();
     await untilTurnOf(id, bob, alice);
