@@ -376,7 +376,7 @@ impl Work {
         let watched = hub.watched_matches();
         let to_read: Vec<(Uuid, i64)> = if all {
             // An error is logged where it happened; the next look tries again.
-            changed_matches(services, &watched)
+            moved_past(services, &watched, Counter::Version)
                 .await
                 .unwrap_or_default()
         } else {
@@ -393,7 +393,9 @@ impl Work {
         }
         let chats = hub.watched_chats();
         let to_read: Vec<(Uuid, i64)> = if all {
-            changed_chats(services, &chats).await.unwrap_or_default()
+            moved_past(services, &chats, Counter::ChatHead)
+                .await
+                .unwrap_or_default()
         } else {
             chats
                 .into_iter()
@@ -546,50 +548,46 @@ async fn deliver(services: &Services, hub: &EventHub, cursor: &mut i64) -> Servi
     }
 }
 
-/// The watched matches whose version moved past what was handed out.
-async fn changed_matches(
-    services: &Services,
-    watched: &[(Uuid, i64)],
-) -> ServiceResult<Vec<(Uuid, i64)>> {
-    if watched.is_empty() {
-        return Ok(Vec::new());
-    }
-    let ids: Vec<Uuid> = watched.iter().map(|(id, _)| *id).collect();
-    let mut conn = services.conn().await?;
-    let versions: HashMap<Uuid, i64> = matches_table::table
-        .filter(matches_table::id.eq_any(&ids))
-        .select((matches_table::id, matches_table::version))
-        .load::<(Uuid, i64)>(&mut conn)
-        .await?
-        .into_iter()
-        .collect();
-    Ok(watched
-        .iter()
-        .filter(|(id, delivered)| versions.get(id).is_some_and(|v| v > delivered))
-        .copied()
-        .collect())
+/// What a watched match is numbered by in the hub: its version (its moves), or the number of
+/// its chat's last message.
+#[derive(Debug, Clone, Copy)]
+enum Counter {
+    Version,
+    ChatHead,
 }
 
-/// The watched chats with messages past what was handed out.
-async fn changed_chats(
+/// The watched matches (`(id, last handed out)`) whose `counter` moved past what was handed
+/// out: one statement.
+async fn moved_past(
     services: &Services,
     watched: &[(Uuid, i64)],
+    counter: Counter,
 ) -> ServiceResult<Vec<(Uuid, i64)>> {
     if watched.is_empty() {
         return Ok(Vec::new());
     }
     let ids: Vec<Uuid> = watched.iter().map(|(id, _)| *id).collect();
     let mut conn = services.conn().await?;
-    let heads: HashMap<Uuid, i64> = chat_heads::table
-        .filter(chat_heads::match_id.eq_any(&ids))
-        .select((chat_heads::match_id, chat_heads::last_number))
-        .load::<(Uuid, i64)>(&mut conn)
-        .await?
-        .into_iter()
-        .collect();
+    let current: Vec<(Uuid, i64)> = match counter {
+        Counter::Version => {
+            matches_table::table
+                .filter(matches_table::id.eq_any(&ids))
+                .select((matches_table::id, matches_table::version))
+                .load(&mut conn)
+                .await?
+        }
+        Counter::ChatHead => {
+            chat_heads::table
+                .filter(chat_heads::match_id.eq_any(&ids))
+                .select((chat_heads::match_id, chat_heads::last_number))
+                .load(&mut conn)
+                .await?
+        }
+    };
+    let current: HashMap<Uuid, i64> = current.into_iter().collect();
     Ok(watched
         .iter()
-        .filter(|(id, delivered)| heads.get(id).is_some_and(|n| n > delivered))
+        .filter(|(id, delivered)| current.get(id).is_some_and(|n| n > delivered))
         .copied()
         .collect())
 }
