@@ -6,8 +6,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::game_schemas;
 use crate::handlers::{
-    accounts, blocks, bots, chat, games, matches, notifications, players, ratings, sessions,
-    streams, webhooks,
+    accounts, blocks, bots, chat, games, matches, moderation, notifications, players, ratings,
+    sessions, streams, webhooks,
 };
 use crate::responses;
 
@@ -101,6 +101,12 @@ impl Modify for GameSchemas {
         blocks::follow,
         blocks::unfollow,
         players::search,
+        moderation::report,
+        moderation::notices,
+        moderation::acknowledge,
+        moderation::open_reports,
+        moderation::act,
+        moderation::log,
         ratings::of_user,
         ratings::history,
         ratings::leaderboard,
@@ -122,6 +128,7 @@ impl Modify for GameSchemas {
             responses::InvalidJson,
             responses::Unauthorized,
             responses::MissingScope,
+            responses::Suspended,
             responses::NotFound,
             responses::PayloadTooLarge,
             responses::UnsupportedMediaType,
@@ -139,6 +146,7 @@ impl Modify for GameSchemas {
         (name = "matches", description = "Creating, joining and playing matches"),
         (name = "ratings", description = "Elo ratings per game, their history, leaderboards"),
         (name = "players", description = "Finding, following and blocking players"),
+        (name = "moderation", description = "Reports, the notices of moderators' actions, and the moderators' own routes"),
         (name = "chat", description = "Each match's chat: the players', and the spectators' apart"),
         (name = "events", description = "Live events as Server-Sent Events: yours, and a match's moves and chat"),
         (name = "webhooks", description = "Signed HTTP calls to your app when your events happen"),

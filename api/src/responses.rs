@@ -74,12 +74,24 @@ shared_response!(
 );
 
 shared_response!(
-    /// 403: a personal API token without the scope the route needs.
+    /// 403: a personal API token without the scope the route needs, or a suspended account.
     MissingScope,
     problem(
         "`missing_scope`: a personal API token without the scope this route needs (the \
          operation's `security` names it; the problem's `scope` too); a session may call every \
-         route",
+         route. `account_suspended`: a moderator suspended the account (`detail` says until \
+         when)",
+    )
+    .build()
+    .into()
+);
+
+shared_response!(
+    /// 403: a token of a suspended account, on a route where a token is optional.
+    Suspended,
+    problem(
+        "`account_suspended`: a token was given, and a moderator suspended its account \
+         (`detail` says until when); send none to read as a visitor",
     )
     .build()
     .into()

@@ -284,6 +284,7 @@ areas![
     "lobby",
     "mail",
     "match",
+    "moderation",
     "options",
     "play-421",
     "play-5000",

@@ -1,4 +1,5 @@
-//! The `tapis` command: `serve` (the default), `migrate`, `openapi` and `verify FILE`.
+//! The `tapis` command: `serve` (the default), `migrate`, `openapi`, `verify FILE` and
+//! `admin grant-moderator NAME` / `admin revoke-moderator NAME`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,6 +37,25 @@ enum Command {
         /// The export (JSON from GET /api/v1/matches/{id}/export).
         file: PathBuf,
     },
+    /// Administration of the accounts (only here, never through the API).
+    Admin {
+        #[command(subcommand)]
+        command: Admin,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum Admin {
+    /// Make a player a moderator: they see the moderation page and act on reports.
+    GrantModerator {
+        /// The player's username.
+        username: String,
+    },
+    /// Take the moderator role back.
+    RevokeModerator {
+        /// The player's username.
+        username: String,
+    },
 }
 
 /// Logs to standard output, as text or JSON lines, at `RUST_LOG`'s levels (`info` by default);
@@ -72,6 +92,7 @@ fn main() -> ExitCode {
         Command::Verify { file } => verify(&file),
         Command::Migrate => run_async(migrate()),
         Command::Serve => run_async(serve()),
+        Command::Admin { command } => run_async(admin(command)),
     }
 }
 
@@ -111,6 +132,24 @@ async fn migrate() -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?;
     tracing::info!(count = applied.len(), "migrations applied");
+    Ok(())
+}
+
+/// Runs an `admin` subcommand against the configured database.
+async fn admin(command: Admin) -> Result<(), String> {
+    let config = load_config()?;
+    let pool = tapis_service::db::pool(&config.database_url, 1).map_err(|e| e.to_string())?;
+    let (username, moderator) = match &command {
+        Admin::GrantModerator { username } => (username, true),
+        Admin::RevokeModerator { username } => (username, false),
+    };
+    tapis_service::moderation::grant(&pool, username, moderator)
+        .await
+        .map_err(|e| format!("{username}: {e}"))?;
+    println!(
+        "{username} {} a moderator",
+        if moderator { "is now" } else { "is no longer" }
+    );
     Ok(())
 }
 

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::pooled_connection::deadpool::{HookError, PoolError};
+use time::OffsetDateTime;
 
 /// What `Retry-After` says when the database cannot be reached: long enough for a restart.
 pub const DATABASE_RETRY_AFTER_SECS: u64 = 5;
@@ -72,6 +73,19 @@ pub enum ServiceError {
     /// A player at the match blocked the caller, who may not take a seat there.
     #[error("a player at this match does not accept you at their table")]
     NotWelcome,
+    /// A moderator suspended the account: it cannot sign in, play or use a token before
+    /// `until`.
+    #[error("this account is suspended until {}", moment(until))]
+    AccountSuspended { until: OffsetDateTime },
+    /// A moderator muted the caller's chat until `until`.
+    #[error("a moderator muted your chat until {}", moment(until))]
+    ChatMuted { until: OffsetDateTime },
+    /// Only moderators may do this.
+    #[error("only moderators may do this")]
+    NotAModerator,
+    /// The caller already reported this player (or this message), and the report is open.
+    #[error("you already reported this, and a moderator has not yet looked at it")]
+    AlreadyReported,
     /// The caller turned this match's chat off: they cannot post to it.
     #[error("you turned this match's chat off: turn it on to write")]
     ChatOff,
@@ -132,6 +146,12 @@ pub enum ServiceError {
     Internal,
 }
 
+/// A moment as the API writes it (RFC 3339), for the messages of errors.
+fn moment(at: &OffsetDateTime) -> String {
+    at.format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_else(|_| at.to_string())
+}
+
 /// Which cap of the event streams a client reached, and its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StreamCap {
@@ -177,6 +197,10 @@ impl ServiceError {
             ServiceError::MatchNotActive => "match_not_active",
             ServiceError::AbortNotAllowed => "abort_not_allowed",
             ServiceError::ChatOff => "chat_off",
+            ServiceError::AccountSuspended { .. } => "account_suspended",
+            ServiceError::ChatMuted { .. } => "chat_muted",
+            ServiceError::NotAModerator => "not_a_moderator",
+            ServiceError::AlreadyReported => "already_reported",
             ServiceError::NotWelcome => "not_welcome",
             ServiceError::MatchNotFinished => "match_not_finished",
             ServiceError::DeadlinePassed => "deadline_passed",
@@ -214,7 +238,10 @@ impl ServiceError {
             | ServiceError::NotAPlayer
             | ServiceError::NotInvited
             | ServiceError::NotTheCreator
-            | ServiceError::NotWelcome => 403,
+            | ServiceError::NotWelcome
+            | ServiceError::AccountSuspended { .. }
+            | ServiceError::ChatMuted { .. }
+            | ServiceError::NotAModerator => 403,
             ServiceError::UsernameTaken
             | ServiceError::NotYourTurn
             | ServiceError::VersionConflict { .. }
@@ -222,6 +249,7 @@ impl ServiceError {
             | ServiceError::MatchNotActive
             | ServiceError::AbortNotAllowed
             | ServiceError::ChatOff
+            | ServiceError::AlreadyReported
             | ServiceError::MatchNotFinished
             | ServiceError::DeadlinePassed
             | ServiceError::MatchFull

@@ -11,6 +11,7 @@
 //! - `games`: the catalogue of games;
 //! - `matches`: creating, joining and playing matches, their turn logs and exports;
 //! - `fairness`: the committed dice seeds; `verify`: offline verification of an export;
+//! - `moderation`: reports, the moderators' actions (mute, suspend, warn...) and their notices;
 //! - `ratings`: Elo ratings, their history and the leaderboards;
 //! - `bots`: the computer players' accounts and the worker that plays their turns;
 //! - `events`: what each player hears of, live and after the fact;
@@ -30,6 +31,7 @@ pub mod fairness;
 pub mod games;
 pub mod identity;
 pub mod matches;
+pub mod moderation;
 pub mod players;
 pub mod quotas;
 pub mod ratings;

@@ -13,6 +13,12 @@ diesel::table! {
         vacation_days_charged -> Nullable<Int2>,
         vacation_year -> Int4,
         vacation_days_used -> Int2,
+        /// May moderate (`crate::moderation`); set on the command line only.
+        moderator -> Bool,
+        /// Cannot sign in or use a token before this.
+        suspended_until -> Nullable<Timestamptz>,
+        /// Cannot chat before this.
+        chat_muted_until -> Nullable<Timestamptz>,
     }
 }
 
@@ -263,6 +269,35 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// What moderators did (`crate::moderation`).
+    moderation_actions (id) {
+        id -> Int8,
+        moderator_id -> Uuid,
+        player_id -> Uuid,
+        action -> Text,
+        reason -> Text,
+        until -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+        seen_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    /// Players' reports of players or chat messages (`crate::moderation`).
+    reports (id) {
+        id -> Int8,
+        reporter_id -> Uuid,
+        player_id -> Uuid,
+        match_id -> Nullable<Uuid>,
+        message_number -> Nullable<Int8>,
+        reason -> Text,
+        details -> Text,
+        created_at -> Timestamptz,
+        closed_by -> Nullable<Int8>,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
@@ -304,4 +339,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     chat_off,
     blocks,
     follows,
+    moderation_actions,
+    reports,
 );

@@ -240,8 +240,27 @@ pub fn service_said(error: &ServiceError) -> Said {
         ServiceError::TooManyOpenMatches { limit } => {
             Said::new("error-too-many-open-matches").number("limit", *limit)
         }
+        ServiceError::AccountSuspended { until } => {
+            Said::new("error-account-suspended").text("until", utc_minute(*until))
+        }
+        ServiceError::ChatMuted { until } => {
+            Said::new("error-chat-muted").text("until", utc_minute(*until))
+        }
         other => Said::new(format!("error-{}", other.code().replace('_', "-"))),
     }
+}
+
+/// A moment to the minute, in UTC, written the same in every language (`2026-12-09 14:05 UTC`).
+fn utc_minute(at: time::OffsetDateTime) -> String {
+    let at = at.to_offset(time::UtcOffset::UTC);
+    format!(
+        "{}-{:02}-{:02} {:02}:{:02} UTC",
+        at.year(),
+        u8::from(at.month()),
+        at.day(),
+        at.hour(),
+        at.minute()
+    )
 }
 
 /// The HTTP status of a refusal of the service (the same as the API's: the service decides).

@@ -85,6 +85,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::chat::chat_panel)
             .service(pages::chat::chat_post)
             .service(pages::chat::chat_switch)
+            // Before `block_switch`, whose `{switch}` would take `report`.
+            .service(pages::moderation::report_form)
+            .service(pages::moderation::report_post)
+            .service(pages::moderation::moderation_index)
+            .service(pages::moderation::moderate)
+            .service(pages::moderation::acknowledge)
             .service(pages::players::block_switch)
             .service(pages::players::blocked_players)
             .service(pages::players::search_players)

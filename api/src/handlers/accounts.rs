@@ -86,6 +86,7 @@ pub async fn sign_up(
         (status = 200, description = "Signed in", body = Session),
         BodyRejected,
         (status = 401, description = "`invalid_credentials`: wrong username or password", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`account_suspended`: the password is right, but a moderator suspended the account (`detail` says until when)", body = Problem, content_type = "application/problem+json"),
         (status = 422, response = ValidationFailed),
         (status = 429, response = RateLimited),
         (status = 503, response = ServiceUnavailable),

@@ -41,6 +41,7 @@ pub struct ChatSettings {
     responses(
         (status = 200, description = "The chat as the caller sees it", body = ChatView),
         (status = 401, response = Unauthorized),
+        (status = 403, response = crate::responses::Suspended),
         (status = 404, response = NotFound),
         (status = 503, response = ServiceUnavailable),
     ))]
@@ -64,7 +65,7 @@ pub async fn read(
         (status = 201, description = "Posted", body = ChatMessage),
         BodyRejected,
         (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        (status = 403, description = "`chat_muted`: a moderator muted the caller's chat (`detail` says until when); or `missing_scope`, `account_suspended`", body = Problem, content_type = "application/problem+json"),
         (status = 404, response = NotFound),
         (status = 409, description = "`chat_off`: the caller turned this match's chat off", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed`: `text` is empty, over 500 characters, holds control characters or line breaks, or a link from an account younger than a day (`detail` says which); or neither or both of `text` and `preset` are given", body = Problem, content_type = "application/problem+json"),

@@ -121,6 +121,7 @@ pub async fn create(
     responses(
         (status = 200, description = "A page of matches", body = Page<MatchSummary>),
         (status = 401, description = "`unauthenticated`: a bad token, or `my_turn` or `invited` without one", body = Problem, content_type = "application/problem+json"),
+        (status = 403, response = crate::responses::Suspended),
         (status = 422, description = "`validation_failed`: a bad filter, page size or cursor", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
@@ -150,6 +151,7 @@ pub async fn list(
     responses(
         (status = 200, description = "The match", body = MatchView),
         (status = 401, description = "`unauthenticated`: a token was given, and it is not valid (spectators send none)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, response = crate::responses::Suspended),
         (status = 404, response = NotFound),
         (status = 503, response = ServiceUnavailable),
     ))]

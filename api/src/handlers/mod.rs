@@ -7,6 +7,7 @@ pub mod bots;
 pub mod chat;
 pub mod games;
 pub mod matches;
+pub mod moderation;
 pub mod notifications;
 pub mod players;
 pub mod ratings;

@@ -114,6 +114,7 @@ pub async fn user(
         (status = 200, description = "Server-Sent Events; each `data:` is a `MatchMove` object (`event: move`) or a `ChatMessage` (`event: chat_message`)", content_type = "text/event-stream", body = String),
         (status = 400, description = "`bad_last_event_id`: Last-Event-ID is not a whole number from 0, or the match has not reached this version", content_type = "application/problem+json", body = crate::problem::Problem),
         (status = 401, response = Unauthorized),
+        (status = 403, response = crate::responses::Suspended),
         (status = 404, response = NotFound),
         (status = 429, response = TooManyStreams),
         (status = 503, response = ServiceUnavailable),

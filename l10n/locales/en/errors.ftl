@@ -148,3 +148,23 @@ error-invalid-block-self = You cannot block yourself.
 error-match-not-finished = The match is not over yet.
 error-invalid-search-prefix = Search by the start of a name: 1 to 24 letters, digits, “_” or “-”.
 error-invalid-follow-self = You cannot follow yourself.
+
+# Reports and moderation.
+error-account-suspended = A moderator suspended this account until { $until }.
+error-chat-muted = A moderator muted your chat until { $until }.
+error-not-a-moderator = Only moderators may do this.
+error-already-reported = You already reported this, and a moderator has not looked at it yet.
+error-thing-message = Message
+error-thing-report = Report
+error-invalid-moderation-text-empty = Say why in a few words.
+error-invalid-moderation-text-too-long = At most 500 characters, please.
+error-invalid-moderation-text-control = Write it on one line, without control characters.
+error-invalid-report-message-incomplete = A message is named by its match and its number.
+error-invalid-report-self = You cannot report yourself.
+error-invalid-report-reason = Choose a reason.
+error-invalid-moderation-days = A mute or a suspension lasts 1 to 3650 days.
+error-invalid-moderation-days-unused = Only a mute or a suspension lasts a number of days.
+error-invalid-moderation-dismiss-report = Say which report is dismissed.
+error-invalid-moderation-self = A moderator does not act on their own account.
+error-invalid-moderation-computer = Computer players are not moderated.
+error-invalid-moderation-action = Choose an action.

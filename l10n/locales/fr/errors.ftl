@@ -154,3 +154,23 @@ error-invalid-block-self = Vous ne pouvez pas vous bloquer vous-même.
 error-match-not-finished = La partie n’est pas encore terminée.
 error-invalid-search-prefix = Cherchez par le début d’un nom : 1 à 24 lettres, chiffres, « _ » ou « - ».
 error-invalid-follow-self = Vous ne pouvez pas vous suivre vous-même.
+
+# Signalements et modération.
+error-account-suspended = Un modérateur a suspendu ce compte jusqu’au { $until }.
+error-chat-muted = Un modérateur vous a retiré la parole jusqu’au { $until }.
+error-not-a-moderator = Seuls les modérateurs peuvent faire cela.
+error-already-reported = Vous l’avez déjà signalé, et aucun modérateur ne l’a encore examiné.
+error-thing-message = Message
+error-thing-report = Signalement
+error-invalid-moderation-text-empty = Dites pourquoi en quelques mots.
+error-invalid-moderation-text-too-long = 500 caractères au plus, s’il vous plaît.
+error-invalid-moderation-text-control = Écrivez-le sur une ligne, sans caractères de contrôle.
+error-invalid-report-message-incomplete = Un message se désigne par sa partie et son numéro.
+error-invalid-report-self = Vous ne pouvez pas vous signaler vous-même.
+error-invalid-report-reason = Choisissez un motif.
+error-invalid-moderation-days = Un silence ou une suspension dure de 1 à 3650 jours.
+error-invalid-moderation-days-unused = Seuls un silence ou une suspension durent un nombre de jours.
+error-invalid-moderation-dismiss-report = Dites quel signalement est classé.
+error-invalid-moderation-self = Un modérateur n’agit pas sur son propre compte.
+error-invalid-moderation-computer = Les joueurs de l’ordinateur ne sont pas modérés.
+error-invalid-moderation-action = Choisissez une action.

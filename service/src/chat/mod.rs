@@ -110,6 +110,9 @@ struct Author {
     since: OffsetDateTime,
     #[diesel(sql_type = Bool)]
     off: bool,
+    /// The end of a moderator's mute.
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    muted_until: Option<OffsetDateTime>,
     #[diesel(sql_type = BigInt)]
     in_burst: i64,
     #[diesel(sql_type = BigInt)]
@@ -124,8 +127,8 @@ struct Posted {
 
 /// Posts what `who` said to match `id`'s chat: to the players' channel when they are seated,
 /// else to the spectators'. Refused, with nothing stored, when the text is not acceptable
-/// ([`checked`]), when they turned this chat off (`chat_off`), or beyond their rate limit
-/// (`rate_limited`, with the seconds to wait).
+/// ([`checked`]), when a moderator muted them (`chat_muted`), when they turned this chat off
+/// (`chat_off`), or beyond their rate limit (`rate_limited`, with the seconds to wait).
 pub async fn post(
     services: &Services,
     who: &Identity,
@@ -144,6 +147,9 @@ pub async fn post(
                 "chat_computers",
                 "computer players do not chat",
             ));
+        }
+        if let Some(until) = author.muted_until.filter(|until| *until > now) {
+            return Err(ServiceError::ChatMuted { until });
         }
         if author.off {
             return Err(ServiceError::ChatOff);
@@ -211,7 +217,7 @@ async fn author(
 ) -> ServiceResult<Author> {
     let found: Option<Author> = diesel::sql_query(
         "SELECT u.id = ANY (m.seat_user_ids) AS seated, u.is_bot, \
-         u.created_at AS since, \
+         u.created_at AS since, u.chat_muted_until AS muted_until, \
          EXISTS (SELECT 1 FROM chat_off o WHERE o.match_id = m.id AND o.user_id = u.id) AS off, \
          (SELECT count(*) FROM chat_messages c WHERE c.author_id = u.id AND c.created_at > $3) \
          AS in_burst, \

@@ -180,15 +180,19 @@ pub async fn sign_in(services: &Services, attempt: SignInAttempt<'_>) -> Service
     let mut conn = services.conn().await?;
     throttle::reserve(&mut conn, &keys, limits).await?;
 
-    let found: Option<(User, String)> = users::table
+    let found: Option<(User, String, Option<OffsetDateTime>)> = users::table
         .filter(named(username.as_str()))
-        .select((User::as_select(), users::password_hash))
+        .select((
+            User::as_select(),
+            users::password_hash,
+            users::suspended_until,
+        ))
         .first(&mut conn)
         .await
         .optional()?;
-    let (user, hash) = match found {
-        Some((user, hash)) => (Some(user), Some(hash)),
-        None => (None, None),
+    let (user, hash, suspended_until) = match found {
+        Some((user, hash, until)) => (Some(user), Some(hash), until),
+        None => (None, None, None),
     };
     let ok = services
         .passwords()
@@ -197,6 +201,10 @@ pub async fn sign_in(services: &Services, attempt: SignInAttempt<'_>) -> Service
     match user {
         Some(user) if ok => {
             throttle::succeeded(&mut conn, &keys).await?;
+            // Said only to whoever knows the password.
+            if let Some(until) = suspended_until.filter(|until| *until > services.now()) {
+                return Err(ServiceError::AccountSuspended { until });
+            }
             let device_token = devices::issue(services, username.as_str())?;
             let session = session_for(&mut conn, services, user, attempt.user_agent).await?;
             Ok(SignedIn {

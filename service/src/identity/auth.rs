@@ -24,7 +24,7 @@ pub async fn confirm(services: &Services, credentials: &Credentials) -> ServiceR
         .get_result(&mut conn)
         .await?;
     let last_used_at = found.3;
-    let who = credentials.confirmed_now(found)?;
+    let who = credentials.confirmed_now(found, now)?;
     if use_is_stale(last_used_at, now) {
         record_use(&mut conn, credentials, now).await?;
     }

@@ -110,7 +110,8 @@ impl Credentials {
     }
 
     /// The subqueries that read the caller's columns in another statement: the caller's id,
-    /// name, language and last use, and a token's id and scopes, all `NULL` when the
+    /// name, language and last use, a token's id and scopes, and the end of the caller's
+    /// suspension (a moderator's, `crate::moderation`), all `NULL` when the
     /// credentials do not hold (anymore). A session's token id and scopes are `NULL` without
     /// a subquery.
     pub(crate) fn confirm(&self, now: OffsetDateTime) -> ConfirmColumns<'_> {
@@ -121,6 +122,7 @@ impl Credentials {
             self.column(Field::LastUsed, now),
             self.column(Field::TokenId, now),
             self.column(Field::Scopes, now),
+            self.column(Field::SuspendedUntil, now),
         )
     }
 
@@ -142,19 +144,28 @@ impl Credentials {
         now: OffsetDateTime,
     ) -> ServiceResult<Identity> {
         let last_used_at = found.3;
-        let who = self.confirmed_now(found)?;
+        let who = self.confirmed_now(found, now)?;
         if use_is_stale(last_used_at, now) {
             record_use_later(services, self.clone(), now);
         }
         Ok(who)
     }
 
-    /// The caller, from what [`Credentials::confirm`] read (its use is not recorded); a token
-    /// without the scope the request needs is refused.
-    pub(crate) fn confirmed_now(&self, found: ConfirmedRow) -> ServiceResult<Identity> {
-        let (Some(user_id), Some(username), language, _, token_id, token_scopes) = found else {
+    /// The caller, from what [`Credentials::confirm`] read at `now` (its use is not
+    /// recorded); a suspended account, and a token without the scope the request needs, are
+    /// refused.
+    pub(crate) fn confirmed_now(
+        &self,
+        found: ConfirmedRow,
+        now: OffsetDateTime,
+    ) -> ServiceResult<Identity> {
+        let (Some(user_id), Some(username), language, _, token_id, token_scopes, suspended) = found
+        else {
             return Err(self.refusal());
         };
+        if let Some(until) = suspended.filter(|until| *until > now) {
+            return Err(ServiceError::AccountSuspended { until });
+        }
         let (session_id, token) = match self {
             Credentials::Session { session_id, .. } => (Some(*session_id), None),
             Credentials::ApiToken { .. } => {
@@ -196,10 +207,11 @@ pub(crate) type ConfirmColumns<'a> = (
     Confirm<'a, Nullable<Timestamptz>>,
     Confirm<'a, Nullable<diesel::sql_types::Uuid>>,
     Confirm<'a, Nullable<Array<Text>>>,
+    Confirm<'a, Nullable<Timestamptz>>,
 );
 
-/// What [`Credentials::confirm`] read: id, name, language, last use, and a token's id and
-/// scopes.
+/// What [`Credentials::confirm`] read: id, name, language, last use, a token's id and
+/// scopes, and the end of a suspension.
 pub(crate) type ConfirmedRow = (
     Option<Uuid>,
     Option<String>,
@@ -207,6 +219,7 @@ pub(crate) type ConfirmedRow = (
     Option<OffsetDateTime>,
     Option<Uuid>,
     Option<Vec<String>>,
+    Option<OffsetDateTime>,
 );
 
 /// Whether a last use at `last_used_at` is to be written again (over a minute ago, or never).
@@ -271,6 +284,8 @@ enum Field {
     TokenId,
     /// A token's scopes (`NULL` for a session).
     Scopes,
+    /// The end of the caller's suspension, if a moderator suspended them.
+    SuspendedUntil,
 }
 
 /// A subquery reading one column of the caller behind `credentials`, for the select list of
@@ -314,6 +329,7 @@ impl<ST> QueryFragment<Pg> for Confirm<'_, ST> {
             (Field::UserId, _) => "users.id",
             (Field::Username, _) => "users.username",
             (Field::Language, _) => "users.language",
+            (Field::SuspendedUntil, _) => "users.suspended_until",
             (Field::LastUsed, Credentials::Session { .. }) => "sessions.last_used_at",
             (Field::LastUsed, Credentials::ApiToken { .. }) => "api_tokens.last_used_at",
             (Field::TokenId, Credentials::ApiToken { .. }) => "api_tokens.id",
@@ -429,6 +445,7 @@ mod tests {
                 None,
                 Some(Uuid::from_u128(2)),
                 Some(scopes.iter().map(|s| (*s).to_owned()).collect()),
+                None,
             )
         };
         let token = Credentials::ApiToken {
@@ -438,11 +455,11 @@ mod tests {
         let who = token
             .clone()
             .needing(Scope::Play)
-            .confirmed_now(found(&["play"]));
+            .confirmed_now(found(&["play"]), OffsetDateTime::UNIX_EPOCH);
         assert_eq!(who.unwrap().token.unwrap().scopes, vec![Scope::Play]);
         let refused = token
             .needing(Scope::Account)
-            .confirmed_now(found(&["play", "read"]));
+            .confirmed_now(found(&["play", "read"]), OffsetDateTime::UNIX_EPOCH);
         assert!(
             matches!(refused, Err(ServiceError::MissingScope(Scope::Account))),
             "{refused:?}"
@@ -453,15 +470,47 @@ mod tests {
         }
         .needing(Scope::Account);
         let who = session
-            .confirmed_now((
-                Some(user_id),
+            .confirmed_now(
+                (
+                    Some(user_id),
+                    Some("ada".to_owned()),
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                ),
+                OffsetDateTime::UNIX_EPOCH,
+            )
+            .unwrap();
+        assert!(who.token.is_none() && who.may(Scope::Account));
+    }
+
+    #[test]
+    fn a_suspended_account_is_refused_until_its_suspension_ends() {
+        let now = OffsetDateTime::UNIX_EPOCH + time::Duration::days(20_000);
+        let session = Credentials::Session {
+            user_id: Uuid::from_u128(1),
+            session_id: Uuid::from_u128(3),
+        };
+        let found = |until: Option<OffsetDateTime>| -> ConfirmedRow {
+            (
+                Some(Uuid::from_u128(1)),
                 Some("ada".to_owned()),
                 None,
                 None,
                 None,
                 None,
-            ))
-            .unwrap();
-        assert!(who.token.is_none() && who.may(Scope::Account));
+                until,
+            )
+        };
+        let until = now + time::Duration::days(3);
+        let refused = session.confirmed_now(found(Some(until)), now);
+        assert!(
+            matches!(refused, Err(ServiceError::AccountSuspended { until: u }) if u == until),
+            "{refused:?}"
+        );
+        assert!(session.confirmed_now(found(Some(now)), now).is_ok());
+        assert!(session.confirmed_now(found(None), now).is_ok());
     }
 }

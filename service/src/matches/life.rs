@@ -319,7 +319,7 @@ async fn call_off(
 
 /// Whether `who` may call the match of `row` off as `how` says: cancel it as its creator,
 /// or decline their invitation to it (deleting the invitation, as [`abort`] expects).
-async fn may_call_off(
+pub(super) async fn may_call_off(
     conn: &mut AsyncPgConnection,
     row: &MatchRow,
     who: &Identity,

@@ -28,7 +28,8 @@
 //!   out of time;
 //! - `rematch`: the same match again, once it is over;
 //! - `waiting`: the matches waiting for a player's move;
-//! - `play`: a move.
+//! - `play`: a move;
+//! - `withdraw`: a suspended player taken out of their matches.
 
 mod life;
 mod plan;
@@ -42,6 +43,7 @@ mod step;
 mod store;
 mod views;
 mod waiting;
+mod withdraw;
 
 pub use life::{abort, cancel, create, decline, expire_overdue, join, resign, tell_deadlines};
 pub use play::{Submitted, submit_action, submit_action_with_turns};
@@ -54,3 +56,5 @@ pub use views::{
     RankingEntry, ReplayedStep, SeatView, TurnEntry, TurnKind,
 };
 pub use waiting::{Waiting, waiting_for};
+pub use withdraw::Withdrawn;
+pub(crate) use withdraw::withdraw;

@@ -19,6 +19,7 @@ use uuid::Uuid;
 use crate::error::{WebError, refusal, service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, render_status, see_other};
+use crate::pages::moderation::report_path;
 use crate::present::When;
 use crate::present::match_page::Notice;
 use crate::session::{Ctx, services};
@@ -33,6 +34,8 @@ pub struct ChatLine {
     pub yours: bool,
     /// Written by a spectator (shown to players once the match is over).
     pub from_spectators: bool,
+    /// The form that reports it to the moderators (for a signed-in reader, not its author).
+    pub report: Option<String>,
 }
 
 /// The list of messages (swapped on its own when a message comes).
@@ -121,6 +124,9 @@ fn line(message: &ChatMessage, me: Option<&str>, lang: Language) -> ChatLine {
         at: When::of(message.at, lang),
         yours: me == Some(message.author.as_str()),
         from_spectators: message.channel == Channel::Spectators,
+        report: me
+            .filter(|me| *me != message.author)
+            .map(|_| report_path(&message.author, Some((message.match_id, message.number)))),
     }
 }
 

@@ -5,10 +5,11 @@ use actix_web::{HttpResponse, get};
 use askama::Template;
 use tapis_l10n::Language;
 use tapis_service::matches::{self, MatchFilter};
+use tapis_service::moderation::{self, Notice, Standing};
 
 use crate::error::WebError;
 use crate::page::{Layout, render};
-use crate::present::{GameCard, MatchCard};
+use crate::present::{GameCard, MatchCard, When};
 use crate::session::{Ctx, services};
 
 #[derive(Debug, Template)]
@@ -19,14 +20,53 @@ struct HomePage {
     games: Vec<GameCard>,
     your_turn: Vec<MatchCard>,
     others: Vec<MatchCard>,
+    csrf: String,
+    /// The moderators' notices the player has not acknowledged.
+    notices: Vec<NoticeLine>,
+    /// For a moderator: the number of open reports.
+    moderating: Option<i64>,
+}
+
+/// A moderator's action on the player's account, in their words.
+#[derive(Debug)]
+struct NoticeLine {
+    id: i64,
+    text: String,
+    reason: String,
+    at: When,
+}
+
+impl NoticeLine {
+    fn of(notice: &Notice, lang: Language) -> NoticeLine {
+        let key = format!("notice-{}", notice.action.as_str());
+        let text = match notice.until {
+            Some(until) => lang.t1(&key, "until", When::of(until, lang).text),
+            None => lang.t(&key),
+        };
+        NoticeLine {
+            id: notice.id,
+            text,
+            reason: notice.reason.clone(),
+            at: When::of(notice.at, lang),
+        }
+    }
+}
+
+impl HomePage {
+    /// The id of the last notice shown (acknowledged with the button).
+    fn last_notice(&self) -> i64 {
+        self.notices.last().map_or(0, |n| n.id)
+    }
 }
 
 #[get("/")]
 pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
     let mut your_turn = Vec::new();
     let mut others = Vec::new();
+    let mut standing = Standing::default();
     if let Some(who) = &ctx.viewer {
         let services = services(&req)?;
+        standing = moderation::standing(&services, who).await?;
         let filter = MatchFilter {
             status: Some("active".to_owned()),
             player: Some(who.username.clone()),
@@ -58,5 +98,12 @@ pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse,
         games: GameCard::all(ctx.lang),
         your_turn,
         others,
+        csrf: ctx.csrf.clone(),
+        notices: standing
+            .notices
+            .iter()
+            .map(|n| NoticeLine::of(n, ctx.lang))
+            .collect(),
+        moderating: standing.moderating,
     })
 }

@@ -11,6 +11,7 @@ pub mod leaderboards;
 pub mod live;
 pub mod lobby;
 pub mod mail;
+pub mod moderation;
 pub mod play;
 pub mod players;
 pub mod rules;
