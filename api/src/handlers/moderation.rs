@@ -12,7 +12,9 @@ use utoipa::{IntoParams, ToSchema};
 use crate::extract::scope::{Account, Read};
 use crate::extract::{Body, Caller};
 use crate::problem::{ApiError, Problem};
-use crate::responses::{BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized};
+use crate::responses::{
+    BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized, ValidationFailed,
+};
 
 /// Reports a player, or one of their chat messages the caller could read, to the moderators.
 /// At most 5 reports in 24 hours; one open report per player (or message).
@@ -73,6 +75,7 @@ pub struct Acknowledge {
         BodyRejected,
         (status = 401, response = Unauthorized),
         (status = 403, response = MissingScope),
+        (status = 422, response = ValidationFailed),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/me/notices/acknowledge")]

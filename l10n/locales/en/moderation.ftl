@@ -51,3 +51,4 @@ notice-suspend = A moderator suspended your account until { $until }.
 notice-warn = A moderator warned you.
 notice-dismiss = A report about you was dismissed.
 notice-reinstate = A moderator lifted the mute or suspension of your account.
+report-player-link = Report this player to the moderators

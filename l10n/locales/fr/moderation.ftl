@@ -51,3 +51,4 @@ notice-suspend = Un modérateur a suspendu votre compte jusqu’au { $until }.
 notice-warn = Un modérateur vous a adressé un avertissement.
 notice-dismiss = Un signalement vous concernant a été classé.
 notice-reinstate = Un modérateur a levé le silence ou la suspension de votre compte.
+report-player-link = Signaler ce joueur aux modérateurs

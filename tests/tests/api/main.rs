@@ -15,6 +15,7 @@ mod games;
 mod mail;
 mod matches;
 mod migrations;
+mod moderation;
 mod moves;
 mod openapi;
 mod openapi_games;
