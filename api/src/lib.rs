@@ -73,6 +73,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::blocks::following)
             .service(handlers::blocks::follow)
             .service(handlers::blocks::unfollow)
+            .service(handlers::blocks::follow_settings)
+            .service(handlers::blocks::set_follow_settings)
             .service(handlers::players::search)
             .service(handlers::moderation::report)
             .service(handlers::moderation::notices)

@@ -100,6 +100,8 @@ impl Modify for GameSchemas {
         blocks::following,
         blocks::follow,
         blocks::unfollow,
+        blocks::follow_settings,
+        blocks::set_follow_settings,
         players::search,
         moderation::report,
         moderation::notices,

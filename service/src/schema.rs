@@ -19,6 +19,8 @@ diesel::table! {
         suspended_until -> Nullable<Timestamptz>,
         /// Cannot chat before this.
         chat_muted_until -> Nullable<Timestamptz>,
+        /// Hears when a player they follow starts a match (`followed_started`).
+        follow_events -> Bool,
     }
 }
 

@@ -95,6 +95,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::players::blocked_players)
             .service(pages::players::search_players)
             .service(pages::players::following_players)
+            .service(pages::players::following_settings)
             .service(pages::play::match_replay)
             .service(pages::rules::rules_index)
             .service(pages::rules::game_rules)

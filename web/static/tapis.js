@@ -253,6 +253,7 @@ const TAPIS_USER_EVENTS = [
   "invitation_declined",
   "match_cancelled",
   "deadline_soon",
+  "followed_started",
 ];
 const tapisLive = {
   tab: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,

@@ -4,12 +4,14 @@
 use actix_web::{HttpResponse, delete, get, put, web};
 use tapis_service::Services;
 use tapis_service::players::blocks::{self, BlockedPlayer};
-use tapis_service::players::follows::{self, Followed};
+use tapis_service::players::follows::{self, FollowSettings, Followed};
 
-use crate::extract::Caller;
 use crate::extract::scope::{Account, Read};
+use crate::extract::{Body, Caller};
 use crate::problem::{ApiError, Problem};
-use crate::responses::{MissingScope, NotFound, ServiceUnavailable, Unauthorized};
+use crate::responses::{
+    BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized, ValidationFailed,
+};
 
 /// The players the caller blocked, by name.
 #[utoipa::path(get, path = "/api/v1/blocks", operation_id = "list_blocks", tag = "players", security(("bearer" = ["account"])),
@@ -124,4 +126,42 @@ pub async fn unfollow(
 ) -> Result<HttpResponse, ApiError> {
     follows::unfollow(&services, &caller.0, &username).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// Whether the caller hears when a player they follow starts a match (`followed_started` on
+/// their stream).
+#[utoipa::path(get, path = "/api/v1/me/follow-settings", operation_id = "get_follow_settings", tag = "players", security(("bearer" = ["read"])),
+    responses(
+        (status = 200, description = "The settings", body = FollowSettings),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/me/follow-settings")]
+pub async fn follow_settings(
+    services: web::Data<Services>,
+    caller: Caller<Read>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(follows::settings(&services, &caller.0).await?))
+}
+
+/// Turns the `followed_started` events on or off.
+#[utoipa::path(put, path = "/api/v1/me/follow-settings", operation_id = "set_follow_settings", tag = "players", security(("bearer" = ["account"])),
+    request_body = FollowSettings,
+    responses(
+        (status = 200, description = "The settings now", body = FollowSettings),
+        BodyRejected,
+        (status = 401, response = Unauthorized),
+        (status = 403, response = MissingScope),
+        (status = 422, response = ValidationFailed),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[put("/me/follow-settings")]
+pub async fn set_follow_settings(
+    services: web::Data<Services>,
+    caller: Caller<Account>,
+    body: Body<FollowSettings>,
+) -> Result<HttpResponse, ApiError> {
+    let settings = follows::set_settings(&services, &caller.0, body.0).await?;
+    Ok(HttpResponse::Ok().json(settings))
 }

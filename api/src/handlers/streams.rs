@@ -39,6 +39,8 @@ pub struct StreamEventData {
     result: Option<serde_json::Value>,
     /// `invitation`, `invitation_declined`, `match_cancelled`: who did it.
     by: Option<String>,
+    /// `followed_started`: the player followed who sits at the match.
+    player: Option<String>,
 }
 
 fn last_event_id(req: &HttpRequest) -> Result<Option<&str>, ApiError> {
@@ -61,7 +63,9 @@ where
 }
 
 /// The caller's events, as they happen: `your_turn`, `match_started`, `match_finished`,
-/// `invitation`, `invitation_declined`, `match_cancelled`, `deadline_soon`.
+/// `invitation`, `invitation_declined`, `match_cancelled`, `deadline_soon`, and
+/// `followed_started` (a player the caller follows started a match; only when the caller
+/// turned it on: `PUT /api/v1/me/follow-settings`).
 ///
 /// Each event's `data` is one JSON object ([`StreamEventData`]) with at least `match_id` and
 /// `version`. Without `Last-Event-ID` the stream starts with what happens next; with it, it

@@ -98,3 +98,6 @@ following-match = { $game } match
 following-follow = Follow
 following-stop = Stop following
 following-link = Players you follow
+following-settings = When they play
+following-tell-started = Tell me when a player I follow starts a match (on this site's live pages and through the API's event stream)
+following-save = Save

@@ -95,3 +95,6 @@ following-match = Partie de { $game }
 following-follow = Suivre
 following-stop = Ne plus suivre
 following-link = Les joueurs que vous suivez
+following-settings = Quand ils jouent
+following-tell-started = Me prévenir quand un joueur que je suis commence une partie (sur les pages en direct du site et dans le flux d’événements de l’API)
+following-save = Enregistrer

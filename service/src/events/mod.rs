@@ -62,10 +62,12 @@ pub enum EventKind {
     MatchCancelled,
     /// Less than 24 hours are left to make your move (`deadline`).
     DeadlineSoon,
+    /// A player you follow started a match (`player`), for those who asked to hear it.
+    FollowedStarted,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 7] = [
+    pub const ALL: [EventKind; 8] = [
         EventKind::YourTurn,
         EventKind::MatchStarted,
         EventKind::MatchFinished,
@@ -73,6 +75,7 @@ impl EventKind {
         EventKind::InvitationDeclined,
         EventKind::MatchCancelled,
         EventKind::DeadlineSoon,
+        EventKind::FollowedStarted,
     ];
 
     /// The name on the wire (the SSE `event:` field) and in the database.
@@ -85,6 +88,7 @@ impl EventKind {
             EventKind::InvitationDeclined => "invitation_declined",
             EventKind::MatchCancelled => "match_cancelled",
             EventKind::DeadlineSoon => "deadline_soon",
+            EventKind::FollowedStarted => "followed_started",
         }
     }
 }

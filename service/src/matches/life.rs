@@ -22,7 +22,7 @@ use crate::events::{self, EventKind, Told};
 use crate::fairness;
 use crate::identity::accounts::{self, Account};
 use crate::identity::caller::Identity;
-use crate::players::blocks;
+use crate::players::{blocks, follows};
 use crate::quotas::Quotas;
 use crate::schema::{invitations, match_seats, matches, users};
 use crate::services::Services;
@@ -537,7 +537,10 @@ pub(super) async fn start(
         action: None,
         notify_after_commit: false,
     };
-    advance(conn, loaded, state, step, Vec::new(), now).await
+    let started = advance(conn, loaded, state, step, Vec::new(), now).await?;
+    let row = &started.row;
+    follows::tell_followers(conn, row.id, row.version, &row.game, &row.seat_user_ids).await?;
+    Ok(started)
 }
 
 /// The caller resigns: they rank last, and the game goes on without them if more than one

@@ -132,3 +132,70 @@ pub async fn following(services: &Services, who: &Identity) -> ServiceResult<Vec
         })
         .collect())
 }
+
+/// Whether a player hears when the players they follow start a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FollowSettings {
+    /// Tell me (`followed_started` on my stream) when a player I follow starts a match.
+    pub match_started: bool,
+}
+
+/// `who`'s [`FollowSettings`].
+pub async fn settings(services: &Services, who: &Identity) -> ServiceResult<FollowSettings> {
+    let mut conn = services.conn().await?;
+    let on: bool = users::table
+        .find(who.user_id)
+        .select(users::follow_events)
+        .first(&mut conn)
+        .await?;
+    Ok(FollowSettings { match_started: on })
+}
+
+/// Changes `who`'s [`FollowSettings`].
+pub async fn set_settings(
+    services: &Services,
+    who: &Identity,
+    settings: FollowSettings,
+) -> ServiceResult<FollowSettings> {
+    let mut conn = services.conn().await?;
+    diesel::update(users::table.find(who.user_id))
+        .set(users::follow_events.eq(settings.match_started))
+        .execute(&mut conn)
+        .await?;
+    Ok(settings)
+}
+
+/// Tells the followers of the players seated at match `id`, which has just started at
+/// `version`, who asked to hear it (`users.follow_events`): `followed_started` with the game
+/// and the player they follow (one event per follower, the first such player by seat). Not
+/// those seated there themselves, nor those a seated player they follow blocked. In the
+/// transaction that starts the match; one statement.
+pub(crate) async fn tell_followers(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    version: i64,
+    game: &str,
+    seated: &[Uuid],
+) -> ServiceResult<()> {
+    diesel::sql_query(
+        "INSERT INTO user_events (user_id, kind, match_id, version, data) \
+         SELECT DISTINCT ON (f.follower_id) f.follower_id, 'followed_started', $1, $2, \
+                jsonb_build_object('game', $3::text, 'player', u.username) \
+         FROM unnest($4::uuid[]) WITH ORDINALITY AS s(id, n) \
+         JOIN follows f ON f.followed_id = s.id \
+         JOIN users u ON u.id = f.followed_id \
+         JOIN users r ON r.id = f.follower_id \
+         WHERE r.follow_events AND NOT (f.follower_id = ANY ($4)) \
+           AND NOT EXISTS (SELECT 1 FROM blocks b \
+                           WHERE b.blocker_id = f.followed_id AND b.blocked_id = f.follower_id) \
+         ORDER BY f.follower_id, s.n",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(id)
+    .bind::<diesel::sql_types::BigInt, _>(version)
+    .bind::<diesel::sql_types::Text, _>(game)
+    .bind::<diesel::sql_types::Array<diesel::sql_types::Uuid>, _>(seated)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

@@ -177,3 +177,120 @@ async fn the_pages_follow_from_a_profile_and_list_the_players_followed() {
         .await
         .assert_contains("You follow nobody yet.");
 }
+
+/// The `followed_started` events stored, as (follower, player followed) names.
+async fn followed_started(app: &TestApp) -> Vec<(String, String)> {
+    use diesel_async::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct Told {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        follower: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        player: String,
+    }
+    let mut conn = app.db.connect().await;
+    let told: Vec<Told> = diesel::sql_query(
+        "SELECT u.username AS follower, e.data->>'player' AS player FROM user_events e \
+         JOIN users u ON u.id = e.user_id WHERE e.kind = 'followed_started' ORDER BY 1",
+    )
+    .load(&mut conn)
+    .await
+    .unwrap();
+    told.into_iter().map(|t| (t.follower, t.player)).collect()
+}
+
+#[tokio::test]
+async fn followers_who_asked_hear_when_a_followed_player_starts_a_match() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let carol = app.player("carol").await;
+    let dan = app.player("dan").await;
+    let eve = app.player("eve").await;
+    for token in [&alice, &carol, &dan, &eve] {
+        let followed = app.put("/api/v1/follows/bob", Some(token), json!({})).await;
+        assert_eq!(followed.status, StatusCode::NO_CONTENT);
+    }
+    // Off unless asked: Carol does not ask.
+    let settings = app.get("/api/v1/me/follow-settings", Some(&alice)).await;
+    assert_eq!(settings.body, json!({"match_started": false}));
+    for token in [&alice, &dan, &eve] {
+        let on = app
+            .put(
+                "/api/v1/me/follow-settings",
+                Some(token),
+                json!({"match_started": true}),
+            )
+            .await;
+        assert_eq!(on.status, StatusCode::OK, "{:?}", on.body);
+        assert_eq!(on.body, json!({"match_started": true}));
+    }
+    let bad = app
+        .put(
+            "/api/v1/me/follow-settings",
+            Some(&alice),
+            json!({"match_started": "yes"}),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Bob blocked Dan: Dan is not told of Bob's matches.
+    app.put("/api/v1/blocks/dan", Some(&bob), json!({})).await;
+
+    let mut stream = app.open_stream("/api/v1/stream", Some(&alice), None).await;
+    // Eve plays with Bob: she is at the table, so she is not told.
+    let view = app.started_match("linja", &[&bob, &eve], json!({})).await;
+    let told = stream.expect("followed_started").await;
+    assert_eq!(told.data["player"], "bob");
+    assert_eq!(told.data["game"], "linja");
+    assert_eq!(told.data["match_id"], view["id"]);
+    assert_eq!(
+        followed_started(&app).await,
+        [("alice".to_owned(), "bob".to_owned())]
+    );
+
+    // Alice turns it off again; Eve, not at this table, is told this time.
+    app.put(
+        "/api/v1/me/follow-settings",
+        Some(&alice),
+        json!({"match_started": false}),
+    )
+    .await;
+    app.started_match("linja", &[&bob, &carol], json!({})).await;
+    assert_eq!(
+        followed_started(&app).await,
+        [
+            ("alice".to_owned(), "bob".to_owned()),
+            ("eve".to_owned(), "bob".to_owned())
+        ]
+    );
+
+    // The page's switch.
+    let browser = Browser::new(&app);
+    browser.get("/signin").await;
+    browser
+        .post(
+            "/signin",
+            &[("username", "carol"), ("password", "correct horse")],
+        )
+        .await;
+    let page = browser.get("/account/following").await;
+    page.assert_contains("Tell me when a player I follow starts a match");
+    assert!(!page.text.contains("value=\"on\" checked"));
+    let saved = browser
+        .post("/account/following/settings", &[("match_started", "on")])
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER);
+    assert!(
+        browser
+            .get("/account/following")
+            .await
+            .text
+            .contains("value=\"on\" checked")
+    );
+    assert_eq!(
+        app.get("/api/v1/me/follow-settings", Some(&carol))
+            .await
+            .body,
+        json!({"match_started": true})
+    );
+}

@@ -287,6 +287,8 @@ struct FollowingPage {
     lang: Language,
     csrf: String,
     followed: Vec<(Followed, String)>,
+    /// The player hears when those they follow start a match.
+    tell_started: bool,
 }
 
 impl FollowingPage {
@@ -302,7 +304,9 @@ impl FollowingPage {
 #[get("/account/following")]
 pub async fn following_players(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?.clone();
-    let followed = follows::following(&services(&req)?, &who).await?;
+    let services = services(&req)?;
+    let followed = follows::following(&services, &who).await?;
+    let settings = follows::settings(&services, &who).await?;
     render(&FollowingPage {
         layout: Layout::new(&ctx, ctx.lang.t("following-title"), "account"),
         lang: ctx.lang,
@@ -314,5 +318,22 @@ pub async fn following_players(req: HttpRequest, ctx: Ctx) -> Result<HttpRespons
                 (f, path)
             })
             .collect(),
+        tell_started: settings.match_started,
     })
+}
+
+/// `POST /account/following/settings`: whether the player hears when those they follow start
+/// a match (`match_started` ticked); back to the list.
+#[post("/account/following/settings")]
+pub async fn following_settings(
+    req: HttpRequest,
+    ctx: Ctx,
+    form: crate::form::FormData,
+) -> Result<HttpResponse, WebError> {
+    let who = ctx.require()?.clone();
+    let settings = follows::FollowSettings {
+        match_started: form.checked("match_started"),
+    };
+    follows::set_settings(&services(&req)?, &who, settings).await?;
+    Ok(see_other("/account/following"))
 }
