@@ -1,9 +1,10 @@
 //! Times the analysis of whole matches, per game, on one core, and prints the sense checks
 //! (mean cost per decision of the strong bot and of the random one).
 //!
-//! `cargo run -p tapis-bots --release --example analysis_bench -- [matches per game]`
+//! `cargo run -p tapis-bots --release --example analysis_bench -- [matches per game] [seats]`
 //!
-//! The matches are played by the bots (strong against random, two seats), seeded; only the
+//! The matches are played by the bots (seat 0 strong, the others random; two seats by
+//! default), seeded; only the
 //! analysis is timed, after one warm-up analysis per game (which works out the game's solved
 //! tables once per process, as a server does at its first analysis).
 
@@ -30,12 +31,22 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(50);
-    let kinds = [BotKind::Level(Level::Strong), BotKind::Random];
+    let seats: usize = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(2)
+        .clamp(2, 8);
+    // Seat 0 strong, the others random.
+    let mut kinds = vec![BotKind::Random; seats];
+    kinds[0] = BotKind::Level(Level::Strong);
     println!(
         "{:<8} {:>7} {:>9} {:>9} {:>9} {:>9} {:>12} {:>12}",
         "game", "matches", "warm-up", "p50 ms", "p99 ms", "max ms", "strong/dec", "random/dec"
     );
     for game in [GameId::Yams, GameId::FiveThousand, GameId::FourTwoOne] {
+        if seats > game.max_seats() {
+            continue;
+        }
         let options = game.default_options();
         let warm = Instant::now();
         let first = match bot_match(game, &options, &kinds, 0, 1) {
