@@ -179,6 +179,104 @@ impl ValueActions<FiveThousand> for SolvedTurns {
     }
 }
 
+/// The exact chance that the seat to play wins a two-player match, in any position of its
+/// turn (for the analysis of finished matches): the solved match between turns, the turn
+/// solved for the solution's values within it.
+#[derive(Debug)]
+pub(crate) struct MatchValues {
+    solution: Arc<Solution>,
+    rules: Rules,
+    solver: TurnSolver,
+    /// The banked scores (in steps) the solver is set up for.
+    prepared: Option<(u16, u16)>,
+}
+
+impl MatchValues {
+    /// The values of matches played with `options`; `None` where the solution does not apply.
+    pub(crate) fn new(options: &Options) -> Option<MatchValues> {
+        let solution = solved(options)?;
+        let rules = solution.rules;
+        let solver = TurnSolver::new(Arc::clone(&solution.throws), rules);
+        Some(MatchValues {
+            solution,
+            rules,
+            solver,
+            prepared: None,
+        })
+    }
+
+    /// The first player's chance of winning.
+    pub(crate) fn start_value(&self) -> f64 {
+        self.solution.start_value()
+    }
+
+    /// The seat to play in `state` and its chance of winning against the other seat, both
+    /// playing their best from here; `None` once the game is over or where the solution does
+    /// not describe the position.
+    pub(crate) fn mover_value(
+        &mut self,
+        state: &<FiveThousand as Game>::State,
+    ) -> Option<(Seat, f64)> {
+        let seat = seat_to_play(state)?;
+        let (spot, _) = spot(state, seat)?;
+        let (a, b) = (spot.score, spot.opponent);
+        if a >= self.rules.target || b >= self.rules.target {
+            return None;
+        }
+        if spot.phase == Phase::Throw && spot.throws_used == 0 {
+            return Some((seat, self.solution.value(a, b)));
+        }
+        if self.prepared != Some((a, b)) {
+            let lost = 1.0 - self.solution.value(b, a);
+            self.solution.prepare(&mut self.solver, a, b, lost);
+            self.prepared = Some((a, b));
+        }
+        let solver = &mut self.solver;
+        let value = match spot.phase {
+            Phase::Throw if spot.total >= solver.cap => {
+                // A throw with the target's worth in hand: any scoring throw wins.
+                let throws = Arc::clone(&solver.throws);
+                throws
+                    .by_count
+                    .get(usize::from(spot.dice))?
+                    .iter()
+                    .map(|t| {
+                        let lost = !t.five_ones && t.keeps.is_empty();
+                        t.probability * if lost { solver.lost } else { 1.0 }
+                    })
+                    .sum()
+            }
+            Phase::Throw => solver.throw(spot.throws_used, spot.dice, spot.total).value,
+            Phase::Keep => {
+                let view = FiveThousand::view(state, Some(seat));
+                let mut best = f64::NEG_INFINITY;
+                for keep in &view.keep_choices {
+                    let left = match spot.dice.checked_sub(keep.dice.len())? {
+                        0 => DICE,
+                        left => left,
+                    };
+                    let steps = (keep.points / STEP) as u16;
+                    best = best.max(
+                        solver
+                            .decide(spot.throws_used, left, spot.total + steps)
+                            .value,
+                    );
+                }
+                best
+            }
+            Phase::Decide => solver.decide(spot.throws_used, spot.dice, spot.total).value,
+            Phase::Over => return None,
+        };
+        Some((seat, value))
+    }
+}
+
+/// The seat whose turn it is, while the game goes on.
+fn seat_to_play(state: &<FiveThousand as Game>::State) -> Option<Seat> {
+    let view = FiveThousand::view(state, None);
+    (view.phase != Phase::Over).then_some(view.seat)
+}
+
 /// A seat's banked score plus `pending_weight` of the turn total when the turn is its own.
 fn banked_and_pending(
     state: &<FiveThousand as Game>::State,

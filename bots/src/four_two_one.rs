@@ -67,6 +67,40 @@ pub fn action_values(view: &TableView, seat: Seat, legal: &[Action]) -> Option<V
     )
 }
 
+/// A turn of a seat solved for the values of its round's results (for the analysis of
+/// finished matches): `values[t][d]` is holding result `d` after `t` throws, before deciding,
+/// and `stop[t][d]` keeping it then (the leader's stop, a follower's "le bon", or the end of
+/// the throws allowed), for `t` in `1..=limit`.
+#[derive(Debug)]
+pub(crate) struct TurnValues {
+    pub(crate) values: [[f64; RESULTS]; MAX_THROWS + 1],
+    pub(crate) stop: [[f64; RESULTS]; MAX_THROWS + 1],
+}
+
+/// The turn of `seat` under way in `view`, solved as [`action_values`] solves it; `None` when
+/// it is not that seat's turn, or nobody else plays.
+pub(crate) fn turn_values(view: &TableView, seat: Seat) -> Option<TurnValues> {
+    let current = view.current.as_ref().filter(|c| c.seat == seat)?;
+    let round = Round::from_view(view, seat)?;
+    let limit = usize::from(current.max_throws).clamp(1, MAX_THROWS);
+    let t = tables();
+    let mut work = Work::default();
+    let mut stop = [[0.0; RESULTS]; MAX_THROWS + 1];
+    let values = if current.leading {
+        for (k, v) in stop.iter_mut().enumerate().take(limit + 1).skip(1) {
+            *v = round.result_values(k, &mut work);
+        }
+        t.solve_turn(limit, true, |k, d| stop[k][d])
+    } else {
+        let end = round.result_values(limit, &mut work);
+        for v in stop.iter_mut().take(limit + 1).skip(1) {
+            *v = end;
+        }
+        t.solve_turn(limit, round.options.le_bon, |_, d| end[d])
+    };
+    Some(TurnValues { values, stop })
+}
+
 /// What the strong bot plays from: each throw decision of the round solved as it comes.
 struct SolvedRounds;
 

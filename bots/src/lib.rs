@@ -15,10 +15,13 @@
 //! - one module per game (`cant_stop`, `five_thousand`, `four_two_one`, `linja`, `linotte`,
 //!   `make_five`, `yams`): its evaluation and its own bots;
 //! - [`roster`]: which bot plays each game at each level; [`decide`](mod@decide): the
-//!   server's entry point; [`arena`]: seeded matches between bots.
+//!   server's entry point; [`arena`]: seeded matches between bots;
+//! - [`analysis`]: the analysis of a finished match (the cost of each decision, the luck of
+//!   each throw), from the same solutions the bots play by.
 //!
 //! [`AnyState`]: tapis_games::AnyState
 
+pub mod analysis;
 pub mod arena;
 pub mod baselines;
 pub mod bot;

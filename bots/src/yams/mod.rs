@@ -59,8 +59,13 @@ impl Solved {
         self.solution.expected_score()
     }
 
+    /// The solution of the sheet.
+    pub(crate) fn solution(&self) -> &Solution {
+        &self.solution
+    }
+
     /// The position of `grid` between turns.
-    fn spot(&self, grid: &Grid, options: &Options) -> Spot {
+    pub(crate) fn spot(&self, grid: &Grid, options: &Options) -> Spot {
         let filled = self
             .boxes
             .iter()
