@@ -64,6 +64,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::matches::rematch)
             .service(handlers::matches::turns)
             .service(handlers::matches::export)
+            .service(handlers::analysis::get)
             .service(handlers::chat::read)
             .service(handlers::chat::post)
             .service(handlers::chat::settings)

@@ -6,8 +6,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::game_schemas;
 use crate::handlers::{
-    accounts, blocks, bots, chat, games, matches, moderation, notifications, players, ratings,
-    sessions, streams, webhooks,
+    accounts, analysis, blocks, bots, chat, games, matches, moderation, notifications, players,
+    ratings, sessions, streams, webhooks,
 };
 use crate::responses;
 
@@ -91,6 +91,7 @@ impl Modify for GameSchemas {
         matches::rematch,
         matches::turns,
         matches::export,
+        analysis::get,
         chat::read,
         chat::post,
         chat::settings,

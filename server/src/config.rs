@@ -30,6 +30,10 @@ pub struct Config {
     pub clock_interval: Duration,
     /// How many bot decisions are thought about at once (0: this process plays no bot turns).
     pub bot_concurrency: usize,
+    /// Analyses made at once by this process (`TAPIS_ANALYSIS_CONCURRENCY`; 0: none).
+    pub analysis_concurrency: usize,
+    /// What this process does (`TAPIS_ROLES`: `web`, `worker`, or both, the default).
+    pub roles: crate::Roles,
     /// Days of vacation each player may take per calendar year.
     pub vacation_days: u16,
     /// Webhooks may call this machine over http and any address (development only; see
@@ -71,6 +75,8 @@ impl std::fmt::Debug for Config {
             .field("pool_size", &self.pool_size)
             .field("clock_interval", &self.clock_interval)
             .field("bot_concurrency", &self.bot_concurrency)
+            .field("analysis_concurrency", &self.analysis_concurrency)
+            .field("roles", &self.roles)
             .field("vacation_days", &self.vacation_days)
             .field("webhooks_allow_local", &self.webhooks_allow_local)
             .field("log_format", &self.log_format)
@@ -209,6 +215,8 @@ impl Config {
         let bind = var("TAPIS_BIND").unwrap_or_else(|| "127.0.0.1:8080".to_owned());
         let pool_size: usize = parse("TAPIS_DB_POOL_SIZE", 16)?;
         let bot_concurrency: usize = parse("TAPIS_BOT_CONCURRENCY", 2)?;
+        let analysis_concurrency: usize = parse("TAPIS_ANALYSIS_CONCURRENCY", 1)?;
+        let roles = roles(var("TAPIS_ROLES").as_deref())?;
         let vacation_days: u16 =
             parse("TAPIS_VACATION_DAYS", tapis_service::DEFAULT_VACATION_DAYS)?;
         if vacation_days > 366 {
@@ -229,6 +237,8 @@ impl Config {
                 pool_size: pool_size.max(1),
                 clock_interval: Duration::from_secs(clock_secs.max(1)),
                 bot_concurrency,
+                analysis_concurrency,
+                roles,
                 vacation_days,
                 webhooks_allow_local: environment == Environment::Development,
                 log_format,
@@ -406,4 +416,34 @@ fn mail_settings(
         message: e.to_string(),
     })?;
     Ok(Some(settings))
+}
+
+/// `TAPIS_ROLES`: `web`, `worker`, or both (`web,worker`, the default when unset).
+fn roles(value: Option<&str>) -> Result<crate::Roles, ConfigError> {
+    let Some(value) = value else {
+        return Ok(crate::Roles::BOTH);
+    };
+    let mut roles = crate::Roles {
+        web: false,
+        worker: false,
+    };
+    for role in value.split(',').map(str::trim) {
+        match role {
+            "web" => roles.web = true,
+            "worker" => roles.worker = true,
+            _ => {
+                return Err(ConfigError::Invalid {
+                    name: "TAPIS_ROLES",
+                    message: format!("“{role}” is no role: say web, worker, or web,worker"),
+                });
+            }
+        }
+    }
+    if !roles.web && !roles.worker {
+        return Err(ConfigError::Invalid {
+            name: "TAPIS_ROLES",
+            message: "name at least one role: web, worker".to_owned(),
+        });
+    }
+    Ok(roles)
 }

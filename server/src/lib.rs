@@ -17,6 +17,7 @@ use actix_web::{App, HttpMessage, HttpResponse, HttpServer, get, web};
 use tapis_api::ApiError;
 use tapis_service::ServiceError;
 use tapis_service::Services;
+use tapis_service::analysis::AnalysisSettings;
 use tapis_service::identity::accounts::ClientInfo;
 use tapis_service::quotas::StreamLimits;
 use tapis_web::cookies::CookiePolicy;
@@ -136,10 +137,36 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     tapis_web::configure(cfg);
 }
 
-/// What runs beside the HTTP server: the correspondence clock, the bot worker, the webhook
-/// sender and the mail sender.
+/// The routes of a process without the web role: its health alone.
+fn worker_routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(healthz);
+}
+
+/// What a process does (`TAPIS_ROLES`): serve the pages and the API (`web`), do the background
+/// work (`worker`: the clock, the computer players, the analyses, the mail and webhook
+/// senders), or both (the default). Every process numbers and relays the events (the streams
+/// of a web process need them, and it costs nothing where nobody listens).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Roles {
+    pub web: bool,
+    pub worker: bool,
+}
+
+impl Roles {
+    pub const BOTH: Roles = Roles {
+        web: true,
+        worker: true,
+    };
+}
+
+/// What runs beside the HTTP server: the correspondence clock, the bot worker, the analysis
+/// worker, the webhook sender and the mail sender.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Background {
+    /// Whether this process serves the pages and the API, and does the background work.
+    pub roles: Roles,
+    /// The analysis worker (none when its concurrency is 0).
+    pub analysis: AnalysisSettings,
     /// How often the clock looks for overdue turns.
     pub clock_interval: Duration,
     /// The bot worker (no worker when its concurrency is 0).
@@ -209,6 +236,8 @@ impl Application {
         clock_interval: Duration,
     ) -> std::io::Result<Application> {
         let background = Background {
+            roles: Roles::BOTH,
+            analysis: AnalysisSettings::default(),
             clock_interval,
             bots: WorkerSettings::default(),
             webhooks: OutboxSettings::default(),
@@ -229,6 +258,7 @@ impl Application {
             background.webhooks.give_up_after,
         )
         .map_err(|e| std::io::Error::other(format!("webhook sender: {e}")))?;
+        let web_role = background.roles.web;
         let listener = TcpListener::bind(bind)?;
         let port = listener.local_addr()?.port();
         let data = web::Data::new(services.clone());
@@ -252,7 +282,7 @@ impl Application {
                 .app_data(cookies.clone())
                 .app_data(http.clone())
                 .app_data(streams.clone())
-                .configure(routes)
+                .configure(if web_role { routes } else { worker_routes })
         })
         .shutdown_timeout(20)
         // A client that closes its connection is gone at once, even while its response (an
@@ -261,22 +291,35 @@ impl Application {
         .listen(listener)?
         .run();
         let (stop_background, stopped) = watch::channel(false);
-        let clock = tokio::spawn(tapis_service::time::clock::run(
-            services.clone(),
-            background.clock_interval,
-            stopped.clone(),
-        ));
         let events = tokio::spawn(tapis_service::events::run(
             services.clone(),
             stopped.clone(),
         ));
-        let webhooks = tokio::spawn(tapis_service::delivery::outbox::run(
+        let mut tasks = vec![events];
+        if !background.roles.worker {
+            return Ok(Application {
+                port,
+                server,
+                background: tasks,
+                stop_background,
+            });
+        }
+        tasks.push(tokio::spawn(tapis_service::time::clock::run(
+            services.clone(),
+            background.clock_interval,
+            stopped.clone(),
+        )));
+        tasks.push(tokio::spawn(tapis_service::delivery::outbox::run(
             services.clone(),
             courier,
             background.webhooks,
             stopped.clone(),
-        ));
-        let mut tasks = vec![clock, events, webhooks];
+        )));
+        tasks.push(tokio::spawn(tapis_service::analysis::run(
+            services.clone(),
+            background.analysis,
+            stopped.clone(),
+        )));
         if let Some(mail) = &background.mail {
             let courier = tapis_mail::MailCourier::new(mail).map_err(std::io::Error::other)?;
             tasks.push(tokio::spawn(tapis_service::delivery::outbox::run(

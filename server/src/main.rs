@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tapis_server::request_log::ClientFaultsAreWarnings;
 use tapis_server::{Application, Background, Config, Environment, LogFormat};
+use tapis_service::analysis::AnalysisSettings;
 use tapis_service::bots::WorkerSettings;
 use tapis_service::delivery::outbox::OutboxSettings;
 use tapis_service::{Clock, PasswordHashing, Services, Settings, SignInLimits};
@@ -197,6 +198,11 @@ async fn serve() -> Result<(), String> {
         services,
         &config.bind,
         Background {
+            roles: config.roles,
+            analysis: AnalysisSettings {
+                concurrency: config.analysis_concurrency,
+                ..AnalysisSettings::default()
+            },
             clock_interval: config.clock_interval,
             bots: WorkerSettings {
                 concurrency: config.bot_concurrency,
@@ -208,7 +214,7 @@ async fn serve() -> Result<(), String> {
         config.http.clone(),
     )
     .map_err(|e| format!("cannot listen on {}: {e}", config.bind))?;
-    tracing::info!(bind = %config.bind, port = app.port(), "Tapis is serving");
+    tracing::info!(bind = %config.bind, port = app.port(), web = config.roles.web, worker = config.roles.worker, "Tapis is serving");
     app.run_until_stopped()
         .await
         .map_err(|e| format!("server error: {e}"))?;

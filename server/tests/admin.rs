@@ -1,6 +1,8 @@
 //! `tapis admin grant-moderator NAME` and `revoke-moderator NAME`: the only way to make a
 //! moderator (the API has none).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use reqwest::StatusCode;
 use tapis_tests::TestApp;
 use tokio::process::Command;

@@ -735,3 +735,123 @@ async fn a_chat_message_posted_on_one_process_reaches_the_streams_of_the_other()
         "Carol's message never reached Bob"
     );
 }
+
+/// `TAPIS_ROLES`: a process with the web role alone serves the pages and the API but plays no
+/// computer turn and makes no analysis; one with the worker role alone serves its health
+/// only, and does that work for the other.
+#[tokio::test]
+async fn a_web_process_and_a_worker_process_share_the_work() {
+    let db = TestDb::migrated().await;
+    let web = start_with(
+        &db,
+        free_port(),
+        "web",
+        &[("TAPIS_ROLES", "web".to_owned())],
+    )
+    .await;
+    let worker = start_with(
+        &db,
+        free_port(),
+        "worker",
+        &[("TAPIS_ROLES", "worker".to_owned())],
+    )
+    .await;
+    let client = client();
+    let games = client
+        .get(format!("{}/api/v1/games", worker.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(games.status(), StatusCode::NOT_FOUND, "no API on a worker");
+
+    let alice = sign_up(&client, &web.base, "alice").await;
+    let (status, created) = call(
+        &client,
+        reqwest::Method::POST,
+        format!("{}/api/v1/matches", web.base),
+        &alice,
+        Some(json!({"game": "421", "seats": 2, "invite": ["tapis-easy"]})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    // The computer's turn is played by the worker.
+    let mut bot_moved = false;
+    for _ in 0..400 {
+        let (_, turns) = call(
+            &client,
+            reqwest::Method::GET,
+            format!("{}/api/v1/matches/{id}/turns", web.base),
+            &alice,
+            None,
+        )
+        .await;
+        let view = call(
+            &client,
+            reqwest::Method::GET,
+            format!("{}/api/v1/matches/{id}", web.base),
+            &alice,
+            None,
+        )
+        .await
+        .1;
+        let seats = view["seats"].as_array().unwrap();
+        let bot_seat = seats
+            .iter()
+            .find(|s| s["username"] == "tapis-easy")
+            .map(|s| s["seat"].clone())
+            .unwrap();
+        bot_moved = turns
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|t| t["seat"] == bot_seat && t["kind"] == "action");
+        if bot_moved {
+            break;
+        }
+        if view["legal_actions"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty())
+        {
+            let (status, _) = call(
+                &client,
+                reqwest::Method::POST,
+                format!("{}/api/v1/matches/{id}/actions", web.base),
+                &alice,
+                Some(json!({"version": view["version"], "action": view["legal_actions"][0]})),
+            )
+            .await;
+            assert!(status == StatusCode::OK || status == StatusCode::CONFLICT);
+        } else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    assert!(bot_moved, "the worker played the computer's turn");
+    let (status, _) = call(
+        &client,
+        reqwest::Method::POST,
+        format!("{}/api/v1/matches/{id}/resign", web.base),
+        &alice,
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // The worker analyses the finished match.
+    let mut analysis = Value::Null;
+    for _ in 0..600 {
+        let reply = client
+            .get(format!("{}/api/v1/matches/{id}/analysis", web.base))
+            .send()
+            .await
+            .unwrap();
+        let status = reply.status();
+        analysis = reply.json().await.unwrap();
+        if status == StatusCode::OK {
+            break;
+        }
+        assert_eq!(status, StatusCode::ACCEPTED, "{analysis}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(analysis["status"], "ready", "{analysis}");
+    assert_eq!(analysis["unit"], "round_tokens");
+}

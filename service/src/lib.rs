@@ -13,6 +13,7 @@
 //! - `fairness`: the committed dice seeds; `verify`: offline verification of an export;
 //! - `moderation`: reports, the moderators' actions (mute, suspend, warn...) and their notices;
 //! - `ratings`: Elo ratings, their history and the leaderboards;
+//! - `analysis`: the analysis of finished matches, queued and made in the background;
 //! - `bots`: the computer players' accounts and the worker that plays their turns;
 //! - `events`: what each player hears of, live and after the fact;
 //! - `time`: the wall clock, the correspondence clock's loop, and vacations;
@@ -21,6 +22,7 @@
 //! - `quotas`: what one client may take of what all share (streams...);
 //! - `db` and `schema`: the pool, the migrations and the tables.
 
+pub mod analysis;
 pub mod bots;
 pub mod chat;
 pub mod db;

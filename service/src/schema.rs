@@ -300,6 +300,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// The analyses of finished matches (`crate::analysis`).
+    analyses (match_id) {
+        match_id -> Uuid,
+        status -> Text,
+        engine_version -> Nullable<Int4>,
+        attempts -> Int2,
+        not_before -> Timestamptz,
+        result -> Nullable<Jsonb>,
+        error -> Nullable<Text>,
+        queued_at -> Timestamptz,
+        done_at -> Nullable<Timestamptz>,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
@@ -343,4 +358,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     follows,
     moderation_actions,
     reports,
+    analyses,
 );

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use tapis_bots::Budget;
 use tapis_server::{
-    Application, Background, HttpSettings, MailSettings, OutboxSettings, WorkerSettings,
+    Application, Background, HttpSettings, MailSettings, OutboxSettings, Roles, WorkerSettings,
 };
+use tapis_service::analysis::AnalysisSettings;
 use tapis_service::quotas::Quotas;
 use tapis_service::{Clock, ClockHand, PasswordHashing, Services, Settings, SignInLimits};
 
@@ -95,6 +96,7 @@ struct Launch {
     mail: Option<MailSettings>,
     quotas: Quotas,
     clock_interval: Duration,
+    analysis: AnalysisSettings,
 }
 
 impl Default for Launch {
@@ -107,6 +109,12 @@ impl Default for Launch {
             mail: None,
             quotas: TEST_QUOTAS,
             clock_interval: TEST_CLOCK_INTERVAL,
+            // Off: the engines' first analysis solves tables for seconds of every core, which
+            // the tests of other things need not pay (`spawn_analysing` turns it on).
+            analysis: AnalysisSettings {
+                concurrency: 0,
+                ..AnalysisSettings::default()
+            },
         }
     }
 }
@@ -137,6 +145,19 @@ impl TestApp {
         TestApp::launch(Launch {
             quotas,
             http,
+            ..Launch::default()
+        })
+        .await
+    }
+
+    /// Starts an app whose analysis worker runs (and looks for analyses every 100 ms).
+    pub async fn spawn_analysing() -> TestApp {
+        TestApp::launch(Launch {
+            analysis: AnalysisSettings {
+                concurrency: 1,
+                interval: Duration::from_millis(100),
+                ..AnalysisSettings::default()
+            },
             ..Launch::default()
         })
         .await
@@ -224,6 +245,8 @@ async fn start_app(url: &str, clock: Clock, launch: Launch) -> (String, Services
     };
     let services = Services::new(pool, settings).await.unwrap();
     let background = Background {
+        roles: Roles::BOTH,
+        analysis: launch.analysis,
         clock_interval: launch.clock_interval,
         bots: launch.bots,
         webhooks: TEST_WEBHOOKS,

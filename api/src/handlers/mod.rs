@@ -2,6 +2,7 @@
 //! the result.
 
 pub mod accounts;
+pub mod analysis;
 pub mod blocks;
 pub mod bots;
 pub mod chat;

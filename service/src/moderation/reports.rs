@@ -229,7 +229,8 @@ async fn readable_message_of(
     let audience = chat::audiences(conn, Some(who.user_id), &[match_id])
         .await?
         .remove(&match_id);
-    match (found.iter().next(), audience) {
+    // The slice's `first`, not Diesel's query method of the same name.
+    match (<[ChatMessage]>::first(&found), audience) {
         (Some(message), Some(audience))
             if message.number == number
                 && message.author_id == player

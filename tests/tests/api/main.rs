@@ -4,6 +4,7 @@
 
 mod abort;
 mod accounts;
+mod analysis;
 mod blocks;
 mod bots;
 mod budgets;

@@ -662,7 +662,10 @@ async fn a_suspended_player_is_refused_on_every_path_and_resigns_their_matches()
             "/lobby/matches".to_owned(),
             vec![("game", "yams"), ("seats", "2")],
         ),
-        (format!("/players/alice/report"), vec![("reason", "other")]),
+        (
+            "/players/alice/report".to_owned(),
+            vec![("reason", "other")],
+        ),
     ] {
         let page = pages.post(&path, &fields).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{path}: {}", page.text);

@@ -1,0 +1,3 @@
+DROP TRIGGER matches_queue_analysis ON matches;
+DROP FUNCTION matches_queue_analysis();
+DROP TABLE analyses;
