@@ -254,6 +254,7 @@ const TAPIS_USER_EVENTS = [
   "match_cancelled",
   "deadline_soon",
   "followed_started",
+  "analysis_ready",
 ];
 const tapisLive = {
   tab: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,

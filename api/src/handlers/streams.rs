@@ -65,7 +65,8 @@ where
 /// The caller's events, as they happen: `your_turn`, `match_started`, `match_finished`,
 /// `invitation`, `invitation_declined`, `match_cancelled`, `deadline_soon`, and
 /// `followed_started` (a player the caller follows started a match; only when the caller
-/// turned it on: `PUT /api/v1/me/follow-settings`).
+/// turned it on: `PUT /api/v1/me/follow-settings`), `analysis_ready` (the analysis of a match
+/// the caller played is made: `GET /api/v1/matches/{id}/analysis`).
 ///
 /// Each event's `data` is one JSON object ([`StreamEventData`]) with at least `match_id` and
 /// `version`. Without `Last-Event-ID` the stream starts with what happens next; with it, it

@@ -229,12 +229,26 @@ async fn settle(
     // A failed attempt waits 30 s, 60 s, 120 s... before the next.
     let pause =
         30.0 * f64::from(2_i32.pow(u32::try_from(claimed.attempts.clamp(1, 10) - 1).unwrap_or(0)));
+    // Made: the players hear `analysis_ready`, in the same statement, and the event hubs are
+    // woken to number it.
     diesel::sql_query(
-        "UPDATE analyses SET status = $2, result = $3, error = $4, engine_version = $5, \
-                done_at = CASE WHEN $2 = 'pending' THEN NULL ELSE now() END, \
-                not_before = CASE WHEN $2 = 'pending' \
-                                  THEN now() + make_interval(secs => $6) ELSE not_before END \
-         WHERE match_id = $1 AND status = 'pending' AND attempts = $7",
+        "WITH settled AS ( \
+           UPDATE analyses SET status = $2, result = $3, error = $4, engine_version = $5, \
+                  done_at = CASE WHEN $2 = 'pending' THEN NULL ELSE now() END, \
+                  not_before = CASE WHEN $2 = 'pending' \
+                                    THEN now() + make_interval(secs => $6) ELSE not_before END \
+           WHERE match_id = $1 AND status = 'pending' AND attempts = $7 \
+           RETURNING match_id, status), \
+         told AS ( \
+           INSERT INTO user_events (user_id, kind, match_id, version, data) \
+           SELECT DISTINCT u.id, 'analysis_ready', m.id, m.version, \
+                  jsonb_build_object('game', m.game) \
+           FROM settled s JOIN matches m ON m.id = s.match_id \
+           JOIN users u ON u.id = ANY (m.seat_user_ids) \
+           WHERE s.status = 'ready' AND NOT u.is_bot \
+           RETURNING 1) \
+         SELECT pg_notify('tapis_matches', $1::text) \
+         WHERE EXISTS (SELECT 1 FROM told)",
     )
     .bind::<diesel::sql_types::Uuid, _>(id)
     .bind::<Text, _>(status)

@@ -64,10 +64,12 @@ pub enum EventKind {
     DeadlineSoon,
     /// A player you follow started a match (`player`), for those who asked to hear it.
     FollowedStarted,
+    /// The analysis of a match you played is made (`GET /api/v1/matches/{id}/analysis`).
+    AnalysisReady,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 8] = [
+    pub const ALL: [EventKind; 9] = [
         EventKind::YourTurn,
         EventKind::MatchStarted,
         EventKind::MatchFinished,
@@ -76,6 +78,7 @@ impl EventKind {
         EventKind::MatchCancelled,
         EventKind::DeadlineSoon,
         EventKind::FollowedStarted,
+        EventKind::AnalysisReady,
     ];
 
     /// The name on the wire (the SSE `event:` field) and in the database.
@@ -89,6 +92,7 @@ impl EventKind {
             EventKind::MatchCancelled => "match_cancelled",
             EventKind::DeadlineSoon => "deadline_soon",
             EventKind::FollowedStarted => "followed_started",
+            EventKind::AnalysisReady => "analysis_ready",
         }
     }
 }

@@ -102,6 +102,23 @@ async fn a_finished_match_is_queued_then_analysed_in_the_background() {
             attempts: 1
         }
     );
+    // Both players hear of it.
+    #[derive(diesel::QueryableByName)]
+    struct Told {
+        #[diesel(sql_type = Text)]
+        username: String,
+    }
+    let mut conn = app.db.connect().await;
+    let told: Vec<Told> = diesel::sql_query(
+        "SELECT u.username FROM user_events e JOIN users u ON u.id = e.user_id \
+         WHERE e.kind = 'analysis_ready' AND e.match_id = $1::uuid ORDER BY 1",
+    )
+    .bind::<Text, _>(&id)
+    .load(&mut conn)
+    .await
+    .unwrap();
+    let told: Vec<String> = told.into_iter().map(|t| t.username).collect();
+    assert_eq!(told, ["alice", "bob"]);
 }
 
 #[tokio::test]

@@ -16,7 +16,7 @@ use crate::schema::{webhook_deliveries, webhooks};
 use crate::services::Services;
 
 /// The events a webhook may subscribe to: the kinds of `user_events`.
-pub const EVENT_KINDS: [&str; 7] = [
+pub const EVENT_KINDS: [&str; 9] = [
     "your_turn",
     "match_started",
     "match_finished",
@@ -24,6 +24,8 @@ pub const EVENT_KINDS: [&str; 7] = [
     "invitation_declined",
     "match_cancelled",
     "deadline_soon",
+    "followed_started",
+    "analysis_ready",
 ];
 
 /// How many webhooks one account may have (disabled ones count until deleted).
