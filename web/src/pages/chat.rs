@@ -218,10 +218,7 @@ pub async fn chat_post(
             let view = chat::read(&services, id, Some(&who)).await?;
             let mut panel = ChatPanel::new(&ctx, id, view);
             panel.text = form.text("text").to_owned();
-            panel.notice = Some(Notice {
-                text: service_message(&error, ctx.lang),
-                error: true,
-            });
+            panel.notice = Some(Notice::refusal(service_message(&error, ctx.lang)));
             respond(&req, &ctx, id, panel, service_status(&error)).await
         }
     }

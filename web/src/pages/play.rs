@@ -239,7 +239,7 @@ pub async fn match_act(
         Ok(_) => return Ok(see_other(&format!("/matches/{id}"))),
         Err(Refused::Form(text)) => (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some(Notice { text, error: true }),
+            Some(Notice::refusal(text)),
         ),
         Err(Refused::Service(
             error @ (ServiceError::VersionConflict { .. }
@@ -250,10 +250,7 @@ pub async fn match_act(
             tracing::debug!(match.id = %id, error = %error, "move refused");
             (
                 service_status(&error),
-                Some(Notice {
-                    text: refusal_message(&error, ctx.lang),
-                    error: true,
-                }),
+                Some(Notice::refusal(refusal_message(&error, ctx.lang))),
             )
         }
         Err(Refused::Service(error)) => return Err(error.into()),
@@ -296,17 +293,11 @@ pub async fn match_resign(
             },
         );
     }
-    match matches::resign(&services, &who, id).await {
-        Ok(_) => Ok(see_other(&format!("/matches/{id}"))),
-        Err(error @ ServiceError::MatchNotActive) => {
-            let notice = Notice {
-                text: refusal_message(&error, ctx.lang),
-                error: true,
-            };
-            respond(&req, &ctx, id, false, service_status(&error), Some(notice)).await
-        }
-        Err(error) => Err(error.into()),
-    }
+    let done = matches::resign(&services, &who, id).await;
+    back_to_match(&req, &ctx, id, done, |error| {
+        matches!(error, ServiceError::MatchNotActive)
+    })
+    .await
 }
 
 /// `POST /matches/{id}/abort`: the player aborts the match in its first moves (no result, no
@@ -319,14 +310,31 @@ pub async fn match_abort(
 ) -> Result<HttpResponse, WebError> {
     let who = ctx.require()?.clone();
     let id = id.into_inner();
-    match matches::abort(&services(&req)?, &who, id).await {
+    let done = matches::abort(&services(&req)?, &who, id).await;
+    back_to_match(&req, &ctx, id, done, |error| {
+        matches!(
+            error,
+            ServiceError::AbortNotAllowed | ServiceError::MatchNotActive
+        )
+    })
+    .await
+}
+
+/// After a step the match page offers (resign, abort): back to the match once `done`; a
+/// refusal the page can explain (`explained`) shows the match afresh with why, any other is an
+/// error page.
+async fn back_to_match<T>(
+    req: &HttpRequest,
+    ctx: &Ctx,
+    id: Uuid,
+    done: Result<T, ServiceError>,
+    explained: fn(&ServiceError) -> bool,
+) -> Result<HttpResponse, WebError> {
+    match done {
         Ok(_) => Ok(see_other(&format!("/matches/{id}"))),
-        Err(error @ (ServiceError::AbortNotAllowed | ServiceError::MatchNotActive)) => {
-            let notice = Notice {
-                text: refusal_message(&error, ctx.lang),
-                error: true,
-            };
-            respond(&req, &ctx, id, false, service_status(&error), Some(notice)).await
+        Err(error) if explained(&error) => {
+            let notice = Notice::refusal(refusal_message(&error, ctx.lang));
+            respond(req, ctx, id, false, service_status(&error), Some(notice)).await
         }
         Err(error) => Err(error.into()),
     }
