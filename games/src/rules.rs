@@ -2,9 +2,9 @@
 //! and the bookkeeping every game does alike, and the macros that make a game's [`Game`]
 //! forward to them.
 
-use crate::contract::{ActionError, Outcome, Seat, Turn};
 #[cfg(doc)]
 use crate::contract::Game;
+use crate::contract::{ActionError, Outcome, Seat, Turn};
 #[cfg(doc)]
 use crate::options::GameOptions;
 use crate::ranking::Resignations;

@@ -12,7 +12,8 @@
 //! typed and why (422, 409...).
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::web::Path;
+use actix_web::{HttpRequest, HttpResponse, get, post};
 use askama::Template;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
@@ -29,7 +30,7 @@ use crate::cookies::{
 };
 use crate::error::{WebError, refusal, service_status};
 use crate::form::{FieldError, FormData};
-use crate::page::{Layout, render_status, see_other};
+use crate::page::{Layout, Reply, render_status, see_other};
 use crate::pages::auth::{SIGNED_OUT_EVERYWHERE, signed_out, signed_out_to};
 use crate::pages::language::chosen_language;
 use crate::session::{Ctx, services};
@@ -203,11 +204,7 @@ impl Outcome {
     }
 }
 
-async fn account_page(
-    req: &HttpRequest,
-    ctx: &Ctx,
-    outcome: Outcome,
-) -> Result<HttpResponse, WebError> {
+async fn account_page(req: &HttpRequest, ctx: &Ctx, outcome: Outcome) -> Reply {
     account_page_with(req, ctx, outcome, None, None).await
 }
 
@@ -219,7 +216,7 @@ async fn account_page_with(
     mut outcome: Outcome,
     flash: Option<Flash>,
     landed_token: Option<(Uuid, String)>,
-) -> Result<HttpResponse, WebError> {
+) -> Reply {
     let who = ctx.require()?;
     let overview = accounts::overview(&services(req)?, who).await?;
     if let Some(flash) = flash {
@@ -269,7 +266,7 @@ async fn account_page_with(
 
 /// `GET /account`; after a form's redirect, with what it did (shown once).
 #[get("/account")]
-pub async fn account(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn account(req: HttpRequest, ctx: Ctx) -> Reply {
     let (flash, token) = Outcome::landed(&req);
     let mut response = account_page_with(&req, &ctx, Outcome::plain(), flash, token).await?;
     for name in [FLASH_COOKIE, NEW_TOKEN_COOKIE] {
@@ -281,11 +278,7 @@ pub async fn account(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebErro
 }
 
 #[post("/account/password")]
-pub async fn change_password(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn change_password(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let services = services(&req)?;
     let outcome = if form.text("new_password") != form.text("new_password_again") {
@@ -319,11 +312,7 @@ pub async fn change_password(
 /// `POST /account/language` with `lang` (`en` or `fr`): the language of the pages for this
 /// account (and this browser's cookie), confirmed in the new language.
 #[post("/account/language")]
-pub async fn set_language(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn set_language(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let lang = chosen_language(&form)?;
     accounts::set_language(&services(&req)?, &who, Some(lang)).await?;
@@ -340,11 +329,7 @@ pub async fn set_language(
 }
 
 #[post("/account/tokens")]
-pub async fn create_token(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn create_token(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let name = form.text("name").to_owned();
     // The scopes checked: none is refused, as in the API (a token that can do nothing).
@@ -369,11 +354,7 @@ pub async fn create_token(
 }
 
 #[post("/account/tokens/{id}/revoke")]
-pub async fn revoke_token(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn revoke_token(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
     let who = ctx.require()?;
     api_tokens::revoke(&services(&req)?, who, id.into_inner()).await?;
     Ok(see_other("/account"))
@@ -381,11 +362,7 @@ pub async fn revoke_token(
 
 /// Ends one session; ending this browser's own is signing out.
 #[post("/account/sessions/{id}/end")]
-pub async fn end_session(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn end_session(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
     let who = ctx.require()?;
     let id = id.into_inner();
     sessions::end(&services(&req)?, who, id).await?;
@@ -398,7 +375,7 @@ pub async fn end_session(
 /// Signs out everywhere: every session of the account ends, this one included. API tokens
 /// keep working. The sign-in page it lands on confirms it.
 #[post("/account/sessions/end-all")]
-pub async fn end_all_sessions(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn end_all_sessions(req: HttpRequest, ctx: Ctx) -> Reply {
     let who = ctx.require()?;
     sessions::end_all(&services(&req)?, who).await?;
     Ok(signed_out_to(&ctx, SIGNED_OUT_EVERYWHERE))
@@ -406,11 +383,7 @@ pub async fn end_all_sessions(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse
 
 /// `POST /account/vacation` with `until` (a date): goes on vacation until the end of that day.
 #[post("/account/vacation")]
-pub async fn start_vacation(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn start_vacation(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let until = form.text("until").to_owned();
     let outcome = match vacation::start(&services(&req)?, &who, &until).await {
@@ -425,7 +398,7 @@ pub async fn start_vacation(
 
 /// `POST /account/vacation/end`: back from vacation early.
 #[post("/account/vacation/end")]
-pub async fn end_vacation(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn end_vacation(req: HttpRequest, ctx: Ctx) -> Reply {
     let who = ctx.require()?.clone();
     let outcome = match vacation::end(&services(&req)?, &who).await {
         Ok(_) => return Ok(redirect_with(&ctx, Flash::VacationEnded)),
@@ -437,11 +410,7 @@ pub async fn end_vacation(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, We
 /// `POST /account/email` with `email`: the address to mail notifications to (a verification
 /// link is mailed to it).
 #[post("/account/email")]
-pub async fn set_email(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn set_email(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let email = form.text("email").to_owned();
     let outcome = match notifications::set_email(&services(&req)?, &who, &email).await {
@@ -466,11 +435,7 @@ pub async fn set_email(
 
 /// `POST /account/notifications` with the `events` checked and `digest_hours`.
 #[post("/account/notifications")]
-pub async fn set_notifications(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn set_notifications(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let events: Vec<String> = form.all("events").map(str::to_owned).collect();
     let digest = form.text("digest_hours").trim().to_owned();
