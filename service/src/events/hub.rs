@@ -35,8 +35,11 @@ const PRUNE_EVERY: u32 = 600;
 #[derive(Default)]
 pub struct EventHub {
     users: Mutex<HashMap<Uuid, broadcast::Sender<Arc<UserEvent>>>>,
-    matches: Mutex<HashMap<Uuid, MatchChannel>>,
-    chats: Mutex<HashMap<Uuid, ChatChannel>>,
+    /// Each watched match's moves, by version.
+    matches: Watched<MatchMove>,
+    /// Each watched match's chat: its messages in number order, for every viewer (each stream
+    /// filters what its viewer hears).
+    chats: Watched<ChatMessage>,
     /// Tells the hub to look now (a stream started, a test).
     wake: Notify,
     /// Told when a match changed, in this process or another: the bot worker looks for a
@@ -44,19 +47,88 @@ pub struct EventHub {
     match_changed: Notify,
 }
 
-struct MatchChannel {
-    sender: broadcast::Sender<Arc<MatchMove>>,
-    /// The last version whose move was handed out (or the version the first stream started
-    /// from).
+/// What a stream follows has numbers: an event's `seq`, a move's version, a message's number.
+pub(super) trait Numbered {
+    fn number(&self) -> i64;
+}
+
+impl Numbered for UserEvent {
+    fn number(&self) -> i64 {
+        self.seq
+    }
+}
+
+impl Numbered for MatchMove {
+    fn number(&self) -> i64 {
+        self.version
+    }
+}
+
+impl Numbered for ChatMessage {
+    fn number(&self) -> i64 {
+        self.number
+    }
+}
+
+/// The channels of what the streams follow per match (its moves, or its chat).
+type Watched<T> = Mutex<HashMap<Uuid, Channel<T>>>;
+
+struct Channel<T> {
+    sender: broadcast::Sender<Arc<T>>,
+    /// The number of the last item handed out (or the one the first stream started from).
     delivered: i64,
 }
 
-/// The channel of a match's chat: its messages in number order, for every viewer (each stream
-/// filters what its viewer hears).
-struct ChatChannel {
-    sender: broadcast::Sender<Arc<ChatMessage>>,
-    /// The number of the last message handed out (or the one the first stream started from).
-    delivered: i64,
+/// Subscribes to the channel of match `id` in `watched`, made with room for `capacity` items
+/// and `from` as the last one handed out if there is none yet.
+fn subscribe<T: Clone>(
+    watched: &Watched<T>,
+    id: Uuid,
+    from: i64,
+    capacity: usize,
+) -> broadcast::Receiver<Arc<T>> {
+    lock(watched)
+        .entry(id)
+        .or_insert_with(|| Channel {
+            sender: broadcast::channel(capacity).0,
+            delivered: from,
+        })
+        .sender
+        .subscribe()
+}
+
+/// Forgets the channel of match `id` once no stream listens to it.
+fn forget_channel<T>(watched: &Watched<T>, id: Uuid) {
+    let mut watched = lock(watched);
+    if watched
+        .get(&id)
+        .is_some_and(|c| c.sender.receiver_count() == 0)
+    {
+        watched.remove(&id);
+    }
+}
+
+/// The watched matches, each with the number of the last item handed out.
+fn watched_now<T>(watched: &Watched<T>) -> Vec<(Uuid, i64)> {
+    lock(watched)
+        .iter()
+        .map(|(id, c)| (*id, c.delivered))
+        .collect()
+}
+
+/// Hands out to match `id`'s channel the items numbered past what it handed out.
+fn hand_out<T: Numbered>(watched: &Watched<T>, id: Uuid, items: Vec<T>) {
+    let mut watched = lock(watched);
+    let Some(channel) = watched.get_mut(&id) else {
+        return;
+    };
+    for item in items {
+        if item.number() > channel.delivered {
+            channel.delivered = item.number();
+            // No receiver left: the streams are closing, and forget the channel.
+            let _ = channel.sender.send(Arc::new(item));
+        }
+    }
 }
 
 impl std::fmt::Debug for EventHub {
@@ -104,35 +176,19 @@ impl EventHub {
 
     /// Follows the moves of match `id`; `from` is the version the stream starts after.
     pub(super) fn watch_match(self: &Arc<Self>, id: Uuid, from: i64) -> Subscription<MatchMove> {
-        let receiver = lock(&self.matches)
-            .entry(id)
-            .or_insert_with(|| MatchChannel {
-                sender: broadcast::channel(MATCH_CAPACITY).0,
-                delivered: from,
-            })
-            .sender
-            .subscribe();
         Subscription {
             hub: Arc::clone(self),
             key: Key::Match(id),
-            receiver: Some(receiver),
+            receiver: Some(subscribe(&self.matches, id, from, MATCH_CAPACITY)),
         }
     }
 
     /// Follows the chat of match `id`; `from` is the message number the stream starts after.
     pub(super) fn watch_chat(self: &Arc<Self>, id: Uuid, from: i64) -> Subscription<ChatMessage> {
-        let receiver = lock(&self.chats)
-            .entry(id)
-            .or_insert_with(|| ChatChannel {
-                sender: broadcast::channel(CHAT_CAPACITY).0,
-                delivered: from,
-            })
-            .sender
-            .subscribe();
         Subscription {
             hub: Arc::clone(self),
             key: Key::Chat(id),
-            receiver: Some(receiver),
+            receiver: Some(subscribe(&self.chats, id, from, CHAT_CAPACITY)),
         }
     }
 
@@ -144,24 +200,8 @@ impl EventHub {
                     users.remove(&id);
                 }
             }
-            Key::Match(id) => {
-                let mut watched = lock(&self.matches);
-                if watched
-                    .get(&id)
-                    .is_some_and(|c| c.sender.receiver_count() == 0)
-                {
-                    watched.remove(&id);
-                }
-            }
-            Key::Chat(id) => {
-                let mut watched = lock(&self.chats);
-                if watched
-                    .get(&id)
-                    .is_some_and(|c| c.sender.receiver_count() == 0)
-                {
-                    watched.remove(&id);
-                }
-            }
+            Key::Match(id) => forget_channel(&self.matches, id),
+            Key::Chat(id) => forget_channel(&self.chats, id),
         }
     }
 
@@ -171,46 +211,6 @@ impl EventHub {
             if let Some(sender) = users.get(&event.user_id) {
                 // No receiver left: the stream is closing, and forgets its channel.
                 let _ = sender.send(Arc::new(event));
-            }
-        }
-    }
-
-    fn watched_matches(&self) -> Vec<(Uuid, i64)> {
-        lock(&self.matches)
-            .iter()
-            .map(|(id, c)| (*id, c.delivered))
-            .collect()
-    }
-
-    fn hand_out_moves(&self, id: Uuid, moves: Vec<MatchMove>) {
-        let mut watched = lock(&self.matches);
-        let Some(channel) = watched.get_mut(&id) else {
-            return;
-        };
-        for m in moves {
-            if m.version > channel.delivered {
-                channel.delivered = m.version;
-                let _ = channel.sender.send(Arc::new(m));
-            }
-        }
-    }
-
-    fn watched_chats(&self) -> Vec<(Uuid, i64)> {
-        lock(&self.chats)
-            .iter()
-            .map(|(id, c)| (*id, c.delivered))
-            .collect()
-    }
-
-    fn hand_out_chat(&self, id: Uuid, messages: Vec<ChatMessage>) {
-        let mut watched = lock(&self.chats);
-        let Some(channel) = watched.get_mut(&id) else {
-            return;
-        };
-        for message in messages {
-            if message.number > channel.delivered {
-                channel.delivered = message.number;
-                let _ = channel.sender.send(Arc::new(message));
             }
         }
     }
@@ -368,7 +368,7 @@ impl Work {
             let _ = deliver(services, hub, cursor).await;
         }
         let all = std::mem::take(&mut self.all_matches);
-        let watched = hub.watched_matches();
+        let watched = watched_now(&hub.matches);
         let to_read: Vec<(Uuid, i64)> = if all {
             // An error is logged where it happened; the next look tries again.
             moved_past(services, &watched, Counter::Version)
@@ -383,10 +383,10 @@ impl Work {
         self.matches.clear();
         for (id, delivered) in to_read {
             if let Ok(moves) = log::moves_after(services, id, delivered).await {
-                hub.hand_out_moves(id, moves);
+                hand_out(&hub.matches, id, moves);
             }
         }
-        let chats = hub.watched_chats();
+        let chats = watched_now(&hub.chats);
         let to_read: Vec<(Uuid, i64)> = if all {
             moved_past(services, &chats, Counter::ChatHead)
                 .await
@@ -400,7 +400,7 @@ impl Work {
         self.chats.clear();
         for (id, delivered) in to_read {
             if let Ok(messages) = log::chat_after(services, id, delivered).await {
-                hub.hand_out_chat(id, messages);
+                hand_out(&hub.chats, id, messages);
             }
         }
     }

@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 use super::UserEvent;
 use super::gate::{Opener, StreamPass};
-use super::hub::Subscription;
+use super::hub::{Numbered, Subscription};
 use super::log::{self, BATCH, events_after, horizon, latest_seq};
 use crate::chat::{self, Audience, ChatMessage};
 use crate::identity::caller::Identity;
@@ -318,29 +318,6 @@ pub async fn page_stream(
         Box::pin(futures_util::stream::select_all(parts)),
         pass,
     ))
-}
-
-/// A stream's events have numbers: an event's `seq`, a move's version.
-trait Numbered {
-    fn number(&self) -> i64;
-}
-
-impl Numbered for UserEvent {
-    fn number(&self) -> i64 {
-        self.seq
-    }
-}
-
-impl Numbered for MatchMove {
-    fn number(&self) -> i64 {
-        self.version
-    }
-}
-
-impl Numbered for ChatMessage {
-    fn number(&self) -> i64 {
-        self.number
-    }
 }
 
 /// Reads from the database a stream's events numbered after a number (at most a batch).
