@@ -368,42 +368,56 @@ impl Work {
             let _ = deliver(services, hub, cursor).await;
         }
         let all = std::mem::take(&mut self.all_matches);
-        let watched = watched_now(&hub.matches);
-        let to_read: Vec<(Uuid, i64)> = if all {
-            // An error is logged where it happened; the next look tries again.
-            moved_past(services, &watched, Counter::Version)
-                .await
-                .unwrap_or_default()
-        } else {
-            watched
-                .into_iter()
-                .filter(|(id, _)| self.matches.contains(id))
-                .collect()
-        };
-        self.matches.clear();
-        for (id, delivered) in to_read {
+        let moved = to_read(
+            services,
+            &hub.matches,
+            &mut self.matches,
+            all,
+            Counter::Version,
+        );
+        for (id, delivered) in moved.await {
             if let Ok(moves) = log::moves_after(services, id, delivered).await {
                 hand_out(&hub.matches, id, moves);
             }
         }
-        let chats = watched_now(&hub.chats);
-        let to_read: Vec<(Uuid, i64)> = if all {
-            moved_past(services, &chats, Counter::ChatHead)
-                .await
-                .unwrap_or_default()
-        } else {
-            chats
-                .into_iter()
-                .filter(|(id, _)| self.chats.contains(id))
-                .collect()
-        };
-        self.chats.clear();
-        for (id, delivered) in to_read {
+        let moved = to_read(
+            services,
+            &hub.chats,
+            &mut self.chats,
+            all,
+            Counter::ChatHead,
+        );
+        for (id, delivered) in moved.await {
             if let Ok(messages) = log::chat_after(services, id, delivered).await {
                 hand_out(&hub.chats, id, messages);
             }
         }
     }
+}
+
+/// The watched matches to read, each with the number handed out last: every one whose
+/// `counter` moved when `all` (one statement; an error is logged where it happened and the
+/// next look tries again), else those a notification told of (`told`, emptied).
+async fn to_read<T>(
+    services: &Services,
+    watched: &Watched<T>,
+    told: &mut HashSet<Uuid>,
+    all: bool,
+    counter: Counter,
+) -> Vec<(Uuid, i64)> {
+    let watched = watched_now(watched);
+    let moved = if all {
+        moved_past(services, &watched, counter)
+            .await
+            .unwrap_or_default()
+    } else {
+        watched
+            .into_iter()
+            .filter(|(id, _)| told.contains(id))
+            .collect()
+    };
+    told.clear();
+    moved
 }
 
 /// A connection of its own (taken out of the pool), listening to both channels.
