@@ -6,11 +6,15 @@
 
 use std::collections::BTreeMap;
 
+use actix_web::HttpResponse;
+
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{Content, Ref, RefOr};
 use utoipa::{IntoResponses, ToResponse};
+
+use crate::problem::ApiError;
 
 /// The media type of every error.
 pub const PROBLEM_JSON: &str = "application/problem+json";
@@ -154,20 +158,47 @@ shared_response!(
     )
 );
 
-/// 400, 413 and 415: a JSON body refused before the handler reads it (every route that takes
-/// one lists these, as `responses(BodyRejected, ...)`).
-#[derive(Debug)]
-pub struct BodyRejected;
+/// What a handler answers: a response, or an error the client reads as a problem.
+pub type Reply = Result<HttpResponse, ApiError>;
 
-impl IntoResponses for BodyRejected {
-    fn responses() -> BTreeMap<String, RefOr<Response>> {
-        [
-            ("400", InvalidJson::response().0),
-            ("413", PayloadTooLarge::response().0),
-            ("415", UnsupportedMediaType::response().0),
-        ]
+/// Refers to shared responses, each under its status.
+fn refer(shared: [(&str, &str); 3]) -> BTreeMap<String, RefOr<Response>> {
+    shared
         .into_iter()
         .map(|(status, name)| (status.to_owned(), Ref::from_response_name(name).into()))
         .collect()
-    }
 }
+
+/// Declares a unit type whose [`IntoResponses`] refers to three shared responses: what many
+/// routes answer alike, listed as one name (`responses(..., Guarded)`).
+macro_rules! shared_responses {
+    ($(#[$doc:meta])* $ty:ident: $($status:literal => $shared:ident),+) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $ty;
+
+        impl IntoResponses for $ty {
+            fn responses() -> BTreeMap<String, RefOr<Response>> {
+                refer([$(($status, $shared::response().0)),+])
+            }
+        }
+    };
+}
+
+shared_responses!(
+    /// 400, 413 and 415: a JSON body refused before the handler reads it (every route that
+    /// takes one lists these).
+    BodyRejected: "400" => InvalidJson, "413" => PayloadTooLarge, "415" => UnsupportedMediaType
+);
+
+shared_responses!(
+    /// 401, 403 and 503: a route behind a token scope, refused without a valid token or without
+    /// the scope, or while the database cannot be reached.
+    Guarded: "401" => Unauthorized, "403" => MissingScope, "503" => ServiceUnavailable
+);
+
+shared_responses!(
+    /// 401, 404 and 503: a route about one match (or other resource) named by its address,
+    /// whose 403 (where it has one) says more than a missing scope.
+    GuardedOne: "401" => Unauthorized, "404" => NotFound, "503" => ServiceUnavailable
+);

@@ -19,6 +19,7 @@ pub mod options;
 pub mod playout;
 pub mod ranking;
 pub mod read_options;
+mod rules;
 #[cfg(feature = "openapi")]
 mod schema;
 

@@ -101,6 +101,9 @@ impl Layout {
 }
 
 /// An HTML response.
+/// What a handler answers: a page, a redirect, or an error shown as a page.
+pub type Reply = Result<HttpResponse, WebError>;
+
 pub fn html(status: StatusCode, body: String) -> HttpResponse {
     HttpResponse::build(status)
         .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
@@ -109,15 +112,12 @@ pub fn html(status: StatusCode, body: String) -> HttpResponse {
 }
 
 /// Renders a template as a 200 page.
-pub fn render(template: &impl Template) -> Result<HttpResponse, WebError> {
+pub fn render(template: &impl Template) -> Reply {
     render_status(StatusCode::OK, template)
 }
 
 /// Renders a template with a status.
-pub fn render_status(
-    status: StatusCode,
-    template: &impl Template,
-) -> Result<HttpResponse, WebError> {
+pub fn render_status(status: StatusCode, template: &impl Template) -> Reply {
     Ok(html(status, template.render()?))
 }
 

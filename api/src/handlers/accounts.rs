@@ -1,6 +1,7 @@
 //! Accounts, sessions, profiles and personal API tokens.
 
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::web::{Data, Path};
+use actix_web::{HttpResponse, delete, get, post};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::identity::accounts::{self, Session, SignInAttempt, User};
@@ -13,9 +14,9 @@ use uuid::Uuid;
 
 use crate::extract::scope::{Account, Read, Tokens};
 use crate::extract::{Body, Caller, Client};
-use crate::problem::{ApiError, Problem};
+use crate::problem::Problem;
 use crate::responses::{
-    BodyRejected, MissingScope, NotFound, RateLimited, ServiceUnavailable, Unauthorized,
+    BodyRejected, Guarded, NotFound, RateLimited, Reply, ServiceUnavailable, Unauthorized,
     ValidationFailed,
 };
 
@@ -69,11 +70,7 @@ pub struct PasswordChange {
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/accounts")]
-pub async fn sign_up(
-    services: web::Data<Services>,
-    client: Client,
-    body: Body<Credentials>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn sign_up(services: Data<Services>, client: Client, body: Body<Credentials>) -> Reply {
     let session =
         accounts::sign_up(&services, &body.0.username, &body.0.password, &client.0).await?;
     Ok(HttpResponse::Created().json(session))
@@ -92,11 +89,7 @@ pub async fn sign_up(
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/sessions")]
-pub async fn sign_in(
-    services: web::Data<Services>,
-    client: Client,
-    body: Body<Credentials>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn sign_in(services: Data<Services>, client: Client, body: Body<Credentials>) -> Reply {
     let attempt = SignInAttempt {
         username: &body.0.username,
         password: &body.0.password,
@@ -112,15 +105,10 @@ pub async fn sign_in(
 #[utoipa::path(get, path = "/api/v1/me", tag = "accounts", security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The signed-in user", body = User),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[get("/me")]
-pub async fn me(
-    services: web::Data<Services>,
-    caller: Caller<Read>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn me(services: Data<Services>, caller: Caller<Read>) -> Reply {
     Ok(HttpResponse::Ok().json(accounts::user(&services, caller.0.user_id).await?))
 }
 
@@ -130,17 +118,15 @@ pub async fn me(
     responses(
         (status = 204, description = "Changed"),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 422, description = "`validation_failed`: the new password is too short or too long, or `current_password` is wrong", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/me/password")]
 pub async fn change_password(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
     body: Body<PasswordChange>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     accounts::change_password(
         &services,
         &caller.0,
@@ -165,15 +151,10 @@ pub struct VacationRequest {
 #[utoipa::path(get, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The vacation (`on_vacation_until` null when not on vacation) and the days left", body = VacationStatus),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[get("/me/vacation")]
-pub async fn vacation_status(
-    services: web::Data<Services>,
-    caller: Caller<Read>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn vacation_status(services: Data<Services>, caller: Caller<Read>) -> Reply {
     Ok(HttpResponse::Ok().json(vacation::status(&services, &caller.0).await?))
 }
 
@@ -183,18 +164,16 @@ pub async fn vacation_status(
     responses(
         (status = 200, description = "On vacation; the days it took are gone from `days_left`", body = VacationStatus),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 409, description = "`already_on_vacation`: return first to start another; `deadline_passed`: the caller's time for a move has already run out in one of their matches (the clock records the time-out)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed` on `until`: not a date (`until_format`), not in the future (`until_past`), or longer than the days left (`vacation_allowance`)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/me/vacation")]
 pub async fn start_vacation(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
     body: Body<VacationRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     Ok(HttpResponse::Ok().json(vacation::start(&services, &caller.0, &body.0.until).await?))
 }
 
@@ -203,16 +182,11 @@ pub async fn start_vacation(
 #[utoipa::path(delete, path = "/api/v1/me/vacation", tag = "accounts", security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "Back; `on_vacation_until` is null", body = VacationStatus),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 409, description = "`not_on_vacation`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/me/vacation")]
-pub async fn end_vacation(
-    services: web::Data<Services>,
-    caller: Caller<Account>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn end_vacation(services: Data<Services>, caller: Caller<Account>) -> Reply {
     Ok(HttpResponse::Ok().json(vacation::end(&services, &caller.0).await?))
 }
 
@@ -225,10 +199,7 @@ pub async fn end_vacation(
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/users/{username}")]
-pub async fn profile(
-    services: web::Data<Services>,
-    username: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn profile(services: Data<Services>, username: Path<String>) -> Reply {
     Ok(HttpResponse::Ok().json(players::profile(&services, &username).await?))
 }
 
@@ -246,10 +217,10 @@ pub async fn profile(
     ))]
 #[post("/tokens")]
 pub async fn create_token(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Tokens>,
     body: Body<TokenRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let request = body.0;
     let token = api_tokens::create(
         &services,
@@ -265,15 +236,10 @@ pub async fn create_token(
 #[utoipa::path(get, path = "/api/v1/tokens", tag = "tokens", security(("bearer" = ["tokens"])),
     responses(
         (status = 200, description = "The tokens, newest first", body = Vec<ApiToken>),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[get("/tokens")]
-pub async fn list_tokens(
-    services: web::Data<Services>,
-    caller: Caller<Tokens>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list_tokens(services: Data<Services>, caller: Caller<Tokens>) -> Reply {
     Ok(HttpResponse::Ok().json(api_tokens::list(&services, &caller.0).await?))
 }
 
@@ -282,17 +248,15 @@ pub async fn list_tokens(
     params(("id" = Uuid, Path)),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/tokens/{id}")]
 pub async fn revoke_token(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Tokens>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+    id: Path<Uuid>,
+) -> Reply {
     api_tokens::revoke(&services, &caller.0, id.into_inner()).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -1,31 +1,25 @@
 //! Blocking and following players: the caller's lists, a block or a follow, and their
 //! lifting.
 
-use actix_web::{HttpResponse, delete, get, put, web};
+use actix_web::web::{Data, Path};
+use actix_web::{HttpResponse, delete, get, put};
 use tapis_service::Services;
 use tapis_service::players::blocks::{self, BlockedPlayer};
 use tapis_service::players::follows::{self, FollowSettings, Followed};
 
 use crate::extract::scope::{Account, Read};
 use crate::extract::{Body, Caller};
-use crate::problem::{ApiError, Problem};
-use crate::responses::{
-    BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized, ValidationFailed,
-};
+use crate::problem::Problem;
+use crate::responses::{BodyRejected, Guarded, NotFound, Reply, ValidationFailed};
 
 /// The players the caller blocked, by name.
 #[utoipa::path(get, path = "/api/v1/blocks", operation_id = "list_blocks", tag = "players", security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The players blocked", body = Vec<BlockedPlayer>),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[get("/blocks")]
-pub async fn list(
-    services: web::Data<Services>,
-    caller: Caller<Account>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list(services: Data<Services>, caller: Caller<Account>) -> Reply {
     Ok(HttpResponse::Ok().json(blocks::blocked(&services, &caller.0).await?))
 }
 
@@ -35,18 +29,16 @@ pub async fn list(
     params(("username" = String, Path)),
     responses(
         (status = 204, description = "Blocked"),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 404, description = "`not_found`: no such player", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed`: the caller named themselves", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/blocks/{username}")]
 pub async fn block(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
-    username: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+    username: Path<String>,
+) -> Reply {
     blocks::block(&services, &caller.0, &username).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -56,17 +48,15 @@ pub async fn block(
     params(("username" = String, Path)),
     responses(
         (status = 204, description = "Not blocked any more"),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/blocks/{username}")]
 pub async fn unblock(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
-    username: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+    username: Path<String>,
+) -> Reply {
     blocks::unblock(&services, &caller.0, &username).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -75,15 +65,10 @@ pub async fn unblock(
 #[utoipa::path(get, path = "/api/v1/follows", operation_id = "list_follows", tag = "players", security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The players followed", body = Vec<Followed>),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[get("/follows")]
-pub async fn following(
-    services: web::Data<Services>,
-    caller: Caller<Read>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn following(services: Data<Services>, caller: Caller<Read>) -> Reply {
     Ok(HttpResponse::Ok().json(follows::following(&services, &caller.0).await?))
 }
 
@@ -92,18 +77,16 @@ pub async fn following(
     params(("username" = String, Path)),
     responses(
         (status = 204, description = "Followed"),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 404, description = "`not_found`: no such player", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed`: the caller named themselves", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/follows/{username}")]
 pub async fn follow(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
-    username: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+    username: Path<String>,
+) -> Reply {
     follows::follow(&services, &caller.0, &username).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -113,17 +96,15 @@ pub async fn follow(
     params(("username" = String, Path)),
     responses(
         (status = 204, description = "Not followed any more"),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/follows/{username}")]
 pub async fn unfollow(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
-    username: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+    username: Path<String>,
+) -> Reply {
     follows::unfollow(&services, &caller.0, &username).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -133,15 +114,10 @@ pub async fn unfollow(
 #[utoipa::path(get, path = "/api/v1/me/follow-settings", operation_id = "get_follow_settings", tag = "players", security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The settings", body = FollowSettings),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[get("/me/follow-settings")]
-pub async fn follow_settings(
-    services: web::Data<Services>,
-    caller: Caller<Read>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn follow_settings(services: Data<Services>, caller: Caller<Read>) -> Reply {
     Ok(HttpResponse::Ok().json(follows::settings(&services, &caller.0).await?))
 }
 
@@ -151,17 +127,15 @@ pub async fn follow_settings(
     responses(
         (status = 200, description = "The settings now", body = FollowSettings),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 422, response = ValidationFailed),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/me/follow-settings")]
 pub async fn set_follow_settings(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
     body: Body<FollowSettings>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let settings = follows::set_settings(&services, &caller.0, body.0).await?;
     Ok(HttpResponse::Ok().json(settings))
 }

@@ -1,11 +1,11 @@
 //! The computer opponents.
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::web::Data;
+use actix_web::{HttpResponse, get};
 use tapis_service::Services;
 use tapis_service::bots::{self, BotInfo};
 
-use crate::problem::ApiError;
-use crate::responses::ServiceUnavailable;
+use crate::responses::{Reply, ServiceUnavailable};
 
 /// Every computer opponent: invite one by its `username` when creating a match
 /// (`invite: ["tapis-strong"]`); it accepts at once.
@@ -15,6 +15,6 @@ use crate::responses::ServiceUnavailable;
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/bots")]
-pub async fn list(services: web::Data<Services>) -> Result<HttpResponse, ApiError> {
+pub async fn list(services: Data<Services>) -> Reply {
     Ok(HttpResponse::Ok().json(bots::list(&services).await?))
 }

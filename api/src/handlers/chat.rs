@@ -2,7 +2,8 @@
 //! players' channel, everyone else signed in to the spectators'; new messages also come on the
 //! match's stream (`event: chat_message`).
 
-use actix_web::{HttpResponse, get, post, put, web};
+use actix_web::web::{Data, Path};
+use actix_web::{HttpResponse, get, post, put};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::chat::{self, ChatMessage, ChatView, Preset, Said};
@@ -11,8 +12,8 @@ use uuid::Uuid;
 
 use crate::extract::scope::Play;
 use crate::extract::{Body, Caller, MaybeCaller};
-use crate::problem::{ApiError, Problem};
-use crate::responses::{BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized};
+use crate::problem::Problem;
+use crate::responses::{BodyRejected, Guarded, GuardedOne, NotFound, Reply};
 
 /// A message to post: free text, or one of the presets (exactly one of the two).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -40,17 +41,11 @@ pub struct ChatSettings {
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "The chat as the caller sees it", body = ChatView),
-        (status = 401, response = Unauthorized),
+        GuardedOne,
         (status = 403, response = crate::responses::Suspended),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches/{id}/chat")]
-pub async fn read(
-    services: web::Data<Services>,
-    caller: MaybeCaller,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn read(services: Data<Services>, caller: MaybeCaller, id: Path<Uuid>) -> Reply {
     let view = chat::read(&services, id.into_inner(), caller.0.as_ref()).await?;
     Ok(HttpResponse::Ok().json(view))
 }
@@ -64,22 +59,22 @@ pub async fn read(
     responses(
         (status = 201, description = "Posted", body = ChatMessage),
         BodyRejected,
-        (status = 401, response = Unauthorized),
+        (status = 401, response = crate::responses::Unauthorized),
         (status = 403, description = "`chat_muted`: a moderator muted the caller's chat (`detail` says until when); or `missing_scope`, `account_suspended`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = crate::responses::ServiceUnavailable),
         (status = 404, response = NotFound),
         (status = 409, description = "`chat_off`: the caller turned this match's chat off", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed`: `text` is empty, over 500 characters, holds control characters or line breaks, or a link from an account younger than a day (`detail` says which); or neither or both of `text` and `preset` are given", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`rate_limited`: too many messages; wait the seconds `Retry-After` says", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/chat")]
 pub async fn post(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Play>,
-    id: web::Path<Uuid>,
+    id: Path<Uuid>,
     body: Body<PostMessage>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let said = match body.0 {
         PostMessage {
             text: Some(text),
@@ -109,19 +104,17 @@ pub async fn post(
     responses(
         (status = 200, description = "The chat as the caller now sees it", body = ChatView),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 404, response = NotFound),
         (status = 422, description = "`validation_failed`: `off` is missing or not a boolean", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/matches/{id}/chat/settings")]
 pub async fn settings(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Play>,
-    id: web::Path<Uuid>,
+    id: Path<Uuid>,
     body: Body<ChatSettings>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let view = chat::set_off(&services, &caller.0, id.into_inner(), body.0.off).await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -1,10 +1,10 @@
 //! The catalogue of games.
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::web::Path;
+use actix_web::{HttpResponse, get};
 use tapis_service::games::{self, GameInfo};
 
-use crate::problem::ApiError;
-use crate::responses::{NotFound, ServiceUnavailable};
+use crate::responses::{NotFound, Reply, ServiceUnavailable};
 
 /// Every game, with its players and options.
 #[utoipa::path(get, path = "/api/v1/games", operation_id = "list_games", tag = "games",
@@ -26,6 +26,6 @@ pub async fn list() -> HttpResponse {
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/games/{game}")]
-pub async fn get(game: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get(game: Path<String>) -> Reply {
     Ok(HttpResponse::Ok().json(games::get(&game)?))
 }

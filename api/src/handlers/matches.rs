@@ -1,6 +1,7 @@
 //! Matches: create, list, view, join, play, abort, resign, the turn log and the export.
 
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::web::{Data, Path, Query};
+use actix_web::{HttpResponse, get, post};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use tapis_service::Services;
@@ -12,8 +13,8 @@ use uuid::Uuid;
 
 use crate::extract::scope::Play;
 use crate::extract::{Body, Caller, MaybeCaller, MaybePresenting, Presenting};
-use crate::problem::{ApiError, Problem};
-use crate::responses::{BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized};
+use crate::problem::Problem;
+use crate::responses::{BodyRejected, Guarded, GuardedOne, NotFound, Reply, ServiceUnavailable};
 
 /// Tells a field given as `null` from a missing one.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
@@ -85,18 +86,16 @@ pub struct ListQuery {
     responses(
         (status = 201, description = "Created, open for the other players", body = MatchView),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 409, description = "`too_many_bot_matches`: the caller has as many matches against the computer open or in play as an account may (10 by default); `too_many_open_matches`: the caller created as many open matches as an account may have waiting for players (20 by default; `docs/limits.md`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed` (unknown game, bad seats or options...)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches")]
 pub async fn create(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Play>,
     body: Body<CreateMatch>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let body = body.0;
     let request = NewMatch {
         game: body.game,
@@ -126,11 +125,7 @@ pub async fn create(
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches")]
-pub async fn list(
-    services: web::Data<Services>,
-    caller: MaybeCaller,
-    query: web::Query<ListQuery>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list(services: Data<Services>, caller: MaybeCaller, query: Query<ListQuery>) -> Reply {
     let query = query.into_inner();
     let filter = MatchFilter {
         status: query.status,
@@ -156,11 +151,7 @@ pub async fn list(
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches/{id}")]
-pub async fn get(
-    services: web::Data<Services>,
-    caller: MaybePresenting,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get(services: Data<Services>, caller: MaybePresenting, id: Path<Uuid>) -> Reply {
     Ok(HttpResponse::Ok().json(matches::get(&services, id.into_inner(), caller.caller()).await?))
 }
 
@@ -169,18 +160,12 @@ pub async fn get(
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Seated; the match, started if the table is full", body = MatchView),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound),
+        GuardedOne,
         (status = 403, description = "`not_invited`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_open`, `match_full` or `already_joined`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/join")]
-pub async fn join(
-    services: web::Data<Services>,
-    caller: Caller<Play>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn join(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
     Ok(HttpResponse::Ok().json(matches::join(&services, &caller.0, id.into_inner()).await?))
 }
 
@@ -189,18 +174,12 @@ pub async fn join(
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Cancelled", body = MatchView),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound),
+        GuardedOne,
         (status = 403, description = "`not_the_creator`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_open`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/cancel")]
-pub async fn cancel(
-    services: web::Data<Services>,
-    caller: Caller<Play>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn cancel(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
     Ok(HttpResponse::Ok().json(matches::cancel(&services, &caller.0, id.into_inner()).await?))
 }
 
@@ -209,18 +188,12 @@ pub async fn cancel(
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Declined; the match is called off", body = MatchView),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound),
+        GuardedOne,
         (status = 403, description = "`not_invited`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_open`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/decline")]
-pub async fn decline(
-    services: web::Data<Services>,
-    caller: Caller<Play>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn decline(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
     Ok(HttpResponse::Ok().json(matches::decline(&services, &caller.0, id.into_inner()).await?))
 }
 
@@ -231,20 +204,18 @@ pub async fn decline(
     responses(
         (status = 200, description = "Applied; the new view", body = MatchView),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound),
+        GuardedOne,
         (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`version_conflict` (with `current_version`), `not_your_turn`, `match_not_active`, or `deadline_passed`: the caller's time for this move has run out (the clock records the time-out)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`illegal_action`, with the reason, or `validation_failed` (a malformed body)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/actions")]
 pub async fn act(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Presenting<Play>,
-    id: web::Path<Uuid>,
+    id: Path<Uuid>,
     body: Body<PostAction>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let body = body.0;
     let view = matches::submit_action(
         &services,
@@ -262,18 +233,12 @@ pub async fn act(
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Resigned", body = MatchView),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound),
+        GuardedOne,
         (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_active`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/resign")]
-pub async fn resign(
-    services: web::Data<Services>,
-    caller: Caller<Play>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn resign(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
     Ok(HttpResponse::Ok().json(matches::resign(&services, &caller.0, id.into_inner()).await?))
 }
 
@@ -284,18 +249,12 @@ pub async fn resign(
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Aborted", body = MatchView),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound),
+        GuardedOne,
         (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`abort_not_allowed`: every seat has taken a turn (resign instead); `match_not_active`: the match is not in play", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/abort")]
-pub async fn abort(
-    services: web::Data<Services>,
-    caller: Caller<Play>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn abort(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
     Ok(HttpResponse::Ok().json(matches::abort(&services, &caller.0, id.into_inner()).await?))
 }
 
@@ -308,19 +267,13 @@ pub async fn abort(
     responses(
         (status = 201, description = "The rematch, made now", body = MatchView),
         (status = 200, description = "The rematch a player of the match asked for already", body = MatchView),
-        (status = 401, response = Unauthorized),
-        (status = 404, response = NotFound),
+        GuardedOne,
         (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`match_not_finished`: the match is not over; `too_many_open_matches`, `too_many_bot_matches`: the caller's quotas", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed`: a player of the match does not take invitations from the caller (field `invite`)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/matches/{id}/rematch")]
-pub async fn rematch(
-    services: web::Data<Services>,
-    caller: Caller<Play>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn rematch(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
     let (view, made) = matches::rematch(&services, &caller.0, id.into_inner()).await?;
     Ok(if made {
         HttpResponse::Created().json(view)
@@ -337,10 +290,7 @@ pub async fn rematch(
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches/{id}/turns")]
-pub async fn turns(
-    services: web::Data<Services>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn turns(services: Data<Services>, id: Path<Uuid>) -> Reply {
     Ok(HttpResponse::Ok().json(matches::turn_log(&services, id.into_inner()).await?))
 }
 
@@ -352,9 +302,6 @@ pub async fn turns(
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches/{id}/export")]
-pub async fn export(
-    services: web::Data<Services>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn export(services: Data<Services>, id: Path<Uuid>) -> Reply {
     Ok(HttpResponse::Ok().json(matches::export(&services, id.into_inner()).await?))
 }

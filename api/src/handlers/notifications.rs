@@ -1,6 +1,7 @@
 //! The signed-in player's e-mail address and notification settings (`docs/notifications.md`).
 
-use actix_web::{HttpResponse, get, put, web};
+use actix_web::web::Data;
+use actix_web::{HttpResponse, get, put};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::delivery::notifications::settings::{self, NotificationSettings};
@@ -8,8 +9,8 @@ use utoipa::ToSchema;
 
 use crate::extract::scope::{Account, Read};
 use crate::extract::{Body, Caller};
-use crate::problem::{ApiError, Problem};
-use crate::responses::{BodyRejected, MissingScope, ServiceUnavailable, Unauthorized};
+use crate::problem::Problem;
+use crate::responses::{BodyRejected, Guarded, Reply};
 
 /// An address to mail notifications to.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -42,18 +43,16 @@ pub struct NotificationRequest {
     responses(
         (status = 202, description = "Accepted: a verification link is being mailed (none when the address was already verified); the settings as they are now", body = NotificationSettings),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 422, description = "`validation_failed` on `email` (`email_invalid`): not one e-mail address", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`rate_limited`: the account asked for 5 verification mails in the last day, or the address received 3 (`docs/limits.md`); nothing changed, wait the seconds `Retry-After` says", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/me/email")]
 pub async fn set_email(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
     body: Body<EmailRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let (now, _mailed) = settings::set_email(&services, &caller.0, &body.0.email).await?;
     Ok(HttpResponse::Accepted().json(now))
 }
@@ -63,15 +62,10 @@ pub async fn set_email(
 #[utoipa::path(get, path = "/api/v1/me/notifications", tag = "accounts", security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The settings (all four events and 12 hours until chosen)", body = NotificationSettings),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[get("/me/notifications")]
-pub async fn get_settings(
-    services: web::Data<Services>,
-    caller: Caller<Read>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get_settings(services: Data<Services>, caller: Caller<Read>) -> Reply {
     Ok(HttpResponse::Ok().json(settings::get(&services, &caller.0).await?))
 }
 
@@ -81,17 +75,15 @@ pub async fn get_settings(
     responses(
         (status = 200, description = "Saved; the settings as they are now", body = NotificationSettings),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 422, description = "`validation_failed` on `events` (`event_unknown`) or `digest_hours` (`digest_range`: not from 1 to 168); nothing changed", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[put("/me/notifications")]
 pub async fn put_settings(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
     body: Body<NotificationRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let request = body.0;
     Ok(HttpResponse::Ok()
         .json(settings::update(&services, &caller.0, &request.events, request.digest_hours).await?))

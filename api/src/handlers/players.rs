@@ -1,13 +1,14 @@
 //! Finding players by the start of their name.
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::web::{Data, Query};
+use actix_web::{HttpResponse, get};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::players::search::{self as finding, FoundPlayer};
 use utoipa::IntoParams;
 
-use crate::problem::{ApiError, Problem};
-use crate::responses::ServiceUnavailable;
+use crate::problem::Problem;
+use crate::responses::{Reply, ServiceUnavailable};
 
 /// What to look for.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -28,9 +29,6 @@ pub struct SearchQuery {
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/players")]
-pub async fn search(
-    services: web::Data<Services>,
-    query: web::Query<SearchQuery>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn search(services: Data<Services>, query: Query<SearchQuery>) -> Reply {
     Ok(HttpResponse::Ok().json(finding::search(&services, &query.q).await?))
 }

@@ -1,13 +1,14 @@
 //! Ratings: a player's rating in every game, the history of one, and the leaderboards.
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::web::{Data, Path, Query};
+use actix_web::{HttpResponse, get};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::ratings::{self, GameRating, HistoryEntry, LeaderboardEntry};
 use utoipa::IntoParams;
 
-use crate::problem::{ApiError, Problem};
-use crate::responses::ServiceUnavailable;
+use crate::problem::Problem;
+use crate::responses::{Reply, ServiceUnavailable};
 
 /// Which places of a leaderboard.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -29,10 +30,7 @@ pub struct LeaderboardQuery {
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/users/{username}/ratings")]
-pub async fn of_user(
-    services: web::Data<Services>,
-    username: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn of_user(services: Data<Services>, username: Path<String>) -> Reply {
     Ok(HttpResponse::Ok().json(ratings::of_user(&services, &username).await?))
 }
 
@@ -46,10 +44,7 @@ pub async fn of_user(
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/users/{username}/ratings/{game}/history")]
-pub async fn history(
-    services: web::Data<Services>,
-    path: web::Path<(String, String)>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn history(services: Data<Services>, path: Path<(String, String)>) -> Reply {
     let (username, game) = path.into_inner();
     Ok(HttpResponse::Ok().json(ratings::history(&services, &username, &game).await?))
 }
@@ -65,10 +60,10 @@ pub async fn history(
     ))]
 #[get("/leaderboards/{game}")]
 pub async fn leaderboard(
-    services: web::Data<Services>,
-    game: web::Path<String>,
-    query: web::Query<LeaderboardQuery>,
-) -> Result<HttpResponse, ApiError> {
+    services: Data<Services>,
+    game: Path<String>,
+    query: Query<LeaderboardQuery>,
+) -> Reply {
     let query = query.into_inner();
     Ok(HttpResponse::Ok()
         .json(ratings::leaderboard(&services, &game, query.limit, query.offset).await?))

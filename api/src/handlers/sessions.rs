@@ -1,30 +1,25 @@
 //! The caller's sessions: list them, end one, or end them all ("sign out everywhere").
 //! Signing in (`POST /api/v1/sessions`) is with the accounts.
 
-use actix_web::{HttpResponse, delete, get, web};
+use actix_web::web::{Data, Path};
+use actix_web::{HttpResponse, delete, get};
 use tapis_service::Services;
 use tapis_service::identity::sessions::{self, SessionInfo};
 use uuid::Uuid;
 
 use crate::extract::Caller;
 use crate::extract::scope::Account;
-use crate::problem::ApiError;
-use crate::responses::{MissingScope, NotFound, ServiceUnavailable, Unauthorized};
+use crate::responses::{Guarded, NotFound, Reply};
 
 /// The caller's active sessions, most recently used first (`current` marks the caller's own).
 #[utoipa::path(get, path = "/api/v1/sessions", operation_id = "list_sessions", tag = "accounts",
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The caller's active sessions", body = Vec<SessionInfo>),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[get("/sessions")]
-pub async fn list(
-    services: web::Data<Services>,
-    caller: Caller<Account>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list(services: Data<Services>, caller: Caller<Account>) -> Reply {
     Ok(HttpResponse::Ok().json(sessions::list(&services, &caller.0).await?))
 }
 
@@ -34,17 +29,11 @@ pub async fn list(
     params(("id" = Uuid, Path)),
     responses(
         (status = 204, description = "Ended"),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/sessions/{id}")]
-pub async fn end(
-    services: web::Data<Services>,
-    caller: Caller<Account>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn end(services: Data<Services>, caller: Caller<Account>, id: Path<Uuid>) -> Reply {
     sessions::end(&services, &caller.0, id.into_inner()).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -54,15 +43,10 @@ pub async fn end(
     security(("bearer" = ["account"])),
     responses(
         (status = 204, description = "Every session ended"),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[delete("/sessions")]
-pub async fn end_all(
-    services: web::Data<Services>,
-    caller: Caller<Account>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn end_all(services: Data<Services>, caller: Caller<Account>) -> Reply {
     sessions::end_all(&services, &caller.0).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -5,7 +5,8 @@
 use std::future::ready;
 
 use actix_web::http::header::HeaderName;
-use actix_web::{HttpRequest, Responder, get, web};
+use actix_web::web::{Data, Path};
+use actix_web::{HttpRequest, Responder, get};
 use actix_web_lab::sse;
 use futures_util::{Stream, StreamExt};
 use serde::Serialize;
@@ -18,7 +19,7 @@ use uuid::Uuid;
 use crate::extract::scope::Read;
 use crate::extract::{Caller, Client, MaybeCaller};
 use crate::problem::ApiError;
-use crate::responses::{MissingScope, NotFound, ServiceUnavailable, TooManyStreams, Unauthorized};
+use crate::responses::{Guarded, GuardedOne, TooManyStreams};
 
 /// The `data` of an event of `GET /api/v1/stream`: the fields each event may have. Only the
 /// OpenAPI document uses this type (the events are built by `tapis_service::events`).
@@ -52,7 +53,7 @@ fn last_event_id(req: &HttpRequest) -> Result<Option<&str>, ApiError> {
     }
 }
 
-fn respond<S>(events: S, settings: Option<web::Data<StreamSettings>>) -> impl Responder
+fn respond<S>(events: S, settings: Option<Data<StreamSettings>>) -> impl Responder
 where
     S: Stream<Item = sse::Event> + 'static,
 {
@@ -77,20 +78,18 @@ where
     responses(
         (status = 200, description = "Server-Sent Events; each `data:` is a `StreamEventData` object", content_type = "text/event-stream", body = String),
         (status = 400, description = "`bad_last_event_id`: Last-Event-ID is not a whole number from 0, or no event has this id yet", content_type = "application/problem+json", body = crate::problem::Problem),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 429, response = TooManyStreams),
         (status = 410, description = "`events_expired`: the events after Last-Event-ID are older than the 7 days the streams keep; reconnect without it", content_type = "application/problem+json", body = crate::problem::Problem),
-        (status = 503, response = ServiceUnavailable),
     ),
     security(("bearer" = ["read"])))]
 #[get("/stream")]
 pub async fn user(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Read>,
     client: Client,
     req: HttpRequest,
-    settings: Option<web::Data<StreamSettings>>,
+    settings: Option<Data<StreamSettings>>,
 ) -> Result<impl Responder, ApiError> {
     let address = client.0.address.as_deref();
     let stream = events::user_stream(&services, &caller.0, last_event_id(&req)?, address).await?;
@@ -118,20 +117,18 @@ pub async fn user(
     responses(
         (status = 200, description = "Server-Sent Events; each `data:` is a `MatchMove` object (`event: move`) or a `ChatMessage` (`event: chat_message`)", content_type = "text/event-stream", body = String),
         (status = 400, description = "`bad_last_event_id`: Last-Event-ID is not a whole number from 0, or the match has not reached this version", content_type = "application/problem+json", body = crate::problem::Problem),
-        (status = 401, response = Unauthorized),
+        GuardedOne,
         (status = 403, response = crate::responses::Suspended),
-        (status = 404, response = NotFound),
         (status = 429, response = TooManyStreams),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches/{id}/stream")]
 pub async fn of_match(
-    services: web::Data<Services>,
-    id: web::Path<Uuid>,
+    services: Data<Services>,
+    id: Path<Uuid>,
     caller: MaybeCaller,
     client: Client,
     req: HttpRequest,
-    settings: Option<web::Data<StreamSettings>>,
+    settings: Option<Data<StreamSettings>>,
 ) -> Result<impl Responder, ApiError> {
     let opener = events::Opener {
         address: client.0.address.as_deref(),

@@ -1,7 +1,8 @@
 //! The caller's webhooks: register one (its secret is shown once), list them, delete one, and
 //! read the last attempts to call one. How deliveries are made and signed: `docs/webhooks.md`.
 
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::web::{Data, Path};
+use actix_web::{HttpResponse, delete, get, post};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::delivery::webhooks::registration::{self, Attempt, NewWebhook, Webhook};
@@ -10,8 +11,8 @@ use uuid::Uuid;
 
 use crate::extract::scope::Webhooks;
 use crate::extract::{Body, Caller};
-use crate::problem::{ApiError, Problem};
-use crate::responses::{BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized};
+use crate::problem::Problem;
+use crate::responses::{BodyRejected, Guarded, NotFound, Reply};
 
 /// A webhook to register.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -36,18 +37,16 @@ pub struct WebhookRequest {
     responses(
         (status = 201, description = "Registered; `secret` is shown only in this response", body = NewWebhook),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 409, description = "`too_many_webhooks`: the account has 10 webhooks already; delete one first", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`webhook_url_refused`: a URL Tapis will not call (not https, credentials in it, or an address that is not public: private, loopback, link-local, unique-local, CGNAT...); or `validation_failed` on `url` (missing, too long, not an absolute URL) or `events` (empty, or an unknown event)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/webhooks")]
 pub async fn create(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Webhooks>,
     body: Body<WebhookRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let request = body.0;
     let created = registration::create(&services, &caller.0, &request.url, &request.events).await?;
     Ok(HttpResponse::Created().json(created))
@@ -59,15 +58,10 @@ pub async fn create(
     security(("bearer" = ["webhooks"])),
     responses(
         (status = 200, description = "The caller's webhooks", body = Vec<Webhook>),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[get("/webhooks")]
-pub async fn list(
-    services: web::Data<Services>,
-    caller: Caller<Webhooks>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list(services: Data<Services>, caller: Caller<Webhooks>) -> Reply {
     Ok(HttpResponse::Ok().json(registration::list(&services, &caller.0).await?))
 }
 
@@ -77,17 +71,11 @@ pub async fn list(
     params(("id" = Uuid, Path)),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[delete("/webhooks/{id}")]
-pub async fn remove(
-    services: web::Data<Services>,
-    caller: Caller<Webhooks>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(services: Data<Services>, caller: Caller<Webhooks>, id: Path<Uuid>) -> Reply {
     registration::delete(&services, &caller.0, id.into_inner()).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -99,17 +87,15 @@ pub async fn remove(
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "The last attempts, newest first", body = Vec<Attempt>),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/webhooks/{id}/deliveries")]
 pub async fn deliveries(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Webhooks>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+    id: Path<Uuid>,
+) -> Reply {
     Ok(HttpResponse::Ok()
         .json(registration::attempts(&services, &caller.0, id.into_inner()).await?))
 }

@@ -54,8 +54,8 @@ mod play;
 mod state;
 mod view;
 
-use crate::contract::impl_game;
 use crate::id::GameId;
+use crate::rules::impl_game;
 use state::{MAX_PLAYERS, MIN_PLAYERS};
 
 pub use board::{

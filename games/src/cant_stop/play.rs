@@ -7,10 +7,11 @@ use super::board::{
     Board, COLUMNS, Climb, Columns, HEIGHTS, RunnerList, index_of, label_of, pairings,
 };
 use super::state::{Action, EndReason, Event, MAX_PLAYERS, Phase, State, seat_bit};
-use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
+use crate::contract::{ActionError, Chance, Outcome, Seat, Turn};
+use crate::rules::Rules;
 
 impl Rules for State {
-    crate::contract::rules_common!();
+    crate::rules::rules_common!();
 
     fn seats(&self) -> usize {
         State::seats(self)

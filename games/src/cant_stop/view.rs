@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::board::{Board, COLUMNS, Choices, Climb, Columns, HEIGHTS, RUNNERS, label_of, pairings};
 use super::options::Options;
 use super::state::{Action, Phase, State, seat_bit};
-use crate::contract::{Outcome, Rules, Seat, Turn};
+use crate::contract::{Outcome, Seat, Turn};
+use crate::rules::Rules;
 
 /// The state as a seat or a spectator sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

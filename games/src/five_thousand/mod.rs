@@ -46,8 +46,8 @@ mod scoring;
 mod state;
 mod view;
 
-use crate::contract::impl_game;
 use crate::id::GameId;
+use crate::rules::impl_game;
 use state::{MAX_SEATS, MIN_SEATS};
 
 pub use dice::{DICE, Faces, Roll, SetAside};

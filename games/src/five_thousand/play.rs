@@ -6,10 +6,11 @@ use std::borrow::Cow;
 use super::dice::{DICE, Faces, Roll, SetAside};
 use super::scoring::{has_scoring_group, is_five_ones};
 use super::state::{Action, BankResult, EndReason, Event, Phase, State, TurnLostReason};
-use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
+use crate::contract::{ActionError, Chance, Outcome, Seat, Turn};
+use crate::rules::Rules;
 
 impl Rules for State {
-    crate::contract::rules_common!();
+    crate::rules::rules_common!();
 
     fn seats(&self) -> usize {
         self.players.len()

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::dice::{Faces, Roll};
 use super::options::Options;
 use super::state::{BankResult, EndReason, Phase, State, THROW_LIMIT};
-use crate::contract::{Rules, Seat, Turn};
+use crate::contract::{Seat, Turn};
+use crate::rules::Rules;
 
 /// One seat as everyone sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

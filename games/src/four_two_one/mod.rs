@@ -70,8 +70,9 @@ mod view;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::contract::{Seat, check_seat_count, impl_game};
+use crate::contract::{Seat, check_seat_count};
 use crate::id::GameId;
+use crate::rules::impl_game;
 
 pub use combination::{Category, Combination, Dice};
 pub use moves::{Action, AmountBasis, EndReason, Event, Phase, Stake};

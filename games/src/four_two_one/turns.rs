@@ -6,8 +6,9 @@ use super::combination::{self, Dice};
 use super::moves::{Action, EndReason, Event, Phase};
 use super::sets::{Faces, Seats};
 use super::table::{Player, Step, Table, describe, tie_group};
-use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
+use crate::contract::{ActionError, Outcome, Seat, Turn};
 use crate::faces;
+use crate::rules::Rules;
 
 /// A decision that passed validation.
 enum Decision {
@@ -37,7 +38,7 @@ pub(super) fn remove_faces(dice: Dice, faces: Faces) -> Option<Faces> {
 }
 
 impl Rules for Table {
-    crate::contract::rules_common!();
+    crate::rules::rules_common!();
 
     fn seats(&self) -> usize {
         Table::seats(self)

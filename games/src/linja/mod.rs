@@ -60,9 +60,10 @@ mod play;
 mod state;
 mod view;
 
-use crate::contract::{Game, impl_game};
+use crate::contract::Game;
 use crate::id::GameId;
 use crate::ranking::Resignations;
+use crate::rules::impl_game;
 
 pub use board::{
     Board, Landing, PIECES, ROW_CAPACITY, ROWS, goal_line, is_inner, neighbour, piece_value,

@@ -8,7 +8,8 @@ use super::options::Edition;
 use super::state::{
     Action, EndReason, Event, NoFollowingCause, Phase, Stage, State, opponent, row_u8,
 };
-use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
+use crate::contract::{ActionError, Outcome, Seat, Turn};
+use crate::rules::Rules;
 
 impl State {
     /// Checks a bonus move of a piece of `owner` from `from` to `to` by `seat` (rules 14, 16,
@@ -283,7 +284,7 @@ impl State {
 }
 
 impl Rules for State {
-    crate::contract::rules_common!();
+    crate::rules::rules_common!();
 
     const ALREADY_LEFT: &'static str = "this seat has already resigned";
 

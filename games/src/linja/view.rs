@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use super::board::{Board, ROWS, piece_value};
 use super::options::Options;
 use super::state::{Action, Event, Phase, State};
-use crate::contract::{Outcome, Rules, Seat};
+use crate::contract::{Outcome, Seat};
+use crate::rules::Rules;
 
 /// The view of a match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -55,8 +55,9 @@ pub use state::{Action, Challenge, EndReason, Event, MAX_THROWS, PAWNS, Phase, S
 pub use variant::{Options, Rules, Variant, YamMasterOptions};
 pub use view::{CellView, PlacementView, PlayerView, RemovalView, View};
 
-use crate::contract::{Seat, impl_game};
+use crate::contract::Seat;
 use crate::id::GameId;
+use crate::rules::impl_game;
 use state::SEATS;
 
 /// The game type of La Linotte (`linotte`).

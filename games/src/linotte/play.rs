@@ -10,16 +10,17 @@ use super::state::{
     Action, Challenge, EndReason, Event, MAX_THROWS, Phase, SEATS, State, opponent,
 };
 use super::variant::Variant;
-use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
+use crate::contract::{ActionError, Chance, Outcome, Seat, Turn};
 use crate::faces;
 use crate::ranking::better_of_two;
+use crate::rules::Rules;
 
 fn illegal(reason: &'static str) -> ActionError {
     ActionError::illegal(reason)
 }
 
 impl<O: Variant> Rules for State<O> {
-    crate::contract::rules_common!();
+    crate::rules::rules_common!();
 
     fn seats(&self) -> usize {
         SEATS

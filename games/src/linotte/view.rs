@@ -7,8 +7,9 @@ use super::board::{Cell, SIZE};
 use super::dice::{Combination, DICE};
 use super::state::{Challenge, MAX_THROWS, Phase, SEATS, State, opponent};
 use super::variant::{Options, Variant};
-use crate::contract::{Outcome, Rules, Seat, Turn};
+use crate::contract::{Outcome, Seat, Turn};
 use crate::id::GameId;
+use crate::rules::Rules;
 
 /// The view of a match of either game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

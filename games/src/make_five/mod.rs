@@ -63,8 +63,8 @@ pub use options::{Options, Setup};
 pub use state::{Action, DEALS, EndReason, Event, Phase, SEATS, SETUP_TOKENS, State, aligneur_of};
 pub use view::{Choice, MakeFiveView};
 
-use crate::contract::impl_game;
 use crate::id::GameId;
+use crate::rules::impl_game;
 
 /// The game type.
 #[derive(Debug, Clone, Copy)]

@@ -6,8 +6,9 @@ use std::borrow::Cow;
 use super::board::{Board, COLOURS, COLUMNS, Colour, PER_COLOUR};
 use super::options::Setup;
 use super::state::{Action, DEALS, EndReason, Event, Phase, SEATS, SETUP_TOKENS, State};
-use crate::contract::{ActionError, Outcome, Rules, Seat, Turn};
+use crate::contract::{ActionError, Outcome, Seat, Turn};
 use crate::ranking::better_of_two;
+use crate::rules::Rules;
 
 impl State {
     /// Where a drawn token goes without a decision: the next column during a one-per-column
@@ -102,7 +103,7 @@ impl State {
 }
 
 impl Rules for State {
-    crate::contract::rules_common!();
+    crate::rules::rules_common!();
 
     const ALREADY_LEFT: &'static str = "this seat has already resigned";
 

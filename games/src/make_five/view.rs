@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::board::{Board, COLOURS, COLUMNS, Colour, HEIGHT, TOKENS};
 use super::options::Options;
 use super::state::{Action, DEALS, Phase, SEATS, SETUP_TOKENS, State};
-use crate::contract::{Outcome, Rules, Seat, Turn};
+use crate::contract::{Outcome, Seat, Turn};
+use crate::rules::Rules;
 
 /// A legal action with the points the board would score right after it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,10 +6,11 @@ use std::borrow::Cow;
 use super::dice::{DICE, Dice};
 use super::grid::BoxId;
 use super::state::{Action, EndReason, Event, MAX_THROWS, State};
-use crate::contract::{ActionError, Chance, Outcome, Rules, Seat, Turn};
+use crate::contract::{ActionError, Chance, Outcome, Seat, Turn};
+use crate::rules::Rules;
 
 impl Rules for State {
-    crate::contract::rules_common!();
+    crate::rules::rules_common!();
 
     fn seats(&self) -> usize {
         self.seats

@@ -9,7 +9,8 @@ use super::dice::{DICE, Dice};
 use super::grid::{BoxId, Grid, Totals};
 use super::options::Options;
 use super::state::{MAX_THROWS, State};
-use crate::contract::{Outcome, Rules, Seat, Turn};
+use crate::contract::{Outcome, Seat, Turn};
+use crate::rules::Rules;
 
 /// The table as a seat or a spectator sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -8,24 +8,18 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable};
 use diesel_async::pooled_connection::deadpool::Object;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use futures_util::{FutureExt, StreamExt};
-use serde_json::{Map, Value};
 use tokio::sync::{Notify, broadcast, watch};
 use uuid::Uuid;
 
-use super::{EventKind, HORIZON, UserEvent};
-use crate::chat::{self, ChatMessage};
-use crate::matches::{self, MatchMove};
-use crate::schema::{chat_heads, matches as matches_table, user_events};
-use crate::{ServiceError, ServiceResult, Services};
+use super::{HORIZON, UserEvent, log};
+use crate::chat::ChatMessage;
+use crate::matches::MatchMove;
+use crate::schema::{chat_heads, matches as matches_table};
+use crate::{ServiceResult, Services};
 
-/// The key of the advisory lock that lets one sequencer run at a time, across processes.
-const SEQUENCER_LOCK: i64 = 0x7461_7069_7365_7631; // "tapisev1"
-/// Events numbered per transaction of the sequencer, and read per query.
-pub(super) const BATCH: i64 = 1000;
 /// Room for events in a stream's channel before it falls behind (and reads the database).
 const USER_CAPACITY: usize = 64;
 const MATCH_CAPACITY: usize = 256;
@@ -41,8 +35,11 @@ const PRUNE_EVERY: u32 = 600;
 #[derive(Default)]
 pub struct EventHub {
     users: Mutex<HashMap<Uuid, broadcast::Sender<Arc<UserEvent>>>>,
-    matches: Mutex<HashMap<Uuid, MatchChannel>>,
-    chats: Mutex<HashMap<Uuid, ChatChannel>>,
+    /// Each watched match's moves, by version.
+    matches: Watched<MatchMove>,
+    /// Each watched match's chat: its messages in number order, for every viewer (each stream
+    /// filters what its viewer hears).
+    chats: Watched<ChatMessage>,
     /// Tells the hub to look now (a stream started, a test).
     wake: Notify,
     /// Told when a match changed, in this process or another: the bot worker looks for a
@@ -50,19 +47,88 @@ pub struct EventHub {
     match_changed: Notify,
 }
 
-struct MatchChannel {
-    sender: broadcast::Sender<Arc<MatchMove>>,
-    /// The last version whose move was handed out (or the version the first stream started
-    /// from).
+/// What a stream follows has numbers: an event's `seq`, a move's version, a message's number.
+pub(super) trait Numbered {
+    fn number(&self) -> i64;
+}
+
+impl Numbered for UserEvent {
+    fn number(&self) -> i64 {
+        self.seq
+    }
+}
+
+impl Numbered for MatchMove {
+    fn number(&self) -> i64 {
+        self.version
+    }
+}
+
+impl Numbered for ChatMessage {
+    fn number(&self) -> i64 {
+        self.number
+    }
+}
+
+/// The channels of what the streams follow per match (its moves, or its chat).
+type Watched<T> = Mutex<HashMap<Uuid, Channel<T>>>;
+
+struct Channel<T> {
+    sender: broadcast::Sender<Arc<T>>,
+    /// The number of the last item handed out (or the one the first stream started from).
     delivered: i64,
 }
 
-/// The channel of a match's chat: its messages in number order, for every viewer (each stream
-/// filters what its viewer hears).
-struct ChatChannel {
-    sender: broadcast::Sender<Arc<ChatMessage>>,
-    /// The number of the last message handed out (or the one the first stream started from).
-    delivered: i64,
+/// Subscribes to the channel of match `id` in `watched`, made with room for `capacity` items
+/// and `from` as the last one handed out if there is none yet.
+fn subscribe<T: Clone>(
+    watched: &Watched<T>,
+    id: Uuid,
+    from: i64,
+    capacity: usize,
+) -> broadcast::Receiver<Arc<T>> {
+    lock(watched)
+        .entry(id)
+        .or_insert_with(|| Channel {
+            sender: broadcast::channel(capacity).0,
+            delivered: from,
+        })
+        .sender
+        .subscribe()
+}
+
+/// Forgets the channel of match `id` once no stream listens to it.
+fn forget_channel<T>(watched: &Watched<T>, id: Uuid) {
+    let mut watched = lock(watched);
+    if watched
+        .get(&id)
+        .is_some_and(|c| c.sender.receiver_count() == 0)
+    {
+        watched.remove(&id);
+    }
+}
+
+/// The watched matches, each with the number of the last item handed out.
+fn watched_now<T>(watched: &Watched<T>) -> Vec<(Uuid, i64)> {
+    lock(watched)
+        .iter()
+        .map(|(id, c)| (*id, c.delivered))
+        .collect()
+}
+
+/// Hands out to match `id`'s channel the items numbered past what it handed out.
+fn hand_out<T: Numbered>(watched: &Watched<T>, id: Uuid, items: Vec<T>) {
+    let mut watched = lock(watched);
+    let Some(channel) = watched.get_mut(&id) else {
+        return;
+    };
+    for item in items {
+        if item.number() > channel.delivered {
+            channel.delivered = item.number();
+            // No receiver left: the streams are closing, and forget the channel.
+            let _ = channel.sender.send(Arc::new(item));
+        }
+    }
 }
 
 impl std::fmt::Debug for EventHub {
@@ -110,35 +176,19 @@ impl EventHub {
 
     /// Follows the moves of match `id`; `from` is the version the stream starts after.
     pub(super) fn watch_match(self: &Arc<Self>, id: Uuid, from: i64) -> Subscription<MatchMove> {
-        let receiver = lock(&self.matches)
-            .entry(id)
-            .or_insert_with(|| MatchChannel {
-                sender: broadcast::channel(MATCH_CAPACITY).0,
-                delivered: from,
-            })
-            .sender
-            .subscribe();
         Subscription {
             hub: Arc::clone(self),
             key: Key::Match(id),
-            receiver: Some(receiver),
+            receiver: Some(subscribe(&self.matches, id, from, MATCH_CAPACITY)),
         }
     }
 
     /// Follows the chat of match `id`; `from` is the message number the stream starts after.
     pub(super) fn watch_chat(self: &Arc<Self>, id: Uuid, from: i64) -> Subscription<ChatMessage> {
-        let receiver = lock(&self.chats)
-            .entry(id)
-            .or_insert_with(|| ChatChannel {
-                sender: broadcast::channel(CHAT_CAPACITY).0,
-                delivered: from,
-            })
-            .sender
-            .subscribe();
         Subscription {
             hub: Arc::clone(self),
             key: Key::Chat(id),
-            receiver: Some(receiver),
+            receiver: Some(subscribe(&self.chats, id, from, CHAT_CAPACITY)),
         }
     }
 
@@ -150,24 +200,8 @@ impl EventHub {
                     users.remove(&id);
                 }
             }
-            Key::Match(id) => {
-                let mut watched = lock(&self.matches);
-                if watched
-                    .get(&id)
-                    .is_some_and(|c| c.sender.receiver_count() == 0)
-                {
-                    watched.remove(&id);
-                }
-            }
-            Key::Chat(id) => {
-                let mut watched = lock(&self.chats);
-                if watched
-                    .get(&id)
-                    .is_some_and(|c| c.sender.receiver_count() == 0)
-                {
-                    watched.remove(&id);
-                }
-            }
+            Key::Match(id) => forget_channel(&self.matches, id),
+            Key::Chat(id) => forget_channel(&self.chats, id),
         }
     }
 
@@ -177,46 +211,6 @@ impl EventHub {
             if let Some(sender) = users.get(&event.user_id) {
                 // No receiver left: the stream is closing, and forgets its channel.
                 let _ = sender.send(Arc::new(event));
-            }
-        }
-    }
-
-    fn watched_matches(&self) -> Vec<(Uuid, i64)> {
-        lock(&self.matches)
-            .iter()
-            .map(|(id, c)| (*id, c.delivered))
-            .collect()
-    }
-
-    fn hand_out_moves(&self, id: Uuid, moves: Vec<MatchMove>) {
-        let mut watched = lock(&self.matches);
-        let Some(channel) = watched.get_mut(&id) else {
-            return;
-        };
-        for m in moves {
-            if m.version > channel.delivered {
-                channel.delivered = m.version;
-                let _ = channel.sender.send(Arc::new(m));
-            }
-        }
-    }
-
-    fn watched_chats(&self) -> Vec<(Uuid, i64)> {
-        lock(&self.chats)
-            .iter()
-            .map(|(id, c)| (*id, c.delivered))
-            .collect()
-    }
-
-    fn hand_out_chat(&self, id: Uuid, messages: Vec<ChatMessage>) {
-        let mut watched = lock(&self.chats);
-        let Some(channel) = watched.get_mut(&id) else {
-            return;
-        };
-        for message in messages {
-            if message.number > channel.delivered {
-                channel.delivered = message.number;
-                let _ = channel.sender.send(Arc::new(message));
             }
         }
     }
@@ -288,7 +282,7 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
         };
         loop {
             if cursor.is_none() {
-                cursor = latest_seq(&services).await.ok();
+                cursor = log::latest_seq(&services).await.ok();
             }
             if let Some(seen) = cursor.as_mut() {
                 work.run(&services, &hub, seen).await;
@@ -311,7 +305,7 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
                     work.deliver = true;
                     work.all_matches |= ticks.is_multiple_of(CHECK_MATCHES_EVERY);
                     if ticks.is_multiple_of(PRUNE_EVERY)
-                        && let Err(e) = prune(&services, HORIZON).await
+                        && let Err(e) = log::prune(&services, HORIZON).await
                     {
                         tracing::warn!(error = %e, "could not prune old events");
                     }
@@ -366,49 +360,64 @@ impl Work {
 
     async fn run(&mut self, services: &Services, hub: &EventHub, cursor: &mut i64) {
         // Errors are logged where they happen; the next tick tries again.
-        if std::mem::take(&mut self.sequence) && sequence(services).await.is_ok_and(|n| n > 0) {
+        if std::mem::take(&mut self.sequence) && log::sequence(services).await.is_ok_and(|n| n > 0)
+        {
             self.deliver = true;
         }
         if std::mem::take(&mut self.deliver) {
             let _ = deliver(services, hub, cursor).await;
         }
         let all = std::mem::take(&mut self.all_matches);
-        let watched = hub.watched_matches();
-        let to_read: Vec<(Uuid, i64)> = if all {
-            // An error is logged where it happened; the next look tries again.
-            moved_past(services, &watched, Counter::Version)
-                .await
-                .unwrap_or_default()
-        } else {
-            watched
-                .into_iter()
-                .filter(|(id, _)| self.matches.contains(id))
-                .collect()
-        };
-        self.matches.clear();
-        for (id, delivered) in to_read {
-            if let Ok(moves) = read_moves(services, id, delivered).await {
-                hub.hand_out_moves(id, moves);
+        let moved = to_read(
+            services,
+            &hub.matches,
+            &mut self.matches,
+            all,
+            Counter::Version,
+        );
+        for (id, delivered) in moved.await {
+            if let Ok(moves) = log::moves_after(services, id, delivered).await {
+                hand_out(&hub.matches, id, moves);
             }
         }
-        let chats = hub.watched_chats();
-        let to_read: Vec<(Uuid, i64)> = if all {
-            moved_past(services, &chats, Counter::ChatHead)
-                .await
-                .unwrap_or_default()
-        } else {
-            chats
-                .into_iter()
-                .filter(|(id, _)| self.chats.contains(id))
-                .collect()
-        };
-        self.chats.clear();
-        for (id, delivered) in to_read {
-            if let Ok(messages) = read_chat(services, id, delivered).await {
-                hub.hand_out_chat(id, messages);
+        let moved = to_read(
+            services,
+            &hub.chats,
+            &mut self.chats,
+            all,
+            Counter::ChatHead,
+        );
+        for (id, delivered) in moved.await {
+            if let Ok(messages) = log::chat_after(services, id, delivered).await {
+                hand_out(&hub.chats, id, messages);
             }
         }
     }
+}
+
+/// The watched matches to read, each with the number handed out last: every one whose
+/// `counter` moved when `all` (one statement; an error is logged where it happened and the
+/// next look tries again), else those a notification told of (`told`, emptied).
+async fn to_read<T>(
+    services: &Services,
+    watched: &Watched<T>,
+    told: &mut HashSet<Uuid>,
+    all: bool,
+    counter: Counter,
+) -> Vec<(Uuid, i64)> {
+    let watched = watched_now(watched);
+    let moved = if all {
+        moved_past(services, &watched, counter)
+            .await
+            .unwrap_or_default()
+    } else {
+        watched
+            .into_iter()
+            .filter(|(id, _)| told.contains(id))
+            .collect()
+    };
+    told.clear();
+    moved
 }
 
 /// A connection of its own (taken out of the pool), listening to both channels.
@@ -426,120 +435,15 @@ async fn listen(services: &Services) -> ServiceResult<AsyncPgConnection> {
     Ok(conn)
 }
 
-#[derive(QueryableByName)]
-struct Numbered {
-    #[diesel(sql_type = BigInt)]
-    count: i64,
-}
-
-/// Numbers the events that committed and have no place yet, in one transaction at a time
-/// across every process (an advisory lock), then tells every hub (`tapis_events`). Returns
-/// how many it numbered.
-async fn sequence(services: &Services) -> ServiceResult<i64> {
-    let mut conn = services.conn().await?;
-    conn.transaction::<_, ServiceError, _>(async |conn| {
-        diesel::sql_query("SELECT pg_advisory_xact_lock($1)")
-            .bind::<BigInt, _>(SEQUENCER_LOCK)
-            .execute(conn)
-            .await?;
-        // Numbered in the order they were written (`nextval` over the ordered rows), so that
-        // the events of one transaction keep their order (`match_started`, then
-        // `your_turn`); the rows of one statement become visible together, after every row
-        // numbered before them.
-        let numbered: Numbered = diesel::sql_query(
-            "WITH todo AS (SELECT id FROM user_events WHERE seq IS NULL ORDER BY id LIMIT $1 \
-             FOR UPDATE), ordered AS (SELECT id, nextval('user_events_order') AS seq \
-             FROM (SELECT id FROM todo ORDER BY id) t), \
-             done AS (UPDATE user_events e SET seq = o.seq FROM ordered o WHERE e.id = o.id \
-             RETURNING e.seq) \
-             SELECT count(*) AS count, \
-             CASE WHEN count(*) > 0 THEN pg_notify('tapis_events', max(seq)::text) END AS told \
-             FROM done",
-        )
-        .bind::<BigInt, _>(BATCH)
-        .get_result(conn)
-        .await?;
-        Ok(numbered.count)
-    })
-    .await
-}
-
-#[derive(QueryableByName)]
-struct Latest {
-    #[diesel(sql_type = BigInt)]
-    latest: i64,
-}
-
-/// The highest number given to an event that can be read (0 when none; the events pruned
-/// count, so that an id from before the horizon is known to be old, not unknown).
-pub(super) async fn latest_seq(services: &Services) -> ServiceResult<i64> {
-    let mut conn = services.conn().await?;
-    let latest: Latest = diesel::sql_query(
-        "SELECT greatest(coalesce((SELECT max(seq) FROM user_events), 0), \
-         (SELECT pruned_below - 1 FROM user_events_horizon), 0) AS latest",
-    )
-    .get_result(&mut conn)
-    .await?;
-    Ok(latest.latest)
-}
-
-type EventRow = (Option<i64>, Uuid, String, Uuid, i64, Value);
-
-/// Events numbered after `after` (for one person, or for everyone), oldest first, at most
-/// [`BATCH`].
-pub(super) async fn events_after(
-    conn: &mut AsyncPgConnection,
-    after: i64,
-    user: Option<Uuid>,
-) -> ServiceResult<Vec<UserEvent>> {
-    let mut query = user_events::table
-        .filter(user_events::seq.gt(after))
-        .order(user_events::seq)
-        .limit(BATCH)
-        .select((
-            user_events::seq,
-            user_events::user_id,
-            user_events::kind,
-            user_events::match_id,
-            user_events::version,
-            user_events::data,
-        ))
-        .into_boxed();
-    if let Some(user_id) = user {
-        query = query.filter(user_events::user_id.eq(user_id));
-    }
-    let rows: Vec<EventRow> = query.load(conn).await?;
-    rows.into_iter().map(user_event).collect()
-}
-
-fn user_event((seq, user_id, kind, match_id, version, data): EventRow) -> ServiceResult<UserEvent> {
-    let seq = seq.ok_or_else(|| ServiceError::internal("an event read has no number", user_id))?;
-    let kind: EventKind = kind
-        .parse()
-        .map_err(|e| ServiceError::internal("a stored event has an unknown kind", e))?;
-    let data = match data {
-        Value::Object(map) => map,
-        _ => Map::new(),
-    };
-    Ok(UserEvent {
-        seq,
-        user_id,
-        kind,
-        match_id,
-        version,
-        data,
-    })
-}
-
 /// Hands out every event numbered after `cursor`, and moves it on.
 async fn deliver(services: &Services, hub: &EventHub, cursor: &mut i64) -> ServiceResult<()> {
     let mut conn = services.conn().await?;
     loop {
-        let events = events_after(&mut conn, *cursor, None).await?;
+        let events = log::events_after(&mut conn, *cursor, None).await?;
         let Some(last) = events.last().map(|e| e.seq) else {
             return Ok(());
         };
-        let full = events.len() as i64 == BATCH;
+        let full = events.len() as i64 == log::BATCH;
         *cursor = last;
         hub.hand_out_user_events(events);
         if !full {
@@ -590,49 +494,4 @@ async fn moved_past(
         .filter(|(id, delivered)| current.get(id).is_some_and(|n| n > delivered))
         .copied()
         .collect())
-}
-
-async fn read_chat(services: &Services, id: Uuid, after: i64) -> ServiceResult<Vec<ChatMessage>> {
-    let mut conn = services.conn().await?;
-    chat::messages_after(&mut conn, id, after, BATCH).await
-}
-
-async fn read_moves(services: &Services, id: Uuid, after: i64) -> ServiceResult<Vec<MatchMove>> {
-    let mut conn = services.conn().await?;
-    matches::moves_since(&mut conn, id, after, BATCH).await
-}
-
-#[derive(QueryableByName)]
-struct Pruned {
-    #[diesel(sql_type = Nullable<BigInt>)]
-    below: Option<i64>,
-}
-
-/// Deletes the events numbered more than `keep` ago, and moves the horizon past them: a
-/// stream that resumes from before it has lost events and is told so. Returns the new
-/// horizon (the lowest number a stream may resume after, plus one), if it moved.
-pub async fn prune(services: &Services, keep: time::Duration) -> ServiceResult<Option<i64>> {
-    let mut conn = services.conn().await?;
-    let seconds = keep.whole_seconds();
-    let pruned: Pruned = diesel::sql_query(
-        "WITH gone AS (DELETE FROM user_events WHERE seq IS NOT NULL \
-         AND created_at < now() - make_interval(secs => $1) RETURNING seq), \
-         moved AS (UPDATE user_events_horizon SET pruned_below = greatest(pruned_below, \
-         (SELECT max(seq) + 1 FROM gone)) WHERE EXISTS (SELECT 1 FROM gone) \
-         RETURNING pruned_below) SELECT (SELECT pruned_below FROM moved) AS below",
-    )
-    .bind::<diesel::sql_types::Double, _>(seconds as f64)
-    .get_result(&mut conn)
-    .await?;
-    Ok(pruned.below)
-}
-
-/// The lowest number a stream may resume after, plus one: events below it are gone.
-pub(super) async fn horizon(conn: &mut AsyncPgConnection) -> ServiceResult<i64> {
-    let below: i64 = diesel::sql_query("SELECT pruned_below AS below FROM user_events_horizon")
-        .get_result::<Pruned>(conn)
-        .await?
-        .below
-        .unwrap_or(0);
-    Ok(below)
 }

@@ -6,9 +6,10 @@
 //!   (moves, bots, resignations, the clock) tells them; invitations, declines and
 //!   cancellations are told by the service functions that know who acted; a deadline within
 //!   24 hours by the clock.
-//! - **Sequencing** (`hub`): after commit, each event gets its place in the streams (`seq`,
-//!   the SSE `id`) from one transaction at a time, so that `seq` grows in the order events
-//!   become visible and a stream that has seen `seq = n` has seen every event before it.
+//! - **Sequencing** (`log`, run by `hub`): after commit, each event gets its place in the
+//!   streams (`seq`, the SSE `id`) from one transaction at a time, so that `seq` grows in the
+//!   order events become visible and a stream that has seen `seq = n` has seen every event
+//!   before it.
 //!   (A `bigserial` alone would not do: ids are taken in the order transactions start, not the
 //!   order they commit.)
 //! - **Fan-out** (`hub`): each process holds one listening connection (`LISTEN tapis_matches`,
@@ -21,6 +22,7 @@
 
 mod gate;
 mod hub;
+mod log;
 mod streams;
 mod tell;
 
@@ -32,7 +34,8 @@ use serde_json::{Map, Value};
 use uuid::Uuid;
 
 pub use gate::{Opener, StreamGate, StreamPass};
-pub use hub::{EventHub, prune, run};
+pub use hub::{EventHub, run};
+pub use log::prune;
 pub use streams::{
     MatchEvent, MatchStream, NOT_AN_EVENT_ID, PAGE_STREAM_MATCHES, PageEvent, PageStream,
     StreamItem, StreamSettings, UserStream, match_stream, page_stream, until_interrupted,

@@ -20,7 +20,8 @@ use uuid::Uuid;
 
 use super::UserEvent;
 use super::gate::{Opener, StreamPass};
-use super::hub::{BATCH, Subscription, events_after, horizon, latest_seq};
+use super::hub::{Numbered, Subscription};
+use super::log::{self, BATCH, events_after, horizon, latest_seq};
 use crate::chat::{self, Audience, ChatMessage};
 use crate::identity::caller::Identity;
 use crate::matches::{self, MatchMove};
@@ -319,36 +320,20 @@ pub async fn page_stream(
     ))
 }
 
-/// A stream's events have numbers: an event's `seq`, a move's version.
-trait Numbered {
-    fn number(&self) -> i64;
-}
-
-impl Numbered for UserEvent {
-    fn number(&self) -> i64 {
-        self.seq
-    }
-}
-
-impl Numbered for MatchMove {
-    fn number(&self) -> i64 {
-        self.version
-    }
-}
-
-impl Numbered for ChatMessage {
-    fn number(&self) -> i64 {
-        self.number
-    }
-}
-
 /// Reads from the database a stream's events numbered after a number (at most a batch).
 type Reader<T> = Box<dyn Fn(i64) -> BoxFuture<'static, ServiceResult<Vec<T>>> + Send + Sync>;
 
-fn user_reader(services: &Services, user_id: Uuid) -> Reader<UserEvent> {
+/// A [`Reader`] of what `read` reads with the services and the number to read after.
+fn reader<T, F>(services: &Services, read: F) -> Reader<T>
+where
+    F: Fn(Services, i64) -> BoxFuture<'static, ServiceResult<Vec<T>>> + Send + Sync + 'static,
+{
     let services = services.clone();
-    Box::new(move |after| {
-        let services = services.clone();
+    Box::new(move |after| read(services.clone(), after))
+}
+
+fn user_reader(services: &Services, user_id: Uuid) -> Reader<UserEvent> {
+    reader(services, move |services, after| {
         Box::pin(async move {
             let mut conn = services.conn().await?;
             events_after(&mut conn, after, Some(user_id)).await
@@ -357,24 +342,14 @@ fn user_reader(services: &Services, user_id: Uuid) -> Reader<UserEvent> {
 }
 
 fn match_reader(services: &Services, id: Uuid) -> Reader<MatchMove> {
-    let services = services.clone();
-    Box::new(move |after| {
-        let services = services.clone();
-        Box::pin(async move {
-            let mut conn = services.conn().await?;
-            matches::moves_since(&mut conn, id, after, BATCH).await
-        })
+    reader(services, move |services, after| {
+        Box::pin(async move { log::moves_after(&services, id, after).await })
     })
 }
 
 fn chat_reader(services: &Services, id: Uuid) -> Reader<ChatMessage> {
-    let services = services.clone();
-    Box::new(move |after| {
-        let services = services.clone();
-        Box::pin(async move {
-            let mut conn = services.conn().await?;
-            chat::messages_after(&mut conn, id, after, BATCH).await
-        })
+    reader(services, move |services, after| {
+        Box::pin(async move { log::chat_after(&services, id, after).await })
     })
 }
 

@@ -24,13 +24,15 @@
 //! - `store`: the SQL of a move and its transaction;
 //! - `read`: one match, lists, the turn log, the export, the replay;
 //! - `plan`: a request for a new match parsed into the match to write (pure);
-//! - `life`: creating, joining, cancelling, declining, starting, aborting, resigning, running
-//!   out of time;
+//! - `life`: joining, cancelling, declining, starting, aborting, resigning, running out of
+//!   time;
+//! - `create`: a new match written as planned (and started when its seats are all taken);
 //! - `rematch`: the same match again, once it is over;
 //! - `waiting`: the matches waiting for a player's move;
 //! - `play`: a move;
 //! - `withdraw`: a suspended player taken out of their matches.
 
+mod create;
 mod life;
 mod plan;
 mod play;
@@ -45,7 +47,8 @@ mod views;
 mod waiting;
 mod withdraw;
 
-pub use life::{abort, cancel, create, decline, expire_overdue, join, resign, tell_deadlines};
+pub use create::create;
+pub use life::{abort, cancel, decline, expire_overdue, join, resign, tell_deadlines};
 pub use play::{Submitted, submit_action, submit_action_with_turns};
 pub use read::{export, get, get_with_turns, list, replay, replay_step, turn_log, version};
 pub(crate) use read::{list_on, moves_since};

@@ -3,7 +3,7 @@
 //! options in full, whether it is rated, its clock, the names it invites) or the first rule it
 //! breaks, and [`MatchPlan::invitees`] sorts the accounts those names were found to be into
 //! the bots, who sit at once, and the people invited. Both are pure: the creation
-//! (`super::life::create`) reads the accounts and writes the plan in its transaction.
+//! (`super::create::create`) reads the accounts and writes the plan in its transaction.
 
 use serde_json::Value;
 use tapis_games::{GameId, SetupError};

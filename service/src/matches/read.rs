@@ -19,6 +19,7 @@ use super::views::{
     Allowed, EXPORT_FORMAT, MatchExport, MatchFilter, MatchMove, MatchStatus, MatchSummary,
     MatchView, MatchWithTurns, Page, ReplayedStep, TurnEntry, TurnKind,
 };
+use super::waiting::waits_for;
 use crate::identity::accounts;
 use crate::identity::caller::{Caller, Identity};
 use crate::players::blocks;
@@ -39,32 +40,10 @@ pub(super) async fn view_of(
         MatchStatus::Open | MatchStatus::Aborted => load_invited(conn, &[loaded.row.id]).await?,
         MatchStatus::Active | MatchStatus::Finished => Vec::new(),
     };
-    let creator = match loaded
-        .seats
-        .iter()
-        .find(|s| s.user_id == loaded.row.creator_id)
-    {
-        Some(seat) => seat.view.username.clone(),
-        None => {
-            users::table
-                .find(loaded.row.creator_id)
-                .select(users::username)
-                .first(conn)
-                .await?
-        }
-    };
+    let creator = creator_name(conn, &loaded).await?;
     let your_seat = viewer.and_then(|who| loaded.seat_of(who.user_id));
-    // Whether a player seated at an open match blocked the viewer, who may not join then.
-    let unwelcome = match viewer {
-        Some(who) if status == MatchStatus::Open && your_seat.is_none() => {
-            !blocks::blocked_by(conn, who.user_id, &loaded.row.seat_user_ids)
-                .await?
-                .is_empty()
-        }
-        _ => false,
-    };
     let mut allowed = allowed_for(viewer, &loaded, status, &invitations)?;
-    allowed.join &= !unwelcome;
+    allowed.join &= !unwelcome(conn, viewer, &loaded, status, your_seat).await?;
     let invited = invitations.into_iter().map(|(_, _, name)| name).collect();
     let (state, legal_actions) = match (&loaded.row.state, status) {
         (Some(_), MatchStatus::Active | MatchStatus::Finished) => {
@@ -109,6 +88,37 @@ pub(super) async fn view_of(
         finished_at: row.finished_at,
         updated_at: row.updated_at,
         allowed,
+    })
+}
+
+/// The name of the match's creator: from their seat, or read when they have none.
+async fn creator_name(conn: &mut AsyncPgConnection, loaded: &Loaded) -> ServiceResult<String> {
+    let creator_id = loaded.row.creator_id;
+    if let Some(seat) = loaded.seats.iter().find(|s| s.user_id == creator_id) {
+        return Ok(seat.view.username.clone());
+    }
+    Ok(users::table
+        .find(creator_id)
+        .select(users::username)
+        .first(conn)
+        .await?)
+}
+
+/// Whether a player seated at an open match blocked `viewer`, who may not join then.
+async fn unwelcome(
+    conn: &mut AsyncPgConnection,
+    viewer: Option<&Identity>,
+    loaded: &Loaded,
+    status: MatchStatus,
+    your_seat: Option<usize>,
+) -> ServiceResult<bool> {
+    Ok(match viewer {
+        Some(who) if status == MatchStatus::Open && your_seat.is_none() => {
+            !blocks::blocked_by(conn, who.user_id, &loaded.row.seat_user_ids)
+                .await?
+                .is_empty()
+        }
+        _ => false,
     })
 }
 
@@ -313,14 +323,7 @@ fn by_viewer(
         "sign in to filter by your own matches",
     ))?;
     if filter.my_turn {
-        query = query
-            .filter(matches::status.eq("active"))
-            .filter(diesel::dsl::exists(
-                match_seats::table
-                    .filter(match_seats::match_id.eq(matches::id))
-                    .filter(match_seats::user_id.eq(who.user_id))
-                    .filter(match_seats::seat.nullable().eq(matches::to_act_seat)),
-            ));
+        query = query.filter(waits_for(who.user_id));
     }
     if filter.invited {
         query = query

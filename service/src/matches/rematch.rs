@@ -10,7 +10,7 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use tapis_games::GameId;
 use uuid::Uuid;
 
-use super::life::{Lineage, create_on};
+use super::create::{Lineage, create_on};
 use super::plan::MatchPlan;
 use super::read::view_of;
 use super::row::{Loaded, load_match, lock_match, seat_index};

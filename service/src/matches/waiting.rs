@@ -21,6 +21,18 @@ pub struct Waiting {
     pub deadline: Option<OffsetDateTime>,
 }
 
+/// Whether the match read (a row of `matches`) is in play and waiting for `user_id`'s move:
+/// their seat is the one to act.
+#[diesel::dsl::auto_type]
+pub(super) fn waits_for(user_id: Uuid) -> _ {
+    matches::status.eq("active").and(diesel::dsl::exists(
+        match_seats::table
+            .filter(match_seats::match_id.eq(matches::id))
+            .filter(match_seats::user_id.eq(user_id))
+            .filter(match_seats::seat.nullable().eq(matches::to_act_seat)),
+    ))
+}
+
 /// The matches in play where `who` is to act, the nearest deadline first (those without one
 /// last, the longest waiting first among equals), at most `at_most`.
 pub async fn waiting_for(
@@ -30,13 +42,7 @@ pub async fn waiting_for(
 ) -> ServiceResult<Vec<Waiting>> {
     let mut conn = services.conn().await?;
     let rows: Vec<(Uuid, String, Option<OffsetDateTime>)> = matches::table
-        .filter(matches::status.eq("active"))
-        .filter(diesel::dsl::exists(
-            match_seats::table
-                .filter(match_seats::match_id.eq(matches::id))
-                .filter(match_seats::user_id.eq(who.user_id))
-                .filter(match_seats::seat.nullable().eq(matches::to_act_seat)),
-        ))
+        .filter(waits_for(who.user_id))
         .order((
             matches::deadline.asc().nulls_last(),
             matches::updated_at.asc(),

@@ -2,7 +2,8 @@
 //! refused form comes back with an inline message and what was typed (never the password).
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::web::Query;
+use actix_web::{HttpRequest, HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
@@ -10,9 +11,9 @@ use tapis_service::identity::accounts::{self, Session, SignInAttempt};
 use tapis_service::identity::sessions;
 
 use crate::cookies::{clear_session_cookie, device_cookie, session_cookie, set_cookie};
-use crate::error::{WebError, refusal, service_status};
+use crate::error::{refusal, service_status};
 use crate::form::{FieldError, FormData};
-use crate::page::{Layout, render, render_status, safe_next, see_other};
+use crate::page::{Layout, Reply, render, render_status, safe_next, see_other};
 use crate::session::{Ctx, Origin, services};
 
 #[derive(Debug, Template)]
@@ -45,10 +46,7 @@ pub struct NextQuery {
 }
 
 #[get("/signin")]
-pub async fn sign_in_page(
-    ctx: Ctx,
-    query: web::Query<NextQuery>,
-) -> Result<HttpResponse, WebError> {
+pub async fn sign_in_page(ctx: Ctx, query: Query<NextQuery>) -> Reply {
     let next = safe_next(query.next.as_deref());
     if ctx.viewer.is_some() {
         return Ok(see_other(&next));
@@ -64,10 +62,7 @@ pub async fn sign_in_page(
 }
 
 #[get("/signup")]
-pub async fn sign_up_page(
-    ctx: Ctx,
-    query: web::Query<NextQuery>,
-) -> Result<HttpResponse, WebError> {
+pub async fn sign_up_page(ctx: Ctx, query: Query<NextQuery>) -> Reply {
     render(&SignUpPage {
         lang: ctx.lang,
         layout: Layout::new(&ctx, ctx.lang.t("auth-sign-up"), ""),
@@ -96,7 +91,7 @@ fn signed_in(ctx: &Ctx, session: &Session, device_token: Option<&str>, next: &st
 }
 
 #[post("/signin")]
-pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpResponse, WebError> {
+pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let services = services(&req)?;
     let username = form.text("username").trim().to_owned();
     let next = safe_next(form.get("next"));
@@ -134,7 +129,7 @@ pub async fn sign_in(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
 }
 
 #[post("/signup")]
-pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpResponse, WebError> {
+pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let services = services(&req)?;
     let username = form.text("username").trim().to_owned();
     let next = safe_next(form.get("next"));
@@ -173,7 +168,7 @@ pub async fn sign_up(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpR
 /// Signs out: the session ends (its token stops working everywhere at once) and the cookie
 /// goes.
 #[post("/signout")]
-pub async fn sign_out(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn sign_out(req: HttpRequest, ctx: Ctx) -> Reply {
     if let Some(who) = &ctx.viewer {
         sessions::end_current(&services(&req)?, who).await?;
     }

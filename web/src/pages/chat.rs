@@ -7,7 +7,8 @@
 //! presets in their own language and never a blocked player's message.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::web::{Path, Query};
+use actix_web::{HttpRequest, get, post};
 use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
@@ -18,7 +19,7 @@ use uuid::Uuid;
 
 use crate::error::{WebError, refusal, service_message, service_status};
 use crate::form::FormData;
-use crate::page::{Layout, render_status, see_other};
+use crate::page::{Layout, Reply, render_status, see_other};
 use crate::pages::moderation::report_path;
 use crate::present::When;
 use crate::present::match_page::Notice;
@@ -151,9 +152,9 @@ pub struct ChatQuery {
 pub async fn chat_panel(
     req: HttpRequest,
     ctx: Ctx,
-    id: web::Path<Uuid>,
-    query: web::Query<ChatQuery>,
-) -> Result<HttpResponse, WebError> {
+    id: Path<Uuid>,
+    query: Query<ChatQuery>,
+) -> Reply {
     let id = id.into_inner();
     let view = chat::read(&services(&req)?, id, ctx.viewer.as_ref()).await?;
     let panel = ChatPanel::new(&ctx, id, view);
@@ -170,7 +171,7 @@ async fn respond(
     id: Uuid,
     panel: ChatPanel,
     status: StatusCode,
-) -> Result<HttpResponse, WebError> {
+) -> Reply {
     if ctx.htmx {
         return render_status(status, &panel);
     }
@@ -195,12 +196,7 @@ async fn respond(
 /// panel (htmx) or sends back to the match; a refusal shows the panel with what was typed and
 /// why (422, 409 or 429), never an error page.
 #[post("/matches/{id}/chat")]
-pub async fn chat_post(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn chat_post(req: HttpRequest, ctx: Ctx, id: Path<Uuid>, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let id = id.into_inner();
     let services = services(&req)?;
@@ -224,10 +220,7 @@ pub async fn chat_post(
             let view = chat::read(&services, id, Some(&who)).await?;
             let mut panel = ChatPanel::new(&ctx, id, view);
             panel.text = form.text("text").to_owned();
-            panel.notice = Some(Notice {
-                text: service_message(&error, ctx.lang),
-                error: true,
-            });
+            panel.notice = Some(Notice::refusal(service_message(&error, ctx.lang)));
             respond(&req, &ctx, id, panel, service_status(&error)).await
         }
     }
@@ -235,11 +228,7 @@ pub async fn chat_post(
 
 /// `POST /matches/{id}/chat/off` and `/chat/on`: the viewer turns the chat off or on again.
 #[post("/matches/{id}/chat/{switch}")]
-pub async fn chat_switch(
-    req: HttpRequest,
-    ctx: Ctx,
-    path: web::Path<(Uuid, String)>,
-) -> Result<HttpResponse, WebError> {
+pub async fn chat_switch(req: HttpRequest, ctx: Ctx, path: Path<(Uuid, String)>) -> Reply {
     let who = ctx.require()?.clone();
     let (id, switch) = path.into_inner();
     let off = match switch.as_str() {

@@ -1,7 +1,8 @@
 //! The leaderboards: one per game, players whose rating is no longer provisional, best first,
 //! a page at a time; and `/leaderboards`, which leads to each game's.
 
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::web::{Path, Query};
+use actix_web::{HttpRequest, get};
 use askama::Template;
 use serde::Deserialize;
 use tapis_games::GameId;
@@ -10,7 +11,7 @@ use tapis_service::ratings::{self, LeaderboardEntry, elo};
 
 use crate::error::WebError;
 use crate::game_choice::{GameChoice, game_choices};
-use crate::page::{Layout, render};
+use crate::page::{Layout, Reply, render};
 use crate::present::{GameCard, game_name};
 use crate::session::{Ctx, services};
 
@@ -30,7 +31,7 @@ struct LeaderboardsPage {
 }
 
 #[get("/leaderboards")]
-pub async fn index(ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn index(ctx: Ctx) -> Reply {
     render(&LeaderboardsPage {
         lang: ctx.lang,
         layout: Layout::new(&ctx, ctx.lang.t("leaderboards-title"), "leaderboards"),
@@ -90,9 +91,9 @@ pub struct BoardQuery {
 pub async fn board(
     req: HttpRequest,
     ctx: Ctx,
-    game: web::Path<String>,
-    query: web::Query<BoardQuery>,
-) -> Result<HttpResponse, WebError> {
+    game: Path<String>,
+    query: Query<BoardQuery>,
+) -> Reply {
     let page = query.page.unwrap_or(1);
     if !(1..=MAX_PAGE).contains(&page) {
         return Err(WebError::BadRequest("page_number"));

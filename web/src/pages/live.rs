@@ -10,6 +10,7 @@ use std::future::ready;
 
 use actix_web::HttpMessage;
 use actix_web::http::header::{self, HeaderName};
+use actix_web::web::{Path, Query};
 use actix_web::{HttpRequest, HttpResponse, Responder, get, web};
 use actix_web_lab::sse;
 use futures_util::{Stream, StreamExt};
@@ -20,6 +21,7 @@ use tapis_service::identity::accounts::ClientInfo;
 use uuid::Uuid;
 
 use crate::error::WebError;
+use crate::page::Reply;
 use crate::session::{Ctx, services};
 
 /// The `Last-Event-ID` a browser sends when its `EventSource` reconnects.
@@ -93,11 +95,7 @@ fn followed_matches(text: Option<&str>) -> Result<Vec<(Uuid, i64)>, WebError> {
 /// moves resume from the versions in the address). A visitor has no events of their own: with
 /// no match named, 401, with no page and no redirect (an `EventSource` would not follow one).
 #[get("/stream")]
-pub async fn user_stream(
-    req: HttpRequest,
-    ctx: Ctx,
-    query: web::Query<PageStreamQuery>,
-) -> Result<HttpResponse, WebError> {
+pub async fn user_stream(req: HttpRequest, ctx: Ctx, query: Query<PageStreamQuery>) -> Reply {
     let matches = followed_matches(query.matches.as_deref())?;
     if ctx.viewer.is_none() && matches.is_empty() {
         return Ok(HttpResponse::Unauthorized()
@@ -154,9 +152,9 @@ pub struct MatchStreamQuery {
 pub async fn match_stream(
     req: HttpRequest,
     ctx: Ctx,
-    id: web::Path<Uuid>,
-    query: web::Query<MatchStreamQuery>,
-) -> Result<HttpResponse, WebError> {
+    id: Path<Uuid>,
+    query: Query<MatchStreamQuery>,
+) -> Reply {
     let since = query.since.map(|v| v.to_string());
     let resume = last_event_id(&req)?.or(since.as_deref());
     let client = client_info(&req);

@@ -6,7 +6,8 @@
 //! and an inline message.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::web::{Path, Query};
+use actix_web::{HttpRequest, get, post};
 use askama::Template;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -17,10 +18,10 @@ use tapis_service::games::{self, GameInfo};
 use tapis_service::matches::{self, DaysPerMove, MatchFilter, NewMatch};
 use uuid::Uuid;
 
-use crate::error::{WebError, refusal, service_status, validation_said};
+use crate::error::{refusal, service_status, validation_said};
 use crate::form::{FieldError, FormData};
 use crate::game_choice::{GameChoice, chosen_game, game_choices};
-use crate::page::{Layout, render, render_status, see_other};
+use crate::page::{Layout, Reply, render, render_status, see_other};
 use crate::pages::computer::ComputerForm;
 use crate::present::{MatchCard, options};
 use crate::session::{Ctx, services};
@@ -224,7 +225,7 @@ async fn lobby_page(
     form: CreateForm,
     computer: Option<ComputerForm>,
     status: StatusCode,
-) -> Result<HttpResponse, WebError> {
+) -> Reply {
     let game = form.game.id.parse().unwrap_or(GameId::Yams);
     let computer = computer.unwrap_or_else(|| ComputerForm::for_lobby(&ctx.csrf, game, ctx.lang));
     let services = services(req)?;
@@ -265,11 +266,7 @@ async fn lobby_page(
 }
 
 #[get("/lobby")]
-pub async fn lobby(
-    req: HttpRequest,
-    ctx: Ctx,
-    query: web::Query<LobbyQuery>,
-) -> Result<HttpResponse, WebError> {
+pub async fn lobby(req: HttpRequest, ctx: Ctx, query: Query<LobbyQuery>) -> Reply {
     let mut form = CreateForm::new(&ctx.csrf, chosen_game(query.game.as_deref()), ctx.lang);
     if let Some(invite) = &query.invite {
         form.invite = invite.clone();
@@ -282,7 +279,7 @@ pub async fn lobby(
 /// holds, of which the page swaps in only the "Rated" box (`hx-select`), so that it follows
 /// what can be rated while the rest stays as typed.
 #[get("/lobby/form")]
-pub async fn create_form(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn create_form(req: HttpRequest, ctx: Ctx) -> Reply {
     let form = FormData::parse(req.query_string().as_bytes())?;
     let game = chosen_game(form.get("game"));
     if !ctx.htmx {
@@ -372,7 +369,7 @@ fn form_field(service_field: &str) -> String {
 }
 
 #[post("/lobby/matches")]
-pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpResponse, WebError> {
+pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let services = services(&req)?;
     let game = chosen_game(form.get("game"));
@@ -409,33 +406,21 @@ pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Result<HttpRe
 }
 
 #[post("/matches/{id}/join")]
-pub async fn join(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn join(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
     let who = ctx.require()?;
     let view = matches::join(&services(&req)?, who, id.into_inner()).await?;
     Ok(see_other(&format!("/matches/{}", view.id)))
 }
 
 #[post("/matches/{id}/decline")]
-pub async fn decline(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn decline(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
     let who = ctx.require()?;
     matches::decline(&services(&req)?, who, id.into_inner()).await?;
     Ok(see_other("/lobby"))
 }
 
 #[post("/matches/{id}/cancel")]
-pub async fn cancel(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn cancel(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
     let who = ctx.require()?;
     matches::cancel(&services(&req)?, who, id.into_inner()).await?;
     Ok(see_other("/lobby"))
@@ -444,11 +429,7 @@ pub async fn cancel(
 /// "Play the computer": creates the match with the bots invited (they accept at once) and
 /// opens it; a refused form comes back in the lobby with an inline message.
 #[post("/play-computer")]
-pub async fn play_computer(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn play_computer(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let services = services(&req)?;
     let result = match form.text("opponents").trim().parse::<usize>() {

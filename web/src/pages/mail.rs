@@ -6,15 +6,16 @@
 //! link's signature is the proof, see `csrf::protect`).
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::web::{Path, Query};
+use actix_web::{HttpRequest, get, post};
 use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
 use tapis_service::delivery::notifications::links::{self, Unsubscribed};
 
-use crate::error::{WebError, service_message, service_status};
-use crate::page::{Layout, render_status};
+use crate::error::{service_message, service_status};
+use crate::page::{Layout, Reply, render_status};
 use crate::session::{Ctx, services};
 
 #[derive(Debug, Template)]
@@ -34,7 +35,7 @@ fn page(
     heading: String,
     message: String,
     confirm: Option<String>,
-) -> Result<HttpResponse, WebError> {
+) -> Reply {
     render_status(
         status,
         &LinkPage {
@@ -47,7 +48,7 @@ fn page(
     )
 }
 
-fn refused(ctx: &Ctx, error: ServiceError) -> Result<HttpResponse, WebError> {
+fn refused(ctx: &Ctx, error: ServiceError) -> Reply {
     match error {
         ServiceError::BadLink(_) => page(
             ctx,
@@ -62,12 +63,7 @@ fn refused(ctx: &Ctx, error: ServiceError) -> Result<HttpResponse, WebError> {
 
 /// The page of a link that worked: the message `title` over `message` (with the token to
 /// confirm, on the page that asks).
-fn worked(
-    ctx: &Ctx,
-    title: &str,
-    message: String,
-    confirm: Option<String>,
-) -> Result<HttpResponse, WebError> {
+fn worked(ctx: &Ctx, title: &str, message: String, confirm: Option<String>) -> Reply {
     page(ctx, StatusCode::OK, ctx.lang.t(title), message, confirm)
 }
 
@@ -88,11 +84,7 @@ pub struct VerifyQuery {
 
 /// `GET /email/verify?token=`: the link of the verification mail.
 #[get("/email/verify")]
-pub async fn verify(
-    req: HttpRequest,
-    ctx: Ctx,
-    query: web::Query<VerifyQuery>,
-) -> Result<HttpResponse, WebError> {
+pub async fn verify(req: HttpRequest, ctx: Ctx, query: Query<VerifyQuery>) -> Reply {
     match links::verify(&services(&req)?, &query.token).await {
         Ok(email) => worked(
             &ctx,
@@ -106,11 +98,7 @@ pub async fn verify(
 
 /// `GET /unsubscribe/{token}`: what the link stops, and a button to confirm.
 #[get("/unsubscribe/{token}")]
-pub async fn unsubscribe_page(
-    req: HttpRequest,
-    ctx: Ctx,
-    token: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
+pub async fn unsubscribe_page(req: HttpRequest, ctx: Ctx, token: Path<String>) -> Reply {
     let token = token.into_inner();
     match links::read_unsubscribe(&services(&req)?, &token) {
         Ok(unsubscribed) => worked(
@@ -125,11 +113,7 @@ pub async fn unsubscribe_page(
 
 /// `POST /unsubscribe/{token}`: unsubscribes (RFC 8058 one-click, or the page's button).
 #[post("/unsubscribe/{token}")]
-pub async fn unsubscribe(
-    req: HttpRequest,
-    ctx: Ctx,
-    token: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
+pub async fn unsubscribe(req: HttpRequest, ctx: Ctx, token: Path<String>) -> Reply {
     match links::unsubscribe(&services(&req)?, &token).await {
         Ok(unsubscribed) => worked(
             &ctx,

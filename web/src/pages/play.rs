@@ -14,7 +14,8 @@
 //! shows is worked out by its model, [`crate::present::match_page`].
 
 use actix_web::http::{StatusCode, header};
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::web::{Path, Query};
+use actix_web::{HttpRequest, HttpResponse, get, post};
 use askama::Template;
 use serde::Deserialize;
 use serde_json::Value;
@@ -24,9 +25,9 @@ use tapis_service::ServiceError;
 use tapis_service::matches::{self, MatchStatus, MatchWithTurns, ReplayedStep};
 use uuid::Uuid;
 
-use crate::error::{WebError, service_message, service_status};
+use crate::error::{service_message, service_status};
 use crate::form::FormData;
-use crate::page::{Layout, render_status, see_other};
+use crate::page::{Layout, Reply, render_status, see_other};
 use crate::present::join_names;
 use crate::present::match_page::{ActForm, Fairness, Live, Notice, names_of, replayed_table};
 use crate::present::play::LogEntry;
@@ -67,7 +68,7 @@ async fn respond(
     fragment: bool,
     status: StatusCode,
     notice: Option<Notice>,
-) -> Result<HttpResponse, WebError> {
+) -> Reply {
     let viewer = ctx.viewer.as_ref().map(Into::into);
     let (shown, _) = matches::get_with_turns(&services(req)?, id, viewer).await?;
     render_match(ctx, &shown, fragment, status, notice)
@@ -75,12 +76,7 @@ async fn respond(
 
 /// Renders the match page, or its live fragment, for the viewer of `visit`, confirmed by the
 /// statement that reads the match; a session that has ended is no session.
-async fn show(
-    req: &HttpRequest,
-    visit: &Visit,
-    id: Uuid,
-    fragment: bool,
-) -> Result<HttpResponse, WebError> {
+async fn show(req: &HttpRequest, visit: &Visit, id: Uuid, fragment: bool) -> Reply {
     let services = services(req)?;
     let (shown, viewer) = match matches::get_with_turns(&services, id, visit.caller()).await {
         Err(ServiceError::Unauthenticated(_)) => {
@@ -98,7 +94,7 @@ fn render_match(
     fragment: bool,
     status: StatusCode,
     notice: Option<Notice>,
-) -> Result<HttpResponse, WebError> {
+) -> Reply {
     let view = &shown.view;
     let live = Live::build(view, &shown.turns, ctx, notice);
     if fragment {
@@ -125,21 +121,13 @@ fn render_match(
 
 /// `GET /matches/{id}`: the match page.
 #[get("/matches/{id}")]
-pub async fn match_page(
-    req: HttpRequest,
-    visit: Visit,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn match_page(req: HttpRequest, visit: Visit, id: Path<Uuid>) -> Reply {
     show(&req, &visit, id.into_inner(), false).await
 }
 
 /// `GET /matches/{id}/table`: the live fragment alone.
 #[get("/matches/{id}/table")]
-pub async fn match_fragment(
-    req: HttpRequest,
-    visit: Visit,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn match_fragment(req: HttpRequest, visit: Visit, id: Path<Uuid>) -> Reply {
     show(&req, &visit, id.into_inner(), true).await
 }
 
@@ -155,9 +143,9 @@ pub struct PollQuery {
 pub async fn match_poll(
     req: HttpRequest,
     ctx: Ctx,
-    id: web::Path<Uuid>,
-    query: web::Query<PollQuery>,
-) -> Result<HttpResponse, WebError> {
+    id: Path<Uuid>,
+    query: Query<PollQuery>,
+) -> Reply {
     let id = id.into_inner();
     let version = matches::version(&services(&req)?, id).await?;
     if version == query.since {
@@ -215,12 +203,7 @@ fn refusal_message(error: &ServiceError, lang: Language) -> String {
 /// `POST /matches/{id}/act`: plays one move. With htmx it answers with the fresh fragment,
 /// without it sends back to the page; a refused move shows the fresh state and why.
 #[post("/matches/{id}/act")]
-pub async fn match_act(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn match_act(req: HttpRequest, ctx: Ctx, id: Path<Uuid>, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let id = id.into_inner();
     let outcome = match read_move(&form, ctx.lang) {
@@ -239,7 +222,7 @@ pub async fn match_act(
         Ok(_) => return Ok(see_other(&format!("/matches/{id}"))),
         Err(Refused::Form(text)) => (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some(Notice { text, error: true }),
+            Some(Notice::refusal(text)),
         ),
         Err(Refused::Service(
             error @ (ServiceError::VersionConflict { .. }
@@ -250,10 +233,7 @@ pub async fn match_act(
             tracing::debug!(match.id = %id, error = %error, "move refused");
             (
                 service_status(&error),
-                Some(Notice {
-                    text: refusal_message(&error, ctx.lang),
-                    error: true,
-                }),
+                Some(Notice::refusal(refusal_message(&error, ctx.lang))),
             )
         }
         Err(Refused::Service(error)) => return Err(error.into()),
@@ -274,12 +254,7 @@ struct ResignPage {
 /// `POST /matches/{id}/resign`: with `confirm=yes` the player resigns; without it, a page asks
 /// them to confirm (so that one stray click never resigns).
 #[post("/matches/{id}/resign")]
-pub async fn match_resign(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn match_resign(req: HttpRequest, ctx: Ctx, id: Path<Uuid>, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let id = id.into_inner();
     let services = services(&req)?;
@@ -296,37 +271,44 @@ pub async fn match_resign(
             },
         );
     }
-    match matches::resign(&services, &who, id).await {
-        Ok(_) => Ok(see_other(&format!("/matches/{id}"))),
-        Err(error @ ServiceError::MatchNotActive) => {
-            let notice = Notice {
-                text: refusal_message(&error, ctx.lang),
-                error: true,
-            };
-            respond(&req, &ctx, id, false, service_status(&error), Some(notice)).await
-        }
-        Err(error) => Err(error.into()),
-    }
+    let done = matches::resign(&services, &who, id).await;
+    back_to_match(&req, &ctx, id, done, |error| {
+        matches!(error, ServiceError::MatchNotActive)
+    })
+    .await
 }
 
 /// `POST /matches/{id}/abort`: the player aborts the match in its first moves (no result, no
 /// rating change); once every seat has moved, the page says so and shows the match afresh.
 #[post("/matches/{id}/abort")]
-pub async fn match_abort(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn match_abort(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
     let who = ctx.require()?.clone();
     let id = id.into_inner();
-    match matches::abort(&services(&req)?, &who, id).await {
+    let done = matches::abort(&services(&req)?, &who, id).await;
+    back_to_match(&req, &ctx, id, done, |error| {
+        matches!(
+            error,
+            ServiceError::AbortNotAllowed | ServiceError::MatchNotActive
+        )
+    })
+    .await
+}
+
+/// After a step the match page offers (resign, abort): back to the match once `done`; a
+/// refusal the page can explain (`explained`) shows the match afresh with why, any other is an
+/// error page.
+async fn back_to_match<T>(
+    req: &HttpRequest,
+    ctx: &Ctx,
+    id: Uuid,
+    done: Result<T, ServiceError>,
+    explained: fn(&ServiceError) -> bool,
+) -> Reply {
+    match done {
         Ok(_) => Ok(see_other(&format!("/matches/{id}"))),
-        Err(error @ (ServiceError::AbortNotAllowed | ServiceError::MatchNotActive)) => {
-            let notice = Notice {
-                text: refusal_message(&error, ctx.lang),
-                error: true,
-            };
-            respond(&req, &ctx, id, false, service_status(&error), Some(notice)).await
+        Err(error) if explained(&error) => {
+            let notice = Notice::refusal(refusal_message(&error, ctx.lang));
+            respond(req, ctx, id, false, service_status(&error), Some(notice)).await
         }
         Err(error) => Err(error.into()),
     }
@@ -334,11 +316,7 @@ pub async fn match_abort(
 
 /// `POST /matches/{id}/rematch`: the player asks for a rematch (or is sent to the one made).
 #[post("/matches/{id}/rematch")]
-pub async fn match_rematch(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn match_rematch(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
     let who = ctx.require()?.clone();
     let (view, _) = matches::rematch(&services(&req)?, &who, id.into_inner()).await?;
     Ok(see_other(&format!("/matches/{}", view.id)))
@@ -363,11 +341,7 @@ struct NextMatch {
 /// move with the nearest deadline (other than match `id`), or nothing. The match page asks for
 /// it once drawn, so that it adds nothing to the page's own database work.
 #[get("/matches/{id}/next")]
-pub async fn next_match(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn next_match(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
     let id = id.into_inner();
     let waiting = match &ctx.viewer {
         Some(who) => matches::waiting_for(&services(&req)?, who, NEXT_AT_MOST).await?,
@@ -420,9 +394,9 @@ impl ReplayPage {
 pub async fn match_replay(
     req: HttpRequest,
     ctx: Ctx,
-    id: web::Path<Uuid>,
-    query: web::Query<ReplayQuery>,
-) -> Result<HttpResponse, WebError> {
+    id: Path<Uuid>,
+    query: Query<ReplayQuery>,
+) -> Reply {
     let id = id.into_inner();
     match matches::replay_step(&services(&req)?, id, query.step).await? {
         Some(replayed) => render_replay(&ctx, id, replayed),
@@ -432,7 +406,7 @@ pub async fn match_replay(
 }
 
 /// Renders a step of a replay.
-fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Result<HttpResponse, WebError> {
+fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Reply {
     let record = &replayed.record;
     let game = record.game;
     let names = names_of(record.seats.len(), &record.seats, ctx.lang);

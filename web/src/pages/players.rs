@@ -3,7 +3,8 @@
 //! matches with the result and the rating change of each, most recent first, a page at a time;
 //! blocking them and lifting the block, and the list of the players one blocked.
 
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::web::{Path, Query};
+use actix_web::{HttpRequest, get, post};
 use askama::Template;
 use serde::Deserialize;
 use tapis_l10n::Language;
@@ -13,7 +14,7 @@ use tapis_service::players::search;
 use tapis_service::players::{self, PlayerRecord};
 
 use crate::error::WebError;
-use crate::page::{Layout, render, see_other, url_encode};
+use crate::page::{Layout, Reply, render, see_other, url_encode};
 use crate::present::When;
 use crate::present::record::{FinishedRow, GameHistory, RatingRow};
 use crate::session::{Ctx, services};
@@ -84,9 +85,9 @@ pub struct ProfileQuery {
 pub async fn profile(
     req: HttpRequest,
     ctx: Ctx,
-    username: web::Path<String>,
-    query: web::Query<ProfileQuery>,
-) -> Result<HttpResponse, WebError> {
+    username: Path<String>,
+    query: Query<ProfileQuery>,
+) -> Reply {
     let cursor = query.before.clone().filter(|c| !c.is_empty());
     let later_page = cursor.is_some();
     let record = players::record(
@@ -101,11 +102,7 @@ pub async fn profile(
 }
 
 /// Renders a player's profile from their record.
-fn render_profile(
-    ctx: &Ctx,
-    record: PlayerRecord,
-    later_page: bool,
-) -> Result<HttpResponse, WebError> {
+fn render_profile(ctx: &Ctx, record: PlayerRecord, later_page: bool) -> Reply {
     let PlayerRecord {
         profile: account,
         histories,
@@ -158,9 +155,9 @@ fn render_profile(
 pub async fn block_switch(
     req: HttpRequest,
     ctx: Ctx,
-    path: web::Path<(String, String)>,
+    path: Path<(String, String)>,
     form: crate::form::FormData,
-) -> Result<HttpResponse, WebError> {
+) -> Reply {
     let who = ctx.require()?.clone();
     let (username, switch) = path.into_inner();
     let services = services(&req)?;
@@ -189,7 +186,7 @@ struct BlocksPage {
 
 /// `GET /account/blocks`: the players the signed-in player blocked, each with "Unblock".
 #[get("/account/blocks")]
-pub async fn blocked_players(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn blocked_players(req: HttpRequest, ctx: Ctx) -> Reply {
     let who = ctx.require()?.clone();
     let blocked = blocks::blocked(&services(&req)?, &who).await?;
     render(&BlocksPage {
@@ -235,11 +232,7 @@ struct PlayersPage {
 
 /// `GET /players?q=al`: the players whose name starts with `q`, with their ratings.
 #[get("/players")]
-pub async fn search_players(
-    req: HttpRequest,
-    ctx: Ctx,
-    query: web::Query<SearchQuery>,
-) -> Result<HttpResponse, WebError> {
+pub async fn search_players(req: HttpRequest, ctx: Ctx, query: Query<SearchQuery>) -> Reply {
     let q = query.q.clone().unwrap_or_default();
     let (found, refused) = if q.trim().is_empty() {
         (None, None)
@@ -302,7 +295,7 @@ impl FollowingPage {
 /// `GET /account/following`: the players the signed-in player follows, with their matches in
 /// play.
 #[get("/account/following")]
-pub async fn following_players(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn following_players(req: HttpRequest, ctx: Ctx) -> Reply {
     let who = ctx.require()?.clone();
     let services = services(&req)?;
     let followed = follows::following(&services, &who).await?;
@@ -325,11 +318,7 @@ pub async fn following_players(req: HttpRequest, ctx: Ctx) -> Result<HttpRespons
 /// `POST /account/following/settings`: whether the player hears when those they follow start
 /// a match (`match_started` ticked); back to the list.
 #[post("/account/following/settings")]
-pub async fn following_settings(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: crate::form::FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn following_settings(req: HttpRequest, ctx: Ctx, form: crate::form::FormData) -> Reply {
     let who = ctx.require()?.clone();
     let settings = follows::FollowSettings {
         match_started: form.checked("match_started"),

@@ -5,14 +5,15 @@
 //! options as the game defines them (names, values and defaults from the rules crate, so they
 //! stay true), the French words the game uses, and links to play and to the API.
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::get;
+use actix_web::web::Path;
 use askama::Template;
 use tapis_games::GameId;
 use tapis_l10n::Language;
 use tapis_service::games::{self, GameInfo};
 
 use crate::error::WebError;
-use crate::page::{Layout, render};
+use crate::page::{Layout, Reply, render};
 use crate::pages::computer::ComputerForm;
 use crate::present::GameCard;
 use crate::present::glossary::{self, Abbr, Term};
@@ -37,7 +38,7 @@ impl RulesIndex {
 }
 
 #[get("/rules")]
-pub async fn rules_index(ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn rules_index(ctx: Ctx) -> Reply {
     render(&RulesIndex {
         lang: ctx.lang,
         layout: Layout::new(&ctx, ctx.lang.t("rules-index-title"), "rules"),
@@ -155,7 +156,7 @@ impl GameRules {
 }
 
 #[get("/rules/{game}")]
-pub async fn game_rules(ctx: Ctx, game: web::Path<String>) -> Result<HttpResponse, WebError> {
+pub async fn game_rules(ctx: Ctx, game: Path<String>) -> Reply {
     let game: GameId = game.parse().map_err(|_| WebError::NotFound)?;
     render(&GameRules::new(&ctx, game))
 }

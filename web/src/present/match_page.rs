@@ -33,6 +33,13 @@ pub struct Notice {
     pub error: bool,
 }
 
+impl Notice {
+    /// Why something the viewer asked for was refused.
+    pub fn refusal(text: String) -> Notice {
+        Notice { text, error: true }
+    }
+}
+
 /// A seat in the list of players.
 #[derive(Debug, Clone)]
 pub struct SeatLine {

@@ -12,18 +12,16 @@
 //! typed and why (422, 409...).
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::web::Path;
+use actix_web::{HttpRequest, HttpResponse, get, post};
 use askama::Template;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
-use tapis_service::delivery::notifications::settings::{
-    self as notifications, NotificationSettings,
-};
+use tapis_service::delivery::notifications::settings::{self as notifications};
 use tapis_service::identity::accounts;
-use tapis_service::identity::api_tokens::{self, ApiToken, NewApiToken};
-use tapis_service::identity::scopes::Scope;
-use tapis_service::identity::sessions::{self, SessionInfo};
-use tapis_service::time::vacation::{self, VacationStatus};
+use tapis_service::identity::api_tokens::{self, NewApiToken};
+use tapis_service::identity::sessions::{self};
+use tapis_service::time::vacation::{self};
 use uuid::Uuid;
 
 use crate::cookies::{
@@ -32,184 +30,14 @@ use crate::cookies::{
 };
 use crate::error::{WebError, refusal, service_status};
 use crate::form::{FieldError, FormData};
-use crate::page::{Layout, render_status, see_other};
+use crate::page::{Layout, Reply, render_status, see_other};
 use crate::pages::auth::{SIGNED_OUT_EVERYWHERE, signed_out, signed_out_to};
 use crate::pages::language::chosen_language;
-use crate::present::When;
-use crate::present::device::browser_and_system;
 use crate::session::{Ctx, services};
 
-/// A token in the list.
-#[derive(Debug, Clone)]
-pub struct TokenRow {
-    pub id: Uuid,
-    pub name: String,
-    /// What it may do, in words (`play, read`).
-    pub scopes: String,
-    /// The name of the token that made it, if a token did (it is revoked with that one).
-    pub made_with: Option<String>,
-    pub created: When,
-    pub last_used: Option<When>,
-}
+mod panels;
 
-impl TokenRow {
-    fn of(token: &ApiToken, all: &[ApiToken], lang: Language) -> TokenRow {
-        TokenRow {
-            id: token.id,
-            name: token.name.clone(),
-            scopes: token
-                .scopes
-                .iter()
-                .map(|scope| lang.t(&scope_key(*scope)))
-                .collect::<Vec<_>>()
-                .join(", "),
-            made_with: token
-                .parent_id
-                .and_then(|parent| all.iter().find(|t| t.id == parent))
-                .map(|parent| parent.name.clone()),
-            created: When::of(token.created_at, lang),
-            last_used: token.last_used_at.map(|at| When::of(at, lang)),
-        }
-    }
-}
-
-/// The key of a scope's name (`account-scope-play`); its description adds `-help`.
-fn scope_key(scope: Scope) -> String {
-    format!("account-scope-{}", scope.as_str())
-}
-
-/// A scope of the new token's form, as a checkbox.
-#[derive(Debug, Clone)]
-pub struct ScopeChoice {
-    pub name: &'static str,
-    pub label: String,
-    pub checked: bool,
-}
-
-impl ScopeChoice {
-    /// Every scope, checked as typed (`typed`, when the form was refused) or else as
-    /// [`Scope::DEFAULT`].
-    fn all(typed: Option<&[String]>, lang: Language) -> Vec<ScopeChoice> {
-        Scope::ALL
-            .into_iter()
-            .map(|scope| ScopeChoice {
-                name: scope.as_str(),
-                label: lang.t(&format!("{}-help", scope_key(scope))),
-                checked: typed.map_or_else(
-                    || Scope::DEFAULT.contains(&scope),
-                    |typed| typed.iter().any(|t| t == scope.as_str()),
-                ),
-            })
-            .collect()
-    }
-}
-
-/// A session in the list.
-#[derive(Debug, Clone)]
-pub struct SessionRow {
-    pub id: Uuid,
-    /// Its browser and system (`Firefox 128 on Linux`), or the program's own name; empty when
-    /// it did not say.
-    pub device: String,
-    /// Its `User-Agent` in full (the title of the above).
-    pub user_agent: String,
-    pub created: When,
-    pub last_used: When,
-    pub current: bool,
-}
-
-impl SessionRow {
-    fn of(session: &SessionInfo, lang: Language) -> SessionRow {
-        SessionRow {
-            id: session.id,
-            device: browser_and_system(&session.user_agent, lang).unwrap_or_default(),
-            user_agent: session.user_agent.clone(),
-            created: When::of(session.created_at, lang),
-            last_used: When::of(session.last_used_at, lang),
-            current: session.current,
-        }
-    }
-}
-
-/// An event that may be mailed, as a checkbox.
-#[derive(Debug, Clone)]
-pub struct EventChoice {
-    pub kind: &'static str,
-    pub label: String,
-    pub checked: bool,
-}
-
-/// The e-mail panel: the address, whether it is verified, the events mailed and the digest.
-#[derive(Debug, Clone)]
-pub struct EmailPanel {
-    /// The address as given (or as typed, when refused).
-    pub email: String,
-    pub has_address: bool,
-    pub verified: bool,
-    pub events: Vec<EventChoice>,
-    pub digest_hours: String,
-}
-
-impl EmailPanel {
-    fn of(
-        settings: &NotificationSettings,
-        typed: Option<TypedEmail>,
-        lang: Language,
-    ) -> EmailPanel {
-        let typed = typed.unwrap_or_default();
-        EmailPanel {
-            email: typed
-                .email
-                .or_else(|| settings.email.clone())
-                .unwrap_or_default(),
-            has_address: settings.email.is_some(),
-            verified: settings.email_verified,
-            events: notifications::EVENTS
-                .iter()
-                .map(|kind| EventChoice {
-                    kind,
-                    label: lang.t(&format!("mail-event-{}", kind.replace('_', "-"))),
-                    checked: typed.events.as_ref().map_or_else(
-                        || settings.events.iter().any(|e| e == kind),
-                        |chosen| chosen.iter().any(|e| e == kind),
-                    ),
-                })
-                .collect(),
-            digest_hours: typed
-                .digest_hours
-                .unwrap_or_else(|| settings.digest_hours.to_string()),
-        }
-    }
-}
-
-/// What a refused e-mail form had typed, shown again.
-#[derive(Debug, Clone, Default)]
-struct TypedEmail {
-    email: Option<String>,
-    events: Option<Vec<String>>,
-    digest_hours: Option<String>,
-}
-
-/// The vacation panel: the vacation in force, if any, and the allowance.
-#[derive(Debug, Clone)]
-pub struct VacationPanel {
-    pub until: Option<When>,
-    pub days_left: i64,
-    pub days_per_year: i64,
-    /// The date last typed in the form (kept when it is refused).
-    pub typed: String,
-}
-
-impl VacationPanel {
-    fn of(status: &VacationStatus, typed: String, lang: Language) -> VacationPanel {
-        VacationPanel {
-            until: status.on_vacation_until.map(|at| When::of(at, lang)),
-            days_left: status.days_left,
-            days_per_year: status.days_per_year,
-            typed,
-        }
-    }
-}
+use panels::{EmailPanel, ScopeChoice, SessionRow, TokenRow, TypedEmail, VacationPanel};
 
 #[derive(Debug, Template)]
 #[template(path = "account.html")]
@@ -376,11 +204,7 @@ impl Outcome {
     }
 }
 
-async fn account_page(
-    req: &HttpRequest,
-    ctx: &Ctx,
-    outcome: Outcome,
-) -> Result<HttpResponse, WebError> {
+async fn account_page(req: &HttpRequest, ctx: &Ctx, outcome: Outcome) -> Reply {
     account_page_with(req, ctx, outcome, None, None).await
 }
 
@@ -392,7 +216,7 @@ async fn account_page_with(
     mut outcome: Outcome,
     flash: Option<Flash>,
     landed_token: Option<(Uuid, String)>,
-) -> Result<HttpResponse, WebError> {
+) -> Reply {
     let who = ctx.require()?;
     let overview = accounts::overview(&services(req)?, who).await?;
     if let Some(flash) = flash {
@@ -442,7 +266,7 @@ async fn account_page_with(
 
 /// `GET /account`; after a form's redirect, with what it did (shown once).
 #[get("/account")]
-pub async fn account(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn account(req: HttpRequest, ctx: Ctx) -> Reply {
     let (flash, token) = Outcome::landed(&req);
     let mut response = account_page_with(&req, &ctx, Outcome::plain(), flash, token).await?;
     for name in [FLASH_COOKIE, NEW_TOKEN_COOKIE] {
@@ -454,11 +278,7 @@ pub async fn account(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebErro
 }
 
 #[post("/account/password")]
-pub async fn change_password(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn change_password(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let services = services(&req)?;
     let outcome = if form.text("new_password") != form.text("new_password_again") {
@@ -492,11 +312,7 @@ pub async fn change_password(
 /// `POST /account/language` with `lang` (`en` or `fr`): the language of the pages for this
 /// account (and this browser's cookie), confirmed in the new language.
 #[post("/account/language")]
-pub async fn set_language(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn set_language(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let lang = chosen_language(&form)?;
     accounts::set_language(&services(&req)?, &who, Some(lang)).await?;
@@ -513,11 +329,7 @@ pub async fn set_language(
 }
 
 #[post("/account/tokens")]
-pub async fn create_token(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn create_token(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let name = form.text("name").to_owned();
     // The scopes checked: none is refused, as in the API (a token that can do nothing).
@@ -542,11 +354,7 @@ pub async fn create_token(
 }
 
 #[post("/account/tokens/{id}/revoke")]
-pub async fn revoke_token(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn revoke_token(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
     let who = ctx.require()?;
     api_tokens::revoke(&services(&req)?, who, id.into_inner()).await?;
     Ok(see_other("/account"))
@@ -554,11 +362,7 @@ pub async fn revoke_token(
 
 /// Ends one session; ending this browser's own is signing out.
 #[post("/account/sessions/{id}/end")]
-pub async fn end_session(
-    req: HttpRequest,
-    ctx: Ctx,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, WebError> {
+pub async fn end_session(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
     let who = ctx.require()?;
     let id = id.into_inner();
     sessions::end(&services(&req)?, who, id).await?;
@@ -571,7 +375,7 @@ pub async fn end_session(
 /// Signs out everywhere: every session of the account ends, this one included. API tokens
 /// keep working. The sign-in page it lands on confirms it.
 #[post("/account/sessions/end-all")]
-pub async fn end_all_sessions(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn end_all_sessions(req: HttpRequest, ctx: Ctx) -> Reply {
     let who = ctx.require()?;
     sessions::end_all(&services(&req)?, who).await?;
     Ok(signed_out_to(&ctx, SIGNED_OUT_EVERYWHERE))
@@ -579,11 +383,7 @@ pub async fn end_all_sessions(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse
 
 /// `POST /account/vacation` with `until` (a date): goes on vacation until the end of that day.
 #[post("/account/vacation")]
-pub async fn start_vacation(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn start_vacation(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let until = form.text("until").to_owned();
     let outcome = match vacation::start(&services(&req)?, &who, &until).await {
@@ -598,7 +398,7 @@ pub async fn start_vacation(
 
 /// `POST /account/vacation/end`: back from vacation early.
 #[post("/account/vacation/end")]
-pub async fn end_vacation(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, WebError> {
+pub async fn end_vacation(req: HttpRequest, ctx: Ctx) -> Reply {
     let who = ctx.require()?.clone();
     let outcome = match vacation::end(&services(&req)?, &who).await {
         Ok(_) => return Ok(redirect_with(&ctx, Flash::VacationEnded)),
@@ -610,11 +410,7 @@ pub async fn end_vacation(req: HttpRequest, ctx: Ctx) -> Result<HttpResponse, We
 /// `POST /account/email` with `email`: the address to mail notifications to (a verification
 /// link is mailed to it).
 #[post("/account/email")]
-pub async fn set_email(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn set_email(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let email = form.text("email").to_owned();
     let outcome = match notifications::set_email(&services(&req)?, &who, &email).await {
@@ -639,11 +435,7 @@ pub async fn set_email(
 
 /// `POST /account/notifications` with the `events` checked and `digest_hours`.
 #[post("/account/notifications")]
-pub async fn set_notifications(
-    req: HttpRequest,
-    ctx: Ctx,
-    form: FormData,
-) -> Result<HttpResponse, WebError> {
+pub async fn set_notifications(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let events: Vec<String> = form.all("events").map(str::to_owned).collect();
     let digest = form.text("digest_hours").trim().to_owned();
