@@ -148,6 +148,7 @@ pub struct LogQuery {
         (status = 401, response = Unauthorized),
         (status = 403, description = "`not_a_moderator`: the caller is not a moderator; or `missing_scope`, `account_suspended`", body = Problem, content_type = "application/problem+json"),
         (status = 404, response = NotFound),
+        (status = 422, description = "`validation_failed`: the query cannot be read (a NUL character, bad encoding)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/moderation/actions")]

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
 
-use super::{require_moderator, short_text};
+use super::checks::{require_moderator, short_text};
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::matches::{Withdrawn, withdraw};

@@ -20,11 +20,12 @@
 //! a mute in the statement that reads a chat's author (`chat::post`).
 
 mod actions;
+mod checks;
 mod notices;
 mod reports;
 
 use diesel::prelude::*;
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
 pub use actions::{ActionKind, ActionRecord, ActionRequest, MAX_DAYS, act, log};
@@ -34,26 +35,12 @@ pub use reports::{
     ReportedMessage, open_reports, report,
 };
 
+use self::checks::require_moderator;
 use crate::DbPool;
-use crate::error::{ServiceError, ServiceResult};
+use crate::error::ServiceResult;
 use crate::identity::accounts::named_user;
 use crate::schema::users;
 use crate::services::Services;
-
-/// Refused (`not_a_moderator`) unless `user_id` is a moderator.
-async fn require_moderator(conn: &mut AsyncPgConnection, user_id: Uuid) -> ServiceResult<()> {
-    let moderator: Option<bool> = users::table
-        .find(user_id)
-        .select(users::moderator)
-        .first(conn)
-        .await
-        .optional()?;
-    if moderator == Some(true) {
-        Ok(())
-    } else {
-        Err(ServiceError::NotAModerator)
-    }
-}
 
 /// Whether `user_id` is a moderator (the pages show them the way to the moderation page).
 pub async fn is_moderator(services: &Services, user_id: Uuid) -> ServiceResult<bool> {
@@ -72,78 +59,4 @@ pub async fn grant(pool: &DbPool, username: &str, moderator: bool) -> ServiceRes
         .await?;
     tracing::info!(user.id = %user.id, moderator, "moderator role changed");
     Ok(())
-}
-
-/// A short text of a moderation form (a report's details, an action's reason): trimmed, at
-/// most `max` characters, on one line without control characters; `required` refuses it
-/// empty.
-fn short_text(
-    field: &'static str,
-    text: &str,
-    max: usize,
-    required: bool,
-) -> ServiceResult<String> {
-    let text = text.trim();
-    if required && text.is_empty() {
-        return Err(ServiceError::invalid(
-            field,
-            "moderation_text_empty",
-            "say why in a few words",
-        ));
-    }
-    if text.chars().count() > max {
-        return Err(ServiceError::invalid(
-            field,
-            "moderation_text_too_long",
-            "at most 500 characters",
-        ));
-    }
-    if text.chars().any(char::is_control) {
-        return Err(ServiceError::invalid(
-            field,
-            "moderation_text_control",
-            "on one line, without control characters",
-        ));
-    }
-    Ok(text.to_owned())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn reason(result: ServiceResult<String>) -> &'static str {
-        match result {
-            Err(ServiceError::Validation { reason, .. }) => reason,
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn short_texts_are_trimmed_and_held_to_one_line_of_500_characters() {
-        assert_eq!(
-            short_text("details", "  rude  ", 500, true).unwrap(),
-            "rude"
-        );
-        assert_eq!(short_text("details", "   ", 500, false).unwrap(), "");
-        assert_eq!(
-            reason(short_text("reason", " ", 500, true)),
-            "moderation_text_empty"
-        );
-        assert_eq!(
-            reason(short_text("reason", &"x".repeat(501), 500, true)),
-            "moderation_text_too_long"
-        );
-        assert_eq!(
-            reason(short_text("reason", "two\nlines", 500, true)),
-            "moderation_text_control"
-        );
-        assert_eq!(
-            short_text("reason", &"é".repeat(500), 500, true)
-                .unwrap()
-                .chars()
-                .count(),
-            500
-        );
-    }
 }

@@ -8,7 +8,7 @@ use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{require_moderator, short_text};
+use super::checks::{require_moderator, short_text};
 use crate::chat::{self, ChatMessage};
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::accounts::named_user;
