@@ -383,16 +383,3 @@ pub async fn set_language(
         .await?;
     Ok(())
 }
-
-/// Locks the row of account `user_id` for the transaction: what counts an account's things
-/// before adding one (matches, webhooks, mails) takes it, so that two requests at once count
-/// one after the other.
-pub(crate) async fn lock_account(conn: &mut AsyncPgConnection, user_id: Uuid) -> ServiceResult<()> {
-    users::table
-        .find(user_id)
-        .select(users::id)
-        .for_update()
-        .first::<Uuid>(conn)
-        .await?;
-    Ok(())
-}

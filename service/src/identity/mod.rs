@@ -1,4 +1,5 @@
 //! Who players are and how they prove it. Each part uses only those listed before it:
+//! - `locks`: locking an account's row while its things are counted;
 //! - `scopes`: what a personal API token may do, chosen when it is made;
 //! - `caller`: the authenticated caller ([`caller::Identity`]) that every use case is given;
 //! - `passwords`: what a new password must be, and its argon2id hash;
@@ -18,6 +19,7 @@ pub mod auth;
 pub mod caller;
 pub mod credentials;
 pub(crate) mod devices;
+pub(crate) mod locks;
 pub mod passwords;
 pub mod scopes;
 pub(crate) mod session_tokens;

@@ -127,7 +127,7 @@ async fn within_match_quotas(
     quotas: Quotas,
     with_bots: bool,
 ) -> ServiceResult<()> {
-    accounts::lock_account(conn, user_id).await?;
+    crate::identity::locks::lock_account(conn, user_id).await?;
     let going: Going = diesel::sql_query(
         "SELECT count(*) FILTER (WHERE m.status = 'open' AND m.creator_id = $1) AS open_created, \
                 count(*) FILTER (WHERE EXISTS (SELECT 1 FROM users u \

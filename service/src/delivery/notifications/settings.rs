@@ -150,7 +150,7 @@ pub async fn set_email(
         {
             // Lock the row (or the player's, if there is none yet) so that two requests of
             // one player are one after the other.
-            crate::identity::accounts::lock_account(conn, user_id).await?;
+            crate::identity::locks::lock_account(conn, user_id).await?;
             let before = read(conn, user_id).await?;
             if let Some(row) = &before
                 && row.email.as_deref() == Some(email.as_str())

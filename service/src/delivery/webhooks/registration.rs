@@ -93,7 +93,7 @@ pub async fn create(
     let (id, created_at) = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             // The account's row is the lock: two creations at once count one after the other.
-            crate::identity::accounts::lock_account(conn, user_id).await?;
+            crate::identity::locks::lock_account(conn, user_id).await?;
             let count: i64 = webhooks::table
                 .filter(webhooks::user_id.eq(user_id))
                 .count()
