@@ -1,13 +1,14 @@
 //! The analysis of a finished match (`docs/analysis.md`).
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::web::{Data, Path};
+use actix_web::{HttpResponse, get};
 use serde_json::json;
 use tapis_service::Services;
 use tapis_service::analysis::{self, AnalysisStatus};
 use uuid::Uuid;
 
-use crate::problem::{ApiError, Problem};
-use crate::responses::{NotFound, ServiceUnavailable};
+use crate::problem::Problem;
+use crate::responses::{NotFound, Reply, ServiceUnavailable};
 
 /// The analysis of a finished match: for each step, a decision's cost (the value of the best
 /// choice minus that of the choice made, with the best choice and a mark: `inaccuracy`,
@@ -29,10 +30,7 @@ use crate::responses::{NotFound, ServiceUnavailable};
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/matches/{id}/analysis")]
-pub async fn get(
-    services: web::Data<Services>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get(services: Data<Services>, id: Path<Uuid>) -> Reply {
     let found = analysis::get(&services, id.into_inner()).await?;
     Ok(match (found.status, found.analysis) {
         (AnalysisStatus::Ready, Some(mut made)) => {

@@ -1,7 +1,8 @@
 //! Reports, the notices of moderators' actions, and the moderators' routes (403
 //! `not_a_moderator` for everyone else; the role is given on the command line only).
 
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::web::{Data, Query};
+use actix_web::{HttpResponse, get, post};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::moderation::{
@@ -11,9 +12,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::extract::scope::{Account, Read};
 use crate::extract::{Body, Caller};
-use crate::problem::{ApiError, Problem};
+use crate::problem::Problem;
 use crate::responses::{
-    BodyRejected, MissingScope, NotFound, ServiceUnavailable, Unauthorized, ValidationFailed,
+    BodyRejected, Guarded, NotFound, Reply, ServiceUnavailable, Unauthorized, ValidationFailed,
 };
 
 /// Reports a player, or one of their chat messages the caller could read, to the moderators.
@@ -23,8 +24,7 @@ use crate::responses::{
     responses(
         (status = 201, description = "Received: a moderator will look at it", body = Reported),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 404, description = "`not_found`: no such player, or no such message of theirs that the caller could read", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`already_reported`: the caller's report of this player (or message) is still open", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed`: the caller named themselves, `details` is over 500 characters or holds control characters, or only one of `match_id` and `message` is given", body = Problem, content_type = "application/problem+json"),
@@ -34,10 +34,10 @@ use crate::responses::{
     ))]
 #[post("/reports")]
 pub async fn report(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
     body: Body<ReportRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let reported = moderation::report(&services, &caller.0, body.0).await?;
     Ok(HttpResponse::Created().json(reported))
 }
@@ -47,15 +47,10 @@ pub async fn report(
 #[utoipa::path(get, path = "/api/v1/me/notices", operation_id = "list_notices", tag = "moderation", security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The notices", body = Vec<Notice>),
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
-        (status = 503, response = ServiceUnavailable),
+        Guarded,
     ))]
 #[get("/me/notices")]
-pub async fn notices(
-    services: web::Data<Services>,
-    caller: Caller<Read>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn notices(services: Data<Services>, caller: Caller<Read>) -> Reply {
     Ok(HttpResponse::Ok().json(moderation::notices(&services, &caller.0).await?))
 }
 
@@ -73,17 +68,16 @@ pub struct Acknowledge {
     responses(
         (status = 204, description = "Acknowledged"),
         BodyRejected,
-        (status = 401, response = Unauthorized),
-        (status = 403, response = MissingScope),
+        Guarded,
         (status = 422, response = ValidationFailed),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[post("/me/notices/acknowledge")]
 pub async fn acknowledge(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
     body: Body<Acknowledge>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     moderation::acknowledge(&services, &caller.0, body.0.last).await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -98,10 +92,7 @@ pub async fn acknowledge(
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/moderation/reports")]
-pub async fn open_reports(
-    services: web::Data<Services>,
-    caller: Caller<Account>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn open_reports(services: Data<Services>, caller: Caller<Account>) -> Reply {
     Ok(HttpResponse::Ok().json(moderation::open_reports(&services, &caller.0).await?))
 }
 
@@ -124,10 +115,10 @@ pub async fn open_reports(
     ))]
 #[post("/moderation/actions")]
 pub async fn act(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
     body: Body<ActionRequest>,
-) -> Result<HttpResponse, ApiError> {
+) -> Reply {
     let record = moderation::act(&services, &caller.0, body.0).await?;
     Ok(HttpResponse::Created().json(record))
 }
@@ -153,10 +144,10 @@ pub struct LogQuery {
     ))]
 #[get("/moderation/actions")]
 pub async fn log(
-    services: web::Data<Services>,
+    services: Data<Services>,
     caller: Caller<Account>,
-    query: web::Query<LogQuery>,
-) -> Result<HttpResponse, ApiError> {
+    query: Query<LogQuery>,
+) -> Reply {
     let records = moderation::log(&services, &caller.0, query.player.as_deref()).await?;
     Ok(HttpResponse::Ok().json(records))
 }
