@@ -12,6 +12,13 @@ async fn two_player_match(app: &TestApp, first: &str, second: &str) -> String {
     view["id"].as_str().unwrap().to_owned()
 }
 
+/// Creates an open match as `token` from `request`; its id.
+async fn open_match(app: &TestApp, token: &str, request: Value) -> String {
+    let created = app.post("/api/v1/matches", Some(token), request).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.body);
+    created.body["id"].as_str().unwrap().to_owned()
+}
+
 /// A browser signed in as the existing player `username`, through the sign-in form.
 async fn signed_in(app: &TestApp, username: &str) -> (Browser, tapis_tests::WebPage) {
     let browser = Browser::new(app);
@@ -448,39 +455,14 @@ async fn a_suspended_player_is_refused_on_every_path_and_resigns_their_matches()
     grant_moderator(&app, "mia").await;
     let active = two_player_match(&app, &alice, &bob).await;
     // An open match Bob created, and one Alice invited him to.
-    let open = app
-        .post(
-            "/api/v1/matches",
-            Some(&bob),
-            json!({"game": "yams", "seats": 2}),
-        )
-        .await
-        .body["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let invited = app
-        .post(
-            "/api/v1/matches",
-            Some(&alice),
-            json!({"game": "linja", "seats": 2, "invite": ["bob"]}),
-        )
-        .await
-        .body["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let carols = app
-        .post(
-            "/api/v1/matches",
-            Some(&carol),
-            json!({"game": "yams", "seats": 2}),
-        )
-        .await
-        .body["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let open = open_match(&app, &bob, json!({"game": "yams", "seats": 2})).await;
+    let invited = open_match(
+        &app,
+        &alice,
+        json!({"game": "linja", "seats": 2, "invite": ["bob"]}),
+    )
+    .await;
+    let carols = open_match(&app, &carol, json!({"game": "yams", "seats": 2})).await;
     let made = app
         .post(
             "/api/v1/tokens",
