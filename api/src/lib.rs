@@ -65,6 +65,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(handlers::matches::turns)
             .service(handlers::matches::export)
             .service(handlers::analysis::get)
+            .service(handlers::analysis::player_stats)
+            .service(handlers::analysis::site_dice)
             .service(handlers::chat::read)
             .service(handlers::chat::post)
             .service(handlers::chat::settings)

@@ -92,6 +92,8 @@ impl Modify for GameSchemas {
         matches::turns,
         matches::export,
         analysis::get,
+        analysis::player_stats,
+        analysis::site_dice,
         chat::read,
         chat::post,
         chat::settings,

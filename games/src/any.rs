@@ -91,6 +91,13 @@ impl GameId {
         with_game!(self, G => G::HAS_CHANCE)
     }
 
+    /// Whether every chance step of the game is a throw of six-sided dice: the games whose
+    /// faces count in the dice statistics. Make Five draws tokens from a bag; Linja has no
+    /// chance.
+    pub const fn throws_dice(self) -> bool {
+        !matches!(self, GameId::Linja | GameId::MakeFive)
+    }
+
     /// Every option of the game, with defaults and allowed values.
     pub fn option_specs(self) -> Vec<OptionSpec> {
         with_game!(self, G => G::option_specs())

@@ -8,7 +8,7 @@ mod support;
 use serde_json::Value;
 use support::SplitMix;
 use tapis_games::playout::{Chooser, chance_values};
-use tapis_games::{AnyAction, AnyEvent, AnyState, AnyView, GameId, SetupError, Turn};
+use tapis_games::{AnyAction, AnyEvent, AnyState, AnyView, Chance, GameId, SetupError, Turn};
 
 #[test]
 fn every_game_sets_up_exactly_its_declared_seat_counts() {
@@ -42,11 +42,14 @@ fn every_game_sets_up_exactly_its_declared_seat_counts() {
 }
 
 /// A game declares chance exactly when its matches meet chance steps: random matches of a game
-/// with chance meet one, and Linja's never do.
+/// with chance meet one, and Linja's never do; and it throws dice exactly when each of its
+/// chance steps is a throw of dice.
 #[test]
 fn every_game_declares_whether_it_has_chance() {
     for game in GameId::ALL {
         let mut met_chance = false;
+        let mut met_dice = false;
+        let mut met_draw = false;
         for seed in 0..20 {
             let mut state = AnyState::setup(game, game.min_seats().max(2), &Value::Null).unwrap();
             let mut rng = SplitMix(seed);
@@ -56,6 +59,10 @@ fn every_game_declares_whether_it_has_chance() {
                     Turn::Over => break,
                     Turn::Chance { chance } => {
                         met_chance = true;
+                        match chance {
+                            Chance::Dice { .. } => met_dice = true,
+                            Chance::Draw { .. } => met_draw = true,
+                        }
                         chance_values(&chance, &mut rng, &mut values);
                         state.apply_chance(&values).unwrap();
                     }
@@ -68,6 +75,8 @@ fn every_game_declares_whether_it_has_chance() {
             }
         }
         assert_eq!(met_chance, game.has_chance(), "{game}");
+        assert_eq!(met_dice, game.throws_dice(), "{game}");
+        assert!(!(met_dice && met_draw), "{game} both throws and draws");
     }
 }
 

@@ -52,6 +52,24 @@ pub fn integer(lang: Language, n: i64) -> String {
     }
 }
 
+/// A number rounded to `digits` decimals, with the language's decimal sign and digit grouping:
+/// `3,1` and `1 234,5` in French, `3.1` and `1,234.5` in English.
+pub fn decimal(lang: Language, x: f64, digits: u8) -> String {
+    let places = i16::from(digits);
+    let scaled = (x * 10f64.powi(i32::from(digits))).round();
+    // Beyond 2⁵³ a float has no decimals left to show: written as Rust writes it.
+    if !scaled.is_finite() || scaled.abs() > 9.0e15 {
+        return format!("{x:.prec$}", prec = usize::from(digits));
+    }
+    let mut number = Decimal::from(scaled as i64);
+    number.multiply_pow10(-places);
+    number.pad_end(-places);
+    match &DECIMALS[lang.index()] {
+        Some(formatter) => formatter.format(&number).to_string(),
+        None => number.to_string(),
+    }
+}
+
 /// A date and time of day, in UTC: `28 nov. 2026, 12:36`, `Nov 28, 2026, 12:36 PM`. (Pages
 /// give the exact instant beside it, which the browser shows in the reader's own zone.)
 pub fn date_time(lang: Language, at: OffsetDateTime) -> String {

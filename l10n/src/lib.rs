@@ -172,6 +172,11 @@ impl Language {
         format::integer(self, *n.borrow())
     }
 
+    /// A number rounded to `digits` decimals as this language writes it: `3,1`, `3.1`.
+    pub fn decimal(self, x: f64, digits: u8) -> String {
+        format::decimal(self, x, digits)
+    }
+
     /// The message, or (should a key or an argument be missing) the text with what is missing
     /// marked, never an error page: `tests` render every page in both languages and look for
     /// [`MISSING`].
@@ -273,6 +278,7 @@ macro_rules! areas {
 }
 
 areas![
+    "analysis",
     "account",
     "auth",
     "chat",

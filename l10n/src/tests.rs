@@ -184,6 +184,19 @@ fn numbers_are_grouped_as_each_language_groups_them() {
 }
 
 #[test]
+fn decimals_take_each_language_s_decimal_sign() {
+    assert_eq!(Language::En.decimal(3.14159, 1), "3.1");
+    assert_eq!(Language::Fr.decimal(3.14159, 1), "3,1");
+    assert_eq!(Language::En.decimal(1234.5, 1), "1,234.5");
+    assert_eq!(Language::Fr.decimal(1234.5, 1), "1\u{202f}234,5");
+    // Trailing zeros kept to the places asked for; no "-0".
+    assert_eq!(Language::En.decimal(2.0, 2), "2.00");
+    assert_eq!(Language::En.decimal(-0.001, 1), "0.0");
+    assert_eq!(Language::En.decimal(-2.25, 1), "-2.3");
+    assert_eq!(Language::En.decimal(0.43, 2), "0.43");
+}
+
+#[test]
 fn dates_and_times_follow_cldr() {
     let at = datetime!(2026-11-28 12:36:40 UTC);
     assert_eq!(format::date_time(Language::Fr, at), "28 nov. 2026, 12:36");

@@ -312,6 +312,24 @@ diesel::table! {
         error -> Nullable<Text>,
         queued_at -> Timestamptz,
         done_at -> Nullable<Timestamptz>,
+        faces -> Nullable<Array<Int4>>,
+    }
+}
+
+diesel::table! {
+    /// Each seat of an analysed match: its cost, luck and faces (`crate::analysis::stats`).
+    analysis_seats (match_id, seat) {
+        match_id -> Uuid,
+        seat -> Int2,
+        user_id -> Uuid,
+        game -> Text,
+        finished_at -> Timestamptz,
+        unit -> Nullable<Text>,
+        decisions -> Int4,
+        cost_total -> Float8,
+        throws -> Int4,
+        luck_total -> Float8,
+        faces -> Array<Int4>,
     }
 }
 
@@ -359,4 +377,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     moderation_actions,
     reports,
     analyses,
+    analysis_seats,
 );

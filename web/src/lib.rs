@@ -97,6 +97,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::players::following_players)
             .service(pages::players::following_settings)
             .service(pages::play::match_replay)
+            .service(pages::analysis::analysis_link)
+            .service(pages::analysis::site_dice)
             .service(pages::rules::rules_index)
             .service(pages::rules::game_rules)
             .service(pages::players::profile)

@@ -4,6 +4,7 @@ use actix_web::web::{Data, Path};
 use actix_web::{HttpResponse, get};
 use serde_json::json;
 use tapis_service::Services;
+use tapis_service::analysis::stats::{self, PlayerStats, SiteDice};
 use tapis_service::analysis::{self, AnalysisStatus};
 use uuid::Uuid;
 
@@ -42,4 +43,34 @@ pub async fn get(services: Data<Services>, id: Path<Uuid>) -> Reply {
         (AnalysisStatus::Pending, _) => HttpResponse::Accepted().json(json!({"status": "pending"})),
         (status, _) => HttpResponse::Ok().json(json!({"status": status})),
     })
+}
+
+/// A player's statistics in one game, over every analysed match they played: the mean cost of
+/// an unforced decision and the mean luck of one of their own throws (in the game's `unit`),
+/// the latest analysed matches (at most 100, oldest first: is the player improving?), and
+/// every face of their own dice with a chi-square test against fair dice (`dice`).
+#[utoipa::path(get, path = "/api/v1/users/{username}/stats/{game}", operation_id = "get_player_stats", tag = "ratings",
+    params(("username" = String, Path), ("game" = String, Path, description = "A game id")),
+    responses(
+        (status = 200, description = "The player's statistics in the game", body = PlayerStats),
+        (status = 404, description = "`not_found`: no such user or game", body = Problem, content_type = "application/problem+json"),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/users/{username}/stats/{game}")]
+pub async fn player_stats(services: Data<Services>, path: Path<(String, String)>) -> Reply {
+    let (username, game) = path.into_inner();
+    Ok(HttpResponse::Ok().json(stats::of_player(&services, &username, &game).await?))
+}
+
+/// Every face thrown on Tapis, in every analysed match, in all and game by game, each with a
+/// chi-square test against fair dice (five degrees of freedom; `consistent_with_fair_dice`
+/// while the p-value is at least 0.01).
+#[utoipa::path(get, path = "/api/v1/stats/dice", operation_id = "get_site_dice", tag = "ratings",
+    responses(
+        (status = 200, description = "The site's dice", body = SiteDice),
+        (status = 503, response = ServiceUnavailable),
+    ))]
+#[get("/stats/dice")]
+pub async fn site_dice(services: Data<Services>) -> Reply {
+    Ok(HttpResponse::Ok().json(stats::site_dice(&services).await?))
 }

@@ -17,13 +17,15 @@
 //!   (`match_not_finished`), so nothing of an engine's judgement leaves the server while it
 //!   could help a player.
 
+pub mod read;
 mod record;
+pub mod stats;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use diesel::prelude::*;
-use diesel::sql_types::{Double, Int2, Integer, Jsonb, Nullable, SmallInt, Text};
+use diesel::sql_types::{Array, Double, Int2, Integer, Jsonb, Nullable, SmallInt, Text};
 use diesel_async::RunQueryDsl;
 use serde::Serialize;
 use serde_json::Value;
@@ -144,6 +146,24 @@ pub async fn get(services: &Services, id: Uuid) -> ServiceResult<MatchAnalysis> 
     })
 }
 
+/// Where match `id`'s analysis stands, and its JSON once made (pending when it has not been
+/// queued yet).
+pub(crate) async fn stored(
+    conn: &mut diesel_async::AsyncPgConnection,
+    id: Uuid,
+) -> ServiceResult<(AnalysisStatus, Option<Value>)> {
+    let found: Option<(String, Option<Value>)> = analyses::table
+        .find(id)
+        .select((analyses::status, analyses::result))
+        .first(conn)
+        .await
+        .optional()?;
+    Ok(match found {
+        Some((status, result)) => (AnalysisStatus::stored(&status)?, result),
+        None => (AnalysisStatus::Pending, None),
+    })
+}
+
 /// An analysis claimed by this worker.
 #[derive(Debug, QueryableByName)]
 struct Claimed {
@@ -172,7 +192,13 @@ async fn claim(services: &Services, lease: Duration) -> ServiceResult<Option<Cla
 
 /// What became of one claimed analysis.
 enum Outcome {
-    Ready(Value),
+    /// Made: the analysis as JSON, its unit, each seat's figures and every face thrown.
+    Ready {
+        json: Value,
+        unit: Value,
+        seats: Vec<stats::SeatFigures>,
+        faces: [i32; 6],
+    },
     Unsupported,
     Failed(String),
 }
@@ -183,11 +209,9 @@ async fn make(services: &Services, claimed: Claimed, settings: AnalysisSettings)
     let outcome = match matches::export(services, id).await {
         Ok(export) => match record::of(&export) {
             Ok(record) => {
+                let seats = record.seats;
                 match tokio::task::spawn_blocking(move || analysis::analyse(&record)).await {
-                    Ok(Ok(made)) => match serde_json::to_value(&made) {
-                        Ok(json) => Outcome::Ready(json),
-                        Err(e) => Outcome::Failed(format!("the analysis does not serialise: {e}")),
-                    },
+                    Ok(Ok(made)) => ready(&made, seats),
                     Ok(Err(AnalysisError::Unsupported { .. })) => Outcome::Unsupported,
                     Ok(Err(e)) => Outcome::Failed(e.to_string()),
                     Err(e) => Outcome::Failed(format!("the engine panicked: {e}")),
@@ -202,6 +226,22 @@ async fn make(services: &Services, claimed: Claimed, settings: AnalysisSettings)
     }
 }
 
+/// A made analysis, ready to be stored.
+fn ready(made: &analysis::Analysis, seats: usize) -> Outcome {
+    let (seats, faces) = stats::figures(made, seats);
+    match (serde_json::to_value(made), serde_json::to_value(made.unit)) {
+        (Ok(json), Ok(unit)) => Outcome::Ready {
+            json,
+            unit,
+            seats,
+            faces,
+        },
+        (Err(e), _) | (_, Err(e)) => {
+            Outcome::Failed(format!("the analysis does not serialise: {e}"))
+        }
+    }
+}
+
 /// Stores what came of a claimed analysis: made, unsupported, or failed (retried after a
 /// pause growing with the attempts, until the last).
 async fn settle(
@@ -213,8 +253,17 @@ async fn settle(
     let mut conn = services.conn().await?;
     let id = claimed.match_id;
     let version = i32::try_from(ENGINE_VERSION).unwrap_or(i32::MAX);
+    let mut figures = None;
     let (status, result, error) = match outcome {
-        Outcome::Ready(json) => ("ready", Some(json), None),
+        Outcome::Ready {
+            json,
+            unit,
+            seats,
+            faces,
+        } => {
+            figures = Some((unit, seats, faces));
+            ("ready", Some(json), None)
+        }
         Outcome::Unsupported => ("unsupported", None, None),
         Outcome::Failed(reason) => {
             tracing::warn!(match.id = %id, attempt = claimed.attempts, %reason, "an analysis failed");
@@ -229,16 +278,42 @@ async fn settle(
     // A failed attempt waits 30 s, 60 s, 120 s... before the next.
     let pause =
         30.0 * f64::from(2_i32.pow(u32::try_from(claimed.attempts.clamp(1, 10) - 1).unwrap_or(0)));
-    // Made: the players hear `analysis_ready`, in the same statement, and the event hubs are
-    // woken to number it.
+    let (unit, seats, faces) = match figures {
+        Some((unit, seats, faces)) => (
+            unit.as_str().map(str::to_owned),
+            serde_json::to_value(seats).map_err(|e| {
+                ServiceError::internal("the figures of an analysis do not serialise", e)
+            })?,
+            Some(faces.to_vec()),
+        ),
+        None => (None, Value::Array(Vec::new()), None),
+    };
+    // Made: each seat's figures are written beside it and the players hear `analysis_ready`,
+    // in the same statement, and the event hubs are woken to number it.
     diesel::sql_query(
         "WITH settled AS ( \
            UPDATE analyses SET status = $2, result = $3, error = $4, engine_version = $5, \
+                  faces = $8, \
                   done_at = CASE WHEN $2 = 'pending' THEN NULL ELSE now() END, \
                   not_before = CASE WHEN $2 = 'pending' \
                                     THEN now() + make_interval(secs => $6) ELSE not_before END \
            WHERE match_id = $1 AND status = 'pending' AND attempts = $7 \
            RETURNING match_id, status), \
+         seated AS ( \
+           INSERT INTO analysis_seats (match_id, seat, user_id, game, finished_at, unit, \
+                                       decisions, cost_total, throws, luck_total, faces) \
+           SELECT m.id, f.seat, m.seat_user_ids[f.seat + 1], m.game, m.finished_at, $9, \
+                  f.decisions, f.cost_total, f.throws, f.luck_total, f.faces \
+           FROM settled s JOIN matches m ON m.id = s.match_id \
+           CROSS JOIN jsonb_to_recordset($10) AS f(seat smallint, decisions integer, \
+                  cost_total double precision, throws integer, luck_total double precision, \
+                  faces integer[]) \
+           WHERE s.status = 'ready' AND m.finished_at IS NOT NULL \
+             AND m.seat_user_ids[f.seat + 1] IS NOT NULL \
+           ON CONFLICT (match_id, seat) DO UPDATE SET unit = EXCLUDED.unit, \
+                  decisions = EXCLUDED.decisions, cost_total = EXCLUDED.cost_total, \
+                  throws = EXCLUDED.throws, luck_total = EXCLUDED.luck_total, \
+                  faces = EXCLUDED.faces), \
          told AS ( \
            INSERT INTO user_events (user_id, kind, match_id, version, data) \
            SELECT DISTINCT u.id, 'analysis_ready', m.id, m.version, \
@@ -257,6 +332,9 @@ async fn settle(
     .bind::<Integer, _>(version)
     .bind::<Double, _>(pause)
     .bind::<Int2, _>(claimed.attempts)
+    .bind::<Nullable<Array<Integer>>, _>(faces)
+    .bind::<Nullable<Text>, _>(unit)
+    .bind::<Jsonb, _>(seats)
     .execute(&mut conn)
     .await?;
     if status == "ready" {

@@ -558,6 +558,8 @@ pub async fn replay_step(
     }
     let game = loaded.row.game_id()?;
     let record = export_of(&mut conn, loaded).await?;
+    let (status, stored) = crate::analysis::stored(&mut conn, id).await?;
+    let analysis = crate::analysis::read::for_page(game, status, stored, &record.turns)?;
     let last = record
         .turns
         .len()
@@ -578,5 +580,6 @@ pub async fn replay_step(
         step,
         last,
         record,
+        analysis,
     }))
 }

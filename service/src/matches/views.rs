@@ -417,6 +417,8 @@ pub struct ReplayedStep {
     pub last: usize,
     /// The game's view of the table after that step, as a spectator sees it.
     pub view: AnyView,
+    /// The match's analysis, grouped by the steps of the log (`docs/analysis.md`).
+    pub analysis: crate::analysis::read::PageAnalysis,
 }
 
 /// The export format this server writes.

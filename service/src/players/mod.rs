@@ -65,6 +65,8 @@ pub struct PlayerRecord {
     pub blocked_by_viewer: bool,
     /// The viewer follows this player.
     pub followed_by_viewer: bool,
+    /// Their statistics in each game they have an analysed match of, in catalogue order.
+    pub analysis: Vec<crate::analysis::stats::PlayerStats>,
 }
 
 /// The public record of the player named `username` (without regard to case), with
@@ -81,6 +83,8 @@ pub async fn record(
     let user = named_user(&mut conn, username).await?;
     let ratings = ratings::load_for_user(&mut conn, user.id).await?;
     let histories = ratings::histories_of(&mut conn, user.id).await?;
+    let analysis =
+        crate::analysis::stats::stats_on(&mut conn, user.id, &user.username, &GameId::ALL).await?;
     let filter = MatchFilter {
         status: Some("finished".to_owned()),
         player: Some(user.username.clone()),
@@ -112,5 +116,6 @@ pub async fn record(
         changes,
         blocked_by_viewer,
         followed_by_viewer,
+        analysis,
     })
 }

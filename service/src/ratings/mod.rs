@@ -288,7 +288,7 @@ impl Ended {
     }
 }
 
-fn parse_game(game: &str) -> ServiceResult<GameId> {
+pub(crate) fn parse_game(game: &str) -> ServiceResult<GameId> {
     game.parse().map_err(|_| ServiceError::NotFound("game"))
 }
 

@@ -2,6 +2,7 @@
 //! service function (sometimes two reads) and renders a template.
 
 pub mod account;
+pub mod analysis;
 pub mod auth;
 pub mod chat;
 pub mod computer;

@@ -28,6 +28,7 @@ use uuid::Uuid;
 use crate::error::{service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, Reply, render_status, see_other};
+use crate::present::analysis::AnalysisPanel;
 use crate::present::join_names;
 use crate::present::match_page::{ActForm, Fairness, Live, Notice, names_of, replayed_table};
 use crate::present::play::LogEntry;
@@ -380,6 +381,7 @@ struct ReplayPage {
     table: Table,
     act: Option<ActForm>,
     fairness: Option<Fairness>,
+    analysis: AnalysisPanel,
 }
 
 impl ReplayPage {
@@ -412,6 +414,14 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Reply {
     let names = names_of(record.seats.len(), &record.seats, ctx.lang);
     let (table, entries) = replayed_table(&replayed, &names);
     let (step, last) = (replayed.step, replayed.last);
+    let viewer_seat = ctx.username().and_then(|me| {
+        record
+            .seats
+            .iter()
+            .find(|s| s.username.eq_ignore_ascii_case(me))
+            .map(|s| s.seat)
+    });
+    let analysis = AnalysisPanel::of(&replayed.analysis, id, step, &names, viewer_seat);
     let name = game.name().to_owned();
     let players = join_names(&names.0, ctx.lang);
     render_status(
@@ -434,6 +444,7 @@ fn render_replay(ctx: &Ctx, id: Uuid, replayed: ReplayedStep) -> Reply {
                 &record.fairness.seed_sha256,
                 record.fairness.seed.as_deref(),
             ),
+            analysis,
         },
     )
 }

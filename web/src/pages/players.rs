@@ -17,6 +17,7 @@ use crate::error::WebError;
 use crate::page::{Layout, Reply, render, see_other, url_encode};
 use crate::present::When;
 use crate::present::record::{FinishedRow, GameHistory, RatingRow};
+use crate::present::stats::GameStats;
 use crate::session::{Ctx, services};
 
 /// Finished matches shown per page.
@@ -42,6 +43,8 @@ struct PlayerPage {
     computer: Option<&'static str>,
     ratings: Vec<RatingRow>,
     histories: Vec<GameHistory>,
+    /// Their statistics of play, per game they have an analysed match of.
+    stats: Vec<GameStats>,
     matches: Vec<FinishedRow>,
     /// This is a later page of the finished matches.
     later_page: bool,
@@ -110,8 +113,12 @@ fn render_profile(ctx: &Ctx, record: PlayerRecord, later_page: bool) -> Reply {
         changes,
         blocked_by_viewer,
         followed_by_viewer,
+        analysis,
     } = record;
     let path = profile_path(&account.username);
+    let own = ctx
+        .username()
+        .is_some_and(|me| me.eq_ignore_ascii_case(&account.username));
     render(&PlayerPage {
         lang: ctx.lang,
         layout: Layout::new(
@@ -120,9 +127,7 @@ fn render_profile(ctx: &Ctx, record: PlayerRecord, later_page: bool) -> Reply {
             "",
         ),
         since: When::of(account.created_at, ctx.lang),
-        own: ctx
-            .username()
-            .is_some_and(|me| me.eq_ignore_ascii_case(&account.username)),
+        own,
         signed_in: ctx.viewer.is_some(),
         blocked: blocked_by_viewer,
         following: followed_by_viewer,
@@ -134,6 +139,10 @@ fn render_profile(ctx: &Ctx, record: PlayerRecord, later_page: bool) -> Reply {
             .map(|(game, entries)| {
                 GameHistory::of(&account.username, game.as_str(), entries, ctx.lang)
             })
+            .collect(),
+        stats: analysis
+            .iter()
+            .map(|stats| GameStats::of(stats, own, ctx.lang))
             .collect(),
         matches: page
             .items

@@ -217,7 +217,7 @@ impl RatingScale {
 }
 
 /// The smallest of 1, 2, 5 × 10ⁿ that is at least `raw` (which is positive).
-fn nice_step(raw: f64) -> f64 {
+pub(crate) fn nice_step(raw: f64) -> f64 {
     let power = 10f64.powf(raw.log10().floor());
     let fraction = raw / power;
     let nice = if fraction <= 1.0 {
@@ -234,7 +234,7 @@ fn nice_step(raw: f64) -> f64 {
 
 /// The match numbers labelled under the chart of matches `0..=last`: 0 and then every round
 /// step, at most six labels.
-fn match_ticks(last: usize) -> Vec<usize> {
+pub(crate) fn match_ticks(last: usize) -> Vec<usize> {
     if last == 0 {
         return vec![0];
     }
@@ -275,7 +275,7 @@ fn describe(subject: &str, ratings: &[f64], lang: Language) -> String {
 }
 
 /// Rounds a coordinate to a tenth of a unit (plenty at any screen size, and short markup).
-fn round1(value: f64) -> f64 {
+pub(crate) fn round1(value: f64) -> f64 {
     (value * 10.0).round() / 10.0
 }
 

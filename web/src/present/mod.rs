@@ -1,15 +1,18 @@
 //! Turning what the service returns into what the templates draw: match cards, times, game
 //! descriptions, and (in the submodules) each game's table and turn log.
 
+pub mod analysis;
 pub mod chart;
 pub mod device;
 pub mod games;
 pub mod glossary;
+pub mod line_chart;
 pub mod match_page;
 pub mod options;
 pub mod play;
 pub mod record;
 pub mod rules;
+pub mod stats;
 pub mod table;
 pub mod words;
 

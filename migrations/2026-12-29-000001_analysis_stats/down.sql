@@ -1,0 +1,2 @@
+ALTER TABLE analyses DROP COLUMN faces;
+DROP TABLE analysis_seats;
