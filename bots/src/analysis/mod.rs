@@ -209,7 +209,9 @@ pub struct Judgement {
 /// A chance event.
 #[derive(Debug, Clone, Serialize)]
 pub struct ChanceStep {
-    /// The values drawn (dice, or the kind drawn from a bag).
+    /// The values drawn (dice, or the kind drawn from a bag); `dice` in JSON, beside the
+    /// step's own `values` (each seat's value after it).
+    #[serde(rename = "dice")]
     pub values: Vec<u8>,
     /// The luck of the seat the event belongs to (`seat`), if the engine values it.
     pub luck: Option<f64>,

@@ -159,7 +159,9 @@ enum StoredKind {
         judgement: Option<StoredJudgement>,
     },
     Chance {
-        values: Vec<u8>,
+        /// The dice thrown (or the kind drawn).
+        #[serde(default)]
+        dice: Vec<u8>,
         luck: Option<f64>,
         std_error: Option<f64>,
     },
@@ -244,12 +246,12 @@ fn read(game: GameId, json: Value, turns: &[TurnEntry]) -> ServiceResult<ReadAna
                     });
                 }
                 StoredKind::Chance {
-                    values,
+                    dice,
                     luck,
                     std_error,
                 } => notes.throws.push(ThrowNote {
                     seat: step.seat,
-                    values,
+                    values: dice,
                     luck,
                     std_error,
                 }),

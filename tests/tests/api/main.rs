@@ -5,6 +5,7 @@
 mod abort;
 mod accounts;
 mod analysis;
+mod analysis_stats;
 mod blocks;
 mod bots;
 mod budgets;
