@@ -15,8 +15,8 @@ use uuid::Uuid;
 
 use super::views::{Fairness, MatchResult, MatchStatus, SeatView};
 use crate::error::{ServiceError, ServiceResult};
-use crate::identity::caller::{Caller, Identity};
-use crate::identity::credentials::ConfirmedRow;
+use crate::identity::caller::Identity;
+use crate::identity::credentials::{Caller, ConfirmedRow};
 use crate::schema::{invitations, matches, users};
 use crate::services::Services;
 
