@@ -169,7 +169,7 @@ impl MaybePresenting {
     }
 
     /// The caller as the service takes it.
-    pub fn caller(&self) -> Option<tapis_service::identity::caller::Caller<'_>> {
+    pub fn caller(&self) -> Option<tapis_service::identity::credentials::Caller<'_>> {
         self.0.as_ref().map(Into::into)
     }
 }

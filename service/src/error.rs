@@ -10,6 +10,8 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::pooled_connection::deadpool::{HookError, PoolError};
 use time::OffsetDateTime;
 
+use crate::identity::scopes::{Scope, ScopeError};
+
 /// What `Retry-After` says when the database cannot be reached: long enough for a restart.
 pub const DATABASE_RETRY_AFTER_SECS: u64 = 5;
 
@@ -45,7 +47,7 @@ pub enum ServiceError {
     Unauthenticated(&'static str),
     /// A personal API token without the scope the request needs (sessions have every scope).
     #[error("this token does not have the “{0}” scope: make a token with it")]
-    MissingScope(crate::identity::scopes::Scope),
+    MissingScope(Scope),
     #[error("{0} not found")]
     NotFound(&'static str),
     #[error("you are not a player of this match")]
@@ -314,6 +316,22 @@ impl From<DieselError> for ServiceError {
     }
 }
 
+impl From<ScopeError> for ServiceError {
+    fn from(error: ScopeError) -> Self {
+        match error {
+            ScopeError::Unknown(_) => {
+                ServiceError::invalid("scopes", "token_scope_unknown", error.to_string())
+            }
+            ScopeError::Empty => {
+                ServiceError::invalid("scopes", "token_scopes_empty", error.to_string())
+            }
+            ScopeError::Stored(name) => {
+                ServiceError::internal("a stored token scope is unknown", name)
+            }
+        }
+    }
+}
+
 /// What the PostgreSQL client says when the connection itself failed, rather than the request
 /// (`tokio_postgres::Error` without a SQLSTATE, which diesel-async reports as
 /// `UnableToSendCommand`): the socket closed or broke (a broken pipe, a reset), the server
@@ -435,6 +453,34 @@ mod tests {
             && error.http_status() == 503
             && error.code() == "database_unavailable"
             && error.retry_after_secs() == Some(DATABASE_RETRY_AFTER_SECS)
+    }
+
+    /// The scopes' refusals: a request's are validation errors of the field `scopes`, with the
+    /// scope named; a stored one is internal.
+    #[test]
+    fn scope_errors_are_validation_errors_of_the_scopes() {
+        let unknown = ServiceError::from(ScopeError::Unknown("admin".to_owned()));
+        assert!(
+            matches!(
+                &unknown,
+                ServiceError::Validation { field, reason: "token_scope_unknown", message }
+                    if field == "scopes" && message.contains("“admin”")
+            ),
+            "{unknown:?}"
+        );
+        let empty = ServiceError::from(ScopeError::Empty);
+        assert!(
+            matches!(
+                &empty,
+                ServiceError::Validation { field, reason: "token_scopes_empty", message }
+                    if field == "scopes" && *message == "choose at least one scope"
+            ),
+            "{empty:?}"
+        );
+        assert!(matches!(
+            ServiceError::from(ScopeError::Stored("admin".to_owned())),
+            ServiceError::Internal
+        ));
     }
 
     /// Every way a connection fails, as diesel-async reports it: a 503 with `Retry-After`.

@@ -17,8 +17,7 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use tapis_l10n::Language;
 use tapis_service::identity::accounts::ClientInfo;
 use tapis_service::identity::auth;
-use tapis_service::identity::caller::Caller;
-use tapis_service::identity::credentials::Credentials;
+use tapis_service::identity::credentials::{Caller, Credentials};
 use tapis_service::{Identity, ServiceError, Services};
 
 use crate::cookies::{DEVICE_COOKIE, LANGUAGE_COOKIE, SESSION_COOKIE, is_secure};

@@ -311,6 +311,23 @@ pub(crate) async fn named_user(
         .ok_or(ServiceError::NotFound("user"))
 }
 
+/// The user named `username` (as [`named_user`]), who must be another than `who`: a player
+/// cannot block or follow themselves (a validation error of the field `username`, with
+/// `reason` and `message`).
+pub(crate) async fn named_other_user(
+    conn: &mut AsyncPgConnection,
+    who: &Identity,
+    username: &str,
+    reason: &'static str,
+    message: &'static str,
+) -> ServiceResult<User> {
+    let user = named_user(conn, username).await?;
+    if user.id == who.user_id {
+        return Err(ServiceError::invalid("username", reason, message));
+    }
+    Ok(user)
+}
+
 /// Changes the caller's password after checking the current one, and ends every other
 /// session of the caller (the one that asked stays signed in; API tokens are not touched).
 pub async fn change_password(

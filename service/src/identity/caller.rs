@@ -51,24 +51,3 @@ impl Identity {
 pub(crate) fn stored_language(code: Option<String>) -> Option<Language> {
     code.and_then(|c| c.parse().ok())
 }
-
-/// Who calls a use case of a hot path (a move, a match view): a caller known already (confirmed
-/// by a statement of its own, or a computer player), or credentials that the use case confirms
-/// in the statement that reads or locks the match (`Credentials::confirm`).
-#[derive(Debug, Clone, Copy)]
-pub enum Caller<'a> {
-    Known(&'a Identity),
-    Presenting(&'a super::credentials::Credentials),
-}
-
-impl<'a> From<&'a Identity> for Caller<'a> {
-    fn from(who: &'a Identity) -> Caller<'a> {
-        Caller::Known(who)
-    }
-}
-
-impl<'a> From<&'a super::credentials::Credentials> for Caller<'a> {
-    fn from(credentials: &'a super::credentials::Credentials) -> Caller<'a> {
-        Caller::Presenting(credentials)
-    }
-}

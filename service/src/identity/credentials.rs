@@ -60,6 +60,27 @@ impl std::fmt::Debug for Credentials {
     }
 }
 
+/// Who calls a use case of a hot path (a move, a match view): a caller known already (confirmed
+/// by a statement of its own, or a computer player), or credentials that the use case confirms
+/// in the statement that reads or locks the match (`Credentials::confirm`).
+#[derive(Debug, Clone, Copy)]
+pub enum Caller<'a> {
+    Known(&'a Identity),
+    Presenting(&'a Credentials),
+}
+
+impl<'a> From<&'a Identity> for Caller<'a> {
+    fn from(who: &'a Identity) -> Caller<'a> {
+        Caller::Known(who)
+    }
+}
+
+impl<'a> From<&'a Credentials> for Caller<'a> {
+    fn from(credentials: &'a Credentials) -> Caller<'a> {
+        Caller::Presenting(credentials)
+    }
+}
+
 impl Credentials {
     /// Reads a bearer token: a personal API token by its prefix, else a session token, whose
     /// signature and expiry are checked here (no database).

@@ -8,8 +8,9 @@
 //! - `session_tokens`: session tokens, signed JWTs naming a session's row;
 //! - `sessions`: the rows behind session tokens, listed and ended by their owner;
 //! - `api_tokens`: personal API tokens for a player's programs;
-//! - `credentials`: a bearer token of either kind as a request presents it, and the
-//!   subqueries by which a statement of a hot path confirms it;
+//! - `credentials`: a bearer token of either kind as a request presents it, the subqueries
+//!   by which a statement of a hot path confirms it, and who calls a hot path
+//!   ([`credentials::Caller`]: a caller known already, or credentials to confirm);
 //! - `auth`: a bearer token of either kind turned into the caller;
 //! - `accounts`: signing up and in, users by name, password changes, the account overview.
 

@@ -2,11 +2,12 @@
 //! (a player signed in) may do everything; a token only what its scopes allow, and a request
 //! that needs another scope is refused (`ServiceError::MissingScope`). Which route needs which
 //! scope is said by the API (`docs/api.md`, "Token scopes").
+//!
+//! Its failures are its own ([`ScopeError`]): the service's error converts them, so that this
+//! module, which that error names, does not name it in turn.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-
-use crate::error::{ServiceError, ServiceResult};
 
 /// One power a personal API token may be given.
 #[derive(
@@ -65,34 +66,48 @@ impl std::fmt::Display for Scope {
     }
 }
 
+/// Why scopes were refused. The service's error turns each into its own
+/// (`ServiceError::from`): the first two into a validation error of the field `scopes`, the last
+/// into an internal error, logged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScopeError {
+    /// A request named a scope there is not (its name, cut to 64 characters).
+    Unknown(String),
+    /// A request named no scope at all.
+    Empty,
+    /// A name the database stores is not a scope: the database was changed by hand.
+    Stored(String),
+}
+
+impl std::fmt::Display for ScopeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScopeError::Unknown(name) => write!(
+                f,
+                "“{name}” is not a scope: the scopes are {}",
+                Scope::ALL.map(Scope::as_str).join(", ")
+            ),
+            ScopeError::Empty => f.write_str("choose at least one scope"),
+            ScopeError::Stored(name) => write!(f, "{name}"),
+        }
+    }
+}
+
 /// The scopes a request asks for a new token, checked: each one known, at least one, each
 /// once, in the order of [`Scope::ALL`]. `None` (not said) is [`Scope::DEFAULT`].
-pub fn requested<S: AsRef<str>>(names: Option<&[S]>) -> ServiceResult<Vec<Scope>> {
+pub fn requested<S: AsRef<str>>(names: Option<&[S]>) -> Result<Vec<Scope>, ScopeError> {
     let Some(names) = names else {
         return Ok(Scope::DEFAULT.to_vec());
     };
     let mut scopes = Vec::with_capacity(names.len());
     for name in names {
         let name = name.as_ref();
-        let scope = Scope::named(name).ok_or_else(|| {
-            ServiceError::invalid(
-                "scopes",
-                "token_scope_unknown",
-                format!(
-                    "“{}” is not a scope: the scopes are {}",
-                    name.chars().take(64).collect::<String>(),
-                    Scope::ALL.map(Scope::as_str).join(", ")
-                ),
-            )
-        })?;
+        let scope = Scope::named(name)
+            .ok_or_else(|| ScopeError::Unknown(name.chars().take(64).collect()))?;
         scopes.push(scope);
     }
     if scopes.is_empty() {
-        return Err(ServiceError::invalid(
-            "scopes",
-            "token_scopes_empty",
-            "choose at least one scope",
-        ));
+        return Err(ScopeError::Empty);
     }
     scopes.sort_unstable();
     scopes.dedup();
@@ -101,13 +116,10 @@ pub fn requested<S: AsRef<str>>(names: Option<&[S]>) -> ServiceResult<Vec<Scope>
 
 /// The scopes as the database stores them (a row's `scopes`): a name there is not a scope only
 /// if the database was changed by hand, which is an internal error.
-pub(crate) fn stored(names: &[String]) -> ServiceResult<Vec<Scope>> {
+pub(crate) fn stored(names: &[String]) -> Result<Vec<Scope>, ScopeError> {
     names
         .iter()
-        .map(|name| {
-            Scope::named(name)
-                .ok_or_else(|| ServiceError::internal("a stored token scope is unknown", name))
-        })
+        .map(|name| Scope::named(name).ok_or_else(|| ScopeError::Stored(name.clone())))
         .collect()
 }
 
@@ -131,25 +143,9 @@ mod tests {
             vec![Scope::Play, Scope::Tokens]
         );
         let unknown = requested(Some(&["play", "admin"][..])).unwrap_err();
-        assert!(
-            matches!(
-                &unknown,
-                ServiceError::Validation { field, reason: "token_scope_unknown", message }
-                    if field == "scopes" && message.contains("“admin”")
-            ),
-            "{unknown:?}"
-        );
-        let empty = requested::<&str>(Some(&[])).unwrap_err();
-        assert!(
-            matches!(
-                empty,
-                ServiceError::Validation {
-                    reason: "token_scopes_empty",
-                    ..
-                }
-            ),
-            "{empty:?}"
-        );
+        assert_eq!(unknown, ScopeError::Unknown("admin".to_owned()));
+        assert!(unknown.to_string().contains("“admin”"), "{unknown}");
+        assert_eq!(requested::<&str>(Some(&[])), Err(ScopeError::Empty));
     }
 
     #[test]

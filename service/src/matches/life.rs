@@ -11,7 +11,9 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::read::view_of;
-use super::row::{Loaded, MatchRow, load_match, lock_match, lock_row, seat_index, stored_seat};
+use super::row::{
+    Loaded, MatchRow, load_match, lock_for_player, lock_match, lock_row, seat_index, stored_seat,
+};
 use super::seating::Seating;
 use super::step::Step;
 use super::store::advance;
@@ -224,13 +226,14 @@ pub async fn abort(services: &Services, who: &Identity, id: Uuid) -> ServiceResu
     let now = services.now();
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
-            let locked = lock_match(conn, id).await?;
-            if locked.seat_of(who.user_id).is_none() {
-                return Err(ServiceError::NotAPlayer);
-            }
-            if locked.row.status()? != MatchStatus::Active {
-                return Err(ServiceError::MatchNotActive);
-            }
+            let (locked, _) = lock_for_player(
+                conn,
+                id,
+                who.user_id,
+                MatchStatus::Active,
+                ServiceError::MatchNotActive,
+            )
+            .await?;
             if !locked.row.abortable()? {
                 return Err(ServiceError::AbortNotAllowed);
             }
@@ -353,13 +356,14 @@ pub async fn resign(services: &Services, who: &Identity, id: Uuid) -> ServiceRes
     let who = who.clone();
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
-            let locked = lock_match(conn, id).await?;
-            let seat = locked
-                .seat_of(who.user_id)
-                .ok_or(ServiceError::NotAPlayer)?;
-            if locked.row.status()? != MatchStatus::Active {
-                return Err(ServiceError::MatchNotActive);
-            }
+            let (locked, seat) = lock_for_player(
+                conn,
+                id,
+                who.user_id,
+                MatchStatus::Active,
+                ServiceError::MatchNotActive,
+            )
+            .await?;
             leave(conn, locked, seat, TurnKind::Resign, services.now()).await
         })
         .await?;

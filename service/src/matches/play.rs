@@ -11,7 +11,7 @@ use super::row::Loaded;
 use super::step::{Step, work_out_step};
 use super::store::move_transaction;
 use super::views::{MatchStatus, MatchView, MatchWithTurns, TurnKind};
-use crate::identity::caller::Caller;
+use crate::identity::credentials::Caller;
 use crate::{ServiceError, ServiceResult, Services};
 
 /// An action submitted for a move: as a client posted it, to be read as an action of the

@@ -21,7 +21,8 @@ use super::views::{
 };
 use super::waiting::waits_for;
 use crate::identity::accounts;
-use crate::identity::caller::{Caller, Identity};
+use crate::identity::caller::Identity;
+use crate::identity::credentials::Caller;
 use crate::players::blocks;
 use crate::schema::{invitations, match_seats, matches, turns, users};
 use crate::{ServiceError, ServiceResult, Services};

@@ -13,7 +13,7 @@ use uuid::Uuid;
 use super::create::{Lineage, create_on};
 use super::plan::MatchPlan;
 use super::read::view_of;
-use super::row::{Loaded, load_match, lock_match, seat_index};
+use super::row::{Loaded, load_match, lock_for_player, seat_index};
 use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch};
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
@@ -31,13 +31,14 @@ pub async fn rematch(
     let who = who.clone();
     let (loaded, made) = conn
         .transaction::<_, ServiceError, _>(async |conn| {
-            let old = lock_match(conn, id).await?;
-            if old.seat_of(who.user_id).is_none() {
-                return Err(ServiceError::NotAPlayer);
-            }
-            if old.row.status()? != MatchStatus::Finished {
-                return Err(ServiceError::MatchNotFinished);
-            }
+            let (old, _) = lock_for_player(
+                conn,
+                id,
+                who.user_id,
+                MatchStatus::Finished,
+                ServiceError::MatchNotFinished,
+            )
+            .await?;
             if let Some(existing) = old.row.rematch_id {
                 return Ok((load_match(conn, existing).await?, false));
             }

@@ -15,8 +15,8 @@ use uuid::Uuid;
 
 use super::views::{Fairness, MatchResult, MatchStatus, SeatView};
 use crate::error::{ServiceError, ServiceResult};
-use crate::identity::caller::{Caller, Identity};
-use crate::identity::credentials::ConfirmedRow;
+use crate::identity::caller::Identity;
+use crate::identity::credentials::{Caller, ConfirmedRow};
 use crate::schema::{invitations, matches, users};
 use crate::services::Services;
 
@@ -364,6 +364,24 @@ pub(super) async fn load_match(conn: &mut AsyncPgConnection, id: Uuid) -> Servic
 /// A match, its row locked for this transaction.
 pub(super) async fn lock_match(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<Loaded> {
     Loaded::new(lock_row(conn, id).await?)
+}
+
+/// Locks match `id`'s row ([`lock_match`]) for one of its players, in a use case for matches
+/// in `status`: `NotAPlayer` unless `user_id` sits at it, then `refusal` unless the match is
+/// in `status`. With the player's seat.
+pub(super) async fn lock_for_player(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    user_id: Uuid,
+    status: MatchStatus,
+    refusal: ServiceError,
+) -> ServiceResult<(Loaded, usize)> {
+    let locked = lock_match(conn, id).await?;
+    let seat = locked.seat_of(user_id).ok_or(ServiceError::NotAPlayer)?;
+    if locked.row.status()? != status {
+        return Err(refusal);
+    }
+    Ok((locked, seat))
 }
 
 /// What a view is made of: the row, its seats and result decoded and, when it is already at

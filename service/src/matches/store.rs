@@ -19,7 +19,8 @@ use uuid::Uuid;
 
 use super::row::{Loaded, MatchRow, row_as};
 use super::step::{PendingStep, Step, work_out_step};
-use crate::identity::caller::{Caller, Identity};
+use crate::identity::caller::Identity;
+use crate::identity::credentials::Caller;
 use crate::schema::matches;
 use crate::{ServiceError, ServiceResult, Services};
 

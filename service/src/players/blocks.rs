@@ -10,8 +10,8 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::error::{ServiceError, ServiceResult};
-use crate::identity::accounts::named_user;
+use crate::error::ServiceResult;
+use crate::identity::accounts::{named_other_user, named_user};
 use crate::identity::caller::Identity;
 use crate::schema::{blocks, users};
 use crate::services::Services;
@@ -28,14 +28,14 @@ pub struct BlockedPlayer {
 /// `who` blocks the player named `username` (again: nothing changes).
 pub async fn block(services: &Services, who: &Identity, username: &str) -> ServiceResult<()> {
     let mut conn = services.conn().await?;
-    let blocked = named_user(&mut conn, username).await?;
-    if blocked.id == who.user_id {
-        return Err(ServiceError::invalid(
-            "username",
-            "block_self",
-            "you cannot block yourself",
-        ));
-    }
+    let blocked = named_other_user(
+        &mut conn,
+        who,
+        username,
+        "block_self",
+        "you cannot block yourself",
+    )
+    .await?;
     diesel::insert_into(blocks::table)
         .values((
             blocks::blocker_id.eq(who.user_id),

@@ -9,8 +9,8 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::error::{ServiceError, ServiceResult};
-use crate::identity::accounts::named_user;
+use crate::error::ServiceResult;
+use crate::identity::accounts::{named_other_user, named_user};
 use crate::identity::caller::Identity;
 use crate::schema::{follows, matches, users};
 use crate::services::Services;
@@ -37,14 +37,14 @@ pub struct Followed {
 /// `who` follows the player named `username` (again: nothing changes).
 pub async fn follow(services: &Services, who: &Identity, username: &str) -> ServiceResult<()> {
     let mut conn = services.conn().await?;
-    let followed = named_user(&mut conn, username).await?;
-    if followed.id == who.user_id {
-        return Err(ServiceError::invalid(
-            "username",
-            "follow_self",
-            "you cannot follow yourself",
-        ));
-    }
+    let followed = named_other_user(
+        &mut conn,
+        who,
+        username,
+        "follow_self",
+        "you cannot follow yourself",
+    )
+    .await?;
     diesel::insert_into(follows::table)
         .values((
             follows::follower_id.eq(who.user_id),
