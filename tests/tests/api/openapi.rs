@@ -193,7 +193,7 @@ async fn every_operation_documents_the_statuses_it_can_answer() {
             }
         }
     }
-    assert_eq!(operations, 60);
+    assert_eq!(operations, 62);
     assert!(statuses(&document["paths"]["/api/v1/sessions"]["post"]).contains(&"429"));
     for (name, response) in shared {
         assert!(response["description"].is_string(), "{name}");
