@@ -17,11 +17,14 @@ pub struct DicePanel {
     /// Each face, how many times, and its share.
     pub faces: Vec<(u8, String, String)>,
     pub fair: bool,
+    /// The table's name, unique on the page ("How often each face came up: Your dice").
+    pub caption: String,
 }
 
 impl DicePanel {
     /// The panel of `test`, whose dice `who` names ("Your dice").
     pub fn of(test: &DiceTest, who: String, lang: Language) -> DicePanel {
+        let caption = lang.t1("dice-caption", "who", who.as_str());
         let summary = match test.p_value {
             Some(p) => lang.t_with(
                 "dice-summary",
@@ -61,6 +64,7 @@ impl DicePanel {
             summary,
             faces,
             fair: test.consistent_with_fair_dice,
+            caption,
         }
     }
 }
