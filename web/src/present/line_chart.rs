@@ -87,7 +87,7 @@ pub struct Labels<'a> {
 
 impl std::fmt::Debug for Labels<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Labels")
+        f.debug_struct(stringify!(Labels))
             .field("id", &self.id)
             .field("title", &self.title)
             .finish_non_exhaustive()
