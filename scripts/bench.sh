@@ -2,7 +2,12 @@
 # Load benchmark of the HTTP API against PostgreSQL, with pgbench on the same server as a yardstick.
 #
 #   scripts/bench.sh [--clients N] [--seconds S] [--warmup W] [--seed X]    (defaults 32, 20, 3, 1)
-#                    [--read api|page]
+#                    [--read api|page] [--analysis N]
+#
+# With --analysis N, the server analyses finished matches N at a time while the clients play
+# (TAPIS_ANALYSIS_CONCURRENCY; 0 by default, so that the figures are the move path's alone):
+# the benchmark's Can't Stop matches end every few seconds, and each one's analysis runs beside
+# the moves. The goal: the move's p99 rises by no more than 10 % (docs/analysis.md).
 #
 # With --read, the clients read instead of playing: each fetches its match over and over, through
 # the API (`GET /api/v1/matches/{id}`) or as the match page (`GET /matches/{id}`), and the
@@ -31,6 +36,7 @@ seconds=20
 warmup=3
 seed=1
 read_mode=""
+analysis=0
 
 usage() { sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
@@ -50,13 +56,13 @@ while [ $# -gt 0 ]; do
       case "$read_mode" in api | page) ;; *) die "--read takes api or page, not '$read_mode'" ;; esac
       continue
       ;;
-    --clients | --seconds | --warmup | --seed)
+    --clients | --seconds | --warmup | --seed | --analysis)
       [ $# -ge 2 ] || die "$1 needs a value"
       value="$2"
       name="${1#--}"
       shift 2
       ;;
-    --clients=* | --seconds=* | --warmup=* | --seed=*)
+    --clients=* | --seconds=* | --warmup=* | --seed=* | --analysis=*)
       value="${1#*=}"
       name="${1%%=*}"
       name="${name#--}"
@@ -171,6 +177,7 @@ DATABASE_URL="$app_url" \
   TAPIS_ENV=development TAPIS_SIGN_UPS_PER_ADDRESS=1000000 TAPIS_STREAMS_PER_ADDRESS=100000 TAPIS_STREAMS_PER_ACCOUNT=100000 \
   TAPIS_BIND="127.0.0.1:$port" \
   TAPIS_DB_POOL_SIZE="$((clients + 4))" \
+  TAPIS_ANALYSIS_CONCURRENCY="$analysis" \
   TAPIS_JWT_SECRET="bench-only-secret-$(date +%s%N)-0123456789abcdef" \
   RUST_LOG=warn \
   "$target_dir/release/tapis" serve >"$server_log" 2>&1 &
@@ -231,6 +238,8 @@ stop_server
 # Backends report their statistics when they exit: read the counters once the server is gone.
 sleep 1
 counters_after="$(db_counters tapis_bench)"
+analyses_made="$(psql "$app_url" -Atqc \
+  "SELECT count(*) FILTER (WHERE status <> 'pending') || ' made of ' || count(*) || ' queued' FROM analyses" 2>/dev/null || true)"
 
 load_after="$(cut -d' ' -f1 /proc/loadavg)"
 
@@ -330,6 +339,7 @@ fi
 if [ -n "$activity" ]; then
   printf '%-28s %s\n' "app backends, on average" "$activity"
 fi
+printf '%-28s %s (TAPIS_ANALYSIS_CONCURRENCY=%s)\n' "analyses during the load" "${analyses_made:-n/a}" "$analysis"
 if [ "$TAPIS_PG_SOURCE" = DATABASE_URL ]; then
   echo "(postgres CPU is read from /proc: it reads 0 when the database server runs elsewhere)"
 fi
