@@ -127,7 +127,8 @@ impl<G: Game + Variant, E: ValueEngine<G>> Replay<'_, G, E> {
                 .action_values(&self.state, seat, &self.legal, &mut self.action_values);
         }
         let judgement = (self.action_values.values.len() == self.legal.len())
-            .then(|| judge::<G>(&self.legal, &self.action_values, made, self.thresholds));
+            .then(|| judge::<G>(&self.legal, &self.action_values, made, self.thresholds))
+            .flatten();
         let own = judgement.as_ref().map(|j| j.value_made);
         G::apply(&mut self.state, seat, action, &mut self.events).map_err(|e| e.to_string())?;
         let decision = Decision {
@@ -157,31 +158,24 @@ impl<G: Game + Variant, E: ValueEngine<G>> Replay<'_, G, E> {
     }
 }
 
-/// The judgement of the action `made` among `legal` valued `values`: the best is the first
-/// of the highest values; an estimated cost carries the error of the paired difference.
+/// The judgement of the action `made` among `legal` valued `values`
+/// ([`ActionValues::best_against`]); `None` where the values do not cover `made`.
 fn judge<G: Game + Variant>(
     legal: &[G::Action],
     values: &ActionValues,
     made: usize,
     thresholds: Thresholds,
-) -> Judgement {
-    let (best, value_best) = values.values.iter().copied().enumerate().fold(
-        (0, f64::NEG_INFINITY),
-        |(bi, bv), (i, v)| {
-            if v > bv { (i, v) } else { (bi, bv) }
-        },
-    );
-    let value_made = values.values[made];
-    let cost = (value_best - value_made).max(0.0);
-    let std_error = values.difference_error(best, made);
-    Judgement {
-        value_made,
-        value_best,
+) -> Option<Judgement> {
+    let best = values.best_against(made)?;
+    let cost = (best.value - best.value_made).max(0.0);
+    Some(Judgement {
+        value_made: best.value_made,
+        value_best: best.value,
         cost,
-        best: G::any_action(legal[best].clone()),
-        std_error,
-        mark: thresholds.mark(cost, std_error.unwrap_or(0.0)),
-    }
+        best: G::any_action(legal.get(best.index)?.clone()),
+        std_error: best.std_error,
+        mark: thresholds.mark(cost, best.std_error.unwrap_or(0.0)),
+    })
 }
 
 /// The summary of `seat` from the steps.

@@ -34,12 +34,68 @@ impl ActionValues {
         self.samples.clear();
     }
 
-    /// The standard error of `values[a] − values[b]`, from the paired samples: `None` for
-    /// exact values (no samples), and for fewer than two samples.
-    pub fn difference_error(&self, a: usize, b: usize) -> Option<f64> {
-        let (sa, sb) = (self.samples.get(a)?, self.samples.get(b)?);
-        paired_error(sa, sb)
+    /// The best action against `made`: its index, its value, the value of `made` and the
+    /// standard error of the difference.
+    ///
+    /// Exact values: the first of the highest values, no error. Estimated ones: the largest
+    /// of several noisy means is too high on average, so the choice and the measure are made
+    /// on separate samples: the best is chosen on the first half of the samples, and both it
+    /// and `made` are valued on the second half, with the error of their paired difference;
+    /// where the second half finds `made` as good, `made` is the best (a cost of 0).
+    pub fn best_against(&self, made: usize) -> Option<Best> {
+        let half = self.samples.first().map_or(0, |s| s.len() / 2);
+        if self.samples.len() != self.values.len() || half < 2 {
+            let (index, value) = first_highest(self.values.iter().copied());
+            let value_made = *self.values.get(made)?;
+            let std_error = self
+                .samples
+                .get(made)
+                .and_then(|m| paired_error(self.samples.get(index)?, m));
+            return Some(Best {
+                index,
+                value,
+                value_made,
+                std_error,
+            });
+        }
+        let mean = |s: &[f64]| s.iter().sum::<f64>() / s.len() as f64;
+        let (chosen, _) = first_highest(self.samples.iter().map(|s| mean(&s[..half])));
+        let made_rest = &self.samples.get(made)?[half..];
+        let chosen_rest = &self.samples.get(chosen)?[half..];
+        let (index, rest) = if mean(chosen_rest) > mean(made_rest) {
+            (chosen, chosen_rest)
+        } else {
+            (made, made_rest)
+        };
+        Some(Best {
+            index,
+            value: mean(rest),
+            value_made: mean(made_rest),
+            std_error: paired_error(rest, made_rest),
+        })
     }
+}
+
+/// The best action of a decision against the one made ([`ActionValues::best_against`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Best {
+    /// The best action's index in the legal actions.
+    pub index: usize,
+    /// Its value.
+    pub value: f64,
+    /// The value of the action made, measured as the best's.
+    pub value_made: f64,
+    /// The standard error of `value − value_made`; `None` when exact.
+    pub std_error: Option<f64>,
+}
+
+/// The index and value of the first of the highest `values`.
+fn first_highest(values: impl Iterator<Item = f64>) -> (usize, f64) {
+    values
+        .enumerate()
+        .fold((0, f64::NEG_INFINITY), |(bi, bv), (i, v)| {
+            if v > bv { (i, v) } else { (bi, bv) }
+        })
 }
 
 /// The standard error of the mean of `a[k] − b[k]` (`None` under two pairs).

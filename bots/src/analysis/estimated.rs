@@ -13,7 +13,11 @@ use tapis_games::yams::Yams;
 
 use super::rollouts::{Rollouts, Settings};
 use super::types::{Analysis, AnalysisError, Engine, MatchRecord, Thresholds, Unit};
+use crate::level::{Budget, Level};
 use crate::roster::{BotKind, DEFAULT_THRESHOLD, Roster};
+
+/// The budget of the baselines, which do not search.
+const NO_BUDGET: Budget = Budget { iterations: 0 };
 
 /// An estimated engine: its name, its marks and how it rolls out.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,22 +40,24 @@ pub const CANT_STOP: Spec = Spec {
     name: "cant-stop-rollouts",
     thresholds: WIN_THRESHOLDS,
     settings: Settings {
-        samples: 200,
+        samples: 500,
         horizon: 2_000,
         policy: BotKind::Rule28,
         epsilon: 0.0,
+        budget: NO_BUDGET,
     },
 };
 
-/// La Linotte: the greedy baseline plays, judged by the evaluation after 60 steps.
+/// La Linotte: the greedy baseline plays, judged by the evaluation after 30 steps.
 pub const LINOTTE: Spec = Spec {
     name: "linotte-rollouts",
     thresholds: WIN_THRESHOLDS,
     settings: Settings {
-        samples: 48,
-        horizon: 60,
+        samples: 80,
+        horizon: 30,
         policy: BotKind::Greedy,
         epsilon: 0.1,
+        budget: NO_BUDGET,
     },
 };
 
@@ -61,28 +67,32 @@ pub const YAM_MASTER: Spec = Spec {
     ..LINOTTE
 };
 
-/// Linja, which has no dice: the greedy baseline with one move in four at random, so that
-/// the rollouts differ, to the end of the match.
+/// Linja, which has no dice: the easy level plays (a search two actions deep, which takes its
+/// second choice one time in five, so that the rollouts differ), judged by the evaluation
+/// after 16 actions.
 pub const LINJA: Spec = Spec {
     name: "linja-rollouts",
     thresholds: WIN_THRESHOLDS,
     settings: Settings {
-        samples: 200,
-        horizon: 2_000,
-        policy: BotKind::Greedy,
-        epsilon: 0.25,
+        samples: 100,
+        horizon: 16,
+        policy: BotKind::Level(Level::Easy),
+        epsilon: 0.0,
+        budget: Budget { iterations: 10 },
     },
 };
 
-/// Make Five: the greedy baseline, judged by the evaluation after 40 steps.
+/// Make Five: random play, judged by the evaluation after 30 steps (as the bots' search
+/// judges its own random playouts).
 pub const MAKE_FIVE: Spec = Spec {
     name: "make-five-rollouts",
     thresholds: WIN_THRESHOLDS,
     settings: Settings {
-        samples: 32,
-        horizon: 40,
-        policy: BotKind::Greedy,
-        epsilon: 0.1,
+        samples: 48,
+        horizon: 30,
+        policy: BotKind::Random,
+        epsilon: 0.0,
+        budget: NO_BUDGET,
     },
 };
 
@@ -96,6 +106,7 @@ pub const FIVE_THOUSAND: Spec = Spec {
         horizon: 20_000,
         policy: BotKind::Threshold(DEFAULT_THRESHOLD),
         epsilon: 0.0,
+        budget: NO_BUDGET,
     },
 };
 
@@ -109,6 +120,7 @@ pub const YAMS: Spec = Spec {
         horizon: 20_000,
         policy: BotKind::Frequent,
         epsilon: 0.0,
+        budget: NO_BUDGET,
     },
 };
 

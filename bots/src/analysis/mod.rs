@@ -36,7 +36,7 @@ mod types;
 pub mod yams;
 
 pub use driver::run;
-pub use engine::{ActionValues, Luck, ValueEngine, for_each_outcome, paired_error};
+pub use engine::{ActionValues, Best, Luck, ValueEngine, for_each_outcome, paired_error};
 pub use types::*;
 
 use tapis_games::GameId;
@@ -61,3 +61,5 @@ pub fn analyse(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_estimated;

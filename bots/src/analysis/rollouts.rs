@@ -39,6 +39,8 @@ pub struct Settings {
     pub policy: BotKind,
     /// The share of the policy's decisions made uniformly at random instead.
     pub epsilon: f64,
+    /// The budget the policy thinks with (the baselines ignore it).
+    pub budget: Budget,
 }
 
 /// The rollout engine of game `G`.
@@ -192,7 +194,7 @@ impl<G: Roster> Rollouts<G> {
                 state,
                 seat,
                 legal: &self.actions,
-                budget: Budget { iterations: 0 },
+                budget: self.settings.budget,
             };
             self.policy.choose(&at, rng).min(n - 1)
         };
