@@ -6,14 +6,13 @@
 use tapis_games::Variant;
 use tapis_games::cant_stop::CantStop;
 use tapis_games::five_thousand::FiveThousand;
-use tapis_games::linja::Linja;
 use tapis_games::linotte::{Linotte, YamMaster};
 use tapis_games::make_five::MakeFive;
 use tapis_games::yams::Yams;
 
 use super::rollouts::{Rollouts, Settings};
 use super::types::{Analysis, AnalysisError, Engine, MatchRecord, Thresholds, Unit};
-use crate::level::{Budget, Level};
+use crate::level::Budget;
 use crate::roster::{BotKind, DEFAULT_THRESHOLD, Roster};
 
 /// The budget of the baselines, which do not search.
@@ -48,13 +47,14 @@ pub const CANT_STOP: Spec = Spec {
     },
 };
 
-/// La Linotte: the greedy baseline plays, judged by the evaluation after 30 steps.
+/// La Linotte: the greedy baseline plays (one move in ten at random), judged by the
+/// evaluation after 15 steps: about two turns of each player.
 pub const LINOTTE: Spec = Spec {
     name: "linotte-rollouts",
     thresholds: WIN_THRESHOLDS,
     settings: Settings {
         samples: 80,
-        horizon: 30,
+        horizon: 15,
         policy: BotKind::Greedy,
         epsilon: 0.1,
         budget: NO_BUDGET,
@@ -67,30 +67,15 @@ pub const YAM_MASTER: Spec = Spec {
     ..LINOTTE
 };
 
-/// Linja, which has no dice: the easy level plays (a search two actions deep, which takes its
-/// second choice one time in five, so that the rollouts differ), judged by the evaluation
-/// after 16 actions.
-pub const LINJA: Spec = Spec {
-    name: "linja-rollouts",
-    thresholds: WIN_THRESHOLDS,
-    settings: Settings {
-        samples: 100,
-        horizon: 16,
-        policy: BotKind::Level(Level::Easy),
-        epsilon: 0.0,
-        budget: Budget { iterations: 10 },
-    },
-};
-
-/// Make Five: random play, judged by the evaluation after 30 steps (as the bots' search
-/// judges its own random playouts).
+/// Make Five: the greedy baseline plays (the Aligneur makes the move that scores most now),
+/// judged by the evaluation after 16 steps (about a third of a deal).
 pub const MAKE_FIVE: Spec = Spec {
     name: "make-five-rollouts",
     thresholds: WIN_THRESHOLDS,
     settings: Settings {
-        samples: 48,
-        horizon: 30,
-        policy: BotKind::Random,
+        samples: 16,
+        horizon: 16,
+        policy: BotKind::Greedy,
         epsilon: 0.0,
         budget: NO_BUDGET,
     },
@@ -161,11 +146,6 @@ pub fn linotte(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
 /// Yam Master.
 pub fn yam_master(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
     analyse::<YamMaster>(record, &YAM_MASTER)
-}
-
-/// Linja.
-pub fn linja(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
-    analyse::<Linja>(record, &LINJA)
 }
 
 /// Make Five.

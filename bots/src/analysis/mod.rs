@@ -30,6 +30,7 @@ mod engine;
 pub mod estimated;
 pub mod five_thousand;
 pub mod four_two_one;
+pub mod linja;
 pub mod play;
 pub mod rollouts;
 mod types;
@@ -54,7 +55,7 @@ pub fn analyse(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
         GameId::CantStop => estimated::cant_stop(record),
         GameId::Linotte => estimated::linotte(record),
         GameId::YamMaster => estimated::yam_master(record),
-        GameId::Linja => estimated::linja(record),
+        GameId::Linja => linja::analyse(record),
         GameId::MakeFive => estimated::make_five(record),
     }
 }
