@@ -9,6 +9,10 @@
 //! the analysis is timed, after one warm-up analysis per game (which works out the game's
 //! solved tables once per process, as a server does at its first analysis). The standard
 //! error of the mean cost is the spread of the costs over the decisions.
+//!
+//! Two times are given per analysis: the wall-clock time, and the time the thread spent on a
+//! core (from `/proc/thread-self/schedstat`, on Linux), which is what one idle core would take
+//! when the machine is shared with other work.
 
 use std::time::{Duration, Instant};
 
@@ -17,6 +21,13 @@ use tapis_bots::analysis::{Analysis, StepKind, analyse};
 use tapis_bots::arena::quantile_ms;
 use tapis_bots::{BotKind, Level};
 use tapis_games::GameId;
+
+/// The time this thread has spent on a core so far (`None` where the system does not say).
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
 
 /// The mean cost per unforced decision of the seats `seats` over `analyses`, and its
 /// standard error (the spread of the costs over the decisions).
@@ -57,13 +68,15 @@ fn main() {
     let mut kinds = vec![BotKind::Random; seats];
     kinds[0] = BotKind::Level(Level::Strong);
     println!(
-        "{:<10} {:>7} {:>9} {:>9} {:>9} {:>9} {:>20} {:>20} {:>7}",
+        "{:<10} {:>7} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>20} {:>20} {:>7}",
         "game",
         "matches",
         "warm-up",
         "p50 ms",
         "p99 ms",
         "max ms",
+        "cpu p50",
+        "cpu p99",
         "strong/dec ± se",
         "random/dec ± se",
         "ratio"
@@ -84,6 +97,7 @@ fn main() {
             continue;
         }
         let mut times: Vec<Duration> = Vec::new();
+        let mut cpu: Vec<Duration> = Vec::new();
         let mut analyses = Vec::new();
         for seed in 1..=matches {
             let Ok(record) = bot_match(game, &options, &kinds, seed, seed.wrapping_mul(7919))
@@ -91,8 +105,12 @@ fn main() {
                 continue;
             };
             let started = Instant::now();
+            let on_core = cpu_time();
             let analysis = analyse(&record);
             times.push(started.elapsed());
+            if let (Some(before), Some(after)) = (on_core, cpu_time()) {
+                cpu.push(after.saturating_sub(before));
+            }
             if let Ok(a) = analysis {
                 analyses.push(a);
             }
@@ -100,13 +118,15 @@ fn main() {
         let (strong, strong_se) = mean_cost(&analyses, |s| s == 0);
         let (random, random_se) = mean_cost(&analyses, |s| s != 0);
         println!(
-            "{:<10} {:>7} {:>9.0} {:>9.2} {:>9.2} {:>9.2} {:>11.5} ± {:.5} {:>11.5} ± {:.5} {:>7.1}",
+            "{:<10} {:>7} {:>9.0} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>11.5} ± {:.5} {:>11.5} ± {:.5} {:>7.1}",
             game.to_string(),
             times.len(),
             warm_up.as_secs_f64() * 1000.0,
             quantile_ms(&mut times, 0.5),
             quantile_ms(&mut times, 0.99),
             quantile_ms(&mut times, 1.0),
+            quantile_ms(&mut cpu, 0.5),
+            quantile_ms(&mut cpu, 0.99),
             strong,
             strong_se,
             random,

@@ -6,9 +6,10 @@
 //! output a plain value ([`Analysis`]) that serialises to the JSON the API returns.
 //!
 //! **The value of a position** for a seat is in the game's unit ([`Unit`]): the chance of
-//! winning the match (5000 with two players), the expected final score of the seat's own grid
-//! (Yams), or the expected token balance after the round (421). Every value assumes the best
-//! play from the position on.
+//! winning the match (5000, and every game with an estimated engine), the expected final score
+//! of the seat's own grid (Yams), or the expected token balance after the round (421). The
+//! exact engines assume the best play from the position on; the estimated ones the play of
+//! their rollouts' policy, or their search.
 //!
 //! - A decision's **cost** is the value of the best legal action minus the value of the one
 //!   made, for the seat that made it (0 for the best, never negative).
@@ -20,10 +21,14 @@
 //! initial one is the luck it received minus the cost of its own decisions, plus (two-player
 //! games, zero-sum) the cost of the opponent's (Zare's equation). The tests check it to 1e-9.
 //!
-//! The engines: [`yams`] (the solved grid), [`five_thousand`] (the solved two-player match),
-//! [`four_two_one`] (each turn solved for the values of the round). The driver is shared
-//! ([`run`]): a decision is judged from the values of the positions its actions lead to, a
-//! chance event from the values of every outcome, unless an engine judges them itself.
+//! The exact engines: [`yams`] (the solved grid), [`five_thousand`] (the solved two-player
+//! match), [`four_two_one`] (each turn solved for the values of the round). The estimated
+//! ones, whose costs and lucks carry standard errors: [`rollouts`] for Can't Stop, La Linotte,
+//! Yam Master, Make Five, and the 5000 and Yams matches the exact engines do not cover (their
+//! settings in [`estimated`]); [`linja`] (the bots' search). The driver is shared ([`run`]): a
+//! decision is judged from the values of its actions ([`ActionValues`], paired samples for an
+//! estimate), a chance event from the values of every outcome, unless an engine judges them
+//! itself.
 
 mod driver;
 mod engine;
