@@ -82,56 +82,59 @@ fn main() {
         "ratio"
     );
     for game in games {
-        if seats > game.max_seats() {
-            continue;
+        if seats <= game.max_seats() {
+            bench(game, &kinds, matches);
         }
-        let options = game.default_options();
-        let warm = Instant::now();
-        let first = match bot_match(game, &options, &kinds, 0, 1) {
-            Ok(record) => analyse(&record).map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        let warm_up = warm.elapsed();
-        if let Err(e) = first {
-            println!("{game}: {e}");
-            continue;
-        }
-        let mut times: Vec<Duration> = Vec::new();
-        let mut cpu: Vec<Duration> = Vec::new();
-        let mut analyses = Vec::new();
-        for seed in 1..=matches {
-            let Ok(record) = bot_match(game, &options, &kinds, seed, seed.wrapping_mul(7919))
-            else {
-                continue;
-            };
-            let started = Instant::now();
-            let on_core = cpu_time();
-            let analysis = analyse(&record);
-            times.push(started.elapsed());
-            if let (Some(before), Some(after)) = (on_core, cpu_time()) {
-                cpu.push(after.saturating_sub(before));
-            }
-            if let Ok(a) = analysis {
-                analyses.push(a);
-            }
-        }
-        let (strong, strong_se) = mean_cost(&analyses, |s| s == 0);
-        let (random, random_se) = mean_cost(&analyses, |s| s != 0);
-        println!(
-            "{:<10} {:>7} {:>9.0} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>11.5} ± {:.5} {:>11.5} ± {:.5} {:>7.1}",
-            game.to_string(),
-            times.len(),
-            warm_up.as_secs_f64() * 1000.0,
-            quantile_ms(&mut times, 0.5),
-            quantile_ms(&mut times, 0.99),
-            quantile_ms(&mut times, 1.0),
-            quantile_ms(&mut cpu, 0.5),
-            quantile_ms(&mut cpu, 0.99),
-            strong,
-            strong_se,
-            random,
-            random_se,
-            random / strong,
-        );
     }
+}
+
+/// Times the analysis of `matches` matches of `game` played by `kinds`, and prints a line.
+fn bench(game: GameId, kinds: &[BotKind], matches: u64) {
+    let options = game.default_options();
+    let warm = Instant::now();
+    let first = match bot_match(game, &options, kinds, 0, 1) {
+        Ok(record) => analyse(&record).map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    let warm_up = warm.elapsed();
+    if let Err(e) = first {
+        println!("{game}: {e}");
+        return;
+    }
+    let mut times: Vec<Duration> = Vec::new();
+    let mut cpu: Vec<Duration> = Vec::new();
+    let mut analyses = Vec::new();
+    for seed in 1..=matches {
+        let Ok(record) = bot_match(game, &options, kinds, seed, seed.wrapping_mul(7919)) else {
+            continue;
+        };
+        let started = Instant::now();
+        let on_core = cpu_time();
+        let analysis = analyse(&record);
+        times.push(started.elapsed());
+        if let (Some(before), Some(after)) = (on_core, cpu_time()) {
+            cpu.push(after.saturating_sub(before));
+        }
+        if let Ok(a) = analysis {
+            analyses.push(a);
+        }
+    }
+    let (strong, strong_se) = mean_cost(&analyses, |s| s == 0);
+    let (random, random_se) = mean_cost(&analyses, |s| s != 0);
+    println!(
+        "{:<10} {:>7} {:>9.0} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>11.5} ± {:.5} {:>11.5} ± {:.5} {:>7.1}",
+        game.to_string(),
+        times.len(),
+        warm_up.as_secs_f64() * 1000.0,
+        quantile_ms(&mut times, 0.5),
+        quantile_ms(&mut times, 0.99),
+        quantile_ms(&mut times, 1.0),
+        quantile_ms(&mut cpu, 0.5),
+        quantile_ms(&mut cpu, 0.99),
+        strong,
+        strong_se,
+        random,
+        random_se,
+        random / strong,
+    );
 }

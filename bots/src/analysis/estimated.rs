@@ -53,7 +53,7 @@ pub const LINOTTE: Spec = Spec {
     name: "linotte-rollouts",
     thresholds: WIN_THRESHOLDS,
     settings: Settings {
-        samples: 80,
+        samples: 120,
         horizon: 15,
         policy: BotKind::Greedy,
         epsilon: 0.1,
@@ -73,7 +73,7 @@ pub const MAKE_FIVE: Spec = Spec {
     name: "make-five-rollouts",
     thresholds: WIN_THRESHOLDS,
     settings: Settings {
-        samples: 16,
+        samples: 24,
         horizon: 16,
         policy: BotKind::Greedy,
         epsilon: 0.0,
