@@ -120,6 +120,7 @@ fn win_shares<G: Roster>(state: &G::State, outcome: &Outcome, out: &mut Vec<f64>
 impl<G: Roster> Rollouts<G> {
     /// The engine of `record`'s match; `None` where the policy does not play `G`.
     pub fn new(record: &MatchRecord, settings: Settings) -> Option<Rollouts<G>> {
+        let seed = record_seed(record);
         Some(Rollouts {
             seats: record.seats,
             settings: Settings {
@@ -127,8 +128,8 @@ impl<G: Roster> Rollouts<G> {
                 ..settings
             },
             policy: bot_for::<G>(settings.policy)?,
-            record_seed: record_seed(record),
-            step_seed: record_seed(record),
+            record_seed: seed,
+            step_seed: seed,
             known: Vec::new(),
             actions: Vec::new(),
             events: Vec::new(),
