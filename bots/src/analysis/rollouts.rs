@@ -4,7 +4,7 @@
 //! gives it when played on from there by a fast policy ([`Settings::policy`], a baseline of
 //! the crate, with a share `epsilon` of uniform random moves so that play varies): 1 for a
 //! win (shared on a tie), 0 for a loss. A rollout that reaches the horizon before the end is
-//! judged there by the bots' evaluation ([`Evaluate::values`], each seat's estimated chance of
+//! judged there by the bots' evaluation ([`crate::Evaluate::values`], each seat's estimated chance of
 //! winning). A solo match is judged by the same evaluation, its only seat always placing first.
 //!
 //! **Common random numbers.** Rollout `k` of a step draws its dice and its policy's choices

@@ -46,11 +46,13 @@ pub enum Unit {
 /// Which engine made an analysis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Engine {
-    /// The engine's name (`yams-exact`, `5000-exact`, `421-rounds`).
+    /// The engine's name: `yams-exact`, `5000-exact`, `421-rounds`, `linja-search`, or an
+    /// estimated engine's `…-rollouts` (`super::estimated`).
     pub name: &'static str,
-    /// [`ENGINE_VERSION`].
+    /// [`super::ENGINE_VERSION`].
     pub version: u32,
-    /// Whether every value is exact (no standard errors).
+    /// Whether every value is exact (no standard errors). Estimated values carry their
+    /// standard errors, but for Linja's search, which has no sampling error.
     pub exact: bool,
 }
 
