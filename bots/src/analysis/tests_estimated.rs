@@ -180,9 +180,8 @@ fn random_play_costs_far_more_than_strong_play_cant_stop() {
 
 #[test]
 fn random_play_costs_far_more_than_strong_play_linja() {
-    // Over 20 matches (`analysis_bench`) the ratio is 2.8: the strong level wins early, after
-    // which no decision moves the chance of winning much.
-    random_errs_more(GameId::Linja, 2, 2.0);
+    // Over 200 matches (`analysis_bench`) the ratio is 3.2.
+    random_errs_more(GameId::Linja, 2, 3.0);
 }
 
 #[test]
