@@ -32,7 +32,7 @@ impl Evaluate for Linja {
 /// Nodes searched per budget iteration.
 const NODES_PER_ITERATION: u64 = 60;
 /// A won game outweighs any score difference.
-const WIN: f64 = 10_000.0;
+pub const WIN: f64 = 10_000.0;
 
 /// Alpha-beta for Linja.
 #[derive(Debug)]
@@ -58,6 +58,14 @@ impl AlphaBeta {
             limit: 0,
             buffers: Vec::new(),
         }
+    }
+
+    /// The minimax value for `me` of `state`, searched `depth` actions deep within `nodes`
+    /// nodes (the score margin, a won game ±10,000 more); `None` where the nodes run out.
+    pub fn value(&mut self, state: &linja::State, me: Seat, depth: u32, nodes: u64) -> Option<f64> {
+        self.nodes = 0;
+        self.limit = nodes;
+        self.search(state, me, depth, f64::NEG_INFINITY, f64::INFINITY)
     }
 
     fn evaluate(state: &linja::State, me: Seat) -> f64 {

@@ -4,11 +4,12 @@
 //! zero-sum: one seat's value is one minus the other's.
 //!
 //! Covered: two players and every option set the solution takes (the default rules, any
-//! target, opening threshold, straight value and extra multiples).
+//! target, opening threshold, straight value and extra multiples). Other matches go to the
+//! estimated engine ([`super::estimated::FIVE_THOUSAND`]).
 
+use tapis_games::Game;
 use tapis_games::Seat;
 use tapis_games::five_thousand::{FiveThousand, Options, State};
-use tapis_games::{Game, GameId};
 
 use super::{AnalysisError, Engine, MatchRecord, Thresholds, Unit, ValueEngine, run};
 use crate::five_thousand::MatchValues;
@@ -76,14 +77,13 @@ impl ValueEngine<FiveThousand> for WinValues {
 pub fn analyse(record: &MatchRecord) -> Result<super::Analysis, AnalysisError> {
     let options = tapis_games::read_options::parse_options::<FiveThousand>(&record.options)
         .map_err(|e| AnalysisError::Setup(e.to_string()))?;
-    let unsupported = AnalysisError::Unsupported {
-        game: GameId::FiveThousand,
-        seats: record.seats,
+    // Beyond two players or the options the solution takes: the estimated engine.
+    let engine = (record.seats == 2)
+        .then(|| WinValues::new(&options))
+        .flatten();
+    let Some(mut engine) = engine else {
+        return super::estimated::five_thousand(record);
     };
-    if record.seats != 2 {
-        return Err(unsupported);
-    }
-    let mut engine = WinValues::new(&options).ok_or(unsupported)?;
     let info = Engine {
         name: NAME,
         version: super::ENGINE_VERSION,

@@ -16,7 +16,8 @@ use tapis_games::four_two_one::{Action, FourTwoOne, PhaseView, State, TableView}
 use tapis_games::{Game, GameId, Turn};
 
 use super::{
-    AnalysisError, Engine, Luck, MatchRecord, Thresholds, Unit, ValueEngine, for_each_outcome, run,
+    ActionValues, AnalysisError, Engine, Luck, MatchRecord, Thresholds, Unit, ValueEngine,
+    for_each_outcome, run,
 };
 use crate::four_two_one::{TurnValues, expect, index_of, tables, turn_values};
 
@@ -84,7 +85,13 @@ impl ValueEngine<FourTwoOne> for RoundValues {
         self.seats
     }
 
-    fn action_values(&mut self, state: &State, seat: Seat, legal: &[Action], out: &mut Vec<f64>) {
+    fn action_values(
+        &mut self,
+        state: &State,
+        seat: Seat,
+        legal: &[Action],
+        out: &mut ActionValues,
+    ) {
         let view = FourTwoOne::view(state, Some(seat));
         let Some(current) = view.current.clone().filter(|c| c.seat == seat) else {
             return;
@@ -112,7 +119,7 @@ impl ValueEngine<FourTwoOne> for RoundValues {
             };
             values.push(value);
         }
-        out.extend(values);
+        out.values.extend(values);
     }
 
     fn luck(&mut self, state: &State, values: &[u8], out: &mut [Option<Luck>]) {
@@ -159,6 +166,7 @@ impl ValueEngine<FourTwoOne> for RoundValues {
             *slot = Some(Luck {
                 luck: after - mean,
                 after,
+                std_error: None,
             });
         }
     }

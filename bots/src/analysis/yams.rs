@@ -7,7 +7,8 @@
 //! during its turn, the turn's own tables say what the dice kept before a throw, and the five
 //! dice after it, are worth. They are worked out once per turn and kept.
 //!
-//! Covered: one grid per player, every sheet the solver takes (not Maxi and Mini).
+//! Covered: one grid per player, every sheet the solver takes (not Maxi and Mini). Other
+//! matches go to the estimated engine ([`super::estimated::YAMS`]).
 
 use std::sync::Arc;
 
@@ -146,10 +147,10 @@ impl ValueEngine<Yams> for GridValues {
 pub fn analyse(record: &MatchRecord) -> Result<super::Analysis, AnalysisError> {
     let options = tapis_games::read_options::parse_options::<Yams>(&record.options)
         .map_err(|e| AnalysisError::Setup(e.to_string()))?;
-    let mut engine = GridValues::new(&options, record.seats).ok_or(AnalysisError::Unsupported {
-        game: record.game,
-        seats: record.seats,
-    })?;
+    // Several grids, or Maxi and Mini: the estimated engine.
+    let Some(mut engine) = GridValues::new(&options, record.seats) else {
+        return super::estimated::yams(record);
+    };
     let info = Engine {
         name: NAME,
         version: super::ENGINE_VERSION,

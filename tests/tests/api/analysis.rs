@@ -91,7 +91,7 @@ async fn a_finished_match_is_queued_then_analysed_in_the_background() {
     let body = made.body;
     assert_eq!(body["status"], "ready");
     assert_eq!(body["unit"], "round_tokens");
-    assert_eq!(body["engine"]["version"], 1);
+    assert_eq!(body["engine"]["version"], 2);
     assert_eq!(body["players"].as_array().unwrap().len(), 2);
     assert!(!body["steps"].as_array().unwrap().is_empty());
     let row = queued(&app, &id).await;
@@ -121,8 +121,11 @@ async fn a_finished_match_is_queued_then_analysed_in_the_background() {
     assert_eq!(told, ["alice", "bob"]);
 }
 
+/// Linja has no dice: its engine searches (no standard error), and it is analysed like the
+/// rest. A match no engine covers is answered `unsupported` (stored so by the worker, here
+/// written as it would be).
 #[tokio::test]
-async fn a_game_without_an_engine_is_said_unsupported() {
+async fn linja_is_analysed_by_search_and_an_unsupported_match_says_so() {
     let app = TestApp::spawn().await;
     let id = finished(&app, "linja", ["alice", "bob"]).await;
     assert_eq!(
@@ -133,6 +136,21 @@ async fn a_game_without_an_engine_is_said_unsupported() {
         .await
         .unwrap();
     assert_eq!(made, 1);
+    let reply = analysis_of(&app, &id).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.body["status"], "ready", "{:?}", reply.body);
+    assert_eq!(reply.body["unit"], "win_probability");
+    assert_eq!(reply.body["engine"]["name"], "linja-search");
+    assert_eq!(reply.body["engine"]["exact"], false);
+
+    let mut conn = app.db.connect().await;
+    diesel::sql_query(
+        "UPDATE analyses SET status = 'unsupported', result = NULL WHERE match_id = $1::uuid",
+    )
+    .bind::<Text, _>(&id)
+    .execute(&mut conn)
+    .await
+    .unwrap();
     let reply = analysis_of(&app, &id).await;
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.body, json!({"status": "unsupported"}));
