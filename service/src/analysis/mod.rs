@@ -242,6 +242,62 @@ fn ready(made: &analysis::Analysis, seats: usize) -> Outcome {
     }
 }
 
+/// Stores a claimed analysis's outcome ($2: its status, $3 the analysis, $4 the error, $5 the
+/// engine version, $6 the pause before a retry, $7 the claim's attempt), only for the claim
+/// that made it; once made, each seat's figures beside it ($8 every face, $9 the unit, $10 the
+/// seats' figures as JSON) and `analysis_ready` for the players, the event hubs woken to
+/// number it.
+const SETTLE: &str = "WITH settled AS ( \
+           UPDATE analyses SET status = $2, result = $3, error = $4, engine_version = $5, \
+                  faces = $8, \
+                  done_at = CASE WHEN $2 = 'pending' THEN NULL ELSE now() END, \
+                  not_before = CASE WHEN $2 = 'pending' \
+                                    THEN now() + make_interval(secs => $6) ELSE not_before END \
+           WHERE match_id = $1 AND status = 'pending' AND attempts = $7 \
+           RETURNING match_id, status), \
+         seated AS ( \
+           INSERT INTO analysis_seats (match_id, seat, user_id, game, finished_at, unit, \
+                                       decisions, cost_total, throws, luck_total, faces) \
+           SELECT m.id, f.seat, m.seat_user_ids[f.seat + 1], m.game, m.finished_at, $9, \
+                  f.decisions, f.cost_total, f.throws, f.luck_total, f.faces \
+           FROM settled s JOIN matches m ON m.id = s.match_id \
+           CROSS JOIN jsonb_to_recordset($10) AS f(seat smallint, decisions integer, \
+                  cost_total double precision, throws integer, luck_total double precision, \
+                  faces integer[]) \
+           WHERE s.status = 'ready' AND m.finished_at IS NOT NULL \
+             AND m.seat_user_ids[f.seat + 1] IS NOT NULL \
+           ON CONFLICT (match_id, seat) DO UPDATE SET unit = EXCLUDED.unit, \
+                  decisions = EXCLUDED.decisions, cost_total = EXCLUDED.cost_total, \
+                  throws = EXCLUDED.throws, luck_total = EXCLUDED.luck_total, \
+                  faces = EXCLUDED.faces), \
+         told AS ( \
+           INSERT INTO user_events (user_id, kind, match_id, version, data) \
+           SELECT DISTINCT u.id, 'analysis_ready', m.id, m.version, \
+                  jsonb_build_object('game', m.game) \
+           FROM settled s JOIN matches m ON m.id = s.match_id \
+           JOIN users u ON u.id = ANY (m.seat_user_ids) \
+           WHERE s.status = 'ready' AND NOT u.is_bot \
+           RETURNING 1) \
+         SELECT pg_notify('tapis_matches', $1::text) \
+         WHERE EXISTS (SELECT 1 FROM told)";
+
+/// The unit, each seat's figures (JSON) and every face of a made analysis, as [`SETTLE`] binds
+/// them (nothing for another outcome).
+fn figure_binds(
+    figures: Option<(Value, Vec<stats::SeatFigures>, [i32; 6])>,
+) -> ServiceResult<(Option<String>, Value, Option<Vec<i32>>)> {
+    Ok(match figures {
+        Some((unit, seats, faces)) => (
+            unit.as_str().map(str::to_owned),
+            serde_json::to_value(seats).map_err(|e| {
+                ServiceError::internal("the figures of an analysis do not serialise", e)
+            })?,
+            Some(faces.to_vec()),
+        ),
+        None => (None, Value::Array(Vec::new()), None),
+    })
+}
+
 /// Stores what came of a claimed analysis: made, unsupported, or failed (retried after a
 /// pause growing with the attempts, until the last).
 async fn settle(
@@ -278,65 +334,21 @@ async fn settle(
     // A failed attempt waits 30 s, 60 s, 120 s... before the next.
     let pause =
         30.0 * f64::from(2_i32.pow(u32::try_from(claimed.attempts.clamp(1, 10) - 1).unwrap_or(0)));
-    let (unit, seats, faces) = match figures {
-        Some((unit, seats, faces)) => (
-            unit.as_str().map(str::to_owned),
-            serde_json::to_value(seats).map_err(|e| {
-                ServiceError::internal("the figures of an analysis do not serialise", e)
-            })?,
-            Some(faces.to_vec()),
-        ),
-        None => (None, Value::Array(Vec::new()), None),
-    };
-    // Made: each seat's figures are written beside it and the players hear `analysis_ready`,
-    // in the same statement, and the event hubs are woken to number it.
-    diesel::sql_query(
-        "WITH settled AS ( \
-           UPDATE analyses SET status = $2, result = $3, error = $4, engine_version = $5, \
-                  faces = $8, \
-                  done_at = CASE WHEN $2 = 'pending' THEN NULL ELSE now() END, \
-                  not_before = CASE WHEN $2 = 'pending' \
-                                    THEN now() + make_interval(secs => $6) ELSE not_before END \
-           WHERE match_id = $1 AND status = 'pending' AND attempts = $7 \
-           RETURNING match_id, status), \
-         seated AS ( \
-           INSERT INTO analysis_seats (match_id, seat, user_id, game, finished_at, unit, \
-                                       decisions, cost_total, throws, luck_total, faces) \
-           SELECT m.id, f.seat, m.seat_user_ids[f.seat + 1], m.game, m.finished_at, $9, \
-                  f.decisions, f.cost_total, f.throws, f.luck_total, f.faces \
-           FROM settled s JOIN matches m ON m.id = s.match_id \
-           CROSS JOIN jsonb_to_recordset($10) AS f(seat smallint, decisions integer, \
-                  cost_total double precision, throws integer, luck_total double precision, \
-                  faces integer[]) \
-           WHERE s.status = 'ready' AND m.finished_at IS NOT NULL \
-             AND m.seat_user_ids[f.seat + 1] IS NOT NULL \
-           ON CONFLICT (match_id, seat) DO UPDATE SET unit = EXCLUDED.unit, \
-                  decisions = EXCLUDED.decisions, cost_total = EXCLUDED.cost_total, \
-                  throws = EXCLUDED.throws, luck_total = EXCLUDED.luck_total, \
-                  faces = EXCLUDED.faces), \
-         told AS ( \
-           INSERT INTO user_events (user_id, kind, match_id, version, data) \
-           SELECT DISTINCT u.id, 'analysis_ready', m.id, m.version, \
-                  jsonb_build_object('game', m.game) \
-           FROM settled s JOIN matches m ON m.id = s.match_id \
-           JOIN users u ON u.id = ANY (m.seat_user_ids) \
-           WHERE s.status = 'ready' AND NOT u.is_bot \
-           RETURNING 1) \
-         SELECT pg_notify('tapis_matches', $1::text) \
-         WHERE EXISTS (SELECT 1 FROM told)",
-    )
-    .bind::<diesel::sql_types::Uuid, _>(id)
-    .bind::<Text, _>(status)
-    .bind::<Nullable<Jsonb>, _>(result)
-    .bind::<Nullable<Text>, _>(error)
-    .bind::<Integer, _>(version)
-    .bind::<Double, _>(pause)
-    .bind::<Int2, _>(claimed.attempts)
-    .bind::<Nullable<Array<Integer>>, _>(faces)
-    .bind::<Nullable<Text>, _>(unit)
-    .bind::<Jsonb, _>(seats)
-    .execute(&mut conn)
-    .await?;
+    let (unit, seats, faces) = figure_binds(figures)?;
+    // One statement ([`SETTLE`]).
+    diesel::sql_query(SETTLE)
+        .bind::<diesel::sql_types::Uuid, _>(id)
+        .bind::<Text, _>(status)
+        .bind::<Nullable<Jsonb>, _>(result)
+        .bind::<Nullable<Text>, _>(error)
+        .bind::<Integer, _>(version)
+        .bind::<Double, _>(pause)
+        .bind::<Int2, _>(claimed.attempts)
+        .bind::<Nullable<Array<Integer>>, _>(faces)
+        .bind::<Nullable<Text>, _>(unit)
+        .bind::<Jsonb, _>(seats)
+        .execute(&mut conn)
+        .await?;
     if status == "ready" {
         tracing::debug!(match.id = %id, "a match was analysed");
     }

@@ -116,32 +116,7 @@ impl LineChart {
         };
         let lines = series
             .iter()
-            .map(|s| {
-                let points: Vec<Point> = s
-                    .points
-                    .iter()
-                    .map(|(i, v, label)| Point {
-                        x: x_of(*i),
-                        y: y_of(*v),
-                        label: label.clone(),
-                        href: (labels.href)(*i),
-                    })
-                    .collect();
-                let path = if points.len() < 2 {
-                    String::new()
-                } else {
-                    points
-                        .iter()
-                        .map(|p| format!("{},{}", p.x, p.y))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
-                Line {
-                    seat: s.seat,
-                    path,
-                    points,
-                }
-            })
+            .map(|s| line(s, &x_of, &y_of, labels.href))
             .collect();
         let count = ((high - low) / step).round() as usize;
         let y_ticks = (0..=count)
@@ -192,6 +167,40 @@ impl LineChart {
 
     pub fn middle_y(&self) -> f64 {
         round1((self.top + self.bottom) / 2.0)
+    }
+}
+
+/// A series drawn: its points where `x_of` and `y_of` put them, each leading where `href`
+/// says.
+fn line(
+    series: &Series,
+    x_of: &dyn Fn(usize) -> f64,
+    y_of: &dyn Fn(f64) -> f64,
+    href: &dyn Fn(usize) -> Option<String>,
+) -> Line {
+    let points: Vec<Point> = series
+        .points
+        .iter()
+        .map(|(i, v, label)| Point {
+            x: x_of(*i),
+            y: y_of(*v),
+            label: label.clone(),
+            href: href(*i),
+        })
+        .collect();
+    let path = if points.len() < 2 {
+        String::new()
+    } else {
+        points
+            .iter()
+            .map(|p| format!("{},{}", p.x, p.y))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Line {
+        seat: series.seat,
+        path,
+        points,
     }
 }
 
