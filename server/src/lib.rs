@@ -10,7 +10,7 @@ use std::net::{IpAddr, TcpListener};
 use std::time::Duration;
 
 use actix_web::body::{EitherBody, MessageBody};
-use actix_web::dev::{Server, ServiceRequest, ServiceResponse};
+use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse};
 use actix_web::http::header;
 use actix_web::middleware::{DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpMessage, HttpResponse, HttpServer, get, web};
@@ -267,13 +267,21 @@ impl Application {
         });
         let streams = web::Data::new(http.streams);
         let http = web::Data::new(http);
+        let activity = services.activity().clone();
         let server = HttpServer::new(move || {
+            // Each request is noted, so that the background work that gives way to requests
+            // (the analyses) knows when they come.
+            let activity = activity.clone();
             let mut headers = DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff"));
             if let Some(hsts) = &http.hsts {
                 headers = headers.add(("Strict-Transport-Security", hsts.clone()));
             }
             App::new()
                 .wrap(from_fn(count_db_work))
+                .wrap_fn(move |req, service| {
+                    activity.request_started();
+                    service.call(req)
+                })
                 .wrap(from_fn(refuse_nul))
                 .wrap(from_fn(resolve_client))
                 .wrap(headers)

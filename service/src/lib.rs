@@ -22,6 +22,7 @@
 //! - `quotas`: what one client may take of what all share (streams...);
 //! - `db` and `schema`: the pool, the migrations and the tables.
 
+pub mod activity;
 pub mod analysis;
 pub mod bots;
 pub mod chat;

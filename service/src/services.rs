@@ -7,6 +7,7 @@ use std::sync::Arc;
 use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Object;
 
+use crate::activity::Activity;
 use crate::db::DbPool;
 use crate::delivery::webhooks::network::install_tls_provider;
 use crate::error::ServiceResult;
@@ -54,6 +55,7 @@ struct Inner {
     passwords: Hasher,
     events: Arc<EventHub>,
     streams: Arc<StreamGate>,
+    activity: Arc<Activity>,
 }
 
 impl std::fmt::Debug for Services {
@@ -78,6 +80,7 @@ impl Services {
                 passwords,
                 events: Arc::default(),
                 streams,
+                activity: Arc::default(),
             }),
         })
     }
@@ -95,6 +98,11 @@ impl Services {
     /// The door of this process's event streams (their caps).
     pub fn streams(&self) -> &Arc<StreamGate> {
         &self.inner.streams
+    }
+
+    /// How busy this process is with requests (the HTTP server notes each one).
+    pub fn activity(&self) -> &Arc<Activity> {
+        &self.inner.activity
     }
 
     /// The current time, by the deployment's clock (to the microsecond).

@@ -11,13 +11,14 @@ use super::types::{
     MatchRecord, PlayerSummary, RecordStep, StepAnalysis, StepKind, Thresholds, Unit,
 };
 
-/// Analyses `record` with `engine`, game `G`.
+/// Analyses `record` with `engine`, game `G`, calling `pace` after each step.
 pub fn run<G: Game + Variant, E: ValueEngine<G>>(
     record: &MatchRecord,
     engine: &mut E,
     info: Engine,
     unit: Unit,
     thresholds: Thresholds,
+    pace: super::Pace<'_>,
 ) -> Result<Analysis, AnalysisError> {
     let options =
         parse_options::<G>(&record.options).map_err(|e| AnalysisError::Setup(e.to_string()))?;
@@ -37,6 +38,7 @@ pub fn run<G: Game + Variant, E: ValueEngine<G>>(
     let mut steps = Vec::with_capacity(record.steps.len());
     for (index, step) in record.steps.iter().enumerate() {
         steps.push(replay.step(index, step)?);
+        pace();
     }
     let finals = if G::turn(&replay.state) == Turn::Over {
         replay.values_now()

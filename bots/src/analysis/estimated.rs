@@ -113,6 +113,7 @@ pub const YAMS: Spec = Spec {
 pub fn analyse<G: Roster + Variant>(
     record: &MatchRecord,
     spec: &Spec,
+    pace: super::Pace<'_>,
 ) -> Result<Analysis, AnalysisError> {
     let mut engine =
         Rollouts::<G>::new(record, spec.settings).ok_or(AnalysisError::Unsupported {
@@ -130,35 +131,39 @@ pub fn analyse<G: Roster + Variant>(
         info,
         Unit::WinProbability,
         spec.thresholds,
+        pace,
     )
 }
 
 /// Can't Stop.
-pub fn cant_stop(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
-    analyse::<CantStop>(record, &CANT_STOP)
+pub fn cant_stop(record: &MatchRecord, pace: super::Pace<'_>) -> Result<Analysis, AnalysisError> {
+    analyse::<CantStop>(record, &CANT_STOP, pace)
 }
 
 /// La Linotte.
-pub fn linotte(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
-    analyse::<Linotte>(record, &LINOTTE)
+pub fn linotte(record: &MatchRecord, pace: super::Pace<'_>) -> Result<Analysis, AnalysisError> {
+    analyse::<Linotte>(record, &LINOTTE, pace)
 }
 
 /// Yam Master.
-pub fn yam_master(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
-    analyse::<YamMaster>(record, &YAM_MASTER)
+pub fn yam_master(record: &MatchRecord, pace: super::Pace<'_>) -> Result<Analysis, AnalysisError> {
+    analyse::<YamMaster>(record, &YAM_MASTER, pace)
 }
 
 /// Make Five.
-pub fn make_five(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
-    analyse::<MakeFive>(record, &MAKE_FIVE)
+pub fn make_five(record: &MatchRecord, pace: super::Pace<'_>) -> Result<Analysis, AnalysisError> {
+    analyse::<MakeFive>(record, &MAKE_FIVE, pace)
 }
 
 /// 5000 beyond the exact engine.
-pub fn five_thousand(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
-    analyse::<FiveThousand>(record, &FIVE_THOUSAND)
+pub fn five_thousand(
+    record: &MatchRecord,
+    pace: super::Pace<'_>,
+) -> Result<Analysis, AnalysisError> {
+    analyse::<FiveThousand>(record, &FIVE_THOUSAND, pace)
 }
 
 /// Yams beyond the exact engine.
-pub fn yams(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
-    analyse::<Yams>(record, &YAMS)
+pub fn yams(record: &MatchRecord, pace: super::Pace<'_>) -> Result<Analysis, AnalysisError> {
+    analyse::<Yams>(record, &YAMS, pace)
 }

@@ -74,7 +74,10 @@ impl ValueEngine<FiveThousand> for WinValues {
 }
 
 /// Analyses a 5000 match.
-pub fn analyse(record: &MatchRecord) -> Result<super::Analysis, AnalysisError> {
+pub fn analyse(
+    record: &MatchRecord,
+    pace: super::Pace<'_>,
+) -> Result<super::Analysis, AnalysisError> {
     let options = tapis_games::read_options::parse_options::<FiveThousand>(&record.options)
         .map_err(|e| AnalysisError::Setup(e.to_string()))?;
     // Beyond two players or the options the solution takes: the estimated engine.
@@ -82,12 +85,19 @@ pub fn analyse(record: &MatchRecord) -> Result<super::Analysis, AnalysisError> {
         .then(|| WinValues::new(&options))
         .flatten();
     let Some(mut engine) = engine else {
-        return super::estimated::five_thousand(record);
+        return super::estimated::five_thousand(record, pace);
     };
     let info = Engine {
         name: NAME,
         version: super::ENGINE_VERSION,
         exact: true,
     };
-    run::<FiveThousand, _>(record, &mut engine, info, Unit::WinProbability, THRESHOLDS)
+    run::<FiveThousand, _>(
+        record,
+        &mut engine,
+        info,
+        Unit::WinProbability,
+        THRESHOLDS,
+        pace,
+    )
 }

@@ -173,7 +173,10 @@ impl ValueEngine<FourTwoOne> for RoundValues {
 }
 
 /// Analyses a 421 match.
-pub fn analyse(record: &MatchRecord) -> Result<super::Analysis, AnalysisError> {
+pub fn analyse(
+    record: &MatchRecord,
+    pace: super::Pace<'_>,
+) -> Result<super::Analysis, AnalysisError> {
     if !(2..=8).contains(&record.seats) {
         return Err(AnalysisError::Unsupported {
             game: GameId::FourTwoOne,
@@ -186,5 +189,12 @@ pub fn analyse(record: &MatchRecord) -> Result<super::Analysis, AnalysisError> {
         version: super::ENGINE_VERSION,
         exact: true,
     };
-    run::<FourTwoOne, _>(record, &mut engine, info, Unit::RoundTokens, THRESHOLDS)
+    run::<FourTwoOne, _>(
+        record,
+        &mut engine,
+        info,
+        Unit::RoundTokens,
+        THRESHOLDS,
+        pace,
+    )
 }

@@ -98,7 +98,7 @@ impl ValueEngine<Linja> for SearchValues {
 }
 
 /// Analyses a Linja match.
-pub fn analyse(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
+pub fn analyse(record: &MatchRecord, pace: super::Pace<'_>) -> Result<Analysis, AnalysisError> {
     if record.seats != 2 {
         return Err(AnalysisError::Unsupported {
             game: record.game,
@@ -117,5 +117,6 @@ pub fn analyse(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
         info,
         Unit::WinProbability,
         super::estimated::WIN_THRESHOLDS,
+        pace,
     )
 }

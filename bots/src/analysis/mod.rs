@@ -53,17 +53,27 @@ pub const ENGINE_VERSION: u32 = 2;
 
 /// Analyses a finished (or unfinished) match.
 pub fn analyse(record: &MatchRecord) -> Result<Analysis, AnalysisError> {
+    analyse_paced(record, &mut || ())
+}
+
+/// Analyses a match as [`analyse`] does, calling `pace` after each step of the record: the
+/// caller may hold the engine there (the server slows an analysis down while it serves
+/// requests, `docs/analysis.md`). The figures do not depend on it.
+pub fn analyse_paced(record: &MatchRecord, pace: Pace<'_>) -> Result<Analysis, AnalysisError> {
     match record.game {
-        GameId::Yams => yams::analyse(record),
-        GameId::FiveThousand => five_thousand::analyse(record),
-        GameId::FourTwoOne => four_two_one::analyse(record),
-        GameId::CantStop => estimated::cant_stop(record),
-        GameId::Linotte => estimated::linotte(record),
-        GameId::YamMaster => estimated::yam_master(record),
-        GameId::Linja => linja::analyse(record),
-        GameId::MakeFive => estimated::make_five(record),
+        GameId::Yams => yams::analyse(record, pace),
+        GameId::FiveThousand => five_thousand::analyse(record, pace),
+        GameId::FourTwoOne => four_two_one::analyse(record, pace),
+        GameId::CantStop => estimated::cant_stop(record, pace),
+        GameId::Linotte => estimated::linotte(record, pace),
+        GameId::YamMaster => estimated::yam_master(record, pace),
+        GameId::Linja => linja::analyse(record, pace),
+        GameId::MakeFive => estimated::make_five(record, pace),
     }
 }
+
+/// What an analysis calls after each step of the record ([`analyse_paced`]).
+pub type Pace<'a> = &'a mut dyn FnMut();
 
 #[cfg(test)]
 mod tests;

@@ -425,3 +425,26 @@ fn a_table_no_engine_covers_is_refused() {
         Err(AnalysisError::Unsupported { .. })
     ));
 }
+
+/// The pace is called after each step of the record, and changes nothing of the figures.
+#[test]
+fn the_pace_is_called_after_each_step_and_changes_no_figure() {
+    for game in [GameId::Yams, GameId::FourTwoOne, GameId::Linja] {
+        let record = bot_match(
+            game,
+            &game.default_options(),
+            &[STRONG, MEDIUM],
+            11,
+            11 ^ 0x5eed,
+        )
+        .unwrap();
+        let mut paces = 0;
+        let paced = analyse_paced(&record, &mut || paces += 1).unwrap();
+        assert_eq!(paces, record.steps.len(), "{game:?}");
+        assert_eq!(
+            serde_json::to_value(&paced).unwrap(),
+            serde_json::to_value(analyse(&record).unwrap()).unwrap(),
+            "{game:?}"
+        );
+    }
+}

@@ -144,17 +144,27 @@ impl ValueEngine<Yams> for GridValues {
 }
 
 /// Analyses a Yams match.
-pub fn analyse(record: &MatchRecord) -> Result<super::Analysis, AnalysisError> {
+pub fn analyse(
+    record: &MatchRecord,
+    pace: super::Pace<'_>,
+) -> Result<super::Analysis, AnalysisError> {
     let options = tapis_games::read_options::parse_options::<Yams>(&record.options)
         .map_err(|e| AnalysisError::Setup(e.to_string()))?;
     // Several grids, or Maxi and Mini: the estimated engine.
     let Some(mut engine) = GridValues::new(&options, record.seats) else {
-        return super::estimated::yams(record);
+        return super::estimated::yams(record, pace);
     };
     let info = Engine {
         name: NAME,
         version: super::ENGINE_VERSION,
         exact: true,
     };
-    run::<Yams, _>(record, &mut engine, info, Unit::ExpectedScore, THRESHOLDS)
+    run::<Yams, _>(
+        record,
+        &mut engine,
+        info,
+        Unit::ExpectedScore,
+        THRESHOLDS,
+        pace,
+    )
 }

@@ -8,7 +8,8 @@
 //! - **Made in the background** ([`run`]), by whichever process claims it first: a claim is a
 //!   lease (`attempts` + 1, `not_before` pushed past the lease), taken with
 //!   `FOR UPDATE SKIP LOCKED` and committed at once, so that no transaction stays open while
-//!   an engine works; the engines run on the blocking threads, a few at a time. A process that
+//!   an engine works; the engines run a few at a time, each on a thread of its own at the lowest
+//!   priority ([`low_priority`]), so that they take only the CPU that play leaves. A process that
 //!   dies mid-analysis leaves its lease to run out: another takes it over. A failure is
 //!   recorded and retried later, up to [`AnalysisSettings::attempts`] times, then the analysis
 //!   is marked `failed`; a game the engines do not cover yet is `unsupported`. When the
@@ -17,6 +18,7 @@
 //!   (`match_not_finished`), so nothing of an engine's judgement leaves the server while it
 //!   could help a player.
 
+mod low_priority;
 pub mod read;
 mod record;
 pub mod stats;
@@ -50,6 +52,10 @@ pub struct AnalysisSettings {
     pub lease: Duration,
     /// How many times an analysis is tried before it is marked `failed`.
     pub attempts: i16,
+    /// The share of its time, in percent, an engine may work while this process serves
+    /// requests: after a step worked out while requests came, the engine rests so long that
+    /// its work is this share of the time ([`low_priority::Pacer`]). 100: it never rests.
+    pub busy_percent: u32,
 }
 
 impl Default for AnalysisSettings {
@@ -59,6 +65,7 @@ impl Default for AnalysisSettings {
             interval: Duration::from_secs(2),
             lease: Duration::from_secs(600),
             attempts: 3,
+            busy_percent: 10,
         }
     }
 }
@@ -203,18 +210,25 @@ enum Outcome {
     Failed(String),
 }
 
-/// Makes the claimed analysis (the engine on a blocking thread) and stores what came of it.
+/// Makes the claimed analysis (the engine on a thread of its own, at the lowest priority) and
+/// stores what came of it.
 async fn make(services: &Services, claimed: Claimed, settings: AnalysisSettings) {
     let id = claimed.match_id;
     let outcome = match matches::export(services, id).await {
         Ok(export) => match record::of(&export) {
             Ok(record) => {
                 let seats = record.seats;
-                match tokio::task::spawn_blocking(move || analysis::analyse(&record)).await {
+                let mut pacer =
+                    low_priority::Pacer::new(services.activity(), settings.busy_percent);
+                match low_priority::run(move || {
+                    analysis::analyse_paced(&record, &mut || pacer.pace())
+                })
+                .await
+                {
                     Ok(Ok(made)) => ready(&made, seats),
                     Ok(Err(AnalysisError::Unsupported { .. })) => Outcome::Unsupported,
                     Ok(Err(e)) => Outcome::Failed(e.to_string()),
-                    Err(e) => Outcome::Failed(format!("the engine panicked: {e}")),
+                    Err(e) => Outcome::Failed(e.to_string()),
                 }
             }
             Err(reason) => Outcome::Failed(reason),

@@ -213,3 +213,17 @@ async fn each_analysis_is_made_once_and_a_dead_workers_claim_is_taken_over() {
     let ready: Value = analysis_of(&app, &ids[0]).await.body;
     assert_eq!(ready["status"], "ready");
 }
+
+/// The server notes each request it begins, so that the analyses give way to requests
+/// (`analysis::low_priority::Pacer`): an API call and a page each count.
+#[tokio::test]
+async fn every_request_is_noted_for_the_analyses_to_give_way() {
+    let app = TestApp::spawn().await;
+    let activity = app.services.activity().clone();
+    let before = activity.requests();
+    assert_eq!(app.get("/api/v1/games", None).await.status, StatusCode::OK);
+    let after_api = activity.requests();
+    assert_eq!(after_api, before + 1, "the API call is noted");
+    assert_eq!(app.get("/healthz", None).await.status, StatusCode::OK);
+    assert_eq!(activity.requests(), after_api + 1, "so is any request");
+}
