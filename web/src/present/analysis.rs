@@ -377,7 +377,7 @@ fn chart(ready: &ReadAnalysis, id: Uuid, names: &Names) -> LineChart {
             }),
             description,
             x_title: lang.t("analysis-chart-step"),
-            href: &href,
+            href: Some(&href),
             value: &value,
         },
         lang,
