@@ -202,3 +202,50 @@ shared_responses!(
     /// whose 403 (where it has one) says more than a missing scope.
     GuardedOne: "401" => Unauthorized, "404" => NotFound, "503" => ServiceUnavailable
 );
+
+/// Declares a unit type whose [`IntoResponses`] is problem responses written out in place (not
+/// references to `components/responses`): refusals that several routes describe alike, listed
+/// as one name (`responses(..., NotAPlayer)`).
+macro_rules! inline_problems {
+    ($(#[$doc:meta])* $ty:ident: $($status:literal => $description:literal),+) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $ty;
+
+        impl IntoResponses for $ty {
+            fn responses() -> BTreeMap<String, RefOr<Response>> {
+                BTreeMap::from([$(($status.to_owned(), problem($description).build().into())),+])
+            }
+        }
+    };
+}
+
+inline_problems!(
+    /// 403 on a route for a match's players.
+    NotAPlayer: "403" => "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)"
+);
+
+inline_problems!(
+    /// 403 on a route for the players invited to an open match.
+    NotInvited: "403" => "`not_invited`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)"
+);
+
+inline_problems!(
+    /// 409 on a route for open matches.
+    MatchNotOpen: "409" => "`match_not_open`"
+);
+
+inline_problems!(
+    /// 403 on a moderators' route.
+    NotAModerator: "403" => "`not_a_moderator`: the caller is not a moderator; or `missing_scope`, `account_suspended`"
+);
+
+inline_problems!(
+    /// 404 and 422 on a route about another player named in its address.
+    OtherPlayer: "404" => "`not_found`: no such player", "422" => "`validation_failed`: the caller named themselves"
+);
+
+inline_problems!(
+    /// 404 on a route about a player's figures in one game.
+    NoSuchUserOrGame: "404" => "`not_found`: no such user or game"
+);

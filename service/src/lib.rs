@@ -22,6 +22,30 @@
 //! - `quotas`: what one client may take of what all share (streams...);
 //! - `db` and `schema`: the pool, the migrations and the tables.
 
+/// Gives a field-less enum its names, as the API and the database write them: `ALL` (every
+/// value, in the order listed), `as_str` (a value's name) and `named` (the value of a name, if
+/// it is one). The enum's serde names must agree (a test of this crate checks it).
+macro_rules! named_values {
+    ($ty:ident { $($variant:ident => $name:literal,)+ }) => {
+        impl $ty {
+            /// Every value, in the order they are shown.
+            pub const ALL: [$ty; [$($name),+].len()] = [$($ty::$variant),+];
+
+            /// Its name, as the API and the database write it.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)+
+                }
+            }
+
+            /// The value named `name`, if there is one.
+            pub fn named(name: &str) -> Option<$ty> {
+                $ty::ALL.into_iter().find(|v| v.as_str() == name)
+            }
+        }
+    };
+}
+
 pub mod activity;
 pub mod analysis;
 pub mod bots;
@@ -51,3 +75,40 @@ pub use identity::caller::Identity;
 pub use identity::passwords::PasswordHashing;
 pub use identity::throttle::SignInLimits;
 pub use services::{DEFAULT_VACATION_DAYS, Services, Settings};
+
+#[cfg(test)]
+mod tests {
+    use serde::Serialize;
+
+    use crate::chat::Preset;
+    use crate::events::EventKind;
+    use crate::identity::scopes::Scope;
+    use crate::moderation::{ActionKind, ReportReason};
+
+    /// Every value's name (`named_values!`) is its JSON name, and reads back as it.
+    fn names_agree<T: Serialize + Copy + PartialEq + std::fmt::Debug>(
+        all: &[T],
+        as_str: fn(T) -> &'static str,
+        named: fn(&str) -> Option<T>,
+    ) {
+        for &value in all {
+            let json = serde_json::to_value(value).unwrap();
+            assert_eq!(json.as_str(), Some(as_str(value)), "{value:?}");
+            assert_eq!(named(as_str(value)), Some(value));
+        }
+        assert_eq!(named("no such name"), None);
+    }
+
+    #[test]
+    fn named_values_agree_with_their_json_names() {
+        names_agree(&Scope::ALL, Scope::as_str, Scope::named);
+        names_agree(&Preset::ALL, Preset::as_str, Preset::named);
+        names_agree(&EventKind::ALL, EventKind::as_str, EventKind::named);
+        names_agree(&ActionKind::ALL, ActionKind::as_str, ActionKind::named);
+        names_agree(
+            &ReportReason::ALL,
+            ReportReason::as_str,
+            ReportReason::named,
+        );
+    }
+}

@@ -9,7 +9,7 @@ use tapis_service::analysis::{self, AnalysisStatus};
 use uuid::Uuid;
 
 use crate::problem::Problem;
-use crate::responses::{NotFound, Reply, ServiceUnavailable};
+use crate::responses::{NoSuchUserOrGame, NotFound, Reply, ServiceUnavailable};
 
 /// The analysis of a finished match: for each step, a decision's cost (the value of the best
 /// choice minus that of the choice made, with the best choice and a mark: `inaccuracy`,
@@ -53,7 +53,7 @@ pub async fn get(services: Data<Services>, id: Path<Uuid>) -> Reply {
     params(("username" = String, Path), ("game" = String, Path, description = "A game id")),
     responses(
         (status = 200, description = "The player's statistics in the game", body = PlayerStats),
-        (status = 404, description = "`not_found`: no such user or game", body = Problem, content_type = "application/problem+json"),
+        NoSuchUserOrGame,
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/users/{username}/stats/{game}")]

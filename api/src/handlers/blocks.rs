@@ -9,8 +9,7 @@ use tapis_service::players::follows::{self, FollowSettings, Followed};
 
 use crate::extract::scope::{Account, Read};
 use crate::extract::{Body, Caller};
-use crate::problem::Problem;
-use crate::responses::{BodyRejected, Guarded, NotFound, Reply, ValidationFailed};
+use crate::responses::{BodyRejected, Guarded, NotFound, OtherPlayer, Reply, ValidationFailed};
 
 /// The players the caller blocked, by name.
 #[utoipa::path(get, path = "/api/v1/blocks", operation_id = "list_blocks", tag = "players", security(("bearer" = ["account"])),
@@ -30,8 +29,7 @@ pub async fn list(services: Data<Services>, caller: Caller<Account>) -> Reply {
     responses(
         (status = 204, description = "Blocked"),
         Guarded,
-        (status = 404, description = "`not_found`: no such player", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`validation_failed`: the caller named themselves", body = Problem, content_type = "application/problem+json"),
+        OtherPlayer,
     ))]
 #[put("/blocks/{username}")]
 pub async fn block(
@@ -78,8 +76,7 @@ pub async fn following(services: Data<Services>, caller: Caller<Read>) -> Reply 
     responses(
         (status = 204, description = "Followed"),
         Guarded,
-        (status = 404, description = "`not_found`: no such player", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`validation_failed`: the caller named themselves", body = Problem, content_type = "application/problem+json"),
+        OtherPlayer,
     ))]
 #[put("/follows/{username}")]
 pub async fn follow(

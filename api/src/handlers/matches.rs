@@ -14,7 +14,10 @@ use uuid::Uuid;
 use crate::extract::scope::Play;
 use crate::extract::{Body, Caller, MaybeCaller, MaybePresenting, Presenting};
 use crate::problem::Problem;
-use crate::responses::{BodyRejected, Guarded, GuardedOne, NotFound, Reply, ServiceUnavailable};
+use crate::responses::{
+    BodyRejected, Guarded, GuardedOne, MatchNotOpen, NotAPlayer, NotFound, NotInvited, Reply,
+    ServiceUnavailable,
+};
 
 /// Tells a field given as `null` from a missing one.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
@@ -161,7 +164,7 @@ pub async fn get(services: Data<Services>, caller: MaybePresenting, id: Path<Uui
     responses(
         (status = 200, description = "Seated; the match, started if the table is full", body = MatchView),
         GuardedOne,
-        (status = 403, description = "`not_invited`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
+        NotInvited,
         (status = 409, description = "`match_not_open`, `match_full` or `already_joined`", body = Problem, content_type = "application/problem+json"),
     ))]
 #[post("/matches/{id}/join")]
@@ -176,7 +179,7 @@ pub async fn join(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>
         (status = 200, description = "Cancelled", body = MatchView),
         GuardedOne,
         (status = 403, description = "`not_the_creator`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`match_not_open`", body = Problem, content_type = "application/problem+json"),
+        MatchNotOpen,
     ))]
 #[post("/matches/{id}/cancel")]
 pub async fn cancel(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
@@ -189,8 +192,8 @@ pub async fn cancel(services: Data<Services>, caller: Caller<Play>, id: Path<Uui
     responses(
         (status = 200, description = "Declined; the match is called off", body = MatchView),
         GuardedOne,
-        (status = 403, description = "`not_invited`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`match_not_open`", body = Problem, content_type = "application/problem+json"),
+        NotInvited,
+        MatchNotOpen,
     ))]
 #[post("/matches/{id}/decline")]
 pub async fn decline(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
@@ -205,7 +208,7 @@ pub async fn decline(services: Data<Services>, caller: Caller<Play>, id: Path<Uu
         (status = 200, description = "Applied; the new view", body = MatchView),
         BodyRejected,
         GuardedOne,
-        (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
+        NotAPlayer,
         (status = 409, description = "`version_conflict` (with `current_version`), `not_your_turn`, `match_not_active`, or `deadline_passed`: the caller's time for this move has run out (the clock records the time-out)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`illegal_action`, with the reason, or `validation_failed` (a malformed body)", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -234,7 +237,7 @@ pub async fn act(
     responses(
         (status = 200, description = "Resigned", body = MatchView),
         GuardedOne,
-        (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
+        NotAPlayer,
         (status = 409, description = "`match_not_active`", body = Problem, content_type = "application/problem+json"),
     ))]
 #[post("/matches/{id}/resign")]
@@ -250,7 +253,7 @@ pub async fn resign(services: Data<Services>, caller: Caller<Play>, id: Path<Uui
     responses(
         (status = 200, description = "Aborted", body = MatchView),
         GuardedOne,
-        (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
+        NotAPlayer,
         (status = 409, description = "`abort_not_allowed`: every seat has taken a turn (resign instead); `match_not_active`: the match is not in play", body = Problem, content_type = "application/problem+json"),
     ))]
 #[post("/matches/{id}/abort")]
@@ -268,7 +271,7 @@ pub async fn abort(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid
         (status = 201, description = "The rematch, made now", body = MatchView),
         (status = 200, description = "The rematch a player of the match asked for already", body = MatchView),
         GuardedOne,
-        (status = 403, description = "`not_a_player`, or `missing_scope`: a personal API token without the `play` scope (`scope` names it)", body = Problem, content_type = "application/problem+json"),
+        NotAPlayer,
         (status = 409, description = "`match_not_finished`: the match is not over; `too_many_open_matches`, `too_many_bot_matches`: the caller's quotas", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed`: a player of the match does not take invitations from the caller (field `invite`)", body = Problem, content_type = "application/problem+json"),
     ))]

@@ -14,7 +14,8 @@ use crate::extract::scope::{Account, Read};
 use crate::extract::{Body, Caller};
 use crate::problem::Problem;
 use crate::responses::{
-    BodyRejected, Guarded, NotFound, Reply, ServiceUnavailable, Unauthorized, ValidationFailed,
+    BodyRejected, Guarded, NotAModerator, NotFound, Reply, ServiceUnavailable, Unauthorized,
+    ValidationFailed,
 };
 
 /// Reports a player, or one of their chat messages the caller could read, to the moderators.
@@ -88,7 +89,7 @@ pub async fn acknowledge(
     responses(
         (status = 200, description = "The open reports", body = Vec<OpenReport>),
         (status = 401, response = Unauthorized),
-        (status = 403, description = "`not_a_moderator`: the caller is not a moderator; or `missing_scope`, `account_suspended`", body = Problem, content_type = "application/problem+json"),
+        NotAModerator,
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/moderation/reports")]
@@ -108,7 +109,7 @@ pub async fn open_reports(services: Data<Services>, caller: Caller<Account>) -> 
         (status = 201, description = "Done and logged", body = ActionRecord),
         BodyRejected,
         (status = 401, response = Unauthorized),
-        (status = 403, description = "`not_a_moderator`: the caller is not a moderator; or `missing_scope`, `account_suspended`", body = Problem, content_type = "application/problem+json"),
+        NotAModerator,
         (status = 404, description = "`not_found`: no such player, or no such open report of theirs", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed`: no reason or one over 500 characters, `days` missing or out of 1 to 3650 for a mute or a suspension (or given for another action), a dismissal without its `report`, a computer player, or the moderator themselves", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
@@ -137,7 +138,7 @@ pub struct LogQuery {
     responses(
         (status = 200, description = "The actions", body = Vec<ActionRecord>),
         (status = 401, response = Unauthorized),
-        (status = 403, description = "`not_a_moderator`: the caller is not a moderator; or `missing_scope`, `account_suspended`", body = Problem, content_type = "application/problem+json"),
+        NotAModerator,
         (status = 404, response = NotFound),
         (status = 422, description = "`validation_failed`: the query cannot be read (a NUL character, bad encoding)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),

@@ -8,7 +8,7 @@ use tapis_service::ratings::{self, GameRating, HistoryEntry, LeaderboardEntry};
 use utoipa::IntoParams;
 
 use crate::problem::Problem;
-use crate::responses::{Reply, ServiceUnavailable};
+use crate::responses::{NoSuchUserOrGame, Reply, ServiceUnavailable};
 
 /// Which places of a leaderboard.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -40,7 +40,7 @@ pub async fn of_user(services: Data<Services>, username: Path<String>) -> Reply 
     params(("username" = String, Path), ("game" = String, Path, description = "A game id")),
     responses(
         (status = 200, description = "The history, oldest first", body = Vec<HistoryEntry>),
-        (status = 404, description = "`not_found`: no such user or game", body = Problem, content_type = "application/problem+json"),
+        NoSuchUserOrGame,
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/users/{username}/ratings/{game}/history")]

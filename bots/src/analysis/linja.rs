@@ -10,7 +10,7 @@ use tapis_games::linja::{Linja, State};
 use tapis_games::{Game, Seat};
 
 use super::engine::ValueEngine;
-use super::rollouts::next_seat;
+use super::rollouts::{next_seat, shares_of_the_win};
 use super::types::{Analysis, AnalysisError, Engine, MatchRecord, Unit};
 use crate::evaluate::Evaluate;
 use crate::linja::{AlphaBeta, WIN};
@@ -64,19 +64,8 @@ impl ValueEngine<Linja> for SearchValues {
             return;
         }
         if let Some(outcome) = Linja::outcome(state) {
-            let firsts = outcome
-                .ranking
-                .iter()
-                .filter(|p| p.rank == 1)
-                .count()
-                .max(1);
-            for placing in &outcome.ranking {
-                if let Some(slot) = out.get_mut(placing.seat) {
-                    let share = if placing.rank == 1 {
-                        1.0 / firsts as f64
-                    } else {
-                        0.0
-                    };
+            for (seat, share) in shares_of_the_win(&outcome) {
+                if let Some(slot) = out.get_mut(seat) {
                     *slot = Some(share);
                 }
             }

@@ -104,17 +104,32 @@ fn win_shares<G: Roster>(state: &G::State, outcome: &Outcome, out: &mut Vec<f64>
     }
     out.clear();
     out.resize(outcome.ranking.len(), 0.0);
+    for (seat, share) in shares_of_the_win(outcome) {
+        if let Some(slot) = out.get_mut(seat) {
+            *slot = share;
+        }
+    }
+}
+
+/// Each seat's share of the win in `outcome`: the seats ranked first share it equally, the
+/// others have none.
+pub(super) fn shares_of_the_win(outcome: &Outcome) -> impl Iterator<Item = (Seat, f64)> + '_ {
     let firsts = outcome
         .ranking
         .iter()
         .filter(|p| p.rank == 1)
         .count()
         .max(1);
-    for placing in outcome.ranking.iter().filter(|p| p.rank == 1) {
-        if let Some(slot) = out.get_mut(placing.seat) {
-            *slot = 1.0 / firsts as f64;
-        }
-    }
+    outcome.ranking.iter().map(move |p| {
+        (
+            p.seat,
+            if p.rank == 1 {
+                1.0 / firsts as f64
+            } else {
+                0.0
+            },
+        )
+    })
 }
 
 impl<G: Roster> Rollouts<G> {

@@ -1,7 +1,7 @@
 //! The input and output of the analysis: the match's record, and what the analysis says of
 //! each step and each player.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tapis_games::{AnyAction, GameId, Seat};
 
@@ -29,8 +29,9 @@ pub enum RecordStep {
     Chance { values: Vec<u8> },
 }
 
-/// The unit of every value, cost and luck of an analysis.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// The unit of every value, cost and luck of an analysis. Stored with the analysis, and read
+/// back as it is by the service (as are [`Mark`], [`MarkCounts`] and [`PlayerSummary`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Unit {
     /// The chance of winning the match, from 0 to 1.
@@ -69,7 +70,7 @@ pub struct Analysis {
 }
 
 /// How a decision is marked, as chess and backgammon tools do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mark {
     /// `?!`
@@ -189,7 +190,7 @@ pub struct ChanceStep {
 }
 
 /// How many decisions of each mark a player made.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MarkCounts {
     pub inaccuracies: usize,
     pub mistakes: usize,
@@ -197,7 +198,7 @@ pub struct MarkCounts {
 }
 
 /// The summary of one seat.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayerSummary {
     pub seat: Seat,
     /// The seat's value before the first step (`None` where the engine gives none).

@@ -9,62 +9,8 @@ use super::AnalysisStatus;
 use crate::error::{ServiceError, ServiceResult};
 use crate::matches::{TurnEntry, TurnKind};
 
-/// The unit of every value, cost and luck of an analysis.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Unit {
-    /// The chance of winning the match, from 0 to 1.
-    WinProbability,
-    /// The expected final score of the player's own grid, in points (Yams).
-    ExpectedScore,
-    /// The expected token balance of the round, in tokens (421).
-    RoundTokens,
-}
-
-/// How a decision is marked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mark {
-    Inaccuracy,
-    Mistake,
-    Blunder,
-}
-
-impl Mark {
-    /// `?!`, `?` or `??`.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Mark::Inaccuracy => "?!",
-            Mark::Mistake => "?",
-            Mark::Blunder => "??",
-        }
-    }
-}
-
-/// How many decisions of each mark a player made.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-pub struct MarkCounts {
-    pub inaccuracies: usize,
-    pub mistakes: usize,
-    pub blunders: usize,
-}
-
-/// A seat's summary.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct SeatSummary {
-    pub seat: usize,
-    pub initial_value: Option<f64>,
-    pub final_value: Option<f64>,
-    pub decisions: usize,
-    pub cost_total: f64,
-    pub cost_mean: Option<f64>,
-    pub marks: MarkCounts,
-    /// The luck of the seat's own throws.
-    pub luck: f64,
-    /// What every throw did to the seat's value, its own and the others'.
-    pub luck_received: f64,
-    pub luck_adjusted: Option<f64>,
-}
+/// The summaries, marks and unit are read back as the analysis wrote them.
+pub use tapis_bots::analysis::{Mark, MarkCounts, PlayerSummary, Unit};
 
 /// A decision and what the engine said of it.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,7 +57,7 @@ pub struct ReadAnalysis {
     pub unit: Unit,
     pub engine: String,
     pub exact: bool,
-    pub players: Vec<SeatSummary>,
+    pub players: Vec<PlayerSummary>,
     /// Each seat's value before anything happened.
     pub initial: Vec<Option<f64>>,
     /// One per entry of the turn log, in order.
@@ -131,7 +77,7 @@ pub enum PageAnalysis {
 struct Stored {
     unit: Unit,
     engine: StoredEngine,
-    players: Vec<SeatSummary>,
+    players: Vec<PlayerSummary>,
     steps: Vec<StoredStep>,
 }
 

@@ -21,33 +21,16 @@ pub enum Preset {
     SorryForTheWait,
 }
 
+named_values!(Preset {
+    Hello => "hello",
+    GoodLuck => "good_luck",
+    GoodGame => "good_game",
+    WellPlayed => "well_played",
+    Thanks => "thanks",
+    SorryForTheWait => "sorry_for_the_wait",
+});
+
 impl Preset {
-    pub const ALL: [Preset; 6] = [
-        Preset::Hello,
-        Preset::GoodLuck,
-        Preset::GoodGame,
-        Preset::WellPlayed,
-        Preset::Thanks,
-        Preset::SorryForTheWait,
-    ];
-
-    /// Its name on the wire and in the database.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Preset::Hello => "hello",
-            Preset::GoodLuck => "good_luck",
-            Preset::GoodGame => "good_game",
-            Preset::WellPlayed => "well_played",
-            Preset::Thanks => "thanks",
-            Preset::SorryForTheWait => "sorry_for_the_wait",
-        }
-    }
-
-    /// The preset named `name`, if any.
-    pub fn named(name: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.as_str() == name)
-    }
-
     /// The key of its words in the message files (`chat-preset-good_game`).
     pub fn message_key(self) -> String {
         format!("chat-preset-{}", self.as_str())

@@ -368,30 +368,24 @@ impl Work {
             let _ = deliver(services, hub, cursor).await;
         }
         let all = std::mem::take(&mut self.all_matches);
-        let moved = to_read(
+        catch_up(
             services,
             &hub.matches,
             &mut self.matches,
             all,
             Counter::Version,
-        );
-        for (id, delivered) in moved.await {
-            if let Ok(moves) = log::moves_after(services, id, delivered).await {
-                hand_out(&hub.matches, id, moves);
-            }
-        }
-        let moved = to_read(
+            log::moves_after,
+        )
+        .await;
+        catch_up(
             services,
             &hub.chats,
             &mut self.chats,
             all,
             Counter::ChatHead,
-        );
-        for (id, delivered) in moved.await {
-            if let Ok(messages) = log::chat_after(services, id, delivered).await {
-                hand_out(&hub.chats, id, messages);
-            }
-        }
+            log::chat_after,
+        )
+        .await;
     }
 }
 
@@ -418,6 +412,24 @@ async fn to_read<T>(
     };
     told.clear();
     moved
+}
+
+/// Reads with `read` what came after the number handed out last in each watched match to read
+/// ([`to_read`]), and hands it out. A read that fails is logged where it happened and tried
+/// again at the next look.
+async fn catch_up<T: Numbered>(
+    services: &Services,
+    watched: &Watched<T>,
+    told: &mut HashSet<Uuid>,
+    all: bool,
+    counter: Counter,
+    read: impl AsyncFn(&Services, Uuid, i64) -> ServiceResult<Vec<T>>,
+) {
+    for (id, delivered) in to_read(services, watched, told, all, counter).await {
+        if let Ok(items) = read(services, id, delivered).await {
+            hand_out(watched, id, items);
+        }
+    }
 }
 
 /// A connection of its own (taken out of the pool), listening to both channels.

@@ -71,34 +71,17 @@ pub enum EventKind {
     AnalysisReady,
 }
 
-impl EventKind {
-    pub const ALL: [EventKind; 9] = [
-        EventKind::YourTurn,
-        EventKind::MatchStarted,
-        EventKind::MatchFinished,
-        EventKind::Invitation,
-        EventKind::InvitationDeclined,
-        EventKind::MatchCancelled,
-        EventKind::DeadlineSoon,
-        EventKind::FollowedStarted,
-        EventKind::AnalysisReady,
-    ];
-
-    /// The name on the wire (the SSE `event:` field) and in the database.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EventKind::YourTurn => "your_turn",
-            EventKind::MatchStarted => "match_started",
-            EventKind::MatchFinished => "match_finished",
-            EventKind::Invitation => "invitation",
-            EventKind::InvitationDeclined => "invitation_declined",
-            EventKind::MatchCancelled => "match_cancelled",
-            EventKind::DeadlineSoon => "deadline_soon",
-            EventKind::FollowedStarted => "followed_started",
-            EventKind::AnalysisReady => "analysis_ready",
-        }
-    }
-}
+named_values!(EventKind {
+    YourTurn => "your_turn",
+    MatchStarted => "match_started",
+    MatchFinished => "match_finished",
+    Invitation => "invitation",
+    InvitationDeclined => "invitation_declined",
+    MatchCancelled => "match_cancelled",
+    DeadlineSoon => "deadline_soon",
+    FollowedStarted => "followed_started",
+    AnalysisReady => "analysis_ready",
+});
 
 impl fmt::Display for EventKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -115,10 +98,7 @@ impl FromStr for EventKind {
     type Err = UnknownEvent;
 
     fn from_str(s: &str) -> Result<EventKind, UnknownEvent> {
-        EventKind::ALL
-            .into_iter()
-            .find(|k| k.as_str() == s)
-            .ok_or_else(|| UnknownEvent(s.to_owned()))
+        EventKind::named(s).ok_or_else(|| UnknownEvent(s.to_owned()))
     }
 }
 

@@ -29,35 +29,18 @@ pub enum Scope {
     Tokens,
 }
 
-impl Scope {
-    /// Every scope, in the order they are shown.
-    pub const ALL: [Scope; 5] = [
-        Scope::Play,
-        Scope::Read,
-        Scope::Account,
-        Scope::Webhooks,
-        Scope::Tokens,
-    ];
+named_values!(Scope {
+    Play => "play",
+    Read => "read",
+    Account => "account",
+    Webhooks => "webhooks",
+    Tokens => "tokens",
+});
 
+impl Scope {
     /// The scopes a token gets when its request does not say (`play` and `read`: what a bot
     /// needs).
     pub const DEFAULT: [Scope; 2] = [Scope::Play, Scope::Read];
-
-    /// Its name, as the API and the database write it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Scope::Play => "play",
-            Scope::Read => "read",
-            Scope::Account => "account",
-            Scope::Webhooks => "webhooks",
-            Scope::Tokens => "tokens",
-        }
-    }
-
-    /// The scope named `name`, if there is one.
-    pub fn named(name: &str) -> Option<Scope> {
-        Scope::ALL.into_iter().find(|s| s.as_str() == name)
-    }
 }
 
 impl std::fmt::Display for Scope {

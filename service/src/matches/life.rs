@@ -217,6 +217,23 @@ pub(super) async fn call_off_open(
     events::tell(conn, &told).await
 }
 
+/// Locks match `id` for one of its players ([`lock_for_player`]) in a use case for matches in
+/// play: `match_not_active` otherwise.
+async fn lock_in_play(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    user_id: Uuid,
+) -> ServiceResult<(Loaded, usize)> {
+    lock_for_player(
+        conn,
+        id,
+        user_id,
+        MatchStatus::Active,
+        ServiceError::MatchNotActive,
+    )
+    .await
+}
+
 /// A player aborts a match in play before each seat has taken a turn: it ends with no result
 /// and no rating change (status `aborted`, its seed revealed), and the other players hear of
 /// it (`match_cancelled`, `by` the player). Afterwards, `abort_not_allowed`: resign instead.
@@ -226,14 +243,7 @@ pub async fn abort(services: &Services, who: &Identity, id: Uuid) -> ServiceResu
     let now = services.now();
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
-            let (locked, _) = lock_for_player(
-                conn,
-                id,
-                who.user_id,
-                MatchStatus::Active,
-                ServiceError::MatchNotActive,
-            )
-            .await?;
+            let (locked, _) = lock_in_play(conn, id, who.user_id).await?;
             if !locked.row.abortable()? {
                 return Err(ServiceError::AbortNotAllowed);
             }
@@ -356,14 +366,7 @@ pub async fn resign(services: &Services, who: &Identity, id: Uuid) -> ServiceRes
     let who = who.clone();
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
-            let (locked, seat) = lock_for_player(
-                conn,
-                id,
-                who.user_id,
-                MatchStatus::Active,
-                ServiceError::MatchNotActive,
-            )
-            .await?;
+            let (locked, seat) = lock_in_play(conn, id, who.user_id).await?;
             leave(conn, locked, seat, TurnKind::Resign, services.now()).await
         })
         .await?;

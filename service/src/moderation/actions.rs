@@ -35,30 +35,15 @@ pub enum ActionKind {
     Reinstate,
 }
 
+named_values!(ActionKind {
+    Mute => "mute",
+    Suspend => "suspend",
+    Warn => "warn",
+    Dismiss => "dismiss",
+    Reinstate => "reinstate",
+});
+
 impl ActionKind {
-    pub const ALL: [ActionKind; 5] = [
-        ActionKind::Mute,
-        ActionKind::Suspend,
-        ActionKind::Warn,
-        ActionKind::Dismiss,
-        ActionKind::Reinstate,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ActionKind::Mute => "mute",
-            ActionKind::Suspend => "suspend",
-            ActionKind::Warn => "warn",
-            ActionKind::Dismiss => "dismiss",
-            ActionKind::Reinstate => "reinstate",
-        }
-    }
-
-    /// The action named `name` (`mute`...), if it is one.
-    pub fn named(name: &str) -> Option<ActionKind> {
-        ActionKind::ALL.into_iter().find(|a| a.as_str() == name)
-    }
-
     /// The action a form chose (`moderation_action` when it chose none or no such action).
     pub fn chosen(name: &str) -> ServiceResult<ActionKind> {
         ActionKind::named(name)

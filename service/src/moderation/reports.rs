@@ -38,30 +38,15 @@ pub enum ReportReason {
     Other,
 }
 
+named_values!(ReportReason {
+    Abuse => "abuse",
+    Spam => "spam",
+    Cheating => "cheating",
+    Stalling => "stalling",
+    Other => "other",
+});
+
 impl ReportReason {
-    pub const ALL: [ReportReason; 5] = [
-        ReportReason::Abuse,
-        ReportReason::Spam,
-        ReportReason::Cheating,
-        ReportReason::Stalling,
-        ReportReason::Other,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ReportReason::Abuse => "abuse",
-            ReportReason::Spam => "spam",
-            ReportReason::Cheating => "cheating",
-            ReportReason::Stalling => "stalling",
-            ReportReason::Other => "other",
-        }
-    }
-
-    /// The reason named `name` (`abuse`...), if it is one.
-    pub fn named(name: &str) -> Option<ReportReason> {
-        ReportReason::ALL.into_iter().find(|r| r.as_str() == name)
-    }
-
     /// The reason a form chose (`report_reason` when it chose none or no such reason).
     pub fn chosen(name: &str) -> ServiceResult<ReportReason> {
         ReportReason::named(name)

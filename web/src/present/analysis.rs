@@ -4,7 +4,7 @@
 
 use tapis_l10n::Language;
 use tapis_service::analysis::read::{
-    DecisionNote, EntryNotes, PageAnalysis, ReadAnalysis, SeatSummary, ThrowNote, Unit,
+    DecisionNote, EntryNotes, PageAnalysis, PlayerSummary, ReadAnalysis, ThrowNote, Unit,
 };
 use uuid::Uuid;
 
@@ -256,7 +256,7 @@ fn throw_line(t: &ThrowNote, unit: Unit, names: &Names) -> String {
     }
 }
 
-fn summary_row(p: &SeatSummary, unit: Unit, names: &Names, you: bool) -> SummaryRow {
+fn summary_row(p: &PlayerSummary, unit: Unit, names: &Names, you: bool) -> SummaryRow {
     let lang = names.lang();
     let name = names.of(p.seat);
     let dash = || "\u{2014}".to_owned();
@@ -377,7 +377,7 @@ fn chart(ready: &ReadAnalysis, id: Uuid, names: &Names) -> LineChart {
             }),
             description,
             x_title: lang.t("analysis-chart-step"),
-            href: &href,
+            href: Some(&href),
             value: &value,
         },
         lang,

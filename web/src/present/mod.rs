@@ -2,7 +2,6 @@
 //! descriptions, and (in the submodules) each game's table and turn log.
 
 pub mod analysis;
-pub mod chart;
 pub mod device;
 pub mod games;
 pub mod glossary;
@@ -10,6 +9,7 @@ pub mod line_chart;
 pub mod match_page;
 pub mod options;
 pub mod play;
+pub mod rating_chart;
 pub mod record;
 pub mod rules;
 pub mod stats;

@@ -7,7 +7,8 @@ use tapis_service::matches::MatchSummary;
 use tapis_service::ratings::{GameRating, HistoryEntry, RatingChange, RatingDelta};
 use uuid::Uuid;
 
-use super::chart::{ChartPoint, RatingChart};
+use super::line_chart::LineChart;
+use super::rating_chart::{ChartPoint, rating_chart};
 use super::{When, game_name, ordinal};
 
 /// A rating change as people read it: `+12`, `−8` (with a true minus sign), `±0`.
@@ -97,7 +98,7 @@ pub struct HistoryRow {
 pub struct GameHistory {
     pub game: String,
     pub game_name: String,
-    pub chart: RatingChart,
+    pub chart: LineChart,
     /// Oldest first, as drawn.
     pub rows: Vec<HistoryRow>,
 }
@@ -144,7 +145,7 @@ impl GameHistory {
             });
         }
         GameHistory {
-            chart: RatingChart::new(
+            chart: rating_chart(
                 &format!("chart-{game}"),
                 &lang.t2("chart-subject", "name", username, "game", &name),
                 &points,
@@ -290,10 +291,14 @@ mod tests {
         assert_eq!(history.rows[1].number, 2);
         assert_eq!(history.rows[1].rating, 1499);
         assert_eq!(history.rows[1].change, "\u{2212}21");
-        assert_eq!(history.chart.markers.len(), 3, "the start and two matches");
-        assert_eq!(history.chart.markers[0].label, "Start: 1,500");
         assert_eq!(
-            history.chart.markers[2].label,
+            history.chart.lines[0].points.len(),
+            3,
+            "the start and two matches"
+        );
+        assert_eq!(history.chart.lines[0].points[0].label, "Start: 1,500");
+        assert_eq!(
+            history.chart.lines[0].points[2].label,
             "Match 2 (May 1, 2026, 2:03\u{202f}PM): 1,499, \u{2212}21"
         );
         assert_eq!(history.chart.id, "chart-linja");

@@ -241,7 +241,7 @@ fn cost_chart(stats: &PlayerStats, unit: Unit, lang: Language) -> LineChart {
             title: lang.t1("stats-chart-title", "game", lang.game_of(stats.game)),
             description,
             x_title: lang.t("stats-chart-match"),
-            href: &href,
+            href: Some(&href),
             value: &value,
         },
         lang,
