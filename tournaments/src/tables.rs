@@ -135,6 +135,86 @@ fn best_swap(
     true
 }
 
+/// The most players [`best_partition`] seats by trying every way (ten players at tables of
+/// three: 6,300 ways).
+pub(crate) const EXHAUSTIVE_MAX: usize = 10;
+
+/// Seats `players` (at most [`EXHAUSTIVE_MAX`]) at tables of `sizes` (largest first) in the
+/// way with the lowest total `cost` of the tables, trying every way; the first found on a tie.
+pub(crate) fn best_partition(
+    players: &[usize],
+    sizes: &[usize],
+    cost: &impl Fn(&[usize]) -> u64,
+) -> Vec<Vec<usize>> {
+    let mut search = PartitionSearch {
+        sizes,
+        cost,
+        current: Vec::new(),
+        best: None,
+    };
+    search.visit(players.to_vec(), 0);
+    search.best.map(|(_, tables)| tables).unwrap_or_default()
+}
+
+/// The state of [`best_partition`]'s depth-first search.
+struct PartitionSearch<'s, C> {
+    sizes: &'s [usize],
+    cost: &'s C,
+    current: Vec<Vec<usize>>,
+    best: Option<(u64, Vec<Vec<usize>>)>,
+}
+
+impl<C: Fn(&[usize]) -> u64> PartitionSearch<'_, C> {
+    fn visit(&mut self, left: Vec<usize>, so_far: u64) {
+        if self.best.as_ref().is_some_and(|(best, _)| so_far >= *best) {
+            return;
+        }
+        let t = self.current.len();
+        let Some(&size) = self.sizes.get(t) else {
+            self.best = Some((so_far, self.current.clone()));
+            return;
+        };
+        // Tables of equal size are interchangeable: the next one takes the first player left.
+        let forced = self.sizes.get(t + 1) == Some(&size);
+        let mut chosen = Vec::with_capacity(size);
+        self.choose(&left, 0, size, forced, &mut chosen, so_far);
+    }
+
+    fn choose(
+        &mut self,
+        left: &[usize],
+        from: usize,
+        size: usize,
+        forced: bool,
+        chosen: &mut Vec<usize>,
+        so_far: u64,
+    ) {
+        if chosen.len() == size {
+            let rest: Vec<usize> = left
+                .iter()
+                .copied()
+                .filter(|p| !chosen.contains(p))
+                .collect();
+            let table_cost = (self.cost)(chosen);
+            self.current.push(chosen.clone());
+            self.visit(rest, so_far + table_cost);
+            self.current.pop();
+            return;
+        }
+        let last_start = left.len() - (size - chosen.len());
+        let until = if forced && chosen.is_empty() {
+            from.min(last_start)
+        } else {
+            last_start
+        };
+        for k in from..=until {
+            chosen.push(left[k]);
+            self.choose(left, k + 1, size, forced, chosen, so_far);
+            chosen.pop();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,6 +230,25 @@ mod tests {
         // At least three seats a table: five players make one table of four and a bye.
         assert_eq!(table_sizes(5, 3, 4), [4]);
         assert_eq!(table_sizes(2, 3, 4), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn the_exhaustive_search_finds_the_partition_without_repeats() {
+        // 0-1, 2-3 and 4-5 have met: the only repeat-free split into two tables of three
+        // separates each pair.
+        let met = |a: usize, b: usize| u64::from(a / 2 == b / 2);
+        let cost = |t: &[usize]| {
+            let mut c = 0;
+            for (i, &a) in t.iter().enumerate() {
+                c += t[i + 1..].iter().map(|&b| met(a, b)).sum::<u64>();
+            }
+            c
+        };
+        let tables = best_partition(&[0, 1, 2, 3, 4, 5], &[3, 3], &cost);
+        assert_eq!(tables.len(), 2);
+        assert!(tables.iter().all(|t| cost(t) == 0), "{tables:?}");
+        let uneven = best_partition(&[0, 1, 2, 3, 4], &[3, 2], &cost);
+        assert_eq!(uneven.iter().map(Vec::len).collect::<Vec<_>>(), [3, 2]);
     }
 
     #[test]

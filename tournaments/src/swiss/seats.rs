@@ -6,7 +6,8 @@ use crate::record::{Contender, PlayerId};
 
 /// Whether `a` takes the first seat against `b`, `a` being the higher-ranked of the two.
 ///
-/// The player who has had the first seat fewer times takes it. With equal counts, the seat
+/// The player who has had the first seat fewer times takes it. With equal counts, the one who
+/// has had the other seat more often takes it (a late entrant has played fewer). Then the seat
 /// history decides, newest round first: at the latest round where the two sat differently, the
 /// one who had the first seat then has the other seat now (alternation). With identical
 /// histories the higher-ranked player takes the first seat.
@@ -14,6 +15,12 @@ pub(crate) fn higher_takes_first_seat<Id: PlayerId>(a: &Contender<Id>, b: &Conte
     match a.first_seat_count().cmp(&b.first_seat_count()) {
         Ordering::Less => return true,
         Ordering::Greater => return false,
+        Ordering::Equal => {}
+    }
+    let seconds = |p: &Contender<Id>| p.first_seats.len() - p.first_seat_count();
+    match seconds(a).cmp(&seconds(b)) {
+        Ordering::Greater => return true,
+        Ordering::Less => return false,
         Ordering::Equal => {}
     }
     let latest_difference = a
