@@ -20,3 +20,19 @@ fn pairing_a_thousand_players_takes_seconds_at_most() {
     assert_eq!(pairing.tables.len(), 500);
     assert!(elapsed.as_secs() < 20, "{elapsed:?}");
 }
+
+#[test]
+fn a_lone_bye_candidate_at_the_top_costs_no_merge_of_the_whole_field() {
+    // 999 players on equal scores, all but the best-rated one with a bye already: only the top
+    // player may sit out, far from the bottom of the standings.
+    let mut players = support::simulated_contenders(999, 0, TableSizes::TWO, 5);
+    for player in players.iter_mut().skip(1) {
+        player.byes = 1;
+    }
+    let start = Instant::now();
+    let pairing = pair_round(&players, TableSizes::TWO).unwrap();
+    let elapsed = start.elapsed();
+    println!("pairing 999 players, one bye candidate at the top: {elapsed:?}");
+    assert_eq!(pairing.byes, [1]);
+    assert_eq!(pairing.tables.len(), 499);
+}

@@ -96,18 +96,24 @@ impl<'f, 'a, Id: PlayerId> BlockView<'f, 'a, Id> {
                 Vertex::Bye => None,
             })
             .collect();
-        let mut in_group = vec![(0, 0); vertices.len()];
-        let mut start = 0;
-        while start < vertices.len() {
-            let size = groups[start..]
-                .iter()
-                .take_while(|g| **g == groups[start])
-                .count();
-            for k in 0..size {
-                in_group[start + k] = (k, size);
-            }
-            start += size;
+        // Positions within each score group, counting players only (the bye vertex sits
+        // among them).
+        let mut sizes: HashMap<usize, usize> = HashMap::new();
+        for group in groups.iter().flatten() {
+            *sizes.entry(*group).or_default() += 1;
         }
+        let mut seen: HashMap<usize, usize> = HashMap::new();
+        let in_group = groups
+            .iter()
+            .map(|group| match group {
+                Some(g) => {
+                    let position = seen.entry(*g).or_default();
+                    *position += 1;
+                    (*position - 1, sizes[g])
+                }
+                None => (0, 0),
+            })
+            .collect();
         let present: Vec<usize> = groups.iter().flatten().copied().collect();
         let spread = match (present.first(), present.last()) {
             (Some(top), Some(bottom)) => (bottom - top) as u128,
@@ -155,11 +161,11 @@ impl<'f, 'a, Id: PlayerId> BlockView<'f, 'a, Id> {
         let (due_a, due_b) = (due(a), due(b));
         let clash = due_a == due_b && due_a != std::cmp::Ordering::Equal;
         let (pi, size_i) = self.in_group[i];
-        let (pj, size_j) = self.in_group[j];
+        let (pj, _) = self.in_group[j];
         let order = if self.field.group[a] == self.field.group[b] {
             (pj - pi).abs_diff(size_i / 2)
         } else {
-            (size_i - 1 - pi) + pj.min(size_j)
+            (size_i - 1 - pi) + pj
         };
         u128::from(clash) * self.vertices.len() as u128 + order as u128
     }
@@ -234,18 +240,24 @@ fn cut_blocks(groups: &[Option<usize>]) -> Vec<Range<usize>> {
 /// Pairs the whole field: every player of the field appears in exactly one pair, and the bye
 /// vertex (present when the field is odd) in one.
 pub(crate) fn pair_field<Id: PlayerId>(field: &Field<'_, Id>) -> Pairs {
+    let candidates = field.bye_candidates();
     let mut vertices: Vec<Vertex> = (0..field.len()).map(Vertex::Player).collect();
     if field.len() % 2 == 1 {
-        vertices.push(Vertex::Bye);
+        // The bye vertex sits just below the first choice for the bye, so that the block
+        // holding it holds that player too.
+        let first_choice = candidates.iter().find(|(_, choice)| **choice == 0);
+        let at = first_choice.map_or(field.len(), |(position, _)| position + 1);
+        vertices.insert(at, Vertex::Bye);
     }
-    let groups: Vec<Option<usize>> = vertices
-        .iter()
-        .map(|v| match v {
+    // For cutting, the bye vertex belongs to the group of the player above it.
+    let mut groups: Vec<Option<usize>> = Vec::with_capacity(vertices.len());
+    for v in &vertices {
+        let group = match v {
             Vertex::Player(p) => Some(field.group[*p]),
-            Vertex::Bye => None,
-        })
-        .collect();
-    let candidates = field.bye_candidates();
+            Vertex::Bye => groups.last().copied().flatten(),
+        };
+        groups.push(group);
+    }
     let mut pending = cut_blocks(&groups).into_iter();
     let mut done: Vec<(Range<usize>, Pairs)> = Vec::new();
     while let Some(mut block) = pending.next() {
