@@ -37,6 +37,12 @@ pub enum TournamentError {
         /// What is wrong, in plain words.
         reason: &'static str,
     },
+    /// A recorded bye names a player who is not entered.
+    #[error("round {round}: a bye names a player who is not entered")]
+    UnknownBye {
+        /// Index of the round (0 for the first).
+        round: usize,
+    },
     /// A recorded player sits at two tables (or at a table and a bye) in one round.
     #[error("round {round}: a player is seated twice")]
     SeatedTwice {

@@ -10,7 +10,7 @@
 //! - [`record`]: entrants, recorded rounds, and each player's summary for the pairing;
 //! - `tables`: sizes and seating of tables of more than two seats;
 //! - [`swiss`]: the next round's pairing (a blossom matching for two seats);
-//! - [`standings`]: points, tie-breaks, and what separated each line;
+//! - [`mod@standings`]: points, tie-breaks, and what separated each line;
 //! - [`league`]: divisions, promotion and relegation, round-robin schedules;
 //! - [`deadline`]: a round's time limit.
 

@@ -162,11 +162,7 @@ pub(crate) fn check_rounds<Id: PlayerId>(
             let position = index
                 .get(id)
                 .copied()
-                .ok_or(TournamentError::InvalidTable {
-                    round,
-                    table: usize::MAX,
-                    reason: "a bye is not an entrant",
-                })?;
+                .ok_or(TournamentError::UnknownBye { round })?;
             mark(position)?;
         }
         checked.push(tables);

@@ -1,8 +1,8 @@
 //! Swiss pairings: the tables of the next round from the players' standings and history.
 //!
-//! Two-player tables are a minimum-cost perfect matching ([`matching`]); larger tables are
-//! filled from the top of the standings down ([`crate::tables`]). Both leave withdrawn players
-//! out and give byes by the same order ([`field::Field::bye_order`]).
+//! Two-player tables are a minimum-cost perfect matching (module `matching`); larger tables are
+//! filled from the top of the standings down (module `tables`). Both leave withdrawn players
+//! out and give byes by the same order (`Field::bye_order`).
 
 mod field;
 mod matching;
