@@ -94,9 +94,10 @@ stays_pure() {
   fi
 }
 
-step "tapis-games and tapis-bots stay pure (no database, web, async runtime; no randomness in the rules)"
+step "tapis-games, tapis-bots and tapis-tournaments stay pure (no database, web, async runtime; no randomness in the rules)"
 stays_pure tapis-games 'diesel|diesel-async|diesel_migrations|actix.*|tokio.*|rand.*'
 stays_pure tapis-bots 'diesel|diesel-async|diesel_migrations|actix.*|tokio.*'
+stays_pure tapis-tournaments 'diesel|diesel-async|diesel_migrations|actix.*|tokio.*|rand.*'
 
 step "PostgreSQL"
 ensure_postgres
