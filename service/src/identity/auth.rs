@@ -23,7 +23,7 @@ pub async fn confirm(services: &Services, credentials: &Credentials) -> ServiceR
     let found: ConfirmedRow = diesel::select(credentials.confirm(now))
         .get_result(&mut conn)
         .await?;
-    let last_used_at = found.3;
+    let last_used_at = found.as_ref().and_then(|found| found.3);
     let who = credentials.confirmed_now(found, now)?;
     if use_is_stale(last_used_at, now) {
         record_use(&mut conn, credentials, now).await?;

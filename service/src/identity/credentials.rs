@@ -13,10 +13,9 @@
 //! The last use of a session or token, shown in their lists, is written at most once a minute:
 //! on the hot paths after the response, in the background ([`record_use_later`]).
 
-use std::marker::PhantomData;
-
 use diesel::expression::{AppearsOnTable, Expression, SelectableExpression, ValidGrouping};
 use diesel::pg::Pg;
+use diesel::pg::sql_types::Record;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::sql_types::{Array, Bytea, Nullable, Text, Timestamptz};
@@ -130,29 +129,14 @@ impl Credentials {
         }
     }
 
-    /// The subqueries that read the caller's columns in another statement: the caller's id,
-    /// name, language and last use, a token's id and scopes, and the end of the caller's
-    /// suspension (a moderator's, `crate::moderation`), all `NULL` when the
-    /// credentials do not hold (anymore). A session's token id and scopes are `NULL` without
-    /// a subquery.
-    pub(crate) fn confirm(&self, now: OffsetDateTime) -> ConfirmColumns<'_> {
-        (
-            self.column(Field::UserId, now),
-            self.column(Field::Username, now),
-            self.column(Field::Language, now),
-            self.column(Field::LastUsed, now),
-            self.column(Field::TokenId, now),
-            self.column(Field::Scopes, now),
-            self.column(Field::SuspendedUntil, now),
-        )
-    }
-
-    fn column<ST>(&self, field: Field, now: OffsetDateTime) -> Confirm<'_, ST> {
+    /// The subquery that reads the caller in another statement, as one record: the caller's
+    /// id, name, language and last use, a token's id and scopes, and the end of the caller's
+    /// suspension (a moderator's, `crate::moderation`); `NULL` when the credentials do not
+    /// hold (anymore). A session's token id and scopes are `NULL`.
+    pub(crate) fn confirm(&self, now: OffsetDateTime) -> Confirm<'_> {
         Confirm {
             credentials: self,
-            field,
             now,
-            sql_type: PhantomData,
         }
     }
 
@@ -164,7 +148,7 @@ impl Credentials {
         found: ConfirmedRow,
         now: OffsetDateTime,
     ) -> ServiceResult<Identity> {
-        let last_used_at = found.3;
+        let last_used_at = found.as_ref().and_then(|found| found.3);
         let who = self.confirmed_now(found, now)?;
         if use_is_stale(last_used_at, now) {
             record_use_later(services, self.clone(), now);
@@ -180,7 +164,7 @@ impl Credentials {
         found: ConfirmedRow,
         now: OffsetDateTime,
     ) -> ServiceResult<Identity> {
-        let (Some(user_id), Some(username), language, _, token_id, token_scopes, suspended) = found
+        let Some((user_id, username, language, _, token_id, token_scopes, suspended)) = found
         else {
             return Err(self.refusal());
         };
@@ -220,28 +204,31 @@ impl Credentials {
     }
 }
 
-/// The columns [`Credentials::confirm`] reads.
-pub(crate) type ConfirmColumns<'a> = (
-    Confirm<'a, Nullable<diesel::sql_types::Uuid>>,
-    Confirm<'a, Nullable<Text>>,
-    Confirm<'a, Nullable<Text>>,
-    Confirm<'a, Nullable<Timestamptz>>,
-    Confirm<'a, Nullable<diesel::sql_types::Uuid>>,
-    Confirm<'a, Nullable<Array<Text>>>,
-    Confirm<'a, Nullable<Timestamptz>>,
-);
+/// The SQL type of what [`Credentials::confirm`] reads: a record, `NULL` when the
+/// credentials do not hold.
+pub(crate) type ConfirmType = Nullable<
+    Record<(
+        diesel::sql_types::Uuid,
+        Text,
+        Nullable<Text>,
+        Nullable<Timestamptz>,
+        Nullable<diesel::sql_types::Uuid>,
+        Nullable<Array<Text>>,
+        Nullable<Timestamptz>,
+    )>,
+>;
 
 /// What [`Credentials::confirm`] read: id, name, language, last use, a token's id and
-/// scopes, and the end of a suspension.
-pub(crate) type ConfirmedRow = (
-    Option<Uuid>,
-    Option<String>,
+/// scopes, and the end of a suspension; `None` when the credentials do not hold.
+pub(crate) type ConfirmedRow = Option<(
+    Uuid,
+    String,
     Option<String>,
     Option<OffsetDateTime>,
     Option<Uuid>,
     Option<Vec<String>>,
     Option<OffsetDateTime>,
-);
+)>;
 
 /// Whether a last use at `last_used_at` is to be written again (over a minute ago, or never).
 pub(crate) fn use_is_stale(last_used_at: Option<OffsetDateTime>, now: OffsetDateTime) -> bool {
@@ -294,89 +281,49 @@ fn record_use_later(services: &Services, credentials: Credentials, now: OffsetDa
     });
 }
 
-/// Which column of the caller [`Confirm`] reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Field {
-    UserId,
-    Username,
-    Language,
-    LastUsed,
-    /// A token's id (`NULL` for a session).
-    TokenId,
-    /// A token's scopes (`NULL` for a session).
-    Scopes,
-    /// The end of the caller's suspension, if a moderator suspended them.
-    SuspendedUntil,
-}
-
-/// A subquery reading one column of the caller behind `credentials`, for the select list of
-/// another statement: `NULL` when the credentials do not hold. Written out, as Diesel has no
-/// scalar subquery over a join chosen at run time; its text depends on the kind of
-/// credentials, so it is cached by its text, not by its type.
+/// The subquery that reads the caller behind `credentials` as one record, for the select list
+/// of another statement: `NULL` when the credentials do not hold. One subquery rather than one
+/// per column: each is a plan of its own that PostgreSQL sets up on every execution
+/// (`docs/performance.md`). Written out, as Diesel has no scalar subquery over a join chosen
+/// at run time; its text depends on the kind of credentials, so it is cached by its text, not
+/// by its type.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Confirm<'a, ST> {
+pub(crate) struct Confirm<'a> {
     credentials: &'a Credentials,
-    field: Field,
     now: OffsetDateTime,
-    sql_type: PhantomData<ST>,
 }
 
-impl<ST> QueryId for Confirm<'_, ST> {
+impl QueryId for Confirm<'_> {
     type QueryId = ();
     const HAS_STATIC_QUERY_ID: bool = false;
 }
 
-impl<ST: diesel::sql_types::SqlType + diesel::expression::TypedExpressionType> Expression
-    for Confirm<'_, ST>
-{
-    type SqlType = ST;
+impl Expression for Confirm<'_> {
+    type SqlType = ConfirmType;
 }
 
-impl<'a, ST, QS> AppearsOnTable<QS> for Confirm<'a, ST> where Confirm<'a, ST>: Expression {}
+impl<QS> AppearsOnTable<QS> for Confirm<'_> {}
 
-impl<'a, ST, QS> SelectableExpression<QS> for Confirm<'a, ST> where Confirm<'a, ST>: Expression {}
+impl<QS> SelectableExpression<QS> for Confirm<'_> {}
 
-impl<ST, GB> ValidGrouping<GB> for Confirm<'_, ST> {
+impl<GB> ValidGrouping<GB> for Confirm<'_> {
     type IsAggregate = diesel::expression::is_aggregate::Never;
 }
 
-impl<ST> QueryFragment<Pg> for Confirm<'_, ST> {
+impl QueryFragment<Pg> for Confirm<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        let (table, key) = match self.credentials {
-            Credentials::Session { .. } => ("sessions", "sessions.user_id"),
-            Credentials::ApiToken { .. } => ("api_tokens", "api_tokens.user_id"),
-        };
-        let column = match (self.field, self.credentials) {
-            (Field::UserId, _) => "users.id",
-            (Field::Username, _) => "users.username",
-            (Field::Language, _) => "users.language",
-            (Field::SuspendedUntil, _) => "users.suspended_until",
-            (Field::LastUsed, Credentials::Session { .. }) => "sessions.last_used_at",
-            (Field::LastUsed, Credentials::ApiToken { .. }) => "api_tokens.last_used_at",
-            (Field::TokenId, Credentials::ApiToken { .. }) => "api_tokens.id",
-            (Field::Scopes, Credentials::ApiToken { .. }) => "api_tokens.scopes",
-            // A session has no token: nothing to look up.
-            (Field::TokenId, Credentials::Session { .. }) => {
-                out.push_sql("NULL::uuid");
-                return Ok(());
-            }
-            (Field::Scopes, Credentials::Session { .. }) => {
-                out.push_sql("NULL::text[]");
-                return Ok(());
-            }
-        };
-        out.push_sql("(SELECT ");
-        out.push_sql(column);
-        out.push_sql(" FROM ");
-        out.push_sql(table);
-        out.push_sql(" JOIN users ON users.id = ");
-        out.push_sql(key);
+        out.push_sql("(SELECT ROW(users.id, users.username, users.language, ");
         match self.credentials {
             Credentials::Session {
                 user_id,
                 session_id,
             } => {
-                out.push_sql(" WHERE sessions.id = ");
+                // A session has no token: its id and scopes are NULL.
+                out.push_sql(
+                    "sessions.last_used_at, NULL::uuid, NULL::text[], users.suspended_until) \
+                     FROM sessions JOIN users ON users.id = sessions.user_id \
+                     WHERE sessions.id = ",
+                );
                 out.push_bind_param::<diesel::sql_types::Uuid, _>(session_id)?;
                 out.push_sql(" AND sessions.user_id = ");
                 out.push_bind_param::<diesel::sql_types::Uuid, _>(user_id)?;
@@ -384,7 +331,12 @@ impl<ST> QueryFragment<Pg> for Confirm<'_, ST> {
                 out.push_bind_param::<Timestamptz, _>(&self.now)?;
             }
             Credentials::ApiToken { hash, .. } => {
-                out.push_sql(" WHERE api_tokens.token_hash = ");
+                out.push_sql(
+                    "api_tokens.last_used_at, api_tokens.id, api_tokens.scopes, \
+                     users.suspended_until) \
+                     FROM api_tokens JOIN users ON users.id = api_tokens.user_id \
+                     WHERE api_tokens.token_hash = ",
+                );
                 out.push_bind_param::<Bytea, _>(hash)?;
             }
         }
@@ -415,18 +367,19 @@ mod tests {
     }
 
     #[test]
-    fn each_column_is_read_from_the_row_of_the_credentials() {
+    fn the_caller_is_read_in_one_subquery_from_the_row_of_the_credentials() {
         let session = Credentials::Session {
             user_id: Uuid::nil(),
             session_id: Uuid::nil(),
         };
         let now = OffsetDateTime::UNIX_EPOCH;
-        let sql = diesel::debug_query::<Pg, _>(&session.confirm(now).3).to_string();
+        let sql = diesel::debug_query::<Pg, _>(&session.confirm(now)).to_string();
         assert!(
             sql.starts_with(
-                "(SELECT sessions.last_used_at FROM sessions JOIN users ON users.id = \
-                 sessions.user_id WHERE sessions.id = $1 AND sessions.user_id = $2 AND \
-                 sessions.expires_at > $3)"
+                "(SELECT ROW(users.id, users.username, users.language, sessions.last_used_at, \
+                 NULL::uuid, NULL::text[], users.suspended_until) FROM sessions JOIN users ON \
+                 users.id = sessions.user_id WHERE sessions.id = $1 AND sessions.user_id = $2 \
+                 AND sessions.expires_at > $3)"
             ),
             "{sql}"
         );
@@ -434,40 +387,30 @@ mod tests {
             hash: vec![1],
             needs: None,
         };
-        let sql = diesel::debug_query::<Pg, _>(&token.confirm(now).1).to_string();
+        let sql = diesel::debug_query::<Pg, _>(&token.confirm(now)).to_string();
         assert!(
             sql.starts_with(
-                "(SELECT users.username FROM api_tokens JOIN users ON users.id = \
-                 api_tokens.user_id WHERE api_tokens.token_hash = $1)"
+                "(SELECT ROW(users.id, users.username, users.language, api_tokens.last_used_at, \
+                 api_tokens.id, api_tokens.scopes, users.suspended_until) FROM api_tokens JOIN \
+                 users ON users.id = api_tokens.user_id WHERE api_tokens.token_hash = $1)"
             ),
             "{sql}"
         );
-        let sql = diesel::debug_query::<Pg, _>(&token.confirm(now).5).to_string();
-        assert!(
-            sql.starts_with(
-                "(SELECT api_tokens.scopes FROM api_tokens JOIN users ON users.id = \
-                 api_tokens.user_id WHERE api_tokens.token_hash = $1)"
-            ),
-            "{sql}"
-        );
-        // A session has no token to look up.
-        let sql = diesel::debug_query::<Pg, _>(&session.confirm(now).5).to_string();
-        assert!(sql.starts_with("NULL::text[]"), "{sql}");
     }
 
     #[test]
     fn only_a_token_is_held_to_the_scope_a_request_needs() {
         let user_id = Uuid::from_u128(1);
         let found = |scopes: &[&str]| -> ConfirmedRow {
-            (
-                Some(user_id),
-                Some("ada".to_owned()),
+            Some((
+                user_id,
+                "ada".to_owned(),
                 None,
                 None,
                 Some(Uuid::from_u128(2)),
                 Some(scopes.iter().map(|s| (*s).to_owned()).collect()),
                 None,
-            )
+            ))
         };
         let token = Credentials::ApiToken {
             hash: vec![1],
@@ -492,15 +435,7 @@ mod tests {
         .needing(Scope::Account);
         let who = session
             .confirmed_now(
-                (
-                    Some(user_id),
-                    Some("ada".to_owned()),
-                    None,
-                    None,
-                    None,
-                    None,
-                    None,
-                ),
+                Some((user_id, "ada".to_owned(), None, None, None, None, None)),
                 OffsetDateTime::UNIX_EPOCH,
             )
             .unwrap();
@@ -515,15 +450,15 @@ mod tests {
             session_id: Uuid::from_u128(3),
         };
         let found = |until: Option<OffsetDateTime>| -> ConfirmedRow {
-            (
-                Some(Uuid::from_u128(1)),
-                Some("ada".to_owned()),
+            Some((
+                Uuid::from_u128(1),
+                "ada".to_owned(),
                 None,
                 None,
                 None,
                 None,
                 until,
-            )
+            ))
         };
         let until = now + time::Duration::days(3);
         let refused = session.confirmed_now(found(Some(until)), now);
@@ -533,5 +468,12 @@ mod tests {
         );
         assert!(session.confirmed_now(found(Some(now)), now).is_ok());
         assert!(session.confirmed_now(found(None), now).is_ok());
+        assert!(
+            matches!(
+                session.confirmed_now(None, now),
+                Err(ServiceError::Unauthenticated(_))
+            ),
+            "a session the statement did not find has ended"
+        );
     }
 }
