@@ -267,7 +267,7 @@ pub async fn abort(services: &Services, who: &Identity, id: Uuid) -> ServiceResu
             let told: Vec<Told> = row
                 .seat_user_ids
                 .iter()
-                .zip(&row.seat_bots)
+                .zip(row.seat_bots())
                 .filter(|(user_id, bot)| **user_id != who.user_id && !**bot)
                 .map(|(user_id, _)| Told {
                     user_id: *user_id,
@@ -385,7 +385,7 @@ pub(super) async fn leave(
     kind: TurnKind,
     now: OffsetDateTime,
 ) -> ServiceResult<Loaded> {
-    let bots = locked.row.seat_bots.clone();
+    let bots = locked.row.seat_bots().to_vec();
     let mut state = locked.take_state()?;
     let mut leaving = Some((seat, kind));
     loop {

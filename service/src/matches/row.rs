@@ -1,8 +1,8 @@
 //! A match as stored: its row, its seats decoded from the copy the row keeps, and the
 //! statements that find and lock it.
 
-use diesel::expression::TypedExpressionType;
 use diesel::pg::Pg;
+use diesel::pg::sql_types::Record;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment};
 use diesel::sql_types::{Array, Bool, Nullable, Timestamptz};
@@ -57,88 +57,51 @@ pub(super) struct MatchRow {
     pub(super) moved_seats: i32,
     /// The rematch a player asked for once the match was over.
     pub(super) rematch_id: Option<Uuid>,
-    /// Until when the player of each seat is on vacation (null: not on vacation), in seat
-    /// order: read from `users` with the row, in the same statement.
-    #[diesel(select_expression = seat_vacations())]
-    #[diesel(select_expression_type = OfSeatedUsers<VacationUntil>)]
-    pub(super) seat_vacations: Vec<Option<OffsetDateTime>>,
-    /// Whether the player of each seat is a computer player (`users.is_bot`, the one source of
-    /// it), in seat order: read from `users` with the row, in the same statement.
-    #[diesel(select_expression = seat_bots())]
-    #[diesel(select_expression_type = OfSeatedUsers<IsBot>)]
-    pub(super) seat_bots: Vec<bool>,
+    /// Until when the player of each seat is on vacation (null: not on vacation), and whether
+    /// each is a computer player (`users.is_bot`, the one source of it), in seat order: read
+    /// from `users` with the row, in the same statement ([`SeatedUsers`]).
+    #[diesel(select_expression = SeatedUsers)]
+    #[diesel(select_expression_type = SeatedUsers)]
+    pub(super) seated: (Vec<Option<OffsetDateTime>>, Vec<bool>),
 }
 
-/// A column of `users` for each seat of the match, in seat order: a sub-select of the
-/// statement that reads the row. Written as its own expression (not Diesel's `sql` literal,
-/// which Diesel never keeps prepared) so that the statements reading a match are prepared once
-/// per connection and cached by their type.
+/// The vacations and computer flags of a match's players, in seat order, as one record: a
+/// sub-select of the statement that reads the row, one plan for both arrays (each sub-select
+/// is a plan PostgreSQL sets up on every execution, `docs/performance.md`). Written as its own
+/// expression (not Diesel's `sql` literal, which Diesel never keeps prepared) so that the
+/// statements reading a match are prepared once per connection and cached by their type.
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct OfSeatedUsers<C>(std::marker::PhantomData<C>);
+pub(super) struct SeatedUsers;
 
-/// A column of `users` that [`OfSeatedUsers`] reads for each seat.
-pub(super) trait SeatedColumn: Default + Send + 'static {
-    /// The column's name in `users`.
-    const COLUMN: &'static str;
-    /// The SQL type of the whole array.
-    type SqlType: diesel::sql_types::SqlType + TypedExpressionType;
-}
-
-/// `users.vacation_until` of each seat (`MatchRow::seat_vacations`).
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct VacationUntil;
-
-impl SeatedColumn for VacationUntil {
-    const COLUMN: &'static str = "vacation_until";
-    type SqlType = Array<Nullable<Timestamptz>>;
-}
-
-/// `users.is_bot` of each seat (`MatchRow::seat_bots`).
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct IsBot;
-
-impl SeatedColumn for IsBot {
-    const COLUMN: &'static str = "is_bot";
-    type SqlType = Array<Bool>;
-}
-
-impl<C: SeatedColumn> diesel::query_builder::QueryId for OfSeatedUsers<C> {
+impl diesel::query_builder::QueryId for SeatedUsers {
     type QueryId = Self;
     const HAS_STATIC_QUERY_ID: bool = true;
 }
 
-impl<C: SeatedColumn> Expression for OfSeatedUsers<C> {
-    type SqlType = C::SqlType;
+impl Expression for SeatedUsers {
+    type SqlType = Record<(Array<Nullable<Timestamptz>>, Array<Bool>)>;
 }
 
-impl<C: SeatedColumn> AppearsOnTable<matches::table> for OfSeatedUsers<C> {}
+impl AppearsOnTable<matches::table> for SeatedUsers {}
 
-impl<C: SeatedColumn> SelectableExpression<matches::table> for OfSeatedUsers<C> {}
+impl SelectableExpression<matches::table> for SeatedUsers {}
 
-impl<C: SeatedColumn, GB> diesel::expression::ValidGrouping<GB> for OfSeatedUsers<C> {
+impl<GB> diesel::expression::ValidGrouping<GB> for SeatedUsers {
     type IsAggregate = diesel::expression::is_aggregate::Never;
 }
 
-impl<C: SeatedColumn> QueryFragment<Pg> for OfSeatedUsers<C> {
+impl QueryFragment<Pg> for SeatedUsers {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql("ARRAY(SELECT u.");
-        out.push_sql(C::COLUMN);
+        // An aggregate over no seat is NULL: a match without seats reads empty arrays.
         out.push_sql(
-            " FROM unnest(matches.seat_user_ids) WITH ORDINALITY AS s(user_id, n) \
-             JOIN users u ON u.id = s.user_id ORDER BY s.n)",
+            "(SELECT ROW(\
+             COALESCE(array_agg(u.vacation_until ORDER BY s.n), '{}'::timestamptz[]), \
+             COALESCE(array_agg(u.is_bot ORDER BY s.n), '{}'::boolean[])) \
+             FROM unnest(matches.seat_user_ids) WITH ORDINALITY AS s(user_id, n) \
+             JOIN users u ON u.id = s.user_id)",
         );
         Ok(())
     }
-}
-
-/// The vacations of a match's players, in seat order (`MatchRow::seat_vacations`).
-fn seat_vacations() -> OfSeatedUsers<VacationUntil> {
-    OfSeatedUsers::default()
-}
-
-/// Which of a match's players are computer players, in seat order (`MatchRow::seat_bots`).
-fn seat_bots() -> OfSeatedUsers<IsBot> {
-    OfSeatedUsers::default()
 }
 
 impl MatchRow {
@@ -176,7 +139,12 @@ impl MatchRow {
 
     /// Until when the player of `seat` is on vacation, if they are.
     pub(super) fn vacation_of(&self, seat: usize) -> Option<OffsetDateTime> {
-        self.seat_vacations.get(seat).copied().flatten()
+        self.seated.0.get(seat).copied().flatten()
+    }
+
+    /// Whether the player of each seat is a computer player, in seat order.
+    pub(super) fn seat_bots(&self) -> &[bool] {
+        &self.seated.1
     }
 
     pub(super) fn fairness(&self) -> ServiceResult<Fairness> {
@@ -230,7 +198,7 @@ pub(super) struct Seated {
 /// `result` once it is finished.
 pub(super) fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceResult<Vec<Seated>> {
     let seated = row.seat_user_ids.len();
-    if row.seat_usernames.len() != seated || row.seat_bots.len() != seated {
+    if row.seat_usernames.len() != seated || row.seat_bots().len() != seated {
         return Err(ServiceError::internal(
             "the seat copy of a match is inconsistent",
             row.id,
@@ -242,7 +210,7 @@ pub(super) fn seats_of(row: &MatchRow, result: Option<&MatchResult>) -> ServiceR
         .seat_user_ids
         .iter()
         .zip(&row.seat_usernames)
-        .zip(&row.seat_bots)
+        .zip(row.seat_bots())
         .enumerate()
         .map(|(seat, ((user_id, username), bot))| {
             let ranked = result.and_then(|r| r.ranking.iter().find(|e| e.seat == seat));
