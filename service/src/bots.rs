@@ -19,13 +19,13 @@ use diesel::sql_types::{BigInt, Double, Jsonb, Nullable, SmallInt, Text};
 use diesel_async::RunQueryDsl;
 use rand::seq::IndexedRandom;
 use serde::Serialize;
-use serde_json::Value;
 use tapis_bots::{Budget, Level};
 use tapis_games::{AnyAction, AnyState, GameId};
 use tokio::sync::{Notify, Semaphore, watch};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::db::json_text::JsonText;
 use crate::schema::users;
 use crate::{Identity, ServiceError, ServiceResult, Services, matches};
 
@@ -151,7 +151,7 @@ struct Claimed {
     #[diesel(sql_type = Text)]
     game: String,
     #[diesel(sql_type = Nullable<Jsonb>)]
-    state: Option<Value>,
+    state: Option<JsonText>,
     #[diesel(sql_type = SmallInt)]
     seat: i16,
     #[diesel(sql_type = diesel::sql_types::Uuid)]
@@ -270,7 +270,7 @@ async fn play_turn(services: &Services, turn: Claimed, budget: Option<Budget>) {
         return;
     };
     let state = match (turn.game.parse::<GameId>(), turn.state.as_ref()) {
-        (Ok(game), Some(json)) => match AnyState::from_json(game, json) {
+        (Ok(game), Some(json)) => match AnyState::from_json_text(game, json.as_bytes()) {
             Ok(state) => state,
             Err(e) => {
                 tracing::warn!(match.id = %id, error = %e, "a bot cannot read the state");

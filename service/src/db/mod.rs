@@ -1,6 +1,7 @@
 //! Connection pool and embedded migrations; the count of what the database does for a
 //! request ([`work`]).
 
+pub mod json_text;
 pub mod work;
 
 use diesel::migration::MigrationVersion;

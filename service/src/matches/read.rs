@@ -20,6 +20,7 @@ use super::views::{
     MatchView, MatchWithTurns, Page, ReplayedStep, TurnEntry, TurnKind,
 };
 use super::waiting::waits_for;
+use crate::db::json_text::JsonText;
 use crate::identity::accounts;
 use crate::identity::caller::Identity;
 use crate::identity::credentials::Caller;
@@ -540,7 +541,13 @@ pub async fn replay(services: &Services, id: Uuid) -> ServiceResult<(Option<Valu
         &turns,
     )
     .map_err(|d| ServiceError::internal("the turn log does not replay", d))?;
-    Ok((row.state.clone(), replayed.to_json()))
+    let stored = row
+        .state
+        .as_ref()
+        .map(JsonText::to_value)
+        .transpose()
+        .map_err(|e| ServiceError::internal("stored state is unreadable", e))?;
+    Ok((stored, replayed.to_json()))
 }
 
 /// A finished match as it stood after step `step` of its turn log (the last step when `step`

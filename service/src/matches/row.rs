@@ -14,6 +14,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::views::{Fairness, MatchResult, MatchStatus, SeatView};
+use crate::db::json_text::JsonText;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::identity::credentials::{Caller, ConfirmedRow};
@@ -32,7 +33,8 @@ pub(super) struct MatchRow {
     pub(super) creator_id: Uuid,
     pub(super) days_per_move: Option<i16>,
     pub(super) version: i64,
-    pub(super) state: Option<Value>,
+    /// The game's state, as the JSON text stored (read into the game's type once).
+    pub(super) state: Option<JsonText>,
     pub(super) seed: Vec<u8>,
     pub(super) seed_sha256: String,
     pub(super) chance_count: i64,
@@ -120,7 +122,7 @@ impl MatchRow {
             .state
             .as_ref()
             .ok_or_else(|| ServiceError::internal("active match without state", self.id))?;
-        AnyState::from_json(self.game_id()?, json)
+        AnyState::from_json_text(self.game_id()?, json.as_bytes())
             .map_err(|e| ServiceError::internal("stored state is unreadable", e))
     }
 

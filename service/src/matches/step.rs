@@ -12,6 +12,7 @@ use uuid::Uuid;
 use super::record::result_reason;
 use super::row::{Loaded, MatchRow, Seated, stored_seat, to_act};
 use super::views::{ChanceRecord, MatchResult, MatchStatus, RankingEntry, TurnKind};
+use crate::db::json_text::JsonText;
 use crate::ratings::{self, FinalSeat};
 use crate::schema::match_seats;
 use crate::{ServiceError, ServiceResult, fairness};
@@ -107,7 +108,9 @@ pub(super) async fn work_out_step(
     }
     let dates = dates_after(step.kind, result.is_some(), Dates::of(&row), now);
     let row = MatchRow {
-        state: Some(state.to_json()),
+        state: Some(JsonText::from(state.to_json_text().map_err(|e| {
+            ServiceError::internal("a state does not serialise", e)
+        })?)),
         status: status_after(outcome.is_some()).as_str().to_owned(),
         version: row.version + 1,
         chance_count,

@@ -19,6 +19,7 @@ use uuid::Uuid;
 
 use super::row::{Loaded, MatchRow, row_as};
 use super::step::{PendingStep, Step, work_out_step};
+use crate::db::json_text::JsonText;
 use crate::identity::caller::Identity;
 use crate::identity::credentials::Caller;
 use crate::schema::matches;
@@ -51,7 +52,7 @@ pub(super) struct RecordStep<'a> {
     chance: &'a Value,
     events: &'a Value,
     at: OffsetDateTime,
-    state: Option<&'a Value>,
+    state: Option<&'a JsonText>,
     status: &'a str,
     version: i64,
     chance_count: i64,

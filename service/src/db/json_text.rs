@@ -1,0 +1,56 @@
+//! A `jsonb` column read and written as its JSON text: the match's state goes from the row
+//! straight into the game's type, and back, without a [`serde_json::Value`] built on the way
+//! (building and then walking that tree was a visible part of every match view's time,
+//! `docs/performance.md`).
+
+use std::io::Write;
+
+use diesel::deserialize::{self, FromSql, FromSqlRow};
+use diesel::expression::AsExpression;
+use diesel::pg::{Pg, PgValue};
+use diesel::serialize::{self, IsNull, Output, ToSql};
+use diesel::sql_types::Jsonb;
+
+/// The only version of PostgreSQL's binary `jsonb` format: one byte, then the JSON text.
+const JSONB_VERSION: u8 = 1;
+
+/// The JSON text of a `jsonb` value.
+#[derive(Debug, Clone, PartialEq, Eq, AsExpression, FromSqlRow)]
+#[diesel(sql_type = Jsonb)]
+pub struct JsonText(pub Vec<u8>);
+
+impl JsonText {
+    /// The text as bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The text parsed into a JSON tree, for the few readers that want one.
+    pub fn to_value(&self) -> serde_json::Result<serde_json::Value> {
+        serde_json::from_slice(&self.0)
+    }
+}
+
+impl From<String> for JsonText {
+    fn from(text: String) -> JsonText {
+        JsonText(text.into_bytes())
+    }
+}
+
+impl FromSql<Jsonb, Pg> for JsonText {
+    fn from_sql(value: PgValue<'_>) -> deserialize::Result<JsonText> {
+        match value.as_bytes().split_first() {
+            Some((&JSONB_VERSION, text)) => Ok(JsonText(text.to_vec())),
+            Some((version, _)) => Err(format!("unknown jsonb format version {version}").into()),
+            None => Err("an empty jsonb value".into()),
+        }
+    }
+}
+
+impl ToSql<Jsonb, Pg> for JsonText {
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, Pg>) -> serialize::Result {
+        out.write_all(&[JSONB_VERSION])?;
+        out.write_all(&self.0)?;
+        Ok(IsNull::No)
+    }
+}
