@@ -229,6 +229,25 @@ macro_rules! any_json {
                     Ok(<G as Variant>::$wrap(value))
                 })
             }
+
+            /// Reads a value of `game` from its JSON text, straight into the game's type.
+            pub fn from_json_text(game: GameId, json: &[u8]) -> Result<$any, serde_json::Error> {
+                with_game!(game, G => {
+                    let value: <G as Game>::$assoc = serde_json::from_slice(json)?;
+                    Ok(<G as Variant>::$wrap(value))
+                })
+            }
+
+            /// Reads a JSON list of values of `game` from its text.
+            pub fn list_from_json_text(
+                game: GameId,
+                json: &[u8],
+            ) -> Result<Vec<$any>, serde_json::Error> {
+                with_game!(game, G => {
+                    let values: Vec<<G as Game>::$assoc> = serde_json::from_slice(json)?;
+                    Ok(values.into_iter().map(<G as Variant>::$wrap).collect())
+                })
+            }
         }
     };
 }
@@ -404,5 +423,31 @@ mod tests {
             assert_eq!(back, state, "{game}");
             assert!(AnyState::from_json_text(game, b"{\"not\": \"a state\"}").is_err());
         }
+    }
+
+    /// Actions and lists of events read from their text are those read from their JSON.
+    #[test]
+    fn actions_and_events_read_from_text_as_from_json() {
+        let game = GameId::Yams;
+        let action = serde_json::json!({"type": "score", "box": "full"});
+        let text = action.to_string();
+        let typed =
+            AnyAction::from_json_text(game, text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+        let from_value = AnyAction::from_json(game, action).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(typed, from_value);
+        let state =
+            AnyState::setup(game, 1, &game.default_options()).unwrap_or_else(|e| panic!("{e}"));
+        let mut state = state;
+        let events = match state.turn() {
+            crate::Turn::Chance { .. } => state.apply_chance(&[1, 2, 3, 4, 5]),
+            other => panic!("a new Yams match starts with a throw, not {other:?}"),
+        }
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!events.is_empty());
+        let text = serde_json::to_string(&events).unwrap_or_else(|e| panic!("{e}"));
+        let back =
+            AnyEvent::list_from_json_text(game, text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, events);
+        assert!(AnyEvent::list_from_json_text(game, b"{}").is_err());
     }
 }

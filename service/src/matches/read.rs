@@ -400,16 +400,16 @@ fn summary_of(
     })
 }
 
-/// A turn-log row as read.
+/// A turn-log row as read: its JSON columns as text, each read once into the game's types.
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = turns)]
 struct TurnRow {
     seq: i64,
     seat: Option<i16>,
     kind: String,
-    action: Option<Value>,
-    chance: Value,
-    events: Value,
+    action: Option<JsonText>,
+    chance: JsonText,
+    events: JsonText,
     at: OffsetDateTime,
 }
 
@@ -422,24 +422,13 @@ fn turn_entry(game: GameId, row: TurnRow) -> ServiceResult<TurnEntry> {
         kind: TurnKind::parse(&row.kind)?,
         action: row
             .action
-            .map(|action| AnyAction::from_json(game, action))
+            .map(|action| AnyAction::from_json_text(game, action.as_bytes()))
             .transpose()
             .map_err(unreadable("a stored action is unreadable"))?,
-        chance: serde_json::from_value(row.chance)
+        chance: serde_json::from_slice(row.chance.as_bytes())
             .map_err(unreadable("stored chance is unreadable"))?,
-        events: match row.events {
-            Value::Array(events) => events
-                .into_iter()
-                .map(|event| AnyEvent::from_json(game, event))
-                .collect::<Result<_, _>>()
-                .map_err(unreadable("a stored event is unreadable"))?,
-            other => {
-                return Err(ServiceError::internal(
-                    "stored events are not a list",
-                    other,
-                ));
-            }
-        },
+        events: AnyEvent::list_from_json_text(game, row.events.as_bytes())
+            .map_err(unreadable("stored events are unreadable"))?,
         at: row.at,
     })
 }
