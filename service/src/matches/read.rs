@@ -164,16 +164,30 @@ pub async fn get(
 }
 
 /// A match as `viewer` (or a spectator) sees it, with its whole turn log and the viewer as the
-/// statement that read the match confirmed them: the match page.
+/// statement that read the match confirmed them: the match page. The turn log's statement is
+/// sent along with the match's (pipelined: one round trip for both); its rows are read as
+/// the match's game once the match is known, and dropped unread if the match is not found or
+/// the viewer is refused.
 pub async fn get_with_turns(
     services: &Services,
     id: Uuid,
     viewer: Option<Caller<'_>>,
 ) -> ServiceResult<(MatchWithTurns, Option<Identity>)> {
     let mut conn = services.conn().await?;
-    let (row, who) = row_as(&conn, services, id, viewer, false).await?;
+    let shared: &AsyncPgConnection = &conn;
+    let turns = async {
+        let rows: Vec<TurnRow> = turn_rows(id).load(&mut &*shared).await?;
+        Ok::<_, ServiceError>(rows)
+    };
+    let ((row, who), rows) =
+        futures_util::try_join!(row_as(shared, services, id, viewer, false), turns)?;
+    let game = row.game_id()?;
     let view = view_of(&mut conn, Loaded::new(row)?, who.as_ref()).await?;
-    Ok((with_turns(&mut conn, view).await?, who))
+    let turns = rows
+        .into_iter()
+        .map(|row| turn_entry(game, row))
+        .collect::<ServiceResult<_>>()?;
+    Ok((MatchWithTurns { view, turns }, who))
 }
 
 /// `view` with the whole turn log of its match, read in one statement.
@@ -472,13 +486,24 @@ pub(super) async fn load_turns(
     id: Uuid,
     game: GameId,
 ) -> ServiceResult<Vec<TurnEntry>> {
-    let rows: Vec<TurnRow> = turns::table
+    let rows: Vec<TurnRow> = turn_rows(id).load(conn).await?;
+    rows.into_iter().map(|row| turn_entry(game, row)).collect()
+}
+
+/// The statement that reads the turn log of match `id`, oldest first.
+fn turn_rows(
+    id: Uuid,
+) -> diesel::dsl::Select<
+    diesel::dsl::Order<
+        diesel::dsl::Filter<turns::table, diesel::dsl::Eq<turns::match_id, Uuid>>,
+        turns::seq,
+    >,
+    diesel::dsl::AsSelect<TurnRow, Pg>,
+> {
+    turns::table
         .filter(turns::match_id.eq(id))
         .order(turns::seq)
         .select(TurnRow::as_select())
-        .load(conn)
-        .await?;
-    rows.into_iter().map(|row| turn_entry(game, row)).collect()
 }
 
 /// The turn log of a match.

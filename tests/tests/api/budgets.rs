@@ -66,11 +66,11 @@ const API_VIEW: Work = Work {
     transactions: 1,
 };
 
-/// The budget of the match page of a seated player: the match and the caller, then the turn
-/// log.
+/// The budget of the match page of a seated player: the match and the caller, and the turn
+/// log, sent together (one round trip).
 const MATCH_PAGE: Work = Work {
     statements: 2,
-    round_trips: 2,
+    round_trips: 1,
     transactions: 2,
 };
 
