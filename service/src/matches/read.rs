@@ -490,16 +490,17 @@ pub(super) async fn load_turns(
     rows.into_iter().map(|row| turn_entry(game, row)).collect()
 }
 
-/// The statement that reads the turn log of match `id`, oldest first.
-fn turn_rows(
-    id: Uuid,
-) -> diesel::dsl::Select<
+/// The statement that reads a match's turn log, oldest first.
+type TurnRows = diesel::dsl::Select<
     diesel::dsl::Order<
         diesel::dsl::Filter<turns::table, diesel::dsl::Eq<turns::match_id, Uuid>>,
         turns::seq,
     >,
     diesel::dsl::AsSelect<TurnRow, Pg>,
-> {
+>;
+
+/// The statement that reads the turn log of match `id`, oldest first.
+fn turn_rows(id: Uuid) -> TurnRows {
     turns::table
         .filter(turns::match_id.eq(id))
         .order(turns::seq)

@@ -439,7 +439,8 @@ mod tests {
     #[test]
     fn the_record_step_statement_has_one_text_whatever_the_values() {
         // It is cached by its type: its text must not depend on the values bound.
-        let (state, chance, events) = (serde_json::json!({"a": 1}), Value::Null, Value::Null);
+        let state = JsonText::from(String::from(r#"{"a": 1}"#));
+        let (chance, events) = (Value::Null, Value::Null);
         let action = serde_json::json!({"type": "roll"});
         let result = serde_json::json!({"ranking": []});
         let now = Clock::system().now();
