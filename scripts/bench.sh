@@ -2,7 +2,10 @@
 # Load benchmark of the HTTP API against PostgreSQL, with pgbench on the same server as a yardstick.
 #
 #   scripts/bench.sh [--clients N] [--seconds S] [--warmup W] [--seed X]    (defaults 32, 20, 3, 1)
-#                    [--read api|page] [--analysis N]
+#                    [--read api|page] [--analysis N] [--binaries DIR]
+#
+# With --binaries DIR, the server and the load generator are DIR/tapis and DIR/load, built
+# earlier (say, from another commit, to compare two builds back to back), and nothing is built.
 #
 # With --analysis N, the server analyses finished matches N at a time while the clients play
 # (TAPIS_ANALYSIS_CONCURRENCY; 0 by default, so that the figures are the move path's alone):
@@ -37,8 +40,9 @@ warmup=3
 seed=1
 read_mode=""
 analysis=0
+binaries=""
 
-usage() { sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 step() { printf '\n==> %s\n' "$*"; }
 
@@ -54,6 +58,18 @@ while [ $# -gt 0 ]; do
         shift
       fi
       case "$read_mode" in api | page) ;; *) die "--read takes api or page, not '$read_mode'" ;; esac
+      continue
+      ;;
+    --binaries | --binaries=*)
+      if [ "$1" = --binaries ]; then
+        [ $# -ge 2 ] || die "--binaries needs a directory"
+        binaries="$2"
+        shift 2
+      else
+        binaries="${1#*=}"
+        shift
+      fi
+      [ -x "$binaries/tapis" ] && [ -x "$binaries/load" ] || die "no tapis and load in '$binaries'"
       continue
       ;;
     --clients | --seconds | --warmup | --seed | --analysis)
@@ -157,14 +173,19 @@ for name in tapis_bench tapis_pgbench; do
 done
 echo "fresh databases tapis_bench and tapis_pgbench"
 
-step "build (release)"
-cargo build --release --locked -p tapis-server --bin tapis -p tapis-tests --bin load
-# Where cargo put them: CARGO_TARGET_DIR or the build.target-dir setting may move the target
-# directory away from ./target, where an older build could be lying.
-target_dir="$(cargo metadata --format-version 1 --no-deps 2>/dev/null \
-  | sed -nE 's/.*"target_directory":"([^"]*)".*/\1/p')"
-target_dir="${target_dir:-${CARGO_TARGET_DIR:-target}}"
-echo "binaries from $target_dir/release"
+if [ -n "$binaries" ]; then
+  bin_dir="$binaries"
+else
+  step "build (release)"
+  cargo build --release --locked -p tapis-server --bin tapis -p tapis-tests --bin load
+  # Where cargo put them: CARGO_TARGET_DIR or the build.target-dir setting may move the target
+  # directory away from ./target, where an older build could be lying.
+  target_dir="$(cargo metadata --format-version 1 --no-deps 2>/dev/null \
+    | sed -nE 's/.*"target_directory":"([^"]*)".*/\1/p')"
+  target_dir="${target_dir:-${CARGO_TARGET_DIR:-target}}"
+  bin_dir="$target_dir/release"
+fi
+echo "binaries from $bin_dir"
 
 step "server"
 port=18080
@@ -180,7 +201,7 @@ DATABASE_URL="$app_url" \
   TAPIS_ANALYSIS_CONCURRENCY="$analysis" \
   TAPIS_JWT_SECRET="bench-only-secret-$(date +%s%N)-0123456789abcdef" \
   RUST_LOG=warn \
-  "$target_dir/release/tapis" serve >"$server_log" 2>&1 &
+  "$bin_dir/tapis" serve >"$server_log" 2>&1 &
 server_pid=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 300); do
@@ -205,7 +226,7 @@ counters_before="$(db_counters tapis_bench)"
 load_out="$work/load.out"
 load_err="$work/load.err"
 : >"$load_err"
-"$target_dir/release/load" --base "$base" --clients "$clients" --seconds "$seconds" \
+"$bin_dir/load" --base "$base" --clients "$clients" --seconds "$seconds" \
   --warmup "$warmup" --seed "$seed" ${read_mode:+--read "$read_mode"} >"$load_out" 2>"$load_err" &
 load_pid=$!
 # CPU is sampled from the end of the set-up (sign-ups hash passwords at production cost): the
