@@ -205,3 +205,48 @@ pub(super) fn records(tables: &[TableRow], rounds: i16) -> ServiceResult<Vec<Rou
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(round: i16, number: i16, seats: &[Uuid], places: Option<Vec<i16>>) -> TableRow {
+        TableRow {
+            round,
+            number,
+            match_id: (seats.len() > 1).then(Uuid::new_v4),
+            seats: seats.to_vec(),
+            game_scores: places.as_ref().map(|p| vec![0; p.len()]),
+            places,
+            adjudicated: false,
+        }
+    }
+
+    #[test]
+    fn records_hold_the_tables_over_and_the_byes_by_round() {
+        let [a, b, c, d, e] = [(); 5].map(|_| Uuid::new_v4());
+        let tables = vec![
+            table(1, 1, &[a, b], Some(vec![1, 2])),
+            table(1, 2, &[c, d], Some(vec![1, 1])),
+            table(1, 3, &[e], None),
+            // Round 2 in play: its table counts for nothing yet, its bye already does.
+            table(2, 1, &[a, c], None),
+            table(2, 2, &[b, e], Some(vec![2, 1])),
+            table(2, 3, &[d], None),
+        ];
+        let recorded = records(&tables, 2).unwrap();
+        assert_eq!(recorded.len(), 2);
+        assert_eq!(recorded[0].tables.len(), 2);
+        assert_eq!(recorded[0].tables[0].seats, vec![a, b]);
+        assert_eq!(recorded[0].tables[0].places, vec![1, 2]);
+        assert_eq!(recorded[0].byes, vec![e]);
+        assert_eq!(recorded[1].tables.len(), 1);
+        assert_eq!(recorded[1].tables[0].seats, vec![b, e]);
+        assert_eq!(recorded[1].byes, vec![d]);
+        // Asking for fewer rounds leaves the later ones out.
+        assert_eq!(records(&tables, 1).unwrap().len(), 1);
+        // A negative place is a corrupt record, not a value to guess.
+        let corrupt = vec![table(1, 1, &[a, b], Some(vec![-1, 1]))];
+        assert!(records(&corrupt, 1).is_err());
+    }
+}
