@@ -147,11 +147,40 @@ async fn a_casual_swiss_of_nine_with_computer_players_is_played_to_its_end() {
             .await;
         assert_eq!(seated.status, StatusCode::OK, "{:?}", seated.body);
     }
+    // Only the organiser seats or removes computer players; removed, a bot can come back.
+    let nameless = act(&app, &id, "bots", &organiser).await;
+    assert_eq!(nameless.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let stranger = app
+        .post(
+            &format!("/api/v1/tournaments/{id}/bots"),
+            Some(&tokens["ana"]),
+            json!({"username": "tapis-easy"}),
+        )
+        .await;
+    assert_eq!(stranger.code(), "not_the_organiser");
+    let removed = app
+        .delete(
+            &format!("/api/v1/tournaments/{id}/bots/tapis-easy"),
+            Some(&organiser),
+        )
+        .await;
+    assert_eq!(removed.status, StatusCode::OK, "{:?}", removed.body);
+    assert_eq!(removed.body["entrants"].as_array().unwrap().len(), 8);
+    let back = app
+        .post(
+            &format!("/api/v1/tournaments/{id}/bots"),
+            Some(&organiser),
+            json!({"username": "tapis-easy"}),
+        )
+        .await;
+    assert_eq!(back.status, StatusCode::OK);
     let view = app
         .get(&format!("/api/v1/tournaments/{id}"), None)
         .await
         .body;
     assert_eq!(view["entrants"].as_array().unwrap().len(), 9);
+    let bots = view["entrants"].as_array().unwrap().iter();
+    assert_eq!(bots.filter(|e| e["bot"] == true).count(), 3);
 
     // The start time comes: the worker pairs round 1.
     app.clock_hand.advance(time::Duration::minutes(2));
@@ -262,10 +291,15 @@ async fn two_workers_racing_start_the_round_once_and_late_entry_follows() {
     let app = TestApp::spawn_without_clock_loop().await;
     let (id, _) = with_players(&app, &["ana", "ben", "cyd", "dee"], json!({})).await;
     app.clock_hand.advance(time::Duration::minutes(2));
+    // A second process, as the database sees it: services of its own, on a pool of its own.
+    let pool = tapis_service::db::pool(&app.db.url, 2).unwrap();
+    let other = tapis_service::Services::new(pool, app.services.settings().clone())
+        .await
+        .unwrap();
     let barrier = Arc::new(tokio::sync::Barrier::new(2));
-    let racers: Vec<_> = (0..2)
-        .map(|_| {
-            let services = app.services.clone();
+    let racers: Vec<_> = [app.services.clone(), other]
+        .into_iter()
+        .map(|services| {
             let barrier = barrier.clone();
             tokio::spawn(async move {
                 barrier.wait().await;
