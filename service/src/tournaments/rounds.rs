@@ -26,7 +26,6 @@ use crate::error::{ServiceError, ServiceResult};
 use crate::matches::tournament::{TableTerms, create_table, interrupt};
 use crate::schema::{match_seats, round_tables, tournament_rounds, tournaments};
 use crate::services::Services;
-use crate::time::vacation::hold_vacation;
 
 /// Looks for tournaments due for a round every `interval`, and whenever a match changed, until
 /// `shutdown` turns true.
@@ -114,6 +113,9 @@ async fn advance(
     row: &TournamentRow,
     now: OffsetDateTime,
 ) -> ServiceResult<()> {
+    // Before any match is locked: the entrants' vacations hold still while their matches are
+    // adjudicated and started (a vacation locks its player, then their matches).
+    hold_vacations(conn, row.id).await?;
     match row.status()? {
         TournamentStatus::Upcoming => {
             let entrants = store::entrants(conn, row.id, &row.game).await?;
@@ -134,6 +136,20 @@ async fn advance(
         }
         TournamentStatus::Finished | TournamentStatus::Cancelled => Ok(()),
     }
+}
+
+/// Holds the vacations of every entrant of tournament `id` still until the end of the
+/// transaction (a lock for share on their rows, in the order of their ids), as a match's start
+/// does for its players ([`crate::time::vacation`]).
+async fn hold_vacations(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<()> {
+    diesel::sql_query(
+        "SELECT u.id FROM users u JOIN tournament_entrants e ON e.user_id = u.id \
+         WHERE e.tournament_id = $1 ORDER BY u.id FOR SHARE OF u",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(id)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 async fn set_status(
@@ -165,7 +181,9 @@ async fn close_round(
         .filter(round_tables::tournament_id.eq(row.id))
         .filter(round_tables::round.eq(round))
         .filter(round_tables::places.is_null())
-        .order(round_tables::number)
+        // Matches are locked in the order of their ids, as every transaction that locks
+        // several does.
+        .order(round_tables::match_id)
         .select((
             round_tables::number,
             round_tables::match_id.assume_not_null(),
@@ -304,13 +322,6 @@ async fn start_round(
         ))
         .execute(conn)
         .await?;
-    // Every player's vacation holds still while their matches start (in one order, so that
-    // two transactions never wait for each other).
-    let mut players: Vec<Uuid> = pairing.tables.iter().flatten().copied().collect();
-    players.sort_unstable();
-    for player in &players {
-        hold_vacation(conn, *player).await?;
-    }
     let terms = TableTerms {
         game: row.game_id()?,
         options: row.options.clone(),
