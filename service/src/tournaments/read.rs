@@ -194,26 +194,31 @@ pub async fn standings(services: &Services, id: Uuid) -> ServiceResult<Standings
         tie_breaks: kinds.map(|k| tie_break_name(k).to_owned()),
         lines: lines
             .into_iter()
-            .map(|s| StandingLine {
-                rank: s.rank,
-                username: names.get(&s.id).copied().unwrap_or_default().to_owned(),
-                points: s.points.to_f64(),
-                played: s.played,
-                won: s.won,
-                byes: s.byes,
-                tie_breaks: [
-                    value(kinds[0], s.tie_breaks[0]),
-                    value(kinds[1], s.tie_breaks[1]),
-                ],
-                decided_by: match s.decided {
-                    Decided::Top => "top".to_owned(),
-                    Decided::Points => "points".to_owned(),
-                    Decided::TieBreak(kind) => tie_break_name(kind).to_owned(),
-                    Decided::Shared => "shared".to_owned(),
-                },
-                withdrawn: s.withdrawn,
+            .map(|s| {
+                Ok(StandingLine {
+                    rank: s.rank,
+                    username: (*names.get(&s.id).ok_or_else(|| {
+                        ServiceError::internal("a standing without its entrant", s.id)
+                    })?)
+                    .to_owned(),
+                    points: s.points.to_f64(),
+                    played: s.played,
+                    won: s.won,
+                    byes: s.byes,
+                    tie_breaks: [
+                        value(kinds[0], s.tie_breaks[0]),
+                        value(kinds[1], s.tie_breaks[1]),
+                    ],
+                    decided_by: match s.decided {
+                        Decided::Top => "top".to_owned(),
+                        Decided::Points => "points".to_owned(),
+                        Decided::TieBreak(kind) => tie_break_name(kind).to_owned(),
+                        Decided::Shared => "shared".to_owned(),
+                    },
+                    withdrawn: s.withdrawn,
+                })
             })
-            .collect(),
+            .collect::<ServiceResult<_>>()?,
     })
 }
 
@@ -252,7 +257,12 @@ pub async fn rounds(services: &Services, id: Uuid) -> ServiceResult<Vec<RoundVie
         .into_iter()
         .map(|e| (e.user_id, e.username))
         .collect();
-    let name = |id: &Uuid| names.get(id).cloned().unwrap_or_default();
+    let name = |id: &Uuid| {
+        names
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ServiceError::internal("a table's player is not an entrant", id))
+    };
     rounds
         .into_iter()
         .map(|(number, started_at, deadline, finished_at)| {
@@ -278,7 +288,7 @@ pub async fn rounds(services: &Services, id: Uuid) -> ServiceResult<Vec<RoundVie
                     Ok(TableView {
                         number: t.number,
                         match_id: t.match_id,
-                        players: t.seats.iter().map(name).collect(),
+                        players: t.seats.iter().map(name).collect::<ServiceResult<_>>()?,
                         places: t.places.clone(),
                         points,
                         adjudicated: t.adjudicated,

@@ -253,7 +253,8 @@ fn in_pairing_order(
 }
 
 /// The places and scores of a match that is over, in the pairing's seat order: its final
-/// ranks; a match ended without ranks (called off) is a tie for everyone.
+/// ranks (a tournament's match is never called off: it cannot be aborted, and one in play at
+/// the deadline is adjudicated, so a seat without a rank is a bug).
 async fn finished_places(
     conn: &mut AsyncPgConnection,
     match_id: Uuid,
@@ -266,8 +267,14 @@ async fn finished_places(
         .await?;
     let by_user: HashMap<Uuid, (i16, i64)> = ranked
         .into_iter()
-        .map(|(user, rank, score)| (user, (rank.unwrap_or(1), score.unwrap_or(0))))
-        .collect();
+        .map(|(user, rank, score)| match (rank, score) {
+            (Some(rank), Some(score)) => Ok((user, (rank, score))),
+            _ => Err(ServiceError::internal(
+                "a tournament's match ended without ranks",
+                match_id,
+            )),
+        })
+        .collect::<ServiceResult<_>>()?;
     in_pairing_order(seats, &by_user)
 }
 

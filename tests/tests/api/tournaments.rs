@@ -376,6 +376,34 @@ async fn two_workers_racing_start_the_round_once_and_late_entry_follows() {
     );
     let again = act(&app, &id, "withdraw", &late).await;
     assert_eq!(again.code(), "already_withdrawn");
+
+    // Once started, only a moderator may cancel it; the worker then leaves it alone.
+    let organiser = app.sign_in("organiser").await;
+    let refused = act(&app, &id, "cancel", &organiser).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert_eq!(refused.code(), "tournament_started");
+    let moderator = app.player("moderator").await;
+    diesel::sql_query("UPDATE users SET moderator = true WHERE username = 'moderator'")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let cancelled = act(&app, &id, "cancel", &moderator).await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{:?}", cancelled.body);
+    assert_eq!(cancelled.body["status"], "cancelled");
+    diesel::sql_query(
+        "UPDATE tournament_rounds SET deadline = now() - interval '1 minute' \
+         WHERE tournament_id = $1::uuid",
+    )
+    .bind::<diesel::sql_types::Text, _>(&id)
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    assert_eq!(
+        tapis_service::tournaments::advance_due(&app.services, 10)
+            .await
+            .unwrap(),
+        0
+    );
 }
 
 #[tokio::test]
