@@ -105,7 +105,19 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .service(handlers::webhooks::deliveries)
         .service(handlers::ratings::of_user)
         .service(handlers::ratings::history)
-        .service(handlers::ratings::leaderboard);
+        .service(handlers::ratings::leaderboard)
+        .service(handlers::tournaments::create)
+        .service(handlers::tournaments::list)
+        .service(handlers::tournaments::get)
+        .service(handlers::tournaments::standings)
+        .service(handlers::tournaments::rounds)
+        .service(handlers::tournaments::join)
+        .service(handlers::tournaments::leave)
+        .service(handlers::tournaments::withdraw)
+        .service(handlers::tournaments::reconfirm)
+        .service(handlers::tournaments::cancel)
+        .service(handlers::tournaments::seat_bot)
+        .service(handlers::tournaments::remove_bot);
 }
 
 /// Any other path under `/api/v1`.

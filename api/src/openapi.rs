@@ -7,7 +7,7 @@ use utoipa::{Modify, OpenApi};
 use crate::game_schemas;
 use crate::handlers::{
     accounts, analysis, blocks, bots, chat, games, matches, moderation, notifications, players,
-    ratings, sessions, streams, webhooks,
+    ratings, sessions, streams, tournaments, webhooks,
 };
 use crate::responses;
 
@@ -121,6 +121,18 @@ impl Modify for GameSchemas {
         webhooks::list,
         webhooks::remove,
         webhooks::deliveries,
+        tournaments::create,
+        tournaments::list,
+        tournaments::get,
+        tournaments::standings,
+        tournaments::rounds,
+        tournaments::join,
+        tournaments::leave,
+        tournaments::withdraw,
+        tournaments::reconfirm,
+        tournaments::cancel,
+        tournaments::seat_bot,
+        tournaments::remove_bot,
     ),
     components(
         schemas(
@@ -155,6 +167,7 @@ impl Modify for GameSchemas {
         (name = "chat", description = "Each match's chat: the players', and the spectators' apart"),
         (name = "events", description = "Live events as Server-Sent Events: yours, and a match's moves and chat"),
         (name = "webhooks", description = "Signed HTTP calls to your app when your events happen"),
+        (name = "tournaments", description = "Swiss tournaments: entries, rounds, standings"),
     )
 )]
 pub struct ApiDoc;

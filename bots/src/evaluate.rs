@@ -108,3 +108,37 @@ pub fn seat_to_act<G: Game>(state: &G::State) -> Option<Seat> {
         _ => None,
     }
 }
+
+/// How a game in progress stands, seat by seat: each seat's estimated chance of winning
+/// ([`Evaluate::values`]) and its immediate score in the game's unit ([`Evaluate::score`]).
+/// Cheap (the state alone is read, nothing is searched): what adjudicates a match that must end
+/// before its game does (a tournament round's deadline).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    /// Each seat's estimated chance of winning, `0..=1`.
+    pub chances: Vec<f64>,
+    /// Each seat's score in the game's unit.
+    pub scores: Vec<f64>,
+}
+
+/// How `state` stands (see [`Standing`]), dispatched to the game's own evaluation.
+pub fn standing_of(state: &tapis_games::AnyState) -> Standing {
+    use tapis_games::{AnyState, cant_stop, five_thousand, four_two_one, linja, linotte};
+    use tapis_games::{make_five, yams};
+    fn of<G: Evaluate>(state: &G::State) -> Standing {
+        let mut chances = Vec::new();
+        G::values(state, &mut chances);
+        let scores = (0..G::seats(state)).map(|s| G::score(state, s)).collect();
+        Standing { chances, scores }
+    }
+    match state {
+        AnyState::Linotte(s) => of::<linotte::Linotte>(s),
+        AnyState::YamMaster(s) => of::<linotte::YamMaster>(s),
+        AnyState::Linja(s) => of::<linja::Linja>(s),
+        AnyState::FiveThousand(s) => of::<five_thousand::FiveThousand>(s),
+        AnyState::FourTwoOne(s) => of::<four_two_one::FourTwoOne>(s),
+        AnyState::CantStop(s) => of::<cant_stop::CantStop>(s),
+        AnyState::Yams(s) => of::<yams::Yams>(s),
+        AnyState::MakeFive(s) => of::<make_five::MakeFive>(s),
+    }
+}

@@ -143,8 +143,8 @@ fn worker_routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// What a process does (`TAPIS_ROLES`): serve the pages and the API (`web`), do the background
-/// work (`worker`: the clock, the computer players, the analyses, the mail and webhook
-/// senders), or both (the default). Every process numbers and relays the events (the streams
+/// work (`worker`: the clock, the computer players, the tournaments, the analyses, the mail and
+/// webhook senders), or both (the default). Every process numbers and relays the events (the streams
 /// of a web process need them, and it costs nothing where nobody listens).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Roles {
@@ -167,7 +167,8 @@ pub struct Background {
     pub roles: Roles,
     /// The analysis worker (none when its concurrency is 0).
     pub analysis: AnalysisSettings,
-    /// How often the clock looks for overdue turns.
+    /// How often the clock looks for overdue turns, and the tournament worker for rounds to
+    /// close and start.
     pub clock_interval: Duration,
     /// The bot worker (no worker when its concurrency is 0).
     pub bots: WorkerSettings,
@@ -313,6 +314,13 @@ impl Application {
             });
         }
         tasks.push(tokio::spawn(tapis_service::time::clock::run(
+            services.clone(),
+            background.clock_interval,
+            stopped.clone(),
+        )));
+        // The tournaments' rounds: looked for as often as overdue turns, and whenever a
+        // match changed.
+        tasks.push(tokio::spawn(tapis_service::tournaments::run(
             services.clone(),
             background.clock_interval,
             stopped.clone(),

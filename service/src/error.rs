@@ -131,6 +131,9 @@ pub enum ServiceError {
         LinkProblem::Superseded => "this verification link is for an address that has been replaced since: use the link of the latest mail",
     })]
     BadLink(LinkProblem),
+    /// A tournament refuses what was asked of it (the refusal says why).
+    #[error("{0}")]
+    Tournament(TournamentRefusal),
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
     /// Opening one more event stream would pass a cap (`quotas::StreamLimits`).
@@ -152,6 +155,59 @@ pub enum ServiceError {
 fn moment(at: &OffsetDateTime) -> String {
     at.format(&time::format_description::well_known::Rfc3339)
         .unwrap_or_else(|_| at.to_string())
+}
+
+/// Why a tournament refuses a player's or its organiser's request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentRefusal {
+    #[error("only the organiser of the tournament may do this")]
+    NotTheOrganiser,
+    #[error(
+        "the tournament has started: it can no longer be left or cancelled (withdraw instead), and late entry is closed once half its rounds have started"
+    )]
+    Started,
+    #[error("the tournament has not started yet: leave it instead")]
+    NotStarted,
+    #[error("the tournament is over or cancelled")]
+    Over,
+    #[error("you are already entered in this tournament")]
+    AlreadyEntered,
+    #[error("you are not entered in this tournament")]
+    NotEntered,
+    #[error("you have already withdrawn from this tournament")]
+    AlreadyWithdrawn,
+    #[error("the tournament has as many players as it takes")]
+    Full,
+    #[error("your rating in this game is outside the tournament's range")]
+    RatingOutsideRange,
+    #[error("computer players may sit only in casual tournaments that allow them")]
+    BotsNotAllowed,
+}
+
+impl TournamentRefusal {
+    /// The stable code clients match on.
+    pub fn code(self) -> &'static str {
+        match self {
+            TournamentRefusal::NotTheOrganiser => "not_the_organiser",
+            TournamentRefusal::Started => "tournament_started",
+            TournamentRefusal::NotStarted => "tournament_not_started",
+            TournamentRefusal::Over => "tournament_over",
+            TournamentRefusal::AlreadyEntered => "already_entered",
+            TournamentRefusal::NotEntered => "not_entered",
+            TournamentRefusal::AlreadyWithdrawn => "already_withdrawn",
+            TournamentRefusal::Full => "tournament_full",
+            TournamentRefusal::RatingOutsideRange => "rating_outside_range",
+            TournamentRefusal::BotsNotAllowed => "bots_not_allowed",
+        }
+    }
+
+    /// 403 for who may not ask, 409 for what the tournament's state refuses.
+    pub fn http_status(self) -> u16 {
+        match self {
+            TournamentRefusal::NotTheOrganiser | TournamentRefusal::RatingOutsideRange => 403,
+            _ => 409,
+        }
+    }
 }
 
 /// Which cap of the event streams a client reached, and its value.
@@ -221,6 +277,7 @@ impl ServiceError {
                 LinkProblem::Expired => "link_expired",
                 LinkProblem::Superseded => "link_superseded",
             },
+            ServiceError::Tournament(refusal) => refusal.code(),
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::TooManyStreams { .. } => "too_many_streams",
             ServiceError::DatabaseUnavailable => "database_unavailable",
@@ -261,6 +318,7 @@ impl ServiceError {
             | ServiceError::TooManyWebhooks { .. }
             | ServiceError::TooManyBotMatches { .. }
             | ServiceError::TooManyOpenMatches { .. } => 409,
+            ServiceError::Tournament(refusal) => refusal.http_status(),
             ServiceError::BadLastEventId(_) | ServiceError::BadLink(_) => 400,
             ServiceError::EventsExpired { .. } => 410,
             ServiceError::RateLimited { .. } | ServiceError::TooManyStreams { .. } => 429,

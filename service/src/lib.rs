@@ -15,6 +15,7 @@
 //! - `ratings`: Elo ratings, their history and the leaderboards;
 //! - `analysis`: the analysis of finished matches, queued and made in the background;
 //! - `bots`: the computer players' accounts and the worker that plays their turns;
+//! - `tournaments`: Swiss tournaments, their entrants, and the worker that plays their rounds;
 //! - `events`: what each player hears of, live and after the fact;
 //! - `time`: the wall clock, the correspondence clock's loop, and vacations;
 //! - `delivery`: what leaves Tapis (the outbox, signed webhooks, e-mail notifications);
@@ -66,6 +67,7 @@ pub mod schema;
 mod secrets;
 pub mod services;
 pub mod time;
+pub mod tournaments;
 pub mod verify;
 
 pub use crate::time::wall_clock::{Clock, ClockHand};
@@ -84,6 +86,7 @@ mod tests {
     use crate::events::EventKind;
     use crate::identity::scopes::Scope;
     use crate::moderation::{ActionKind, ReportReason};
+    use crate::tournaments::TournamentStatus;
 
     /// Every value's name (`named_values!`) is its JSON name, and reads back as it.
     fn names_agree<T: Serialize + Copy + PartialEq + std::fmt::Debug>(
@@ -105,6 +108,11 @@ mod tests {
         names_agree(&Preset::ALL, Preset::as_str, Preset::named);
         names_agree(&EventKind::ALL, EventKind::as_str, EventKind::named);
         names_agree(&ActionKind::ALL, ActionKind::as_str, ActionKind::named);
+        names_agree(
+            &TournamentStatus::ALL,
+            TournamentStatus::as_str,
+            TournamentStatus::named,
+        );
         names_agree(
             &ReportReason::ALL,
             ReportReason::as_str,

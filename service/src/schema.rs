@@ -333,6 +333,72 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// Swiss tournaments (`crate::tournaments`).
+    tournaments (id) {
+        id -> Uuid,
+        format -> Text,
+        name -> Text,
+        game -> Text,
+        options -> Jsonb,
+        table_size -> Int2,
+        rounds -> Int2,
+        days_per_move -> Int2,
+        expected_moves -> Int4,
+        rated -> Bool,
+        starts_at -> Timestamptz,
+        min_rating -> Nullable<Int4>,
+        max_rating -> Nullable<Int4>,
+        max_players -> Nullable<Int4>,
+        vacation_pauses -> Bool,
+        allow_bots -> Bool,
+        organiser_id -> Uuid,
+        status -> Text,
+        current_round -> Int2,
+        created_at -> Timestamptz,
+        finished_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    /// The players entered in a tournament.
+    tournament_entrants (tournament_id, user_id) {
+        tournament_id -> Uuid,
+        user_id -> Uuid,
+        joined_round -> Int2,
+        joined_at -> Timestamptz,
+        withdrawn -> Bool,
+        withdrawn_reason -> Nullable<Text>,
+        reconfirmed_round -> Nullable<Int2>,
+        seated_by_organiser -> Bool,
+    }
+}
+
+diesel::table! {
+    /// A tournament's rounds, numbered from 1.
+    tournament_rounds (tournament_id, number) {
+        tournament_id -> Uuid,
+        number -> Int2,
+        started_at -> Timestamptz,
+        deadline -> Timestamptz,
+        finished_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    /// Each table of a round: its match, or a bye (one seat, no match).
+    round_tables (tournament_id, round, number) {
+        tournament_id -> Uuid,
+        round -> Int2,
+        number -> Int2,
+        match_id -> Nullable<Uuid>,
+        seats -> Array<Uuid>,
+        places -> Nullable<Array<Int2>>,
+        game_scores -> Nullable<Array<Int8>>,
+        adjudicated -> Bool,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
@@ -352,6 +418,11 @@ diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 diesel::joinable!(mail_settings -> users (user_id));
 diesel::joinable!(chat_messages -> users (author_id));
 diesel::joinable!(chat_messages -> matches (match_id));
+diesel::joinable!(tournaments -> users (organiser_id));
+diesel::joinable!(tournament_entrants -> tournaments (tournament_id));
+diesel::joinable!(tournament_entrants -> users (user_id));
+diesel::joinable!(tournament_rounds -> tournaments (tournament_id));
+diesel::joinable!(round_tables -> matches (match_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -378,4 +449,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     reports,
     analyses,
     analysis_seats,
+    tournaments,
+    tournament_entrants,
+    tournament_rounds,
+    round_tables,
 );

@@ -14,4 +14,5 @@ pub mod players;
 pub mod ratings;
 pub mod sessions;
 pub mod streams;
+pub mod tournaments;
 pub mod webhooks;

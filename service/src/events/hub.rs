@@ -45,6 +45,9 @@ pub struct EventHub {
     /// Told when a match changed, in this process or another: the bot worker looks for a
     /// turn to play then.
     match_changed: Notify,
+    /// The same, for the tournament worker (its own, since a `Notify` wakes one waiter): it
+    /// looks for a round whose last match just ended.
+    match_changed_for_tournaments: Notify,
 }
 
 /// What a stream follows has numbers: an event's `seq`, a move's version, a message's number.
@@ -155,6 +158,11 @@ impl EventHub {
     /// in between are told once.
     pub async fn a_match_changed(&self) {
         self.match_changed.notified().await;
+    }
+
+    /// Like [`EventHub::a_match_changed`], for the tournament worker.
+    pub async fn a_match_changed_for_tournaments(&self) {
+        self.match_changed_for_tournaments.notified().await;
     }
 
     /// How many people and matches have streams connected here.
@@ -342,6 +350,7 @@ impl Work {
             // A match changed: its moves, perhaps events to number, perhaps a bot's turn.
             "tapis_matches" => {
                 hub.match_changed.notify_one();
+                hub.match_changed_for_tournaments.notify_one();
                 self.sequence = true;
                 if let Ok(id) = payload.parse() {
                     self.matches.insert(id);

@@ -64,7 +64,11 @@ pub(super) async fn create_on(
     refuse_blocked_invitations(conn, who, plan, &found, &invitees).await?;
     let quotas = services.settings().quotas;
     within_match_quotas(conn, who.user_id, quotas, !invitees.bots.is_empty()).await?;
-    write_new(conn, id, plan, &invitees, who, &seed, lineage).await?;
+    let creator = Creator {
+        user_id: who.user_id,
+        username: &who.username,
+    };
+    write_new(conn, id, plan, &invitees, creator, &seed, lineage).await?;
     let loaded = if plan.full_with(&invitees) {
         // The match starts with the creator's vacation as it stands.
         hold_vacation(conn, who.user_id).await?;
@@ -151,14 +155,22 @@ async fn within_match_quotas(
     Ok(())
 }
 
-/// Writes a new match as planned, open: its row, the creator's seat then the bots', the
-/// invitations, and the events that tell the people invited.
-async fn write_new(
+/// Who creates a match: they take its first seat.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Creator<'a> {
+    pub(super) user_id: Uuid,
+    pub(super) username: &'a str,
+}
+
+/// Writes a new match as planned, open: its row, the creator's seat then the bots' (or, for a
+/// tournament's table, the other players'), the invitations, and the events that tell the
+/// people invited.
+pub(super) async fn write_new(
     conn: &mut AsyncPgConnection,
     id: Uuid,
     plan: &MatchPlan,
     invitees: &Invitees,
-    who: &Identity,
+    who: Creator<'_>,
     seed: &[u8],
     lineage: Lineage,
 ) -> ServiceResult<()> {

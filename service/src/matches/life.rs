@@ -244,7 +244,7 @@ pub async fn abort(services: &Services, who: &Identity, id: Uuid) -> ServiceResu
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             let (locked, _) = lock_in_play(conn, id, who.user_id).await?;
-            if !locked.row.abortable()? {
+            if !locked.row.abortable()? || super::tournament::is_tournament_table(conn, id).await? {
                 return Err(ServiceError::AbortNotAllowed);
             }
             let row = &locked.row;

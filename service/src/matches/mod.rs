@@ -30,7 +30,8 @@
 //! - `rematch`: the same match again, once it is over;
 //! - `waiting`: the matches waiting for a player's move;
 //! - `play`: a move;
-//! - `withdraw`: a suspended player taken out of their matches.
+//! - `withdraw`: a suspended player taken out of their matches;
+//! - `tournament`: a tournament's tables: their terms, their matches, their adjudication.
 
 mod create;
 mod life;
@@ -43,6 +44,7 @@ mod row;
 mod seating;
 mod step;
 mod store;
+pub(crate) mod tournament;
 mod views;
 mod waiting;
 mod withdraw;

@@ -25,7 +25,7 @@ pub struct Withdrawn {
 
 /// Withdraws `player` from every open or active match they sit at, created or are invited
 /// to, in the caller's transaction: each match is locked in turn (in the order of their ids,
-/// as no other transaction locks two matches), a match in play is resigned (the others go
+/// as every transaction that locks several matches does), a match in play is resigned (the others go
 /// on, or win, as after any resignation), an open match is cancelled, or declined when they
 /// were only invited.
 pub(crate) async fn withdraw(

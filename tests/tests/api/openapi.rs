@@ -93,7 +93,7 @@ fn every_operation_names_the_scope_it_needs_of_a_token() {
             scoped += 1;
         }
     }
-    assert_eq!(scoped, 43, "every route that needs a caller");
+    assert_eq!(scoped, 51, "every route that needs a caller");
     let problem = &document["components"]["schemas"]["Problem"]["properties"];
     assert!(
         problem.get("scope").is_some(),
@@ -193,7 +193,7 @@ async fn every_operation_documents_the_statuses_it_can_answer() {
             }
         }
     }
-    assert_eq!(operations, 62);
+    assert_eq!(operations, 74);
     assert!(statuses(&document["paths"]["/api/v1/sessions"]["post"]).contains(&"429"));
     for (name, response) in shared {
         assert!(response["description"].is_string(), "{name}");

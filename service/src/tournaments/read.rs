@@ -1,0 +1,308 @@
+//! Reading tournaments: the list, one tournament with its entrants, its standings (computed
+//! by the pure crate from the stored rounds) and its rounds with their tables.
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use tapis_games::GameId;
+use tapis_tournaments::{Decided, Points, TieBreak, table_points};
+use uuid::Uuid;
+
+use super::adjudicate;
+use super::plan::{late_entry_before_round, round_clock};
+use super::store::{self, TournamentRow};
+use super::views::{
+    EntrantView, RoundView, StandingLine, Standings, TableView, TournamentFilter, TournamentStatus,
+    TournamentSummary, TournamentView,
+};
+use crate::error::{ServiceError, ServiceResult};
+use crate::schema::{tournament_entrants, tournament_rounds, tournaments, users};
+use crate::services::Services;
+
+/// The list's page size when not said, and the most it may be.
+const LIST_LIMIT: (i64, i64) = (50, 100);
+
+/// Tournaments, filtered by status and game: upcoming ones soonest first, the others latest
+/// first.
+pub async fn list(
+    services: &Services,
+    filter: &TournamentFilter,
+) -> ServiceResult<Vec<TournamentSummary>> {
+    let status = filter
+        .status
+        .as_deref()
+        .map(|s| {
+            TournamentStatus::named(s).ok_or_else(|| {
+                ServiceError::invalid(
+                    "status",
+                    "tournament_status_unknown",
+                    "must be upcoming, running, finished or cancelled",
+                )
+            })
+        })
+        .transpose()?;
+    let game = filter
+        .game
+        .as_deref()
+        .map(|g| {
+            g.parse::<GameId>().map_err(|_| {
+                ServiceError::invalid("game", "game_unknown", format!("unknown game “{g}”"))
+            })
+        })
+        .transpose()?;
+    let limit = filter.limit.unwrap_or(LIST_LIMIT.0);
+    if !(1..=LIST_LIMIT.1).contains(&limit) {
+        return Err(ServiceError::invalid(
+            "limit",
+            "limit_range",
+            "must be from 1 to 100",
+        ));
+    }
+    let mut conn = services.conn().await?;
+    let mut query = tournaments::table
+        .inner_join(users::table)
+        .select((store::TournamentRow::as_select(), users::username))
+        .limit(limit)
+        .into_boxed();
+    if let Some(status) = status {
+        query = query.filter(tournaments::status.eq(status.as_str()));
+    }
+    if let Some(game) = game {
+        query = query.filter(tournaments::game.eq(game.as_str()));
+    }
+    query = if status == Some(TournamentStatus::Upcoming) {
+        query.order((tournaments::starts_at.asc(), tournaments::id))
+    } else {
+        query.order((tournaments::starts_at.desc(), tournaments::id))
+    };
+    let rows: Vec<(TournamentRow, String)> = query.load(&mut conn).await?;
+    let ids: Vec<Uuid> = rows.iter().map(|(t, _)| t.id).collect();
+    let counts: HashMap<Uuid, i64> = tournament_entrants::table
+        .filter(tournament_entrants::tournament_id.eq_any(&ids))
+        .group_by(tournament_entrants::tournament_id)
+        .select((
+            tournament_entrants::tournament_id,
+            diesel::dsl::count_star(),
+        ))
+        .load::<(Uuid, i64)>(&mut conn)
+        .await?
+        .into_iter()
+        .collect();
+    rows.into_iter()
+        .map(|(t, organiser)| {
+            Ok(TournamentSummary {
+                id: t.id,
+                entrants: counts.get(&t.id).copied().unwrap_or(0),
+                status: t.status()?,
+                name: t.name,
+                game: t.game,
+                table_size: t.table_size,
+                rounds: t.rounds,
+                days_per_move: t.days_per_move,
+                rated: t.rated,
+                starts_at: t.starts_at,
+                current_round: t.current_round,
+                max_players: t.max_players,
+                organiser,
+            })
+        })
+        .collect()
+}
+
+/// One tournament with its entrants.
+pub async fn get(services: &Services, id: Uuid) -> ServiceResult<TournamentView> {
+    let mut conn = services.conn().await?;
+    let row = store::find(&mut conn, id).await?;
+    view_of(&mut conn, row).await
+}
+
+/// The view of the tournament of `row`.
+pub(super) async fn view_of(
+    conn: &mut AsyncPgConnection,
+    row: TournamentRow,
+) -> ServiceResult<TournamentView> {
+    let organiser: String = users::table
+        .find(row.organiser_id)
+        .select(users::username)
+        .first(conn)
+        .await?;
+    let entrants = store::entrants(conn, row.id, &row.game)
+        .await?
+        .into_iter()
+        .map(|e| EntrantView {
+            username: e.username,
+            rating: e.rating,
+            bot: e.is_bot,
+            joined_round: e.joined_round,
+            withdrawn: e.withdrawn,
+            withdrawn_reason: e.withdrawn_reason,
+        })
+        .collect();
+    Ok(TournamentView {
+        status: row.status()?,
+        round_days: round_clock(row.days_per_move, row.expected_moves).days(),
+        late_entry_before_round: late_entry_before_round(row.rounds),
+        adjudication: adjudicate::RULE,
+        id: row.id,
+        name: row.name,
+        game: row.game,
+        options: row.options,
+        table_size: row.table_size,
+        rounds: row.rounds,
+        days_per_move: row.days_per_move,
+        expected_moves: row.expected_moves,
+        rated: row.rated,
+        starts_at: row.starts_at,
+        min_rating: row.min_rating,
+        max_rating: row.max_rating,
+        max_players: row.max_players,
+        vacation_pauses: row.vacation_pauses,
+        allow_bots: row.allow_bots,
+        organiser,
+        current_round: row.current_round,
+        entrants,
+        created_at: row.created_at,
+        finished_at: row.finished_at,
+    })
+}
+
+/// The standings after the tables finished so far (a table in play counts once it is over).
+pub async fn standings(services: &Services, id: Uuid) -> ServiceResult<Standings> {
+    let mut conn = services.conn().await?;
+    let row = store::find(&mut conn, id).await?;
+    let entrant_rows = store::entrants(&mut conn, id, &row.game).await?;
+    let tables = store::tables(&mut conn, id).await?;
+    let records = store::records(&tables, row.current_round)?;
+    let sizes = row.sizes()?;
+    let entrants = store::crate_entrants(&entrant_rows);
+    let lines = tapis_tournaments::standings(&entrants, &records, sizes)
+        .map_err(|e| ServiceError::internal("stored rounds do not make standings", e))?;
+    let names: HashMap<Uuid, &str> = entrant_rows
+        .iter()
+        .map(|e| (e.user_id, e.username.as_str()))
+        .collect();
+    let kinds = TieBreak::for_tables(sizes);
+    let value = |kind: TieBreak, v: i64| {
+        if kind.is_points() {
+            Points::from_units(u64::try_from(v).unwrap_or(0)).to_f64()
+        } else {
+            v as f64
+        }
+    };
+    Ok(Standings {
+        tie_breaks: kinds.map(|k| tie_break_name(k).to_owned()),
+        lines: lines
+            .into_iter()
+            .map(|s| {
+                Ok(StandingLine {
+                    rank: s.rank,
+                    username: (*names.get(&s.id).ok_or_else(|| {
+                        ServiceError::internal("a standing without its entrant", s.id)
+                    })?)
+                    .to_owned(),
+                    points: s.points.to_f64(),
+                    played: s.played,
+                    won: s.won,
+                    byes: s.byes,
+                    tie_breaks: [
+                        value(kinds[0], s.tie_breaks[0]),
+                        value(kinds[1], s.tie_breaks[1]),
+                    ],
+                    decided_by: match s.decided {
+                        Decided::Top => "top".to_owned(),
+                        Decided::Points => "points".to_owned(),
+                        Decided::TieBreak(kind) => tie_break_name(kind).to_owned(),
+                        Decided::Shared => "shared".to_owned(),
+                    },
+                    withdrawn: s.withdrawn,
+                })
+            })
+            .collect::<ServiceResult<_>>()?,
+    })
+}
+
+fn tie_break_name(kind: TieBreak) -> &'static str {
+    match kind {
+        TieBreak::Buchholz => "buchholz",
+        TieBreak::SonnebornBerger => "sonneborn_berger",
+        TieBreak::OpponentsScore => "opponents_score",
+        TieBreak::GameScore => "game_score",
+    }
+}
+
+/// Every round started so far, with its tables and byes.
+pub async fn rounds(services: &Services, id: Uuid) -> ServiceResult<Vec<RoundView>> {
+    let mut conn = services.conn().await?;
+    let row = store::find(&mut conn, id).await?;
+    let rounds: Vec<(
+        i16,
+        time::OffsetDateTime,
+        time::OffsetDateTime,
+        Option<time::OffsetDateTime>,
+    )> = tournament_rounds::table
+        .filter(tournament_rounds::tournament_id.eq(id))
+        .order(tournament_rounds::number)
+        .select((
+            tournament_rounds::number,
+            tournament_rounds::started_at,
+            tournament_rounds::deadline,
+            tournament_rounds::finished_at,
+        ))
+        .load(&mut conn)
+        .await?;
+    let tables = store::tables(&mut conn, id).await?;
+    let names: HashMap<Uuid, String> = store::entrants(&mut conn, id, &row.game)
+        .await?
+        .into_iter()
+        .map(|e| (e.user_id, e.username))
+        .collect();
+    let name = |id: &Uuid| {
+        names
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ServiceError::internal("a table's player is not an entrant", id))
+    };
+    rounds
+        .into_iter()
+        .map(|(number, started_at, deadline, finished_at)| {
+            let tables = tables
+                .iter()
+                .filter(|t| t.round == number)
+                .map(|t| {
+                    let bye = t.match_id.is_none();
+                    let points = match (&t.places, bye) {
+                        (_, true) => Some(vec![Points::HALF.to_f64()]),
+                        (Some(places), false) => {
+                            let places: Vec<u32> = places
+                                .iter()
+                                .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
+                                .collect();
+                            let points = table_points(&places).map_err(|e| {
+                                ServiceError::internal("stored places do not score", e)
+                            })?;
+                            Some(points.into_iter().map(Points::to_f64).collect())
+                        }
+                        (None, false) => None,
+                    };
+                    Ok(TableView {
+                        number: t.number,
+                        match_id: t.match_id,
+                        players: t.seats.iter().map(name).collect::<ServiceResult<_>>()?,
+                        places: t.places.clone(),
+                        points,
+                        adjudicated: t.adjudicated,
+                        bye,
+                    })
+                })
+                .collect::<ServiceResult<Vec<_>>>()?;
+            Ok(RoundView {
+                number,
+                started_at,
+                deadline,
+                finished_at,
+                tables,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,410 @@
+//! The tournament worker: it finds the tournaments due for a round (their start time reached,
+//! every match of their round over, or their round's deadline passed), closes the round in play
+//! (adjudicating the matches still running at the deadline, withdrawing the players who timed
+//! out or resigned and did not re-confirm), and starts the next one or finishes the
+//! tournament: all in one transaction per tournament, claimed with `FOR UPDATE SKIP LOCKED`,
+//! so that several processes share the work and never start a round twice. The pairing is
+//! computed by `tapis-tournaments` on a short-lived thread of its own, never on the async
+//! threads. The worker looks when a match changed (in any process: the event hub hears it
+//! through `LISTEN`) and every `interval`.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use tapis_tournaments::{Contender, Pairing, TableSizes, pair_round};
+use time::OffsetDateTime;
+use tokio::sync::watch;
+use uuid::Uuid;
+
+use super::adjudicate;
+use super::plan::round_clock;
+use super::store::{self, TournamentRow};
+use super::views::TournamentStatus;
+use crate::error::{ServiceError, ServiceResult};
+use crate::matches::tournament::{TableTerms, create_table, interrupt};
+use crate::schema::{match_seats, round_tables, tournament_rounds, tournaments};
+use crate::services::Services;
+
+/// Looks for tournaments due for a round every `interval`, and whenever a match changed, until
+/// `shutdown` turns true.
+pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Receiver<bool>) {
+    let mut ticker = tokio::time::interval(interval);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = ticker.tick() => {}
+            _ = services.events().a_match_changed_for_tournaments() => {}
+            _ = shutdown.changed() => {}
+        }
+        if *shutdown.borrow() {
+            return;
+        }
+        match advance_due(&services, 20).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(advanced = n, "tournaments advanced"),
+            // The cause has been logged where it happened; try again at the next tick.
+            Err(_) => {}
+        }
+    }
+}
+
+/// Advances up to `at_most` tournaments due for a round, each in its own transaction; returns
+/// how many were.
+pub async fn advance_due(services: &Services, at_most: usize) -> ServiceResult<usize> {
+    let mut conn = services.conn().await?;
+    let mut advanced = 0;
+    while advanced < at_most {
+        let done = conn
+            .transaction::<_, ServiceError, _>(async |conn| {
+                let now = services.now();
+                let Some(row) = claim_due(conn, now).await? else {
+                    return Ok(false);
+                };
+                advance(conn, &row, now).await?;
+                Ok(true)
+            })
+            .await?;
+        if !done {
+            break;
+        }
+        advanced += 1;
+    }
+    Ok(advanced)
+}
+
+/// Locks one tournament due for a round, skipping those another process holds: upcoming ones
+/// whose start time has come, running ones whose round has no match left in play or whose
+/// deadline has passed.
+async fn claim_due(
+    conn: &mut AsyncPgConnection,
+    now: OffsetDateTime,
+) -> ServiceResult<Option<TournamentRow>> {
+    #[derive(QueryableByName)]
+    struct Due {
+        #[diesel(sql_type = diesel::sql_types::Uuid)]
+        id: Uuid,
+    }
+    let due: Option<Due> = diesel::sql_query(
+        "SELECT t.id FROM tournaments t \
+         WHERE (t.status = 'upcoming' AND t.starts_at <= $1) \
+            OR (t.status = 'running' AND ( \
+                EXISTS (SELECT 1 FROM tournament_rounds r WHERE r.tournament_id = t.id \
+                        AND r.number = t.current_round AND r.deadline <= $1) \
+                OR NOT EXISTS (SELECT 1 FROM round_tables rt JOIN matches m ON m.id = rt.match_id \
+                        WHERE rt.tournament_id = t.id AND rt.round = t.current_round \
+                        AND m.status IN ('open', 'active')))) \
+         ORDER BY t.starts_at, t.id LIMIT 1 FOR UPDATE OF t SKIP LOCKED",
+    )
+    .bind::<diesel::sql_types::Timestamptz, _>(now)
+    .get_result(conn)
+    .await
+    .optional()?;
+    match due {
+        Some(due) => Ok(Some(store::find(conn, due.id).await?)),
+        None => Ok(None),
+    }
+}
+
+/// Closes the round in play (if any) and starts the next one, or finishes the tournament.
+async fn advance(
+    conn: &mut AsyncPgConnection,
+    row: &TournamentRow,
+    now: OffsetDateTime,
+) -> ServiceResult<()> {
+    // Before any match is locked: the entrants' vacations hold still while their matches are
+    // adjudicated and started (a vacation locks its player, then their matches).
+    hold_vacations(conn, row.id).await?;
+    match row.status()? {
+        TournamentStatus::Upcoming => {
+            let entrants = store::entrants(conn, row.id, &row.game).await?;
+            if entrants.iter().filter(|e| !e.withdrawn).count() < 2 {
+                tracing::info!(tournament.id = %row.id, "tournament cancelled: fewer than two players");
+                return set_status(conn, row.id, TournamentStatus::Cancelled, now).await;
+            }
+            start_round(conn, row, 1, now).await
+        }
+        TournamentStatus::Running => {
+            close_round(conn, row, now).await?;
+            if row.current_round >= row.rounds {
+                tracing::info!(tournament.id = %row.id, "tournament finished");
+                set_status(conn, row.id, TournamentStatus::Finished, now).await
+            } else {
+                start_round(conn, row, row.current_round + 1, now).await
+            }
+        }
+        TournamentStatus::Finished | TournamentStatus::Cancelled => Ok(()),
+    }
+}
+
+/// Holds the vacations of every entrant of tournament `id` still until the end of the
+/// transaction (a lock for share on their rows, in the order of their ids), as a match's start
+/// does for its players ([`crate::time::vacation`]).
+async fn hold_vacations(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<()> {
+    diesel::sql_query(
+        "SELECT u.id FROM users u JOIN tournament_entrants e ON e.user_id = u.id \
+         WHERE e.tournament_id = $1 ORDER BY u.id FOR SHARE OF u",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+async fn set_status(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    status: TournamentStatus,
+    now: OffsetDateTime,
+) -> ServiceResult<()> {
+    diesel::update(tournaments::table.find(id))
+        .set((
+            tournaments::status.eq(status.as_str()),
+            tournaments::finished_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Records the places of every table of the round in play (adjudicating the matches still
+/// running), withdraws the players who timed out or resigned in it without re-confirming, and
+/// marks it finished.
+async fn close_round(
+    conn: &mut AsyncPgConnection,
+    row: &TournamentRow,
+    now: OffsetDateTime,
+) -> ServiceResult<()> {
+    let round = row.current_round;
+    let open: Vec<(i16, Uuid, Vec<Uuid>)> = round_tables::table
+        .filter(round_tables::tournament_id.eq(row.id))
+        .filter(round_tables::round.eq(round))
+        .filter(round_tables::places.is_null())
+        // Matches are locked in the order of their ids, as every transaction that locks
+        // several does.
+        .order(round_tables::match_id)
+        .select((
+            round_tables::number,
+            round_tables::match_id.assume_not_null(),
+            round_tables::seats,
+        ))
+        .filter(round_tables::match_id.is_not_null())
+        .load(conn)
+        .await?;
+    let mut adjudicated = 0;
+    for (number, match_id, seats) in open {
+        let (places, scores, by_adjudication) = match interrupt(conn, match_id, now).await? {
+            Some(stood) => {
+                let (places, scores) =
+                    adjudicate::places(&stood.chances, &stood.left, &stood.scores);
+                let by_user = by_seat_user(&stood.seat_user_ids, &places, &scores);
+                let (places, scores) = in_pairing_order(&seats, &by_user)?;
+                (places, scores, true)
+            }
+            None => {
+                let (places, scores) = finished_places(conn, match_id, &seats).await?;
+                (places, scores, false)
+            }
+        };
+        adjudicated += usize::from(by_adjudication);
+        diesel::update(round_tables::table.find((row.id, round, number)))
+            .set((
+                round_tables::places.eq(places),
+                round_tables::game_scores.eq(scores),
+                round_tables::adjudicated.eq(by_adjudication),
+            ))
+            .execute(conn)
+            .await?;
+    }
+    withdraw_forfeits(conn, row.id, round).await?;
+    diesel::update(tournament_rounds::table.find((row.id, round)))
+        .set(tournament_rounds::finished_at.eq(now))
+        .execute(conn)
+        .await?;
+    tracing::info!(tournament.id = %row.id, round, adjudicated, "round closed");
+    Ok(())
+}
+
+/// Each user's place and score, from the seats' (a match's seat order).
+fn by_seat_user(users: &[Uuid], places: &[u32], scores: &[i64]) -> HashMap<Uuid, (i16, i64)> {
+    users
+        .iter()
+        .zip(places.iter().zip(scores))
+        .map(|(user, (place, score))| (*user, (i16::try_from(*place).unwrap_or(i16::MAX), *score)))
+        .collect()
+}
+
+/// The places and scores of `by_user` in the pairing's seat order.
+fn in_pairing_order(
+    seats: &[Uuid],
+    by_user: &HashMap<Uuid, (i16, i64)>,
+) -> ServiceResult<(Vec<i16>, Vec<i64>)> {
+    seats
+        .iter()
+        .map(|user| {
+            by_user
+                .get(user)
+                .copied()
+                .ok_or_else(|| ServiceError::internal("a table's player is not at its match", user))
+        })
+        .collect::<ServiceResult<Vec<_>>>()
+        .map(|both| both.into_iter().unzip())
+}
+
+/// The places and scores of a match that is over, in the pairing's seat order: its final
+/// ranks (a tournament's match is never called off: it cannot be aborted, and one in play at
+/// the deadline is adjudicated, so a seat without a rank is a bug).
+async fn finished_places(
+    conn: &mut AsyncPgConnection,
+    match_id: Uuid,
+    seats: &[Uuid],
+) -> ServiceResult<(Vec<i16>, Vec<i64>)> {
+    let ranked: Vec<(Uuid, Option<i16>, Option<i64>)> = match_seats::table
+        .filter(match_seats::match_id.eq(match_id))
+        .select((match_seats::user_id, match_seats::rank, match_seats::score))
+        .load(conn)
+        .await?;
+    let by_user: HashMap<Uuid, (i16, i64)> = ranked
+        .into_iter()
+        .map(|(user, rank, score)| match (rank, score) {
+            (Some(rank), Some(score)) => Ok((user, (rank, score))),
+            _ => Err(ServiceError::internal(
+                "a tournament's match ended without ranks",
+                match_id,
+            )),
+        })
+        .collect::<ServiceResult<_>>()?;
+    in_pairing_order(seats, &by_user)
+}
+
+/// Withdraws from later rounds the people who timed out or resigned in `round` and did not
+/// re-confirm during it (computer players resign only when no person is left to play).
+async fn withdraw_forfeits(
+    conn: &mut AsyncPgConnection,
+    tournament_id: Uuid,
+    round: i16,
+) -> ServiceResult<()> {
+    let withdrawn = diesel::sql_query(
+        "UPDATE tournament_entrants e SET withdrawn = true, withdrawn_reason = 'forfeit' \
+         FROM (SELECT DISTINCT s.user_id FROM round_tables rt \
+               JOIN turns t ON t.match_id = rt.match_id AND t.kind IN ('timeout', 'resign') \
+               JOIN match_seats s ON s.match_id = t.match_id AND s.seat = t.seat \
+               JOIN users u ON u.id = s.user_id AND NOT u.is_bot \
+               WHERE rt.tournament_id = $1 AND rt.round = $2) f \
+         WHERE e.tournament_id = $1 AND e.user_id = f.user_id AND NOT e.withdrawn \
+           AND e.reconfirmed_round IS DISTINCT FROM $2",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(tournament_id)
+    .bind::<diesel::sql_types::SmallInt, _>(round)
+    .execute(conn)
+    .await?;
+    if withdrawn > 0 {
+        tracing::info!(tournament.id = %tournament_id, round, withdrawn, "players withdrawn after a forfeit");
+    }
+    Ok(())
+}
+
+/// Pairs round `number` from the rounds recorded so far and writes it: the round, one started
+/// match per table, the byes; the tournament runs it.
+async fn start_round(
+    conn: &mut AsyncPgConnection,
+    row: &TournamentRow,
+    number: i16,
+    now: OffsetDateTime,
+) -> ServiceResult<()> {
+    let entrants = store::entrants(conn, row.id, &row.game).await?;
+    let tables = store::tables(conn, row.id).await?;
+    let records = store::records(&tables, number - 1)?;
+    let contenders = tapis_tournaments::contenders(&store::crate_entrants(&entrants), &records)
+        .map_err(|e| ServiceError::internal("stored rounds do not make contenders", e))?;
+    let pairing = pair_off_thread(contenders, row.sizes()?).await?;
+    let deadline = now + round_clock(row.days_per_move, row.expected_moves).duration();
+    diesel::insert_into(tournament_rounds::table)
+        .values((
+            tournament_rounds::tournament_id.eq(row.id),
+            tournament_rounds::number.eq(number),
+            tournament_rounds::started_at.eq(now),
+            tournament_rounds::deadline.eq(deadline),
+        ))
+        .execute(conn)
+        .await?;
+    let terms = TableTerms {
+        game: row.game_id()?,
+        options: row.options.clone(),
+        rated: row.rated,
+        days_per_move: row.days_per_move,
+    };
+    let mut table_number: i16 = 0;
+    for seats in &pairing.tables {
+        table_number += 1;
+        let match_id = create_table(conn, &terms, seats, now).await?;
+        insert_table(
+            conn,
+            row.id,
+            number,
+            table_number,
+            Some(match_id),
+            seats.to_vec(),
+        )
+        .await?;
+    }
+    for bye in &pairing.byes {
+        table_number += 1;
+        insert_table(conn, row.id, number, table_number, None, vec![*bye]).await?;
+    }
+    diesel::update(tournaments::table.find(row.id))
+        .set((
+            tournaments::status.eq(TournamentStatus::Running.as_str()),
+            tournaments::current_round.eq(number),
+        ))
+        .execute(conn)
+        .await?;
+    tracing::info!(
+        tournament.id = %row.id,
+        round = number,
+        tables = pairing.tables.len(),
+        byes = pairing.byes.len(),
+        "round started"
+    );
+    Ok(())
+}
+
+async fn insert_table(
+    conn: &mut AsyncPgConnection,
+    tournament_id: Uuid,
+    round: i16,
+    number: i16,
+    match_id: Option<Uuid>,
+    seats: Vec<Uuid>,
+) -> ServiceResult<()> {
+    diesel::insert_into(round_tables::table)
+        .values((
+            round_tables::tournament_id.eq(tournament_id),
+            round_tables::round.eq(round),
+            round_tables::number.eq(number),
+            round_tables::match_id.eq(match_id),
+            round_tables::seats.eq(seats),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Pairs a round on a thread of its own, which ends with it: the matching keeps large working
+/// buffers per thread (`docs/tournaments.md`), which a pooled thread would keep.
+async fn pair_off_thread(
+    contenders: Vec<Contender<Uuid>>,
+    sizes: TableSizes,
+) -> ServiceResult<Pairing<Uuid>> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name("tapis-pairing".into())
+        .spawn(move || {
+            let _ = tx.send(pair_round(&contenders, sizes));
+        })
+        .map_err(|e| ServiceError::internal("the pairing thread did not start", e))?;
+    rx.await
+        .map_err(|e| ServiceError::internal("the pairing thread stopped", e))?
+        .map_err(|e| ServiceError::internal("the pairing refused the stored tournament", e))
+}
