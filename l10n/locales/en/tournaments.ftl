@@ -61,6 +61,7 @@ tournament-reconfirm = Re-confirm my entry
 tournament-cancel = Cancel the tournament
 
 tournament-standings = Standings
+tournament-standings-table = Table of the standings
 tournament-standings-none = No player yet.
 tournament-tie-breaks-help = Players equal on points are separated by { $first }, then { $second }; the last column says what separated each line from the one above.
 tournament-rank = Rank

@@ -61,6 +61,7 @@ tournament-reconfirm = Confirmer à nouveau mon inscription
 tournament-cancel = Annuler le tournoi
 
 tournament-standings = Classement
+tournament-standings-table = Tableau du classement
 tournament-standings-none = Aucun joueur pour l’instant.
 tournament-tie-breaks-help = Les joueurs à égalité de points sont départagés par { $first }, puis { $second } ; la dernière colonne dit ce qui a séparé chaque ligne de la précédente.
 tournament-rank = Rang

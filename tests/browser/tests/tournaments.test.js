@@ -26,7 +26,7 @@ async function player(locale) {
   await p.page.locator("#username").fill(p.name);
   await p.page.locator("#password").fill(PASSWORD);
   await p.page.locator("#password_again").fill(PASSWORD);
-  await Promise.all([p.page.waitForURL((url) => url.pathname === "/"), p.page.locator("main form button[type=submit], form[action='/signup'] button[type=submit]").first().click()]);
+  await Promise.all([p.page.waitForURL((url) => url.pathname === "/"), p.page.locator("form[action='/signup'] button[type=submit]").click()]);
   p.api = await ApiPlayer.signIn(p.name, PASSWORD);
   return p;
 }
