@@ -124,6 +124,7 @@ tournament-options-none = None
 tournament-table-size = Tables
 tournament-seats = { $count ->
     [one] { $count } player
+    [2] { $count } players
    *[other] up to { $count } players
 }
 tournament-rounds = Rounds

@@ -122,6 +122,7 @@ tournament-options-none = Aucune
 tournament-table-size = Tables
 tournament-seats = { $count ->
     [one] { $count } joueur
+    [2] { $count } joueurs
    *[other] jusqu’à { $count } joueurs
 }
 tournament-rounds = Rondes

@@ -130,6 +130,7 @@ async fn the_create_form_refuses_inline_and_creates_nothing_then_creates_and_lis
     assert_eq!(page.status, StatusCode::OK);
     page.assert_contains("Winter Swiss");
     page.assert_contains("96 days after its start");
+    page.assert_contains("Tables</dt><dd>2 players");
     page.assert_contains("Vacation pauses matches</dt><dd>Yes");
     page.assert_contains("ten points or more");
     page.assert_contains(&format!("action=\"/tournaments/{id}/cancel\""));
