@@ -308,7 +308,8 @@ areas![
     "rules-linotte",
     "rules-make-five",
     "rules-yams",
-    "site"
+    "site",
+    "tournaments"
 ];
 
 /// The source of `area`'s message file in `lang` (for the tests of the files).

@@ -183,6 +183,13 @@ pub fn field_key(field: &str) -> Option<&'static str> {
         "email" => "error-field-email",
         "events" => "error-field-events",
         "digest_hours" => "error-field-digest-hours",
+        "table_size" => "error-field-table-size",
+        "rounds" => "error-field-rounds",
+        "starts_at" => "error-field-starts-at",
+        "min_rating" => "error-field-min-rating",
+        "max_rating" => "error-field-max-rating",
+        "max_players" => "error-field-max-players",
+        "allow_bots" => "error-field-allow-bots",
         _ => return None,
     })
 }

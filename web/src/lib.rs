@@ -104,6 +104,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::players::profile)
             .service(pages::leaderboards::index)
             .service(pages::leaderboards::board)
+            // `new` before `{id}`.
+            .service(pages::tournaments::list)
+            .service(pages::tournaments::new_form)
+            .service(pages::tournaments::page)
+            .service(pages::tournaments::create)
+            .service(pages::tournaments::act)
             .default_service(web::to(not_found)),
     );
 }

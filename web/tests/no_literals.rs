@@ -23,6 +23,8 @@ const ALLOWED_LITERALS: &[(&str, &str)] = &[
     ("web/src/pages/lobby.rs", "must be a number"),
     ("web/src/pages/lobby.rs", "must be a whole number"),
     ("web/src/pages/lobby.rs", "must be a number of days"),
+    ("web/src/pages/tournaments.rs", "must be a whole number"),
+    ("web/src/pages/tournaments.rs", "must be a date and time"),
     // woothee's name of a system, matched to give its maker's name (a proper name, the same in
     // every language).
     ("web/src/present/device.rs", "Mac OSX"),

@@ -113,6 +113,7 @@ error-invalid-invite-rated-twice = Invitations: “{ $name }” can sit only onc
 error-invalid-invite-twice = Invitations: “{ $name }” is invited twice.
 error-invalid-nul-character = { $field } must not contain a NUL character.
 error-invalid-not-a-number = { $field } must be a number.
+error-invalid-not-a-date-time = { $field } must be a date and time.
 error-invalid-not-a-whole-number = { $field } must be a whole number.
 error-invalid-language-unknown = { $field } must be English or French.
 

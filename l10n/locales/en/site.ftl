@@ -6,6 +6,7 @@ skip-to-content = Skip to the content
 nav-main = Main
 nav-home = Home
 nav-lobby = Lobby
+nav-tournaments = Tournaments
 nav-rules = Rules
 nav-leaderboards = Leaderboards
 nav-sign-in = Sign in

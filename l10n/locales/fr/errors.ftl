@@ -119,6 +119,7 @@ error-invalid-invite-rated-twice = Invitations : « { $name } » ne peut occu
 error-invalid-invite-twice = Invitations : « { $name } » est invité deux fois.
 error-invalid-nul-character = { $field } ne doit pas contenir de caractère NUL.
 error-invalid-not-a-number = { $field } doit être un nombre.
+error-invalid-not-a-date-time = { $field } doit être une date et une heure.
 error-invalid-not-a-whole-number = { $field } doit être un nombre entier.
 error-invalid-language-unknown = { $field } doit être le français ou l’anglais.
 

@@ -6,6 +6,7 @@ skip-to-content = Aller au contenu
 nav-main = Menu principal
 nav-home = Accueil
 nav-lobby = Salon
+nav-tournaments = Tournois
 nav-rules = Règles
 nav-leaderboards = Classements
 nav-sign-in = Se connecter

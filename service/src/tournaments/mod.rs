@@ -16,12 +16,14 @@
 //! - `store`: the tournament row, its entrants and its recorded rounds as the crate reads them;
 //! - `entry`: creating, joining, leaving, withdrawing, re-confirming, seating computer
 //!   players, cancelling;
+//! - `mine`: a player's matches in play in tournaments (the home page's "your next match");
 //! - `read`: the list, one tournament, its standings and its rounds;
 //! - `rounds`: the worker that closes rounds (adjudicating at the deadline) and starts the
 //!   next ones.
 
 mod adjudicate;
 mod entry;
+mod mine;
 mod plan;
 mod read;
 mod rounds;
@@ -29,6 +31,7 @@ mod store;
 mod views;
 
 pub use entry::{cancel, create, join, leave, reconfirm, seat_bot, withdraw};
+pub use mine::{TournamentMatch, my_matches};
 pub use read::{get, list, rounds, standings};
 pub use rounds::{advance_due, run};
 pub use views::{

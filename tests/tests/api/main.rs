@@ -44,4 +44,5 @@ mod web_match_grids;
 mod web_pages;
 mod web_profile;
 mod web_rules;
+mod web_tournaments;
 mod webhooks;

@@ -6,6 +6,8 @@ use askama::Template;
 use tapis_l10n::Language;
 use tapis_service::matches::{self, MatchFilter};
 use tapis_service::moderation::{self, Notice, Standing};
+use tapis_service::tournaments::{self, TournamentMatch};
+use uuid::Uuid;
 
 use crate::error::WebError;
 use crate::page::{Layout, render};
@@ -25,6 +27,38 @@ struct HomePage {
     notices: Vec<NoticeLine>,
     /// For a moderator: the number of open reports.
     moderating: Option<i64>,
+    /// The player's matches in play in tournaments.
+    tournament_matches: Vec<TournamentMatchLine>,
+}
+
+/// A match of the player's in a tournament's round, in words.
+#[derive(Debug)]
+struct TournamentMatchLine {
+    tournament_id: Uuid,
+    tournament: String,
+    match_id: Uuid,
+    round: String,
+    opponents: String,
+    deadline: When,
+}
+
+impl TournamentMatchLine {
+    fn of(m: &TournamentMatch, lang: Language) -> TournamentMatchLine {
+        TournamentMatchLine {
+            tournament_id: m.tournament_id,
+            tournament: m.tournament_name.clone(),
+            match_id: m.match_id,
+            round: lang.t2(
+                "tournaments-round-of",
+                "round",
+                i64::from(m.round),
+                "rounds",
+                i64::from(m.rounds),
+            ),
+            opponents: lang.t1("home-tournament-against", "names", m.opponents.join(", ")),
+            deadline: When::of(m.deadline, lang),
+        }
+    }
 }
 
 /// A moderator's action on the player's account, in their words.
@@ -64,9 +98,15 @@ pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse,
     let mut your_turn = Vec::new();
     let mut others = Vec::new();
     let mut standing = Standing::default();
+    let mut tournament_matches = Vec::new();
     if let Some(who) = &ctx.viewer {
         let services = services(&req)?;
         standing = moderation::standing(&services, who).await?;
+        tournament_matches = tournaments::my_matches(&services, who)
+            .await?
+            .iter()
+            .map(|m| TournamentMatchLine::of(m, ctx.lang))
+            .collect();
         let filter = MatchFilter {
             status: Some("active".to_owned()),
             player: Some(who.username.clone()),
@@ -105,5 +145,6 @@ pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse,
             .map(|n| NoticeLine::of(n, ctx.lang))
             .collect(),
         moderating: standing.moderating,
+        tournament_matches,
     })
 }

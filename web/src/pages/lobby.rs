@@ -166,7 +166,7 @@ impl CreateForm {
     }
 }
 
-fn option_field(
+pub(crate) fn option_field(
     game: GameId,
     option: &games::GameOption,
     value: &Value,
@@ -294,19 +294,15 @@ pub async fn create_form(req: HttpRequest, ctx: Ctx) -> Reply {
 
 /// A checkbox of the form: `Some(true)` when ticked, `Some(false)` when only its hidden `false`
 /// came, `None` when the request does not mention it.
-fn ticked(form: &FormData, field: &str) -> Option<bool> {
+pub(crate) fn ticked(form: &FormData, field: &str) -> Option<bool> {
     let mut values = form.all(field).peekable();
     values.peek()?;
     Some(values.any(|v| !v.is_empty() && v != "false"))
 }
 
-/// Reads the form into a request for the service; an unreadable field is a validation error.
-fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError> {
-    let seats: i64 = form
-        .text("seats")
-        .trim()
-        .parse()
-        .map_err(|_| ServiceError::invalid("seats", "not_a_number", "must be a number"))?;
+/// The game's options as the form gives them (`opt.NAME` fields); an option the form does not
+/// mention keeps its default, an unreadable number is a validation error.
+pub(crate) fn options_from_form(game: &GameInfo, form: &FormData) -> Result<Value, ServiceError> {
     let mut options = Map::new();
     for spec in &game.options {
         let field = format!("opt.{}", spec.name);
@@ -336,6 +332,17 @@ fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError>
         };
         options.insert(spec.name.clone(), value);
     }
+    Ok(Value::Object(options))
+}
+
+/// Reads the form into a request for the service; an unreadable field is a validation error.
+fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError> {
+    let seats: i64 = form
+        .text("seats")
+        .trim()
+        .parse()
+        .map_err(|_| ServiceError::invalid("seats", "not_a_number", "must be a number"))?;
+    let options = options_from_form(game, form)?;
     let days_per_move = match form.text("days_per_move") {
         "none" => DaysPerMove::NoClock,
         "" => DaysPerMove::Default,
@@ -353,7 +360,7 @@ fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError>
     Ok(NewMatch {
         game: game.id.clone(),
         seats,
-        options: Some(Value::Object(options)),
+        options: Some(options),
         rated: Some(form.checked("rated")),
         days_per_move,
         invite,
@@ -361,11 +368,32 @@ fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError>
 }
 
 /// The service names option fields `options.x`; the form names them `opt.x`.
-fn form_field(service_field: &str) -> String {
+pub(crate) fn form_field(service_field: &str) -> String {
     match service_field.strip_prefix("options.") {
         Some(option) => format!("opt.{option}"),
         None => service_field.to_owned(),
     }
+}
+
+/// The inline error of a refused form of a game's options: the field as the form names it
+/// (`opt.x`), an option named by its label.
+pub(crate) fn form_error(error: &ServiceError, game: GameId, lang: Language) -> FieldError {
+    let mut field_error = FieldError::of(error, lang);
+    field_error.field = form_field(&field_error.field);
+    if let (
+        Some(option),
+        ServiceError::Validation {
+            field,
+            reason,
+            message,
+        },
+    ) = (field_error.field.strip_prefix("opt."), error)
+    {
+        field_error.message = validation_said(field, reason, message)
+            .replacing("field", options::label_or_name(game, option, lang))
+            .in_language(lang);
+    }
+    field_error
 }
 
 #[post("/lobby/matches")]
@@ -382,22 +410,7 @@ pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
         Ok(view) => Ok(see_other(&format!("/matches/{}", view.id))),
         Err(error) => {
             let error = refusal(error)?;
-            let mut field_error = FieldError::of(&error, ctx.lang);
-            field_error.field = form_field(&field_error.field);
-            if let (
-                Some(option),
-                ServiceError::Validation {
-                    field,
-                    reason,
-                    message,
-                },
-            ) = (field_error.field.strip_prefix("opt."), &error)
-            {
-                // An option is named as the form names it.
-                field_error.message = validation_said(field, reason, message)
-                    .replacing("field", options::label_or_name(game, option, ctx.lang))
-                    .in_language(ctx.lang);
-            }
+            let field_error = form_error(&error, game, ctx.lang);
             let mut refused = CreateForm::from_form(&ctx.csrf, game, &form, ctx.lang);
             refused.error = Some(field_error);
             lobby_page(&req, &ctx, refused, None, service_status(&error)).await

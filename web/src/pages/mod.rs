@@ -16,3 +16,4 @@ pub mod moderation;
 pub mod play;
 pub mod players;
 pub mod rules;
+pub mod tournaments;
