@@ -27,20 +27,32 @@ use crate::matches::tournament::{TableTerms, create_table, interrupt};
 use crate::schema::{match_seats, round_tables, tournament_rounds, tournaments};
 use crate::services::Services;
 
+/// The least time between two looks woken by matches changing.
+const WAKE_GAP: Duration = Duration::from_millis(500);
+
 /// Looks for tournaments due for a round every `interval`, and whenever a match changed, until
 /// `shutdown` turns true.
 pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Receiver<bool>) {
     let mut ticker = tokio::time::interval(interval);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_look = tokio::time::Instant::now();
     loop {
         tokio::select! {
             _ = ticker.tick() => {}
-            _ = services.events().a_match_changed_for_tournaments() => {}
+            _ = services.events().a_match_changed_for_tournaments() => {
+                // Every move wakes the worker: under a flood of moves it still looks at most
+                // once per `WAKE_GAP`, so that its search stays off the database's back.
+                tokio::select! {
+                    _ = tokio::time::sleep_until(last_look + WAKE_GAP) => {}
+                    _ = shutdown.changed() => {}
+                }
+            }
             _ = shutdown.changed() => {}
         }
         if *shutdown.borrow() {
             return;
         }
+        last_look = tokio::time::Instant::now();
         match advance_due(&services, 20).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(advanced = n, "tournaments advanced"),
