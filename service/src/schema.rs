@@ -91,6 +91,7 @@ diesel::table! {
         moved_seats -> Int4,
         rematch_id -> Nullable<Uuid>,
         first_user_id -> Nullable<Uuid>,
+        vacation_pauses -> Bool,
     }
 }
 

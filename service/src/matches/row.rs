@@ -59,6 +59,9 @@ pub(super) struct MatchRow {
     pub(super) moved_seats: i32,
     /// The rematch a player asked for once the match was over.
     pub(super) rematch_id: Option<Uuid>,
+    /// Whether a vacation pauses this match's clock (all matches but the tables of a
+    /// tournament whose organiser chose otherwise).
+    pub(super) vacation_pauses: bool,
     /// Until when the player of each seat is on vacation (null: not on vacation), and whether
     /// each is a computer player (`users.is_bot`, the one source of it), in seat order: read
     /// from `users` with the row, in the same statement ([`SeatedUsers`]).

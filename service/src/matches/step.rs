@@ -96,7 +96,7 @@ pub(super) async fn work_out_step(
     let outcome = state.outcome();
     let next = to_act(&state);
     let to_act_seat = next.map(stored_seat).transpose()?;
-    let next_on_vacation = next.map(|seat| row.vacation_of(seat).is_some());
+    let next_on_vacation = next.map(|seat| row.vacation_pauses && row.vacation_of(seat).is_some());
     let clock = clock_after(outcome.is_some(), next_on_vacation, row.days_per_move, now)?;
     let result = match &outcome {
         Some(outcome) => Some(result_of(conn, &row, &seats, step.kind, outcome, now).await?),

@@ -26,6 +26,8 @@ pub(crate) struct TableTerms {
     pub(crate) options: Value,
     pub(crate) rated: bool,
     pub(crate) days_per_move: i16,
+    /// Whether a player's vacation pauses the table's clock (the organiser's choice).
+    pub(crate) vacation_pauses: bool,
 }
 
 impl TableTerms {
@@ -54,6 +56,7 @@ impl TableTerms {
             options: plan.options,
             rated: plan.rated,
             days_per_move,
+            vacation_pauses: true,
         })
     }
 }
@@ -97,6 +100,13 @@ pub(crate) async fn create_table(
         first: Some(first),
     };
     write_new(conn, id, &plan, &seated, creator, &seed, lineage).await?;
+    if !terms.vacation_pauses {
+        // Before the start, whose clock would otherwise pause for a first player away.
+        diesel::update(matches::table.find(id))
+            .set(matches::vacation_pauses.eq(false))
+            .execute(conn)
+            .await?;
+    }
     start(conn, id, now).await?;
     Ok(id)
 }

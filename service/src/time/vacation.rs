@@ -239,7 +239,7 @@ pub async fn start(
                    paused_time_left_us = GREATEST(0, \
                      CAST(EXTRACT(EPOCH FROM deadline - $1) * 1000000 AS bigint)), \
                    deadline = NULL, version = version + 1, updated_at = $1 \
-                 WHERE status = 'active' AND deadline IS NOT NULL \
+                 WHERE status = 'active' AND deadline IS NOT NULL AND vacation_pauses \
                    AND seat_user_ids[to_act_seat + 1] = $2",
             )
             .bind::<Timestamptz, _>(now)

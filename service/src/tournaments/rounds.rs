@@ -346,6 +346,7 @@ async fn start_round(
         options: row.options.clone(),
         rated: row.rated,
         days_per_move: row.days_per_move,
+        vacation_pauses: row.vacation_pauses,
     };
     let mut table_number: i16 = 0;
     for seats in &pairing.tables {

@@ -683,3 +683,61 @@ async fn refused_entries_and_requests_change_nothing() {
         .await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }
+
+/// The organiser's choice on vacations: in a tournament where they do not pause its matches,
+/// the clock of a player who goes on vacation keeps running; in one where they do (the
+/// default), it stands still as in any match.
+#[tokio::test]
+async fn a_vacation_pauses_tournament_matches_only_where_the_organiser_chose_so() {
+    let app = TestApp::spawn().await;
+    let (running, tokens) =
+        with_players(&app, &["ana", "ben"], json!({"vacation_pauses": false})).await;
+    let organiser = app.player("host").await;
+    let pausing = create(&app, &organiser, json!({"name": "Pausing Swiss"})).await;
+    let pausing = pausing["id"].as_str().unwrap().to_owned();
+    for token in &tokens {
+        assert_eq!(
+            act(&app, &pausing, "join", token).await.status,
+            StatusCode::OK
+        );
+    }
+    app.clock_hand.advance(time::Duration::minutes(2));
+    for (id, pauses) in [(&running, false), (&pausing, true)] {
+        wait_for(&app, id, "round 1", |v| v["current_round"] == 1).await;
+        let table = rounds(&app, id).await[0]["tables"][0].clone();
+        let match_id = table["match_id"].as_str().unwrap().to_owned();
+        let before = app
+            .get(&format!("/api/v1/matches/{match_id}"), None)
+            .await
+            .body;
+        assert!(!before["deadline"].is_null(), "{before}");
+        let seat = before["to_act"][0].as_u64().unwrap() as usize;
+        let away = if before["seats"][seat]["username"] == json!("ana") {
+            &tokens[0]
+        } else {
+            &tokens[1]
+        };
+        let until = app.services.now() + time::Duration::days(3);
+        let reply = app
+            .post(
+                "/api/v1/me/vacation",
+                Some(away),
+                json!({"until": until.format(&Rfc3339).unwrap()}),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+        let during = app
+            .get(&format!("/api/v1/matches/{match_id}"), None)
+            .await
+            .body;
+        if pauses {
+            assert!(during["deadline"].is_null(), "{during}");
+            assert!(!during["paused_seconds_left"].is_null(), "{during}");
+        } else {
+            assert_eq!(during["deadline"], before["deadline"], "{during}");
+            assert!(during["paused_seconds_left"].is_null(), "{during}");
+        }
+        let back = app.delete("/api/v1/me/vacation", Some(away)).await;
+        assert_eq!(back.status, StatusCode::OK, "{:?}", back.body);
+    }
+}
