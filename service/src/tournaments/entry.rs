@@ -250,13 +250,7 @@ pub async fn withdraw(
 ) -> ServiceResult<TournamentView> {
     let user_id = who.user_id;
     locked!(services, id, |conn, row| {
-        match row.status()? {
-            TournamentStatus::Running => {}
-            TournamentStatus::Upcoming => {
-                return Err(ServiceError::Tournament(TournamentRefusal::NotStarted));
-            }
-            _ => return Err(ServiceError::Tournament(TournamentRefusal::Over)),
-        }
+        running(row)?;
         if entry_of(conn, row, user_id).await? {
             return Err(ServiceError::Tournament(
                 TournamentRefusal::AlreadyWithdrawn,
@@ -283,13 +277,7 @@ pub async fn reconfirm(
 ) -> ServiceResult<TournamentView> {
     let user_id = who.user_id;
     locked!(services, id, |conn, row| {
-        match row.status()? {
-            TournamentStatus::Running => {}
-            TournamentStatus::Upcoming => {
-                return Err(ServiceError::Tournament(TournamentRefusal::NotStarted));
-            }
-            _ => return Err(ServiceError::Tournament(TournamentRefusal::Over)),
-        }
+        running(row)?;
         entry_of(conn, row, user_id).await?;
         diesel::update(tournament_entrants::table.find((row.id, user_id)))
             .set((
@@ -343,4 +331,13 @@ pub async fn cancel(
     })?;
     tracing::info!(tournament.id = %id, user.id = %caller, "tournament cancelled");
     Ok(view)
+}
+
+/// Refuses what only a running tournament allows: before its start, or once it is over.
+fn running(row: &TournamentRow) -> ServiceResult<()> {
+    match row.status()? {
+        TournamentStatus::Running => Ok(()),
+        TournamentStatus::Upcoming => Err(ServiceError::Tournament(TournamentRefusal::NotStarted)),
+        _ => Err(ServiceError::Tournament(TournamentRefusal::Over)),
+    }
 }
