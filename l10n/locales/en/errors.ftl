@@ -20,6 +20,7 @@ error-no-such-page = There is no such page.
 error-bad-request-address = The address is not valid.
 error-bad-request-form-unreadable = The form could not be read.
 error-bad-request-form-too-large = The form is too large.
+error-bad-request-username-missing = Say which computer player.
 error-bad-request-page-number = The page number must be from 1 to 100,000.
 error-bad-request-stream-matches = The matches to follow must be written ID:VERSION, separated by commas, each once, 64 at most.
 

@@ -59,6 +59,8 @@ tournament-leave = Leave
 tournament-withdraw = Withdraw from the rounds to come
 tournament-reconfirm = Re-confirm my entry
 tournament-cancel = Cancel the tournament
+tournament-seat-bot = Seat { $name }
+tournament-unseat-bot = Remove { $name }
 
 tournament-standings = Standings
 tournament-standings-table = Table of the standings

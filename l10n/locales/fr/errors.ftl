@@ -21,6 +21,7 @@ error-no-such-page = Cette page n’existe pas.
 error-bad-request-address = L’adresse n’est pas valable.
 error-bad-request-form-unreadable = Le formulaire n’a pas pu être lu.
 error-bad-request-form-too-large = Le formulaire est trop long.
+error-bad-request-username-missing = Précisez quel joueur ordinateur.
 error-bad-request-page-number = Le numéro de page doit aller de 1 à 100 000.
 error-bad-request-stream-matches = Les parties à suivre s’écrivent ID:VERSION, séparées par des virgules, chacune une fois, 64 au plus.
 

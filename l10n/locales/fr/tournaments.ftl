@@ -59,6 +59,8 @@ tournament-leave = Se désinscrire
 tournament-withdraw = Se retirer des rondes à venir
 tournament-reconfirm = Confirmer à nouveau mon inscription
 tournament-cancel = Annuler le tournoi
+tournament-seat-bot = Inscrire { $name }
+tournament-unseat-bot = Retirer { $name }
 
 tournament-standings = Classement
 tournament-standings-table = Tableau du classement

@@ -32,9 +32,9 @@ mod views;
 
 pub use entry::{cancel, create, join, leave, reconfirm, seat_bot, withdraw};
 pub use mine::{TournamentMatch, my_matches};
-pub use read::{get, list, rounds, standings};
+pub use read::{get, list, rounds, sheet, standings};
 pub use rounds::{advance_due, run};
 pub use views::{
-    EntrantView, NewTournament, RoundView, StandingLine, Standings, TableView, TournamentFilter,
-    TournamentStatus, TournamentSummary, TournamentView,
+    Allowed, EntrantView, NewTournament, RoundView, StandingLine, Standings, TableView,
+    TournamentFilter, TournamentSheet, TournamentStatus, TournamentSummary, TournamentView,
 };

@@ -11,12 +11,13 @@ use uuid::Uuid;
 
 use super::adjudicate;
 use super::plan::{late_entry_before_round, round_clock};
-use super::store::{self, TournamentRow};
+use super::store::{self, EntrantRow, TableRow, TournamentRow};
 use super::views::{
-    EntrantView, RoundView, StandingLine, Standings, TableView, TournamentFilter, TournamentStatus,
-    TournamentSummary, TournamentView,
+    Allowed, EntrantView, RoundView, StandingLine, Standings, TableView, TournamentFilter,
+    TournamentSheet, TournamentStatus, TournamentSummary, TournamentView,
 };
 use crate::error::{ServiceError, ServiceResult};
+use crate::identity::caller::Identity;
 use crate::schema::{tournament_entrants, tournament_rounds, tournaments, users};
 use crate::services::Services;
 
@@ -117,18 +118,128 @@ pub async fn get(services: &Services, id: Uuid) -> ServiceResult<TournamentView>
     view_of(&mut conn, row).await
 }
 
+/// Everything the tournament's page shows, read on one connection, with what `viewer` may do
+/// there.
+pub async fn sheet(
+    services: &Services,
+    viewer: Option<&Identity>,
+    id: Uuid,
+) -> ServiceResult<TournamentSheet> {
+    let mut conn = services.conn().await?;
+    let row = store::find(&mut conn, id).await?;
+    let entrant_rows = store::entrants(&mut conn, id, &row.game).await?;
+    let tables = store::tables(&mut conn, id).await?;
+    let standings = standings_of(&row, &entrant_rows, &tables)?;
+    let rounds = rounds_of(&mut conn, &row, &entrant_rows, &tables).await?;
+    let may = match viewer {
+        Some(viewer) => allowed(&mut conn, &row, &entrant_rows, viewer.user_id).await?,
+        None => Allowed::default(),
+    };
+    let tournament = view_with(&mut conn, row, entrant_rows).await?;
+    Ok(TournamentSheet {
+        tournament,
+        standings,
+        rounds,
+        may,
+    })
+}
+
+/// What `user_id` may do in the tournament of `row`: the rules the service applies when they
+/// try, told in advance so that a page offers only what will be accepted.
+async fn allowed(
+    conn: &mut AsyncPgConnection,
+    row: &TournamentRow,
+    entrants: &[EntrantRow],
+    user_id: Uuid,
+) -> ServiceResult<Allowed> {
+    let moderator: bool = users::table
+        .find(user_id)
+        .select(users::moderator)
+        .first(conn)
+        .await?;
+    let status = row.status()?;
+    let mut may = permissions(row, status, entrants, user_id, moderator);
+    if may.seat_bots {
+        let bots: Vec<String> = users::table
+            .filter(users::is_bot.eq(true))
+            .select(users::username)
+            .order(users::username)
+            .load(conn)
+            .await?;
+        let seated: Vec<&str> = entrants
+            .iter()
+            .filter(|e| e.is_bot)
+            .map(|e| e.username.as_str())
+            .collect();
+        may.seat = bots
+            .into_iter()
+            .filter(|b| !seated.contains(&b.as_str()))
+            .collect();
+    }
+    Ok(may)
+}
+
+/// The permissions of [`allowed`], from what is already read (pure).
+fn permissions(
+    row: &TournamentRow,
+    status: TournamentStatus,
+    entrants: &[EntrantRow],
+    user_id: Uuid,
+    moderator: bool,
+) -> Allowed {
+    let entry = entrants.iter().find(|e| e.user_id == user_id);
+    let organiser = row.organiser_id == user_id;
+    let late_open = row.current_round < late_entry_before_round(row.rounds);
+    let bots_open = organiser && row.allow_bots && !row.rated;
+    let seated_bots = || -> Vec<String> {
+        entrants
+            .iter()
+            .filter(|e| e.is_bot)
+            .map(|e| e.username.clone())
+            .collect()
+    };
+    match status {
+        TournamentStatus::Upcoming => Allowed {
+            join: entry.is_none(),
+            leave: entry.is_some(),
+            cancel: organiser || moderator,
+            seat_bots: bots_open,
+            unseat: if bots_open { seated_bots() } else { Vec::new() },
+            ..Allowed::default()
+        },
+        TournamentStatus::Running => Allowed {
+            join: entry.is_none() && late_open,
+            withdraw: entry.is_some_and(|e| !e.withdrawn),
+            reconfirm: entry.is_some_and(|e| e.withdrawn),
+            cancel: moderator,
+            seat_bots: bots_open && late_open,
+            ..Allowed::default()
+        },
+        TournamentStatus::Finished | TournamentStatus::Cancelled => Allowed::default(),
+    }
+}
+
 /// The view of the tournament of `row`.
 pub(super) async fn view_of(
     conn: &mut AsyncPgConnection,
     row: TournamentRow,
+) -> ServiceResult<TournamentView> {
+    let entrants = store::entrants(conn, row.id, &row.game).await?;
+    view_with(conn, row, entrants).await
+}
+
+/// The view of the tournament of `row`, whose entrants are already read.
+async fn view_with(
+    conn: &mut AsyncPgConnection,
+    row: TournamentRow,
+    entrants: Vec<EntrantRow>,
 ) -> ServiceResult<TournamentView> {
     let organiser: String = users::table
         .find(row.organiser_id)
         .select(users::username)
         .first(conn)
         .await?;
-    let entrants = store::entrants(conn, row.id, &row.game)
-        .await?
+    let entrants = entrants
         .into_iter()
         .map(|e| EntrantView {
             username: e.username,
@@ -173,9 +284,18 @@ pub async fn standings(services: &Services, id: Uuid) -> ServiceResult<Standings
     let row = store::find(&mut conn, id).await?;
     let entrant_rows = store::entrants(&mut conn, id, &row.game).await?;
     let tables = store::tables(&mut conn, id).await?;
-    let records = store::records(&tables, row.current_round)?;
+    standings_of(&row, &entrant_rows, &tables)
+}
+
+/// The standings of the tournament of `row`, from its entrants and tables (pure).
+fn standings_of(
+    row: &TournamentRow,
+    entrant_rows: &[EntrantRow],
+    tables: &[TableRow],
+) -> ServiceResult<Standings> {
+    let records = store::records(tables, row.current_round)?;
     let sizes = row.sizes()?;
-    let entrants = store::crate_entrants(&entrant_rows);
+    let entrants = store::crate_entrants(entrant_rows);
     let lines = tapis_tournaments::standings(&entrants, &records, sizes)
         .map_err(|e| ServiceError::internal("stored rounds do not make standings", e))?;
     let names: HashMap<Uuid, &str> = entrant_rows
@@ -235,6 +355,19 @@ fn tie_break_name(kind: TieBreak) -> &'static str {
 pub async fn rounds(services: &Services, id: Uuid) -> ServiceResult<Vec<RoundView>> {
     let mut conn = services.conn().await?;
     let row = store::find(&mut conn, id).await?;
+    let entrants = store::entrants(&mut conn, id, &row.game).await?;
+    let tables = store::tables(&mut conn, id).await?;
+    rounds_of(&mut conn, &row, &entrants, &tables).await
+}
+
+/// The rounds of the tournament of `row`, whose entrants and tables are already read.
+async fn rounds_of(
+    conn: &mut AsyncPgConnection,
+    row: &TournamentRow,
+    entrants: &[EntrantRow],
+    tables: &[TableRow],
+) -> ServiceResult<Vec<RoundView>> {
+    let id = row.id;
     let rounds: Vec<(
         i16,
         time::OffsetDateTime,
@@ -249,18 +382,16 @@ pub async fn rounds(services: &Services, id: Uuid) -> ServiceResult<Vec<RoundVie
             tournament_rounds::deadline,
             tournament_rounds::finished_at,
         ))
-        .load(&mut conn)
+        .load(conn)
         .await?;
-    let tables = store::tables(&mut conn, id).await?;
-    let names: HashMap<Uuid, String> = store::entrants(&mut conn, id, &row.game)
-        .await?
-        .into_iter()
-        .map(|e| (e.user_id, e.username))
+    let names: HashMap<Uuid, &str> = entrants
+        .iter()
+        .map(|e| (e.user_id, e.username.as_str()))
         .collect();
     let name = |id: &Uuid| {
         names
             .get(id)
-            .cloned()
+            .map(|n| (*n).to_owned())
             .ok_or_else(|| ServiceError::internal("a table's player is not an entrant", id))
     };
     rounds

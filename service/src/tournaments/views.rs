@@ -206,3 +206,30 @@ pub struct RoundView {
     pub finished_at: Option<OffsetDateTime>,
     pub tables: Vec<TableView>,
 }
+
+/// What the viewer of a tournament's page may do there: the service's own rules, told in
+/// advance so that a page offers only what it will accept.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Allowed {
+    pub join: bool,
+    pub leave: bool,
+    pub withdraw: bool,
+    pub reconfirm: bool,
+    /// The organiser before the start; a moderator until the end.
+    pub cancel: bool,
+    /// The organiser of a casual tournament open to computer players, while entries are open.
+    pub seat_bots: bool,
+    /// The computer players that may still be seated (when `seat_bots`).
+    pub seat: Vec<String>,
+    /// The computer players seated, which the organiser may remove before the start.
+    pub unseat: Vec<String>,
+}
+
+/// Everything a tournament's page shows.
+#[derive(Debug, Clone)]
+pub struct TournamentSheet {
+    pub tournament: TournamentView,
+    pub standings: Standings,
+    pub rounds: Vec<RoundView>,
+    pub may: Allowed,
+}

@@ -3,6 +3,7 @@
 //! withdraw / re-confirm / cancel buttons (CSRF refused without the token), and the home page's
 //! "your next match in a tournament".
 
+use diesel_async::RunQueryDsl;
 use reqwest::StatusCode;
 use serde_json::Value;
 use tapis_tests::{Browser, TestApp};
@@ -203,9 +204,14 @@ async fn joining_leaving_withdrawing_and_the_rounds_on_the_page_and_the_home_pag
     );
     let page = bob.get(&format!("/tournaments/{id}")).await;
     assert_eq!(page.text.matches("data-testid=\"entrant\"").count(), 0);
-    // Withdrawing before the start is refused (leave instead): an error page, nothing changed.
+    // Withdrawing before the start is refused (leave instead): the page again, with why
+    // beside the buttons, and nothing changed.
     let refused = bob.post(&format!("/tournaments/{id}/withdraw"), &[]).await;
     assert_eq!(refused.status, StatusCode::CONFLICT);
+    refused.assert_contains("data-testid=\"tournament-refused\"");
+    refused.assert_contains("Winter Swiss");
+    refused.assert_contains(&format!("action=\"/tournaments/{id}/join\""));
+    assert_eq!(refused.text.matches("data-testid=\"entrant\"").count(), 0);
     for b in [&bob, &cyd] {
         let joined = b.post(&format!("/tournaments/{id}/join"), &[]).await;
         assert_eq!(joined.status, StatusCode::SEE_OTHER);
@@ -302,4 +308,136 @@ async fn the_organiser_cancels_before_the_start_and_no_one_else_may() {
         organiser.get("/tournaments/no-such-id").await.status,
         StatusCode::NOT_FOUND
     );
+}
+
+#[tokio::test]
+async fn the_organiser_seats_and_removes_computer_players_in_a_casual_tournament_only() {
+    let app = TestApp::spawn().await;
+    let organiser = Browser::new(&app);
+    organiser.sign_up("organiser").await;
+    let start = start_in(&app, 60);
+    let mut fields = form("Casual Swiss", "2", &start);
+    fields.push(("allow_bots", "true"));
+    let created = organiser.post("/tournaments", &fields).await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.text);
+    let id = created
+        .header("location")
+        .strip_prefix("/tournaments/")
+        .unwrap()
+        .to_owned();
+
+    // The organiser is offered each computer player; nobody else is.
+    let page = organiser.get(&format!("/tournaments/{id}")).await;
+    for level in ["easy", "medium", "strong"] {
+        page.assert_contains(&format!("data-testid=\"tournament-seat-tapis-{level}\""));
+    }
+    let bob = Browser::new(&app);
+    bob.sign_up("bob").await;
+    let page = bob.get(&format!("/tournaments/{id}")).await;
+    assert!(!page.text.contains("tournament-seat-"));
+    // Nor may they seat one by posting the form: the page again with why, nobody seated.
+    let refused = bob
+        .post(
+            &format!("/tournaments/{id}/seat"),
+            &[("username", "tapis-easy")],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    refused.assert_contains("data-testid=\"tournament-refused\"");
+    assert_eq!(refused.text.matches("data-testid=\"entrant\"").count(), 0);
+
+    let seated = organiser
+        .post(
+            &format!("/tournaments/{id}/seat"),
+            &[("username", "tapis-medium")],
+        )
+        .await;
+    assert_eq!(seated.status, StatusCode::SEE_OTHER, "{}", seated.text);
+    let page = organiser.get(&format!("/tournaments/{id}")).await;
+    page.assert_contains("/players/tapis-medium");
+    assert!(
+        !page
+            .text
+            .contains("data-testid=\"tournament-seat-tapis-medium\"")
+    );
+    page.assert_contains("data-testid=\"tournament-unseat-tapis-medium\"");
+    page.assert_contains("Remove tapis-medium");
+    // An unknown name, or none: the page again with why.
+    let unknown = organiser
+        .post(
+            &format!("/tournaments/{id}/seat"),
+            &[("username", "nobody")],
+        )
+        .await;
+    assert_eq!(unknown.status, StatusCode::UNPROCESSABLE_ENTITY);
+    unknown.assert_contains("data-testid=\"tournament-refused\"");
+    let missing = organiser
+        .post(&format!("/tournaments/{id}/seat"), &[])
+        .await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+    let removed = organiser
+        .post(
+            &format!("/tournaments/{id}/unseat"),
+            &[("username", "tapis-medium")],
+        )
+        .await;
+    assert_eq!(removed.status, StatusCode::SEE_OTHER, "{}", removed.text);
+    let page = organiser.get(&format!("/tournaments/{id}")).await;
+    assert!(!page.text.contains("/players/tapis-medium"));
+
+    // A rated tournament offers no computer player, even to its organiser.
+    let mut fields = form("Rated Swiss", "2", &start);
+    fields.push(("rated", "true"));
+    let rated = organiser.post("/tournaments", &fields).await;
+    assert_eq!(rated.status, StatusCode::SEE_OTHER, "{}", rated.text);
+    let page = organiser.get(rated.header("location")).await;
+    assert!(!page.text.contains("tournament-seat-"));
+}
+
+#[tokio::test]
+async fn a_moderator_cancels_a_running_tournament_from_its_page() {
+    let app = TestApp::spawn().await;
+    let organiser = Browser::new(&app);
+    organiser.sign_up("organiser").await;
+    let id = created(&app, &organiser).await;
+    let players = [Browser::new(&app), Browser::new(&app)];
+    for (b, name) in players.iter().zip(["bob", "cyd"]) {
+        b.sign_up(name).await;
+        let joined = b.post(&format!("/tournaments/{id}/join"), &[]).await;
+        assert_eq!(joined.status, StatusCode::SEE_OTHER);
+    }
+    let moderator = Browser::new(&app);
+    moderator.sign_up("moderator").await;
+    let mut conn = app.db.connect().await;
+    diesel::sql_query("UPDATE users SET moderator = true WHERE username = 'moderator'")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    app.clock_hand.advance(time::Duration::minutes(2));
+    wait_for_status(&app, &id, "running").await;
+
+    // Once it runs, the organiser is offered no cancel, and is refused on the page.
+    let page = organiser.get(&format!("/tournaments/{id}")).await;
+    assert!(!page.text.contains(&format!("/tournaments/{id}/cancel")));
+    let refused = organiser
+        .post(&format!("/tournaments/{id}/cancel"), &[])
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    refused.assert_contains("data-testid=\"tournament-refused\"");
+    refused.assert_contains("data-status=\"tournament-status-running\"");
+
+    let page = moderator.get(&format!("/tournaments/{id}")).await;
+    page.assert_contains(&format!("action=\"/tournaments/{id}/cancel\""));
+    let cancelled = moderator
+        .post(&format!("/tournaments/{id}/cancel"), &[])
+        .await;
+    assert_eq!(
+        cancelled.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        cancelled.text
+    );
+    let page = moderator.get(&format!("/tournaments/{id}")).await;
+    page.assert_contains("data-status=\"tournament-status-cancelled\"");
+    assert!(!page.text.contains(&format!("/tournaments/{id}/cancel")));
 }

@@ -16,13 +16,13 @@ use tapis_l10n::Language;
 use tapis_service::ServiceError;
 use tapis_service::games::{self, GameInfo};
 use tapis_service::tournaments::{
-    self, NewTournament, RoundView, Standings, TournamentFilter, TournamentStatus,
-    TournamentSummary, TournamentView,
+    self, Allowed, NewTournament, RoundView, Standings, TournamentFilter, TournamentSheet,
+    TournamentStatus, TournamentSummary, TournamentView,
 };
 use time::{OffsetDateTime, PrimitiveDateTime};
 use uuid::Uuid;
 
-use crate::error::{WebError, refusal, service_status};
+use crate::error::{WebError, refusal, service_message, service_status};
 use crate::form::{FieldError, FormData};
 use crate::game_choice::{GameChoice, chosen_game, game_choices};
 use crate::page::{Layout, Reply, render, render_status, see_other};
@@ -485,37 +485,50 @@ pub struct RoundBlock {
     pub tables: Vec<TableRow>,
 }
 
-/// What the viewer may do.
-#[derive(Debug, Default)]
-pub struct Actions {
-    pub join: bool,
-    pub leave: bool,
-    pub withdraw: bool,
-    pub reconfirm: bool,
-    pub cancel: bool,
-}
-
-/// A button of the page: the action it posts, and its message.
+/// A button of the page: the action it posts, its message, and the computer player it names
+/// (seating or removing one).
 #[derive(Debug)]
 pub struct Button {
     pub action: &'static str,
-    pub key: &'static str,
+    pub label: String,
+    pub username: Option<String>,
 }
 
-impl Actions {
-    fn buttons(&self) -> Vec<Button> {
-        [
-            (self.join, "join", "tournament-join"),
-            (self.leave, "leave", "tournament-leave"),
-            (self.withdraw, "withdraw", "tournament-withdraw"),
-            (self.reconfirm, "reconfirm", "tournament-reconfirm"),
-            (self.cancel, "cancel", "tournament-cancel"),
-        ]
-        .into_iter()
-        .filter(|(shown, _, _)| *shown)
-        .map(|(_, action, key)| Button { action, key })
+/// The buttons for what the viewer may do (the service said which).
+fn buttons(may: &Allowed, lang: Language) -> Vec<Button> {
+    let plain = [
+        (may.join, "join", "tournament-join"),
+        (may.leave, "leave", "tournament-leave"),
+        (may.withdraw, "withdraw", "tournament-withdraw"),
+        (may.reconfirm, "reconfirm", "tournament-reconfirm"),
+        (may.cancel, "cancel", "tournament-cancel"),
+    ]
+    .into_iter()
+    .filter(|(shown, _, _)| *shown)
+    .map(|(_, action, key)| Button {
+        action,
+        label: lang.t(key),
+        username: None,
+    });
+    let bots = |action: &'static str, key: &'static str, names: &[String]| {
+        names
+            .iter()
+            .map(|name| Button {
+                action,
+                label: lang.t1(key, "name", name.as_str()),
+                username: Some(name.clone()),
+            })
+            .collect::<Vec<_>>()
+    };
+    let seat = if may.seat_bots {
+        bots("seat", "tournament-seat-bot", &may.seat)
+    } else {
+        Vec::new()
+    };
+    plain
+        .chain(seat)
+        .chain(bots("unseat", "tournament-unseat-bot", &may.unseat))
         .collect()
-    }
 }
 
 #[derive(Debug, Template)]
@@ -531,6 +544,8 @@ struct TournamentPage {
     terms: Vec<Term>,
     adjudication: String,
     buttons: Vec<Button>,
+    /// Why what the viewer asked for was refused.
+    error: Option<String>,
     signed_in: bool,
     entrants: Vec<EntrantLine>,
     tie_breaks: [String; 2],
@@ -632,30 +647,6 @@ fn terms(t: &TournamentView, lang: Language) -> Vec<Term> {
     ]
 }
 
-fn actions(t: &TournamentView, me: Option<&str>) -> Actions {
-    let Some(me) = me.map(str::to_lowercase) else {
-        return Actions::default();
-    };
-    let entry = t.entrants.iter().find(|e| e.username.to_lowercase() == me);
-    let late_open = t.current_round < t.late_entry_before_round;
-    let organiser = t.organiser.to_lowercase() == me;
-    match t.status {
-        TournamentStatus::Upcoming => Actions {
-            join: entry.is_none(),
-            leave: entry.is_some(),
-            cancel: organiser,
-            ..Actions::default()
-        },
-        TournamentStatus::Running => Actions {
-            join: entry.is_none() && late_open,
-            withdraw: entry.is_some_and(|e| !e.withdrawn),
-            reconfirm: entry.is_some_and(|e| e.withdrawn),
-            ..Actions::default()
-        },
-        TournamentStatus::Finished | TournamentStatus::Cancelled => Actions::default(),
-    }
-}
-
 fn standing_rows(s: &Standings, me: Option<&str>, lang: Language) -> Vec<StandingRow> {
     let me = me.map(str::to_lowercase);
     s.lines
@@ -739,71 +730,83 @@ fn round_blocks(rounds: &[RoundView], lang: Language) -> Vec<RoundBlock> {
 
 #[get("/tournaments/{id}")]
 pub async fn page(req: HttpRequest, ctx: Ctx, id: Path<Uuid>) -> Reply {
-    let id = id.into_inner();
-    let services = services(&req)?;
-    let t = tournaments::get(&services, id).await?;
-    let standings = tournaments::standings(&services, id).await?;
-    let rounds = tournaments::rounds(&services, id).await?;
-    let lang = ctx.lang;
-    let me = ctx.username();
-    let status_key = match t.status {
-        TournamentStatus::Upcoming => "tournament-status-upcoming",
-        TournamentStatus::Running => "tournament-status-running",
-        TournamentStatus::Finished => "tournament-status-finished",
-        TournamentStatus::Cancelled => "tournament-status-cancelled",
-    };
-    let status = match t.status {
-        TournamentStatus::Running => lang.t2(
-            "tournament-status-running-round",
-            "round",
-            i64::from(t.current_round),
-            "rounds",
-            i64::from(t.rounds),
-        ),
-        _ => lang.t(status_key),
-    };
-    let tie_breaks = standings
-        .tie_breaks
-        .clone()
-        .map(|k| lang.t(&format!("tournament-tie-break-{}", k.replace('_', "-"))));
-    render(&TournamentPage {
-        layout: Layout::new(&ctx, t.name.clone(), "tournaments"),
-        lang,
-        csrf: ctx.csrf.clone(),
-        id,
-        status,
-        status_key,
-        terms: terms(&t, lang),
-        adjudication: lang.t("tournament-adjudication-rule"),
-        buttons: actions(&t, me).buttons(),
-        signed_in: me.is_some(),
-        entrants: t
-            .entrants
-            .iter()
-            .map(|e| EntrantLine {
-                username: e.username.clone(),
-                rating: i64::from(e.rating),
-                note: match (e.withdrawn_reason.as_deref(), e.joined_round) {
-                    (Some(reason), _) => lang.t(&format!("tournament-withdrawn-{reason}")),
-                    (None, 0) => String::new(),
-                    (None, round) => lang.t1("tournament-joined-late", "round", i64::from(round)),
-                },
-                withdrawn: e.withdrawn,
-                bot: e.bot,
-            })
-            .collect(),
-        tie_breaks_help: lang.t2(
-            "tournament-tie-breaks-help",
-            "first",
-            tie_breaks[0].as_str(),
-            "second",
-            tie_breaks[1].as_str(),
-        ),
-        tie_breaks,
-        standings: standing_rows(&standings, me, lang),
-        rounds: round_blocks(&rounds, lang),
-        name: t.name,
-    })
+    let sheet = tournaments::sheet(&services(&req)?, ctx.viewer.as_ref(), id.into_inner()).await?;
+    render(&TournamentPage::of(&ctx, sheet, None))
+}
+
+impl TournamentPage {
+    /// The page of `sheet` for the viewer of `ctx`, with why their last request was refused.
+    fn of(ctx: &Ctx, sheet: TournamentSheet, error: Option<String>) -> TournamentPage {
+        let TournamentSheet {
+            tournament: t,
+            standings,
+            rounds,
+            may,
+        } = sheet;
+        let lang = ctx.lang;
+        let me = ctx.username();
+        let status_key = match t.status {
+            TournamentStatus::Upcoming => "tournament-status-upcoming",
+            TournamentStatus::Running => "tournament-status-running",
+            TournamentStatus::Finished => "tournament-status-finished",
+            TournamentStatus::Cancelled => "tournament-status-cancelled",
+        };
+        let status = match t.status {
+            TournamentStatus::Running => lang.t2(
+                "tournament-status-running-round",
+                "round",
+                i64::from(t.current_round),
+                "rounds",
+                i64::from(t.rounds),
+            ),
+            _ => lang.t(status_key),
+        };
+        let tie_breaks = standings
+            .tie_breaks
+            .clone()
+            .map(|k| lang.t(&format!("tournament-tie-break-{}", k.replace('_', "-"))));
+        TournamentPage {
+            layout: Layout::new(ctx, t.name.clone(), "tournaments"),
+            lang,
+            csrf: ctx.csrf.clone(),
+            id: t.id,
+            status,
+            status_key,
+            terms: terms(&t, lang),
+            adjudication: lang.t("tournament-adjudication-rule"),
+            buttons: buttons(&may, lang),
+            error,
+            signed_in: me.is_some(),
+            entrants: t
+                .entrants
+                .iter()
+                .map(|e| EntrantLine {
+                    username: e.username.clone(),
+                    rating: i64::from(e.rating),
+                    note: match (e.withdrawn_reason.as_deref(), e.joined_round) {
+                        (Some(reason), _) => lang.t(&format!("tournament-withdrawn-{reason}")),
+                        (None, 0) => String::new(),
+                        (None, round) => {
+                            lang.t1("tournament-joined-late", "round", i64::from(round))
+                        }
+                    },
+                    withdrawn: e.withdrawn,
+                    bot: e.bot,
+                })
+                .collect(),
+            tie_breaks_help: lang.t2(
+                "tournament-tie-breaks-help",
+                "first",
+                tie_breaks[0].as_str(),
+                "second",
+                tie_breaks[1].as_str(),
+            ),
+            tie_breaks,
+            standings: standing_rows(&standings, me, lang),
+            rounds: round_blocks(&rounds, lang),
+            name: t.name,
+        }
+    }
 }
 
 /// What a tournament's buttons ask.
@@ -813,19 +816,35 @@ pub struct ActionPath {
     action: String,
 }
 
-/// Join, leave, withdraw, re-confirm, cancel: one service call, then back to the page.
+/// Join, leave, withdraw, re-confirm, cancel, seat or remove a computer player: one service
+/// call, then back to the page; a refusal shows the page again with why, beside the buttons.
 #[post("/tournaments/{id}/{action}")]
-pub async fn act(req: HttpRequest, ctx: Ctx, path: Path<ActionPath>) -> Reply {
+pub async fn act(req: HttpRequest, ctx: Ctx, path: Path<ActionPath>, form: FormData) -> Reply {
     let who = ctx.require()?;
     let services = services(&req)?;
     let id = path.id;
-    match path.action.as_str() {
-        "join" => tournaments::join(&services, who, id).await?,
-        "leave" => tournaments::leave(&services, who, id, None).await?,
-        "withdraw" => tournaments::withdraw(&services, who, id).await?,
-        "reconfirm" => tournaments::reconfirm(&services, who, id).await?,
-        "cancel" => tournaments::cancel(&services, who, id).await?,
+    let bot = || {
+        form.get("username")
+            .filter(|name| !name.is_empty())
+            .ok_or(WebError::BadRequest("username_missing"))
+    };
+    let done = match path.action.as_str() {
+        "join" => tournaments::join(&services, who, id).await,
+        "leave" => tournaments::leave(&services, who, id, None).await,
+        "withdraw" => tournaments::withdraw(&services, who, id).await,
+        "reconfirm" => tournaments::reconfirm(&services, who, id).await,
+        "cancel" => tournaments::cancel(&services, who, id).await,
+        "seat" => tournaments::seat_bot(&services, who, id, bot()?).await,
+        "unseat" => tournaments::leave(&services, who, id, Some(bot()?)).await,
         _ => return Err(WebError::NotFound),
     };
-    Ok(see_other(&format!("/tournaments/{id}")))
+    match done {
+        Ok(_) => Ok(see_other(&format!("/tournaments/{id}"))),
+        Err(error) => {
+            let error = refusal(error)?;
+            let sheet = tournaments::sheet(&services, Some(who), id).await?;
+            let shown = TournamentPage::of(&ctx, sheet, Some(service_message(&error, ctx.lang)));
+            render_status(service_status(&error), &shown)
+        }
+    }
 }
