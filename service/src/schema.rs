@@ -358,6 +358,7 @@ diesel::table! {
         current_round -> Int2,
         created_at -> Timestamptz,
         finished_at -> Nullable<Timestamptz>,
+        revision -> Int8,
     }
 }
 
@@ -372,6 +373,7 @@ diesel::table! {
         withdrawn_reason -> Nullable<Text>,
         reconfirmed_round -> Nullable<Int2>,
         seated_by_organiser -> Bool,
+        rating -> Int4,
     }
 }
 

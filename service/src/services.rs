@@ -17,6 +17,7 @@ use crate::identity::session_tokens::JwtKeys;
 use crate::identity::throttle::SignInLimits;
 use crate::quotas::Quotas;
 use crate::time::wall_clock::Clock;
+use crate::tournaments::StandingsCache;
 
 /// What the use cases need to know about their deployment.
 #[derive(Debug, Clone)]
@@ -56,6 +57,7 @@ struct Inner {
     events: Arc<EventHub>,
     streams: Arc<StreamGate>,
     activity: Arc<Activity>,
+    standings: StandingsCache,
 }
 
 impl std::fmt::Debug for Services {
@@ -81,6 +83,7 @@ impl Services {
                 events: Arc::default(),
                 streams,
                 activity: Arc::default(),
+                standings: StandingsCache::default(),
             }),
         })
     }
@@ -108,6 +111,11 @@ impl Services {
     /// The current time, by the deployment's clock (to the microsecond).
     pub fn now(&self) -> time::OffsetDateTime {
         self.inner.settings.clock.now()
+    }
+
+    /// The tournaments' standings this process keeps.
+    pub(crate) fn standings_cache(&self) -> &StandingsCache {
+        &self.inner.standings
     }
 
     pub(crate) fn keys(&self) -> &JwtKeys {

@@ -7,7 +7,8 @@ use serde::Deserialize;
 use serde_json::Value;
 use tapis_service::Services;
 use tapis_service::tournaments::{
-    self, NewTournament, RoundView, Standings, TournamentFilter, TournamentSummary, TournamentView,
+    self, NewTournament, RoundView, Standings, StandingsWindow, TournamentFilter,
+    TournamentSummary, TournamentView,
 };
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
@@ -150,15 +151,38 @@ pub async fn get(services: Data<Services>, id: Path<Uuid>) -> Reply {
 
 /// The standings after the tables finished so far: points, the two tie-breaks, and what
 /// separated each line from the one above.
-#[utoipa::path(get, path = "/api/v1/tournaments/{id}/standings", operation_id = "get_tournament_standings", tag = "tournaments", params(("id" = Uuid, Path)),
+///
+/// A window of the lines is sent (`offset`, `limit`: the first 100 when not said); `total`
+/// says how many there are.
+#[utoipa::path(get, path = "/api/v1/tournaments/{id}/standings", operation_id = "get_tournament_standings", tag = "tournaments", params(("id" = Uuid, Path), StandingsQuery),
     responses(
         (status = 200, description = "The standings", body = Standings),
         (status = 404, response = NotFound),
+        (status = 422, description = "`validation_failed`: a bad offset or limit (or a query that cannot be read)", body = Problem, content_type = "application/problem+json"),
         (status = 503, response = ServiceUnavailable),
     ))]
 #[get("/tournaments/{id}/standings")]
-pub async fn standings(services: Data<Services>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(tournaments::standings(&services, id.into_inner()).await?))
+pub async fn standings(
+    services: Data<Services>,
+    id: Path<Uuid>,
+    query: Query<StandingsQuery>,
+) -> Reply {
+    let window = StandingsWindow {
+        offset: query.offset,
+        limit: query.limit,
+    };
+    Ok(HttpResponse::Ok().json(tournaments::standings(&services, id.into_inner(), window).await?))
+}
+
+/// Which lines of the standings to send.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct StandingsQuery {
+    /// Lines to skip from the first (0 when not said).
+    pub offset: Option<i64>,
+    /// 1 to 1000 lines (100 when not said).
+    pub limit: Option<i64>,
 }
 
 /// Every round started so far: its dates, its tables (each a match) and byes, their results.

@@ -66,6 +66,7 @@ macro_rules! locked {
                 let $row = &store::lock($conn, $id).await?;
                 let done: ServiceResult<()> = async { $body }.await;
                 done?;
+                store::touch($conn, $id).await?;
                 store::find($conn, $id).await
             })
             .await?;
@@ -110,8 +111,8 @@ async fn enter(
     {
         return Err(ServiceError::Tournament(TournamentRefusal::Full));
     }
+    let rating = store::rating_of(conn, user_id, &row.game).await?;
     if !seated_by_organiser {
-        let rating = store::rating_of(conn, user_id, &row.game).await?;
         let below = row.min_rating.is_some_and(|min| rating < min);
         let above = row.max_rating.is_some_and(|max| rating > max);
         if below || above {
@@ -126,6 +127,7 @@ async fn enter(
             tournament_entrants::user_id.eq(user_id),
             tournament_entrants::joined_round.eq(joined_round),
             tournament_entrants::seated_by_organiser.eq(seated_by_organiser),
+            tournament_entrants::rating.eq(rating),
         ))
         .execute(conn)
         .await?;

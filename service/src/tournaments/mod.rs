@@ -11,6 +11,7 @@
 //!
 //! The parts, each depending only on those listed before it:
 //! - `views`: the types sent to clients and the requests;
+//! - `cache`: the standings kept by the process, by revision;
 //! - `plan`: a request for a new tournament parsed into the tournament to write (pure);
 //! - `adjudicate`: the places given to a match ended at a round's deadline (pure);
 //! - `store`: the tournament row, its entrants and its recorded rounds as the crate reads them;
@@ -22,6 +23,7 @@
 //!   next ones.
 
 mod adjudicate;
+mod cache;
 mod entry;
 mod mine;
 mod plan;
@@ -30,11 +32,13 @@ mod rounds;
 mod store;
 mod views;
 
+pub use cache::StandingsCache;
 pub use entry::{cancel, create, join, leave, reconfirm, seat_bot, withdraw};
 pub use mine::{TournamentMatch, my_matches};
 pub use read::{get, list, rounds, sheet, standings};
 pub use rounds::{advance_due, run};
 pub use views::{
-    Allowed, EntrantView, NewTournament, RoundView, StandingLine, Standings, TableView,
-    TournamentFilter, TournamentSheet, TournamentStatus, TournamentSummary, TournamentView,
+    Allowed, EntrantView, NewTournament, RoundView, StandingLine, Standings, StandingsWindow,
+    TableView, TournamentFilter, TournamentSheet, TournamentStatus, TournamentSummary,
+    TournamentView,
 };

@@ -2,6 +2,7 @@
 //! by the pure crate from the stored rounds) and its rounds with their tables.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -13,8 +14,8 @@ use super::adjudicate;
 use super::plan::{late_entry_before_round, round_clock};
 use super::store::{self, EntrantRow, TableRow, TournamentRow};
 use super::views::{
-    Allowed, EntrantView, RoundView, StandingLine, Standings, TableView, TournamentFilter,
-    TournamentSheet, TournamentStatus, TournamentSummary, TournamentView,
+    Allowed, EntrantView, RoundView, StandingLine, Standings, StandingsWindow, TableView,
+    TournamentFilter, TournamentSheet, TournamentStatus, TournamentSummary, TournamentView,
 };
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
@@ -23,6 +24,9 @@ use crate::services::Services;
 
 /// The list's page size when not said, and the most it may be.
 const LIST_LIMIT: (i64, i64) = (50, 100);
+
+/// The standings' lines sent when not said, and the most that may be asked for.
+const STANDINGS_LIMIT: (i64, i64) = (100, 1000);
 
 /// Tournaments, filtered by status and game: upcoming ones soonest first, the others latest
 /// first.
@@ -127,7 +131,7 @@ pub async fn sheet(
 ) -> ServiceResult<TournamentSheet> {
     let mut conn = services.conn().await?;
     let row = store::find(&mut conn, id).await?;
-    let entrant_rows = store::entrants(&mut conn, id, &row.game).await?;
+    let entrant_rows = store::entrants(&mut conn, id).await?;
     let tables = store::tables(&mut conn, id).await?;
     let standings = standings_of(&row, &entrant_rows, &tables)?;
     let rounds = rounds_of(&mut conn, &row, &entrant_rows, &tables).await?;
@@ -224,7 +228,7 @@ pub(super) async fn view_of(
     conn: &mut AsyncPgConnection,
     row: TournamentRow,
 ) -> ServiceResult<TournamentView> {
-    let entrants = store::entrants(conn, row.id, &row.game).await?;
+    let entrants = store::entrants(conn, row.id).await?;
     view_with(conn, row, entrants).await
 }
 
@@ -278,13 +282,70 @@ async fn view_with(
     })
 }
 
-/// The standings after the tables finished so far (a table in play counts once it is over).
-pub async fn standings(services: &Services, id: Uuid) -> ServiceResult<Standings> {
+/// The lines of `window` of the standings after the rounds closed so far (a table counts once
+/// its round is over).
+///
+/// Computed once per revision of the tournament and kept by the process ([`StandingsCache`]):
+/// a request that finds them kept reads one row (the revision) by its key.
+pub async fn standings(
+    services: &Services,
+    id: Uuid,
+    window: StandingsWindow,
+) -> ServiceResult<Standings> {
+    let (offset, limit) = window_of(window)?;
     let mut conn = services.conn().await?;
-    let row = store::find(&mut conn, id).await?;
-    let entrant_rows = store::entrants(&mut conn, id, &row.game).await?;
-    let tables = store::tables(&mut conn, id).await?;
-    standings_of(&row, &entrant_rows, &tables)
+    let revision: i64 = tournaments::table
+        .find(id)
+        .select(tournaments::revision)
+        .first(&mut conn)
+        .await
+        .optional()?
+        .ok_or(ServiceError::NotFound("tournament"))?;
+    let cache = services.standings_cache();
+    let whole = match cache.get(id, revision) {
+        Some(kept) => kept,
+        None => {
+            // Read after the revision: what is kept is never older than the revision it is
+            // kept under.
+            let row = store::find(&mut conn, id).await?;
+            let entrant_rows = store::entrants(&mut conn, id).await?;
+            let tables = store::tables(&mut conn, id).await?;
+            let computed = Arc::new(standings_of(&row, &entrant_rows, &tables)?);
+            cache.put(id, revision, Arc::clone(&computed));
+            computed
+        }
+    };
+    let lines = whole
+        .lines
+        .iter()
+        .skip(offset)
+        .take(limit)
+        .cloned()
+        .collect();
+    Ok(Standings {
+        tie_breaks: whole.tie_breaks.clone(),
+        total: whole.total,
+        offset,
+        lines,
+    })
+}
+
+/// The offset and the number of lines of `window`, checked.
+fn window_of(window: StandingsWindow) -> ServiceResult<(usize, usize)> {
+    let limit = window.limit.unwrap_or(STANDINGS_LIMIT.0);
+    if !(1..=STANDINGS_LIMIT.1).contains(&limit) {
+        return Err(ServiceError::invalid(
+            "limit",
+            "limit_range",
+            "must be from 1 to 1000",
+        ));
+    }
+    let offset = window.offset.unwrap_or(0);
+    let offset = usize::try_from(offset)
+        .map_err(|_| ServiceError::invalid("offset", "offset_negative", "must be 0 or more"))?;
+    let limit = usize::try_from(limit)
+        .map_err(|_| ServiceError::invalid("limit", "limit_range", "must be from 1 to 1000"))?;
+    Ok((offset, limit))
 }
 
 /// The standings of the tournament of `row`, from its entrants and tables (pure).
@@ -312,6 +373,8 @@ fn standings_of(
     };
     Ok(Standings {
         tie_breaks: kinds.map(|k| tie_break_name(k).to_owned()),
+        total: lines.len(),
+        offset: 0,
         lines: lines
             .into_iter()
             .map(|s| {
@@ -355,7 +418,7 @@ fn tie_break_name(kind: TieBreak) -> &'static str {
 pub async fn rounds(services: &Services, id: Uuid) -> ServiceResult<Vec<RoundView>> {
     let mut conn = services.conn().await?;
     let row = store::find(&mut conn, id).await?;
-    let entrants = store::entrants(&mut conn, id, &row.game).await?;
+    let entrants = store::entrants(&mut conn, id).await?;
     let tables = store::tables(&mut conn, id).await?;
     rounds_of(&mut conn, &row, &entrants, &tables).await
 }

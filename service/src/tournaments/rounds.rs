@@ -128,9 +128,10 @@ async fn advance(
     // Before any match is locked: the entrants' vacations hold still while their matches are
     // adjudicated and started (a vacation locks its player, then their matches).
     hold_vacations(conn, row.id).await?;
+    store::touch(conn, row.id).await?;
     match row.status()? {
         TournamentStatus::Upcoming => {
-            let entrants = store::entrants(conn, row.id, &row.game).await?;
+            let entrants = store::entrants(conn, row.id).await?;
             if entrants.iter().filter(|e| !e.withdrawn).count() < 2 {
                 tracing::info!(tournament.id = %row.id, "tournament cancelled: fewer than two players");
                 return set_status(conn, row.id, TournamentStatus::Cancelled, now).await;
@@ -325,7 +326,8 @@ async fn start_round(
     number: i16,
     now: OffsetDateTime,
 ) -> ServiceResult<()> {
-    let entrants = store::entrants(conn, row.id, &row.game).await?;
+    store::refresh_ratings(conn, row.id, &row.game).await?;
+    let entrants = store::entrants(conn, row.id).await?;
     let tables = store::tables(conn, row.id).await?;
     let records = store::records(&tables, number - 1)?;
     let contenders = tapis_tournaments::contenders(&store::crate_entrants(&entrants), &records)

@@ -98,26 +98,53 @@ pub(super) struct EntrantRow {
     pub(super) withdrawn_reason: Option<String>,
 }
 
-/// The entrants of tournament `id` (a game of `game`), in the order they joined.
+/// The entrants of tournament `id`, in the order they joined, with their ratings as the
+/// tournament took them (when they joined, then at each round's start: [`refresh_ratings`]).
 pub(super) async fn entrants(
     conn: &mut AsyncPgConnection,
     id: Uuid,
-    game: &str,
 ) -> ServiceResult<Vec<EntrantRow>> {
     Ok(diesel::sql_query(
-        "SELECT e.user_id, u.username, u.is_bot, \
-                COALESCE(round(r.rating / 1000000.0), 1500)::integer AS rating, \
+        "SELECT e.user_id, u.username, u.is_bot, e.rating, \
                 e.joined_round, e.withdrawn, e.withdrawn_reason \
          FROM tournament_entrants e \
          JOIN users u ON u.id = e.user_id \
-         LEFT JOIN ratings r ON r.user_id = e.user_id AND r.game = $2 \
          WHERE e.tournament_id = $1 \
          ORDER BY e.joined_at, e.user_id",
     )
     .bind::<diesel::sql_types::Uuid, _>(id)
-    .bind::<diesel::sql_types::Text, _>(game)
     .load(conn)
     .await?)
+}
+
+/// Takes the entrants' ratings in `game` again (at a round's start): until the next, the
+/// standings' last tie-break and the pairing's order hold still.
+pub(super) async fn refresh_ratings(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    game: &str,
+) -> ServiceResult<()> {
+    diesel::sql_query(
+        "UPDATE tournament_entrants e \
+         SET rating = COALESCE((SELECT round(r.rating / 1000000.0)::integer FROM ratings r \
+                                WHERE r.user_id = e.user_id AND r.game = $2), 1500) \
+         WHERE e.tournament_id = $1",
+    )
+    .bind::<diesel::sql_types::Uuid, _>(id)
+    .bind::<diesel::sql_types::Text, _>(game)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Raises the revision of tournament `id`, in a transaction that changes what its standings are
+/// made of: the caches of every process read them again.
+pub(super) async fn touch(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<()> {
+    diesel::update(tournaments::table.find(id))
+        .set(tournaments::revision.eq(tournaments::revision + 1))
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// The rating of `user_id` in `game`, in points (1500 without one).

@@ -173,7 +173,20 @@ pub struct StandingLine {
 pub struct Standings {
     /// The two tie-breaks, in order.
     pub tie_breaks: [String; 2],
+    /// Lines in all: those sent are `lines`, from the `offset`-th (0 for the first).
+    pub total: usize,
+    /// Where `lines` start among all (0 for the first line).
+    pub offset: usize,
     pub lines: Vec<StandingLine>,
+}
+
+/// Which lines of the standings to send.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StandingsWindow {
+    /// Lines to skip from the first (0 when not said).
+    pub offset: Option<i64>,
+    /// 1–1000 lines (100 when not said).
+    pub limit: Option<i64>,
 }
 
 /// One table of a round, or a bye.

@@ -741,3 +741,85 @@ async fn a_vacation_pauses_tournament_matches_only_where_the_organiser_chose_so(
         assert_eq!(back.status, StatusCode::OK, "{:?}", back.body);
     }
 }
+
+/// The standings are kept by the process between changes: each change (an entry, a round
+/// closing) is seen at once; a window of the lines is sent, refused when out of range.
+#[tokio::test]
+async fn standings_follow_every_change_and_come_in_windows() {
+    let app = TestApp::spawn().await;
+    let organiser = app.player("organiser").await;
+    let view = create(&app, &organiser, json!({"rounds": 1})).await;
+    let id = view["id"].as_str().unwrap().to_owned();
+    let path = format!("/api/v1/tournaments/{id}/standings");
+    assert_eq!(standings(&app, &id).await["total"], 0);
+    let mut tokens = Vec::new();
+    for (n, name) in ["ana", "ben", "cid"].into_iter().enumerate() {
+        let token = app.player(name).await;
+        assert_eq!(act(&app, &id, "join", &token).await.status, StatusCode::OK);
+        // Read (and kept) after each entry: the next entry shows at once.
+        let table = standings(&app, &id).await;
+        assert_eq!(table["total"], n + 1);
+        assert_eq!(table["lines"].as_array().unwrap().len(), n + 1);
+        tokens.push((name, token));
+    }
+    assert_eq!(
+        act(&app, &id, "leave", &tokens[2].1).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(standings(&app, &id).await["total"], 2);
+
+    // Windows of the lines.
+    let window = app.get(&format!("{path}?offset=1&limit=1"), None).await;
+    assert_eq!(window.status, StatusCode::OK, "{:?}", window.body);
+    assert_eq!(window.body["total"], 2);
+    assert_eq!(window.body["offset"], 1);
+    assert_eq!(window.body["lines"].as_array().unwrap().len(), 1);
+    let past = app.get(&format!("{path}?offset=5"), None).await;
+    assert_eq!(past.body["lines"].as_array().unwrap().len(), 0);
+    for bad in ["limit=0", "limit=1001", "offset=-1", "limit=many", "page=2"] {
+        let refused = app.get(&format!("{path}?{bad}"), None).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+        assert_eq!(
+            refused.headers["content-type"], "application/problem+json",
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        app.get(
+            "/api/v1/tournaments/00000000-0000-0000-0000-000000000000/standings",
+            None
+        )
+        .await
+        .status,
+        StatusCode::NOT_FOUND
+    );
+
+    // The round is played: the standings read before it ends are not served after.
+    app.clock_hand.advance(time::Duration::minutes(2));
+    wait_for(&app, &id, "the start", |v| v["status"] == "running").await;
+    let before = standings(&app, &id).await;
+    assert!(
+        before["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["points"] == 0.0)
+    );
+    let match_id = rounds(&app, &id).await[0]["tables"][0]["match_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let resigned = app
+        .post(
+            &format!("/api/v1/matches/{match_id}/resign"),
+            Some(&tokens[1].1),
+            json!({}),
+        )
+        .await;
+    assert_eq!(resigned.status, StatusCode::OK, "{:?}", resigned.body);
+    wait_for(&app, &id, "the end", |v| v["status"] == "finished").await;
+    let after = standings(&app, &id).await;
+    assert_eq!(after["lines"][0]["username"], "ana");
+    assert_eq!(after["lines"][0]["points"], 1.0);
+    assert_eq!(after["lines"][1]["points"], 0.0);
+}

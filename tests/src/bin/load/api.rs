@@ -86,6 +86,12 @@ impl Api {
         self.send(self.client.get(url).bearer_auth(token)).await
     }
 
+    /// Through the API, signed out.
+    pub async fn get_anonymous(&self, path: &str) -> Result<Reply, String> {
+        let url = format!("{}{path}", self.base);
+        self.send(self.client.get(url)).await
+    }
+
     /// A page of the site, as the browser of the player whose session `token` names.
     pub async fn get_page(&self, path: &str, token: &str) -> Result<Reply, String> {
         let url = format!("{}{path}", self.base);

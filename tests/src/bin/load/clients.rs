@@ -11,7 +11,6 @@ use tapis_tests::Rng;
 use tokio::sync::Semaphore;
 
 use crate::api::{Api, View};
-use crate::options::Read;
 use crate::stats::{Stats, Window, micros};
 
 /// How many sign-ups run at once (each costs an argon2id hash at production cost).
@@ -157,25 +156,39 @@ pub async fn run_client(api: Api, client: Pair, game: String, window: Window, se
     playing.stats
 }
 
-/// A reading client's loop: fetch its match, as its first player, until the window ends; a
-/// read is counted as a move is (`moves`, `post_us`).
-pub async fn run_reader(api: Api, client: Pair, read: Read, window: Window) -> Stats {
-    let mut stats = Stats::default();
-    let (path, token) = match read {
-        Read::Api => (
+/// What a reading client of the match `client` plays fetches, and how: its match, as its
+/// first player, through the API or as the match page.
+pub fn match_reader(client: &Pair, page: bool) -> (String, Fetch) {
+    let token = client.players[0].1.clone();
+    if page {
+        (format!("/matches/{}", client.match_id), Fetch::Page(token))
+    } else {
+        (
             format!("/api/v1/matches/{}", client.match_id),
-            &client.players[0].1,
-        ),
-        Read::Page => (
-            format!("/matches/{}", client.match_id),
-            &client.players[0].1,
-        ),
-    };
+            Fetch::Api(token),
+        )
+    }
+}
+
+/// How a reading client asks.
+pub enum Fetch {
+    /// Through the API, with the player's bearer token.
+    Api(String),
+    /// As a page, with the player's session cookie.
+    Page(String),
+    /// Through the API, signed out.
+    Anonymous,
+}
+
+/// Fetches `path` over and over until the window ends; a read is counted as a move is.
+pub async fn run_fetcher(api: Api, path: String, fetch: Fetch, window: Window) -> Stats {
+    let mut stats = Stats::default();
     while Instant::now() < window.end {
         let sent_at = Instant::now();
-        let reply = match read {
-            Read::Api => api.get(&path, token).await,
-            Read::Page => api.get_page(&path, token).await,
+        let reply = match &fetch {
+            Fetch::Api(token) => api.get(&path, token).await,
+            Fetch::Page(token) => api.get_page(&path, token).await,
+            Fetch::Anonymous => api.get_anonymous(&path).await,
         };
         match reply {
             Ok(reply) if reply.status == StatusCode::OK => {

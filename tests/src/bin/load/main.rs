@@ -15,7 +15,8 @@
 //!
 //! With `--read api` (or `page`) the clients do not play: each fetches its match over and over,
 //! as its first player, through the API (or as the match page), and a read is counted where a
-//! move would be.
+//! move would be. With `--read standings` they read the first 100 lines of the standings of one
+//! tournament of `--players` players (1000) after `--rounds` rounds (3), signed out.
 //!
 //! ```sh
 //! load --base http://127.0.0.1:8080 --clients 32 --seconds 20 [--warmup 3] [--seed 1] [--game cant-stop] [--read api|page]
@@ -28,6 +29,7 @@ mod api;
 mod clients;
 mod options;
 mod stats;
+mod tournament;
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -35,8 +37,8 @@ use std::time::{Duration, Instant};
 use reqwest::Client;
 
 use crate::api::Api;
-use crate::clients::{Pair, run_client, run_reader, set_up};
-use crate::options::{Options, parse_args};
+use crate::clients::{Fetch, Pair, match_reader, run_client, run_fetcher, set_up};
+use crate::options::{Options, Read, parse_args};
 use crate::stats::{Stats, Window, own_cpu_seconds, print_report};
 
 async fn run(options: Options) -> Result<(), String> {
@@ -54,17 +56,29 @@ async fn run(options: Options) -> Result<(), String> {
     };
 
     let set_up_started = Instant::now();
-    let clients = set_up(&api, options.clients, &options.game).await?;
-    eprintln!(
-        "load: {} players signed up and {} matches of {} started in {:.1} s",
-        clients.len() * 2,
-        clients.len(),
-        options.game,
-        set_up_started.elapsed().as_secs_f64()
-    );
+    let readers = if options.read == Some(Read::Standings) {
+        let id = tournament::set_up(&api, options.players, options.rounds).await?;
+        eprintln!(
+            "load: a tournament of {} players, {} rounds played, set up in {:.1} s",
+            options.players,
+            options.rounds,
+            set_up_started.elapsed().as_secs_f64()
+        );
+        Readers::Standings(id)
+    } else {
+        let clients = set_up(&api, options.clients, &options.game).await?;
+        eprintln!(
+            "load: {} players signed up and {} matches of {} started in {:.1} s",
+            clients.len() * 2,
+            clients.len(),
+            options.game,
+            set_up_started.elapsed().as_secs_f64()
+        );
+        Readers::Matches(clients)
+    };
 
     let cpu_before = own_cpu_seconds();
-    let stats = play(&api, clients, &options).await?;
+    let stats = play(&api, readers, &options).await?;
     let cpu = match (cpu_before, own_cpu_seconds()) {
         (Some(before), Some(after)) => after - before,
         _ => f64::NAN,
@@ -77,8 +91,15 @@ async fn run(options: Options) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays with every client through the warm-up and the measured window; what they measured.
-async fn play(api: &Api, clients: Vec<Pair>, options: &Options) -> Result<Stats, String> {
+/// What the clients work on: a match each, or one tournament's standings.
+enum Readers {
+    Matches(Vec<Pair>),
+    Standings(String),
+}
+
+/// Plays (or reads) with every client through the warm-up and the measured window; what they
+/// measured.
+async fn play(api: &Api, readers: Readers, options: &Options) -> Result<Stats, String> {
     let start = Instant::now() + Duration::from_secs(options.warmup);
     let window = Window {
         start,
@@ -88,18 +109,36 @@ async fn play(api: &Api, clients: Vec<Pair>, options: &Options) -> Result<Stats,
         "load: playing: {} clients, warm-up {} s, then {} s measured",
         options.clients, options.warmup, options.seconds
     );
-    let mut tasks = Vec::with_capacity(clients.len());
-    for client in clients {
-        tasks.push(match options.read {
-            Some(read) => tokio::spawn(run_reader(api.clone(), client, read, window)),
-            None => tokio::spawn(run_client(
-                api.clone(),
-                client,
-                options.game.clone(),
-                window,
-                options.seed,
-            )),
-        });
+    let mut tasks = Vec::with_capacity(options.clients);
+    match readers {
+        Readers::Standings(id) => {
+            for _ in 0..options.clients {
+                let path = format!("/api/v1/tournaments/{id}/standings");
+                tasks.push(tokio::spawn(run_fetcher(
+                    api.clone(),
+                    path,
+                    Fetch::Anonymous,
+                    window,
+                )));
+            }
+        }
+        Readers::Matches(clients) => {
+            for client in clients {
+                tasks.push(match options.read {
+                    Some(read) => {
+                        let (path, fetch) = match_reader(&client, read == Read::Page);
+                        tokio::spawn(run_fetcher(api.clone(), path, fetch, window))
+                    }
+                    None => tokio::spawn(run_client(
+                        api.clone(),
+                        client,
+                        options.game.clone(),
+                        window,
+                        options.seed,
+                    )),
+                });
+            }
+        }
     }
     let mut stats = Stats::default();
     for task in tasks {

@@ -12,6 +12,10 @@ pub struct Options {
     pub game: String,
     /// Read instead of play: each client fetches its match over and over.
     pub read: Option<Read>,
+    /// The players of the tournament whose standings are read (`--read standings`).
+    pub players: usize,
+    /// The rounds played before the standings are read (`--read standings`).
+    pub rounds: usize,
 }
 
 /// What a reading client fetches.
@@ -21,10 +25,13 @@ pub enum Read {
     Api,
     /// The match page (`GET /matches/{id}`, with the player's session cookie).
     Page,
+    /// The first 100 lines of the standings of a tournament of `--players` players
+    /// (`GET /api/v1/tournaments/{id}/standings`, signed out), after some rounds played.
+    Standings,
 }
 
 const USAGE: &str = "usage: load --base URL [--clients N] [--seconds S] [--warmup W] [--seed X] \
-                     [--game GAME] [--read api|page]";
+                     [--game GAME] [--read api|page|standings] [--players N] [--rounds R]";
 
 /// The options of this process's command line, or the message to print (the usage when help
 /// was asked for).
@@ -37,6 +44,8 @@ pub fn parse_args() -> Result<Options, String> {
         seed: 1,
         game: "cant-stop".to_owned(),
         read: None,
+        players: 1000,
+        rounds: 3,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -60,11 +69,22 @@ pub fn parse_args() -> Result<Options, String> {
             "--warmup" => options.warmup = number(&value)?,
             "--seed" => options.seed = number(&value)?,
             "--game" => options.game = value,
+            "--players" => {
+                options.players = usize::try_from(number(&value)?).map_err(|e| e.to_string())?;
+            }
+            "--rounds" => {
+                options.rounds = usize::try_from(number(&value)?).map_err(|e| e.to_string())?;
+            }
             "--read" => {
                 options.read = Some(match value.as_str() {
                     "api" => Read::Api,
                     "page" => Read::Page,
-                    other => return Err(format!("--read takes api or page, not `{other}`")),
+                    "standings" => Read::Standings,
+                    other => {
+                        return Err(format!(
+                            "--read takes api, page or standings, not `{other}`"
+                        ));
+                    }
                 });
             }
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),

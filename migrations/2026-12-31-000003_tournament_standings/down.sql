@@ -1,0 +1,2 @@
+ALTER TABLE tournament_entrants DROP COLUMN rating;
+ALTER TABLE tournaments DROP COLUMN revision;
