@@ -9,7 +9,7 @@ use tapis_games::GameId;
 use tapis_tournaments::{Decided, Points, TieBreak, table_points};
 use uuid::Uuid;
 
-use super::adjudicate;
+use crate::adjudication as adjudicate;
 use super::plan::{late_entry_before_round, round_clock};
 use super::store::{self, TournamentRow};
 use super::views::{
@@ -182,6 +182,16 @@ pub async fn standings(services: &Services, id: Uuid) -> ServiceResult<Standings
         .iter()
         .map(|e| (e.user_id, e.username.as_str()))
         .collect();
+    standings_view(lines, &names, sizes)
+}
+
+/// The standings as clients read them: names for ids, tie-breaks in points (but the game
+/// score), what decided each line by name. Shared with the leagues' division tables.
+pub(crate) fn standings_view(
+    lines: Vec<tapis_tournaments::Standing<Uuid>>,
+    names: &HashMap<Uuid, &str>,
+    sizes: tapis_tournaments::TableSizes,
+) -> ServiceResult<Standings> {
     let kinds = TieBreak::for_tables(sizes);
     let value = |kind: TieBreak, v: i64| {
         if kind.is_points() {
