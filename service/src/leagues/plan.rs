@@ -95,13 +95,16 @@ pub(super) fn plan_season(input: &SeasonInput) -> Result<Vec<PlannedDivision>, T
             .copied()
             .collect();
         let next = next_season(&input.previous, &leaving, &newcomers)?;
-        let arrival = |id: &Uuid| {
-            match next.placements.iter().find(|p| p.id == *id).map(|p| p.movement) {
-                Some(Movement::Promoted) => Arrival::Promoted,
-                Some(Movement::Relegated) => Arrival::Relegated,
-                Some(Movement::Stayed) => Arrival::Stayed,
-                Some(Movement::Joined) | None => Arrival::Joined,
-            }
+        let arrival = |id: &Uuid| match next
+            .placements
+            .iter()
+            .find(|p| p.id == *id)
+            .map(|p| p.movement)
+        {
+            Some(Movement::Promoted) => Arrival::Promoted,
+            Some(Movement::Relegated) => Arrival::Relegated,
+            Some(Movement::Stayed) => Arrival::Stayed,
+            Some(Movement::Joined) | None => Arrival::Joined,
         };
         next.divisions
             .iter()
@@ -129,11 +132,7 @@ pub(super) fn plan_season(input: &SeasonInput) -> Result<Vec<PlannedDivision>, T
 /// top division), the bottom [`RELEGATED`] of the others go down (not from the lowest), as the
 /// next season's divisions apply them.
 pub(super) fn earned(place: usize, players: usize, level: usize, levels: usize) -> Earned {
-    let promoted = if level > 1 {
-        PROMOTED.min(players)
-    } else {
-        0
-    };
+    let promoted = if level > 1 { PROMOTED.min(players) } else { 0 };
     let relegated = if level < levels {
         RELEGATED.min(players - promoted)
     } else {
@@ -194,11 +193,8 @@ mod tests {
         let top = ids(6);
         let bottom = ids(6);
         let newcomer = Uuid::new_v4();
-        let mut members: Vec<(Uuid, i32)> = top
-            .iter()
-            .chain(&bottom)
-            .map(|id| (*id, 1500))
-            .collect();
+        let mut members: Vec<(Uuid, i32)> =
+            top.iter().chain(&bottom).map(|id| (*id, 1500)).collect();
         // The last of the top division opted out; a newcomer rated far above everyone joins.
         members.retain(|(id, _)| *id != top[5]);
         members.push((newcomer, 2600));
@@ -208,15 +204,24 @@ mod tests {
             sizes: TableSizes::TWO,
         })
         .unwrap();
-        let division_of = |id: Uuid| plan.iter().position(|d| d.players.iter().any(|p| p.0 == id));
+        let division_of = |id: Uuid| {
+            plan.iter()
+                .position(|d| d.players.iter().any(|p| p.0 == id))
+        };
         assert_eq!(division_of(bottom[0]), Some(0));
         assert_eq!(division_of(bottom[1]), Some(0));
         assert_eq!(division_of(top[3]), Some(1));
         assert_eq!(division_of(top[4]), Some(1));
         assert_eq!(division_of(top[5]), None, "opted out");
-        assert_eq!(division_of(newcomer), Some(1), "newcomers start at the bottom");
-        let arrivals: HashMap<Uuid, Arrival> =
-            plan.iter().flat_map(|d| d.players.iter().copied()).collect();
+        assert_eq!(
+            division_of(newcomer),
+            Some(1),
+            "newcomers start at the bottom"
+        );
+        let arrivals: HashMap<Uuid, Arrival> = plan
+            .iter()
+            .flat_map(|d| d.players.iter().copied())
+            .collect();
         assert_eq!(arrivals[&bottom[0]], Arrival::Promoted);
         assert_eq!(arrivals[&top[4]], Arrival::Relegated);
         assert_eq!(arrivals[&newcomer], Arrival::Joined);

@@ -19,8 +19,7 @@ use crate::adjudication;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::schema::{
-    league_division_members, league_divisions, league_members, leagues, match_seats, matches,
-    users,
+    league_division_members, league_divisions, league_members, leagues, match_seats, matches, users,
 };
 use crate::services::Services;
 use crate::tournaments::read::standings_view;
@@ -191,6 +190,7 @@ pub async fn division(
         .filter(|p| p.division_id == division.id)
         .collect();
     let fixtures = store::fixtures(&mut conn, &[division.id]).await?;
+    let fixtures = results_so_far(&mut conn, fixtures).await?;
     let here: Vec<&PlayerRow> = players.iter().collect();
     let played: Vec<&FixtureRow> = fixtures.iter().collect();
     let sizes = league.sizes()?;
@@ -214,6 +214,47 @@ pub async fn division(
     })
 }
 
+/// `fixtures` with the results of those whose match is over but not yet recorded (the season
+/// records them all at its end): the table is read live through the season.
+async fn results_so_far(
+    conn: &mut AsyncPgConnection,
+    mut fixtures: Vec<FixtureRow>,
+) -> ServiceResult<Vec<FixtureRow>> {
+    let pending: Vec<Uuid> = fixtures
+        .iter()
+        .filter(|f| f.places.is_none())
+        .map(|f| f.match_id)
+        .collect();
+    let ranked: HashMap<(Uuid, Uuid), (i16, i64)> = match_seats::table
+        .inner_join(matches::table)
+        .filter(match_seats::match_id.eq_any(&pending))
+        .filter(matches::status.eq("finished"))
+        .select((
+            match_seats::match_id,
+            match_seats::user_id,
+            match_seats::rank,
+            match_seats::score,
+        ))
+        .load::<(Uuid, Uuid, Option<i16>, Option<i64>)>(conn)
+        .await?
+        .into_iter()
+        .filter_map(|(m, user, rank, score)| Some(((m, user), (rank?, score?))))
+        .collect();
+    for fixture in fixtures.iter_mut().filter(|f| f.places.is_none()) {
+        let seats: Option<Vec<(i16, i64)>> = fixture
+            .seats
+            .iter()
+            .map(|user| ranked.get(&(fixture.match_id, *user)).copied())
+            .collect();
+        if let Some(seats) = seats {
+            let (places, scores) = seats.into_iter().unzip();
+            fixture.places = Some(places);
+            fixture.game_scores = Some(scores);
+        }
+    }
+    Ok(fixtures)
+}
+
 /// The views of `fixtures`, with their players' names and their matches' states.
 async fn fixture_views(
     conn: &mut AsyncPgConnection,
@@ -231,13 +272,20 @@ async fn fixture_views(
     // The seat to act is the match's own seat order: its player is read from the match.
     let seated: HashMap<(Uuid, i16), Uuid> = match_seats::table
         .filter(match_seats::match_id.eq_any(&match_ids))
-        .select((match_seats::match_id, match_seats::seat, match_seats::user_id))
+        .select((
+            match_seats::match_id,
+            match_seats::seat,
+            match_seats::user_id,
+        ))
         .load::<(Uuid, i16, Uuid)>(conn)
         .await?
         .into_iter()
         .map(|(m, seat, user)| ((m, seat), user))
         .collect();
-    let people: Vec<Uuid> = fixtures.iter().flat_map(|f| f.seats.iter().copied()).collect();
+    let people: Vec<Uuid> = fixtures
+        .iter()
+        .flat_map(|f| f.seats.iter().copied())
+        .collect();
     let names: HashMap<Uuid, String> = users::table
         .filter(users::id.eq_any(&people))
         .select((users::id, users::username))
@@ -330,6 +378,7 @@ pub async fn my_fixtures(
         .into_iter()
         .filter(|f| f.seats.contains(&who.user_id))
         .collect();
+    let mine = results_so_far(&mut conn, mine).await?;
     let fixtures = fixture_views(&mut conn, &mine).await?;
     let me: String = users::table
         .find(who.user_id)

@@ -17,9 +17,9 @@ use super::life::start;
 use super::plan::{Invitees, MatchPlan};
 use super::row::lock_row;
 use super::views::{DaysPerMove, MatchStatus, NewMatch};
+use crate::adjudication;
 use crate::error::{ServiceError, ServiceResult};
 use crate::fairness;
-use crate::adjudication;
 use crate::schema::{match_seats, matches};
 
 /// The terms every table of a tournament is played on, checked as a match's.
@@ -202,8 +202,7 @@ pub(crate) async fn close_table(
 ) -> ServiceResult<TableOutcome> {
     let (places, game_scores, adjudicated) = match interrupt(conn, match_id, now).await? {
         Some(stood) => {
-            let (places, scores) =
-                adjudication::places(&stood.chances, &stood.left, &stood.scores);
+            let (places, scores) = adjudication::places(&stood.chances, &stood.left, &stood.scores);
             let by_user = by_seat_user(&stood.seat_user_ids, &places, &scores);
             let (places, scores) = in_table_order(seats, &by_user)?;
             (places, scores, true)

@@ -9,13 +9,13 @@ use tapis_games::GameId;
 use tapis_tournaments::{Decided, Points, TieBreak, table_points};
 use uuid::Uuid;
 
-use crate::adjudication as adjudicate;
 use super::plan::{late_entry_before_round, round_clock};
 use super::store::{self, TournamentRow};
 use super::views::{
     EntrantView, RoundView, StandingLine, Standings, TableView, TournamentFilter, TournamentStatus,
     TournamentSummary, TournamentView,
 };
+use crate::adjudication as adjudicate;
 use crate::error::{ServiceError, ServiceResult};
 use crate::schema::{tournament_entrants, tournament_rounds, tournaments, users};
 use crate::services::Services;
