@@ -309,7 +309,7 @@ async fn fixture_views(
             let to_act = match to_act {
                 Some(seat) if status == "active" => seated
                     .get(&(f.match_id, seat))
-                    .map(|user| name(user))
+                    .map(&name)
                     .transpose()?,
                 _ => None,
             };
