@@ -307,10 +307,9 @@ async fn fixture_views(
                 .cloned()
                 .ok_or_else(|| ServiceError::internal("a fixture without its match", f.match_id))?;
             let to_act = match to_act {
-                Some(seat) if status == "active" => seated
-                    .get(&(f.match_id, seat))
-                    .map(&name)
-                    .transpose()?,
+                Some(seat) if status == "active" => {
+                    seated.get(&(f.match_id, seat)).map(&name).transpose()?
+                }
                 _ => None,
             };
             let points = match &f.places {

@@ -517,3 +517,61 @@ async fn bots_are_refused_and_bad_requests_change_nothing() {
     assert_eq!(mine.status, StatusCode::OK);
     assert_eq!(mine.body["opted_in"], true);
 }
+
+#[tokio::test]
+async fn every_game_has_its_league_and_a_larger_game_seats_tables_of_up_to_four() {
+    let app = TestApp::spawn_without_clock_loop().await;
+    let listed = app.get("/api/v1/leagues", None).await.body;
+    let listed = listed.as_array().unwrap();
+    for (league, game) in listed.iter().zip(tapis_games::GameId::ALL) {
+        assert_eq!(league["game"], game.as_str());
+        let seats = if game.max_seats() > 2 {
+            game.max_seats().min(4)
+        } else {
+            2
+        };
+        assert_eq!(league["table_size"], seats, "{}", game.as_str());
+        // The season lasts one game's length: 3 days per move × the expected moves.
+        let view = app
+            .get(&format!("/api/v1/leagues/{}", game.as_str()), None)
+            .await
+            .body;
+        assert!(view["season_days"].as_u64().unwrap() >= 3 * 20);
+    }
+
+    // Seven players of Yams: tables of two to four, every player at the same number of tables.
+    let names7: Vec<String> = (1..=7).map(|i| format!("y{i:02}")).collect();
+    for name in &names7 {
+        let token = app.player(name).await;
+        let reply = app
+            .put("/api/v1/leagues/yams/membership", Some(&token), json!({}))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{:?}", reply.body);
+    }
+    app.clock_hand.advance(time::Duration::days(8));
+    assert_eq!(advance(&app).await, 1);
+    let view = app.get("/api/v1/leagues/yams", None).await.body;
+    let id = view["current"]["divisions"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let division = app
+        .get(&format!("/api/v1/leagues/yams/divisions/{id}"), None)
+        .await
+        .body;
+    assert_eq!(division["standings"]["tie_breaks"][0], "opponents_score");
+    let fixtures = division["fixtures"].as_array().unwrap();
+    assert!(!fixtures.is_empty());
+    let mut tables: HashMap<String, usize> = HashMap::new();
+    for fixture in fixtures {
+        let players = fixture["players"].as_array().unwrap();
+        assert!((2..=4).contains(&players.len()), "{fixture}");
+        assert_eq!(fixture["status"], "active");
+        for p in players {
+            *tables.entry(p.as_str().unwrap().to_owned()).or_default() += 1;
+        }
+    }
+    assert_eq!(tables.len(), 7);
+    let counts: std::collections::HashSet<usize> = tables.values().copied().collect();
+    assert_eq!(counts.len(), 1, "everyone plays every round: {tables:?}");
+}
