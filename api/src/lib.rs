@@ -117,7 +117,15 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .service(handlers::tournaments::reconfirm)
         .service(handlers::tournaments::cancel)
         .service(handlers::tournaments::seat_bot)
-        .service(handlers::tournaments::remove_bot);
+        .service(handlers::tournaments::remove_bot)
+        .service(handlers::leagues::list)
+        .service(handlers::leagues::get)
+        .service(handlers::leagues::division)
+        .service(handlers::leagues::seasons)
+        .service(handlers::leagues::membership)
+        .service(handlers::leagues::opt_in)
+        .service(handlers::leagues::opt_out)
+        .service(handlers::leagues::fixtures);
 }
 
 /// Any other path under `/api/v1`.

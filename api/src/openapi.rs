@@ -6,8 +6,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::game_schemas;
 use crate::handlers::{
-    accounts, analysis, blocks, bots, chat, games, matches, moderation, notifications, players,
-    ratings, sessions, streams, tournaments, webhooks,
+    accounts, analysis, blocks, bots, chat, games, leagues, matches, moderation, notifications,
+    players, ratings, sessions, streams, tournaments, webhooks,
 };
 use crate::responses;
 
@@ -133,6 +133,14 @@ impl Modify for GameSchemas {
         tournaments::cancel,
         tournaments::seat_bot,
         tournaments::remove_bot,
+        leagues::list,
+        leagues::get,
+        leagues::division,
+        leagues::seasons,
+        leagues::membership,
+        leagues::opt_in,
+        leagues::opt_out,
+        leagues::fixtures,
     ),
     components(
         schemas(
@@ -168,6 +176,7 @@ impl Modify for GameSchemas {
         (name = "events", description = "Live events as Server-Sent Events: yours, and a match's moves and chat"),
         (name = "webhooks", description = "Signed HTTP calls to your app when your events happen"),
         (name = "tournaments", description = "Swiss tournaments: entries, rounds, standings"),
+        (name = "leagues", description = "One league per game, in seasons: divisions, tables, promotion and relegation"),
     )
 )]
 pub struct ApiDoc;

@@ -325,6 +325,12 @@ impl Application {
             background.clock_interval,
             stopped.clone(),
         )));
+        // The leagues' seasons: started and ended as often as overdue turns are looked for.
+        tasks.push(tokio::spawn(tapis_service::leagues::run(
+            services.clone(),
+            background.clock_interval,
+            stopped.clone(),
+        )));
         tasks.push(tokio::spawn(tapis_service::delivery::outbox::run(
             services.clone(),
             courier,

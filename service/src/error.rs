@@ -134,6 +134,9 @@ pub enum ServiceError {
     /// A tournament refuses what was asked of it (the refusal says why).
     #[error("{0}")]
     Tournament(TournamentRefusal),
+    /// A league refuses what was asked of it (the refusal says why).
+    #[error("{0}")]
+    League(LeagueRefusal),
     #[error("too many attempts; try again in {retry_after_secs} seconds")]
     RateLimited { retry_after_secs: u64 },
     /// Opening one more event stream would pass a cap (`quotas::StreamLimits`).
@@ -210,6 +213,29 @@ impl TournamentRefusal {
     }
 }
 
+/// Why a league refuses a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LeagueRefusal {
+    #[error("computer players never sit in leagues")]
+    BotsNotAllowed,
+}
+
+impl LeagueRefusal {
+    /// The stable code clients match on.
+    pub fn code(self) -> &'static str {
+        match self {
+            LeagueRefusal::BotsNotAllowed => "bots_not_allowed",
+        }
+    }
+
+    /// 403: who may not ask.
+    pub fn http_status(self) -> u16 {
+        match self {
+            LeagueRefusal::BotsNotAllowed => 403,
+        }
+    }
+}
+
 /// Which cap of the event streams a client reached, and its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StreamCap {
@@ -278,6 +304,7 @@ impl ServiceError {
                 LinkProblem::Superseded => "link_superseded",
             },
             ServiceError::Tournament(refusal) => refusal.code(),
+            ServiceError::League(refusal) => refusal.code(),
             ServiceError::RateLimited { .. } => "rate_limited",
             ServiceError::TooManyStreams { .. } => "too_many_streams",
             ServiceError::DatabaseUnavailable => "database_unavailable",
@@ -319,6 +346,7 @@ impl ServiceError {
             | ServiceError::TooManyBotMatches { .. }
             | ServiceError::TooManyOpenMatches { .. } => 409,
             ServiceError::Tournament(refusal) => refusal.http_status(),
+            ServiceError::League(refusal) => refusal.http_status(),
             ServiceError::BadLastEventId(_) | ServiceError::BadLink(_) => 400,
             ServiceError::EventsExpired { .. } => 410,
             ServiceError::RateLimited { .. } | ServiceError::TooManyStreams { .. } => 429,

@@ -48,6 +48,7 @@ macro_rules! named_values {
 }
 
 pub mod activity;
+mod adjudication;
 pub mod analysis;
 pub mod bots;
 pub mod chat;
@@ -58,6 +59,7 @@ pub mod events;
 pub mod fairness;
 pub mod games;
 pub mod identity;
+pub mod leagues;
 pub mod matches;
 pub mod moderation;
 pub mod players;
@@ -112,6 +114,11 @@ mod tests {
             &TournamentStatus::ALL,
             TournamentStatus::as_str,
             TournamentStatus::named,
+        );
+        names_agree(
+            &crate::leagues::SeasonStatus::ALL,
+            crate::leagues::SeasonStatus::as_str,
+            crate::leagues::SeasonStatus::named,
         );
         names_agree(
             &ReportReason::ALL,

@@ -402,6 +402,81 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// One league per game (`crate::leagues`): its terms.
+    leagues (game) {
+        game -> Text,
+        table_size -> Int2,
+        days_per_move -> Int2,
+        expected_moves -> Int4,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// Who takes part in a league: opted in (re-entered every season) or out.
+    league_members (game, user_id) {
+        game -> Text,
+        user_id -> Uuid,
+        is_bot -> Bool,
+        opted_in -> Bool,
+        changed_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    /// A league's seasons, numbered from 1.
+    league_seasons (id) {
+        id -> Uuid,
+        game -> Text,
+        number -> Int4,
+        status -> Text,
+        starts_at -> Timestamptz,
+        started_at -> Nullable<Timestamptz>,
+        deadline -> Nullable<Timestamptz>,
+        ended_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    /// A season's divisions (level 1 is the top).
+    league_divisions (id) {
+        id -> Uuid,
+        season_id -> Uuid,
+        level -> Int2,
+        number -> Int2,
+    }
+}
+
+diesel::table! {
+    /// The players of a division, with their result once the season is over.
+    league_division_members (division_id, user_id) {
+        division_id -> Uuid,
+        season_id -> Uuid,
+        user_id -> Uuid,
+        is_bot -> Bool,
+        seed -> Int2,
+        arrival -> Text,
+        points -> Nullable<Int8>,
+        final_place -> Nullable<Int2>,
+        movement -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    /// Each match of a division's round robin.
+    league_fixtures (division_id, round, number) {
+        division_id -> Uuid,
+        round -> Int2,
+        number -> Int2,
+        match_id -> Uuid,
+        seats -> Array<Uuid>,
+        places -> Nullable<Array<Int2>>,
+        game_scores -> Nullable<Array<Int8>>,
+        adjudicated -> Bool,
+    }
+}
+
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(match_seats -> users (user_id));
@@ -426,6 +501,14 @@ diesel::joinable!(tournament_entrants -> tournaments (tournament_id));
 diesel::joinable!(tournament_entrants -> users (user_id));
 diesel::joinable!(tournament_rounds -> tournaments (tournament_id));
 diesel::joinable!(round_tables -> matches (match_id));
+diesel::joinable!(league_members -> leagues (game));
+diesel::joinable!(league_members -> users (user_id));
+diesel::joinable!(league_seasons -> leagues (game));
+diesel::joinable!(league_divisions -> league_seasons (season_id));
+diesel::joinable!(league_division_members -> league_divisions (division_id));
+diesel::joinable!(league_division_members -> users (user_id));
+diesel::joinable!(league_fixtures -> league_divisions (division_id));
+diesel::joinable!(league_fixtures -> matches (match_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -456,4 +539,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     tournament_entrants,
     tournament_rounds,
     round_tables,
+    leagues,
+    league_members,
+    league_seasons,
+    league_divisions,
+    league_division_members,
+    league_fixtures,
 );

@@ -7,6 +7,7 @@ pub mod blocks;
 pub mod bots;
 pub mod chat;
 pub mod games;
+pub mod leagues;
 pub mod matches;
 pub mod moderation;
 pub mod notifications;

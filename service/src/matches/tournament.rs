@@ -1,6 +1,9 @@
-//! What tournaments ask of matches: the terms of their tables checked as any match's
-//! ([`MatchPlan::parse`]), a table's match written with its players seated and started at
-//! once, and a match still in play at a round's deadline ended for adjudication.
+//! What tournaments and leagues ask of matches: the terms of their tables checked as any
+//! match's ([`MatchPlan::parse`]), a table's match written with its players seated and started
+//! at once, and a table closed: its final ranks, or, for a match still in play at a round's or
+//! a season's deadline, the match ended and adjudicated ([`crate::adjudication`]).
+
+use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -14,9 +17,10 @@ use super::life::start;
 use super::plan::{Invitees, MatchPlan};
 use super::row::lock_row;
 use super::views::{DaysPerMove, MatchStatus, NewMatch};
+use crate::adjudication;
 use crate::error::{ServiceError, ServiceResult};
 use crate::fairness;
-use crate::schema::matches;
+use crate::schema::{match_seats, matches};
 
 /// The terms every table of a tournament is played on, checked as a match's.
 #[derive(Debug, Clone, PartialEq)]
@@ -162,16 +166,107 @@ pub(crate) async fn interrupt(
     }))
 }
 
-/// Whether match `id` is a table of a tournament (such matches cannot be aborted: a player
-/// resigns instead, and the round records it).
+/// Whether match `id` is a table of a tournament or a league's fixture (such matches cannot
+/// be aborted: a player resigns instead, and the round or the season records it).
 pub(crate) async fn is_tournament_table(
     conn: &mut AsyncPgConnection,
     id: Uuid,
 ) -> ServiceResult<bool> {
-    use crate::schema::round_tables;
-    Ok(diesel::select(diesel::dsl::exists(
-        round_tables::table.filter(round_tables::match_id.eq(id)),
-    ))
-    .get_result(conn)
-    .await?)
+    use crate::schema::{league_fixtures, round_tables};
+    let in_round = diesel::dsl::exists(round_tables::table.filter(round_tables::match_id.eq(id)));
+    let in_league =
+        diesel::dsl::exists(league_fixtures::table.filter(league_fixtures::match_id.eq(id)));
+    Ok(diesel::select(in_round.or(in_league))
+        .get_result(conn)
+        .await?)
+}
+
+/// How a table ended: each seat's place and game score, in the table's own seat order (the
+/// pairing's or the schedule's), and whether they were given by adjudication.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TableOutcome {
+    pub(crate) places: Vec<i16>,
+    pub(crate) game_scores: Vec<i64>,
+    pub(crate) adjudicated: bool,
+}
+
+/// Closes the table of match `match_id` whose players are `seats` (in the table's order): the
+/// match's final ranks if it is over; if it is still in play (a deadline passed), the match is
+/// ended now and its seats adjudicated ([`adjudication::places`]). Locks the match's row; the
+/// caller locks several in the order of their ids.
+pub(crate) async fn close_table(
+    conn: &mut AsyncPgConnection,
+    match_id: Uuid,
+    seats: &[Uuid],
+    now: OffsetDateTime,
+) -> ServiceResult<TableOutcome> {
+    let (places, game_scores, adjudicated) = match interrupt(conn, match_id, now).await? {
+        Some(stood) => {
+            let (places, scores) = adjudication::places(&stood.chances, &stood.left, &stood.scores);
+            let by_user = by_seat_user(&stood.seat_user_ids, &places, &scores);
+            let (places, scores) = in_table_order(seats, &by_user)?;
+            (places, scores, true)
+        }
+        None => {
+            let (places, scores) = finished_places(conn, match_id, seats).await?;
+            (places, scores, false)
+        }
+    };
+    Ok(TableOutcome {
+        places,
+        game_scores,
+        adjudicated,
+    })
+}
+
+/// Each user's place and score, from the seats' (a match's seat order).
+fn by_seat_user(users: &[Uuid], places: &[u32], scores: &[i64]) -> HashMap<Uuid, (i16, i64)> {
+    users
+        .iter()
+        .zip(places.iter().zip(scores))
+        .map(|(user, (place, score))| (*user, (i16::try_from(*place).unwrap_or(i16::MAX), *score)))
+        .collect()
+}
+
+/// The places and scores of `by_user` in the table's seat order.
+fn in_table_order(
+    seats: &[Uuid],
+    by_user: &HashMap<Uuid, (i16, i64)>,
+) -> ServiceResult<(Vec<i16>, Vec<i64>)> {
+    seats
+        .iter()
+        .map(|user| {
+            by_user
+                .get(user)
+                .copied()
+                .ok_or_else(|| ServiceError::internal("a table's player is not at its match", user))
+        })
+        .collect::<ServiceResult<Vec<_>>>()
+        .map(|both| both.into_iter().unzip())
+}
+
+/// The places and scores of a match that is over, in the table's seat order: its final ranks
+/// (a tournament's or a league's match is never called off: it cannot be aborted, and one in
+/// play at the deadline is adjudicated, so a seat without a rank is a bug).
+async fn finished_places(
+    conn: &mut AsyncPgConnection,
+    match_id: Uuid,
+    seats: &[Uuid],
+) -> ServiceResult<(Vec<i16>, Vec<i64>)> {
+    let ranked: Vec<(Uuid, Option<i16>, Option<i64>)> = match_seats::table
+        .filter(match_seats::match_id.eq(match_id))
+        .select((match_seats::user_id, match_seats::rank, match_seats::score))
+        .load(conn)
+        .await?;
+    let by_user: HashMap<Uuid, (i16, i64)> = ranked
+        .into_iter()
+        .map(|(user, rank, score)| match (rank, score) {
+            (Some(rank), Some(score)) => Ok((user, (rank, score))),
+            _ => Err(ServiceError::internal(
+                "a tournament's match ended without ranks",
+                match_id,
+            )),
+        })
+        .collect::<ServiceResult<_>>()?;
+    in_table_order(seats, &by_user)
 }

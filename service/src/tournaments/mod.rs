@@ -13,7 +13,6 @@
 //! - `views`: the types sent to clients and the requests;
 //! - `cache`: the standings kept by the process, by revision;
 //! - `plan`: a request for a new tournament parsed into the tournament to write (pure);
-//! - `adjudicate`: the places given to a match ended at a round's deadline (pure);
 //! - `store`: the tournament row, its entrants and its recorded rounds as the crate reads them;
 //! - `entry`: creating, joining, leaving, withdrawing, re-confirming, seating computer
 //!   players, cancelling;
@@ -22,12 +21,11 @@
 //! - `rounds`: the worker that closes rounds (adjudicating at the deadline) and starts the
 //!   next ones.
 
-mod adjudicate;
 mod cache;
 mod entry;
 mod mine;
-mod plan;
-mod read;
+pub(crate) mod plan;
+pub(crate) mod read;
 mod rounds;
 mod store;
 mod views;

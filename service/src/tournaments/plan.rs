@@ -136,7 +136,7 @@ impl TournamentPlan {
 }
 
 /// A round's time limit from the stored figures.
-pub(super) fn round_clock(days_per_move: i16, expected_moves: i32) -> RoundClock {
+pub(crate) fn round_clock(days_per_move: i16, expected_moves: i32) -> RoundClock {
     RoundClock {
         days_per_move: u32::try_from(days_per_move).unwrap_or(1),
         expected_moves: u32::try_from(expected_moves).unwrap_or(1),
@@ -145,7 +145,7 @@ pub(super) fn round_clock(days_per_move: i16, expected_moves: i32) -> RoundClock
 
 /// The tables a tournament of `game` with tables of up to `table_size` seats pairs: two-seat
 /// tables for two, else from the game's smallest table (at least two) up.
-pub(super) fn table_sizes(game: GameId, table_size: i16) -> ServiceResult<TableSizes> {
+pub(crate) fn table_sizes(game: GameId, table_size: i16) -> ServiceResult<TableSizes> {
     let max = usize::try_from(table_size)
         .map_err(|_| ServiceError::internal("a stored table size is negative", table_size))?;
     TableSizes::new(game.min_seats().max(2).min(max), max)
@@ -167,7 +167,7 @@ fn turns_per_seat(game: GameId) -> u32 {
 }
 
 /// Moves a game of `game` at a table of `seats` is expected to take, all seats' turns counted.
-pub(super) fn expected_moves(game: GameId, seats: usize) -> i32 {
+pub(crate) fn expected_moves(game: GameId, seats: usize) -> i32 {
     let seats = u32::try_from(seats).unwrap_or(2);
     i32::try_from(turns_per_seat(game) * seats).unwrap_or(i32::MAX)
 }

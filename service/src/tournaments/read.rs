@@ -10,13 +10,13 @@ use tapis_games::GameId;
 use tapis_tournaments::{Decided, Points, TieBreak, table_points};
 use uuid::Uuid;
 
-use super::adjudicate;
 use super::plan::{late_entry_before_round, round_clock};
 use super::store::{self, EntrantRow, TableRow, TournamentRow};
 use super::views::{
     Allowed, EntrantView, RoundView, StandingLine, Standings, StandingsWindow, TableView,
     TournamentFilter, TournamentSheet, TournamentStatus, TournamentSummary, TournamentView,
 };
+use crate::adjudication as adjudicate;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::schema::{tournament_entrants, tournament_rounds, tournaments, users};
@@ -363,6 +363,16 @@ fn standings_of(
         .iter()
         .map(|e| (e.user_id, e.username.as_str()))
         .collect();
+    standings_view(lines, &names, sizes)
+}
+
+/// The standings as clients read them: names for ids, tie-breaks in points (but the game
+/// score), what decided each line by name. Shared with the leagues' division tables.
+pub(crate) fn standings_view(
+    lines: Vec<tapis_tournaments::Standing<Uuid>>,
+    names: &HashMap<Uuid, &str>,
+    sizes: tapis_tournaments::TableSizes,
+) -> ServiceResult<Standings> {
     let kinds = TieBreak::for_tables(sizes);
     let value = |kind: TieBreak, v: i64| {
         if kind.is_points() {

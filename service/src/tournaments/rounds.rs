@@ -8,7 +8,6 @@
 //! threads. The worker looks when a match changed (in any process: the event hub hears it
 //! through `LISTEN`) and every `interval`.
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use diesel::prelude::*;
@@ -18,13 +17,12 @@ use time::OffsetDateTime;
 use tokio::sync::watch;
 use uuid::Uuid;
 
-use super::adjudicate;
 use super::plan::round_clock;
 use super::store::{self, TournamentRow};
 use super::views::TournamentStatus;
 use crate::error::{ServiceError, ServiceResult};
-use crate::matches::tournament::{TableTerms, create_table, interrupt};
-use crate::schema::{match_seats, round_tables, tournament_rounds, tournaments};
+use crate::matches::tournament::{TableTerms, close_table, create_table};
+use crate::schema::{round_tables, tournament_rounds, tournaments};
 use crate::services::Services;
 
 /// The least time between two looks woken by matches changing.
@@ -207,19 +205,9 @@ async fn close_round(
         .await?;
     let mut adjudicated = 0;
     for (number, match_id, seats) in open {
-        let (places, scores, by_adjudication) = match interrupt(conn, match_id, now).await? {
-            Some(stood) => {
-                let (places, scores) =
-                    adjudicate::places(&stood.chances, &stood.left, &stood.scores);
-                let by_user = by_seat_user(&stood.seat_user_ids, &places, &scores);
-                let (places, scores) = in_pairing_order(&seats, &by_user)?;
-                (places, scores, true)
-            }
-            None => {
-                let (places, scores) = finished_places(conn, match_id, &seats).await?;
-                (places, scores, false)
-            }
-        };
+        let outcome = close_table(conn, match_id, &seats, now).await?;
+        let (places, scores, by_adjudication) =
+            (outcome.places, outcome.game_scores, outcome.adjudicated);
         adjudicated += usize::from(by_adjudication);
         diesel::update(round_tables::table.find((row.id, round, number)))
             .set((
@@ -237,58 +225,6 @@ async fn close_round(
         .await?;
     tracing::info!(tournament.id = %row.id, round, adjudicated, "round closed");
     Ok(())
-}
-
-/// Each user's place and score, from the seats' (a match's seat order).
-fn by_seat_user(users: &[Uuid], places: &[u32], scores: &[i64]) -> HashMap<Uuid, (i16, i64)> {
-    users
-        .iter()
-        .zip(places.iter().zip(scores))
-        .map(|(user, (place, score))| (*user, (i16::try_from(*place).unwrap_or(i16::MAX), *score)))
-        .collect()
-}
-
-/// The places and scores of `by_user` in the pairing's seat order.
-fn in_pairing_order(
-    seats: &[Uuid],
-    by_user: &HashMap<Uuid, (i16, i64)>,
-) -> ServiceResult<(Vec<i16>, Vec<i64>)> {
-    seats
-        .iter()
-        .map(|user| {
-            by_user
-                .get(user)
-                .copied()
-                .ok_or_else(|| ServiceError::internal("a table's player is not at its match", user))
-        })
-        .collect::<ServiceResult<Vec<_>>>()
-        .map(|both| both.into_iter().unzip())
-}
-
-/// The places and scores of a match that is over, in the pairing's seat order: its final
-/// ranks (a tournament's match is never called off: it cannot be aborted, and one in play at
-/// the deadline is adjudicated, so a seat without a rank is a bug).
-async fn finished_places(
-    conn: &mut AsyncPgConnection,
-    match_id: Uuid,
-    seats: &[Uuid],
-) -> ServiceResult<(Vec<i16>, Vec<i64>)> {
-    let ranked: Vec<(Uuid, Option<i16>, Option<i64>)> = match_seats::table
-        .filter(match_seats::match_id.eq(match_id))
-        .select((match_seats::user_id, match_seats::rank, match_seats::score))
-        .load(conn)
-        .await?;
-    let by_user: HashMap<Uuid, (i16, i64)> = ranked
-        .into_iter()
-        .map(|(user, rank, score)| match (rank, score) {
-            (Some(rank), Some(score)) => Ok((user, (rank, score))),
-            _ => Err(ServiceError::internal(
-                "a tournament's match ended without ranks",
-                match_id,
-            )),
-        })
-        .collect::<ServiceResult<_>>()?;
-    in_pairing_order(seats, &by_user)
 }
 
 /// Withdraws from later rounds the people who timed out or resigned in `round` and did not

@@ -14,6 +14,7 @@ mod clock;
 mod concurrency;
 mod errors;
 mod games;
+mod leagues;
 mod mail;
 mod matches;
 mod migrations;

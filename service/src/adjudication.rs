@@ -1,5 +1,7 @@
-//! The adjudication of a match still running at its round's deadline (`docs/tournaments.md`,
-//! "Rounds that never stall"): pure, from how the game stood when it was ended.
+//! The adjudication of a match still running at a deadline: a tournament round's or a league
+//! season's (`docs/tournaments.md`, "Rounds that never stall"): pure, from how the game stood
+//! when it was ended. Both formats close their tables with
+//! [`crate::matches::tournament::close_table`], which applies it.
 //!
 //! The rule: seats still playing are placed by their estimated chance of winning, the bots'
 //! evaluation of the position (`tapis_bots::evaluate::standing_of`: each game's standing,
@@ -10,10 +12,17 @@
 
 /// How much lower a seat's chance of winning must be than the best of the place above for it
 /// to take a lower place: ten points (45 % against 55 % is a draw at two seats).
-pub(super) const MARGIN: f64 = 0.10;
+pub(crate) const MARGIN: f64 = 0.10;
 
-/// What the tournament page announces before the start.
-pub(super) const RULE: &str = "Matches still running at a round's deadline are ended and \
+/// What the tournament and league pages announce before the start.
+pub(crate) const RULE: &str = "Matches still running at a round's deadline are ended and \
+    placed by each player's chance of winning as the computer players' evaluation of the \
+    position gives it (each game's current score, with what is not yet safe discounted): a \
+    player takes a lower place than the one above only when their chance is at least 10 points \
+    lower; players who had resigned or timed out come last.";
+
+/// The same rule, as the league pages announce it (a season's deadline bounds all its matches).
+pub(crate) const SEASON_RULE: &str = "Matches still running at a season's deadline are ended and \
     placed by each player's chance of winning as the computer players' evaluation of the \
     position gives it (each game's current score, with what is not yet safe discounted): a \
     player takes a lower place than the one above only when their chance is at least 10 points \
@@ -21,7 +30,7 @@ pub(super) const RULE: &str = "Matches still running at a round's deadline are e
 
 /// Each seat's finishing place (1 for the best; equal places share) and its game score,
 /// from each seat's chance of winning, whether it had left, and its score.
-pub(super) fn places(chances: &[f64], left: &[bool], scores: &[f64]) -> (Vec<u32>, Vec<i64>) {
+pub(crate) fn places(chances: &[f64], left: &[bool], scores: &[f64]) -> (Vec<u32>, Vec<i64>) {
     let seats = chances.len();
     let has_left = |seat: usize| left.get(seat).copied().unwrap_or(false);
     let chance = |seat: usize| {
