@@ -18,12 +18,14 @@
 //!   players, cancelling;
 //! - `mine`: a player's matches in play in tournaments (the home page's "your next match");
 //! - `read`: the list, one tournament, its standings and its rounds;
+//! - `news`: what the worker tells the entrants and the pages following a tournament;
 //! - `rounds`: the worker that closes rounds (adjudicating at the deadline) and starts the
 //!   next ones.
 
 mod adjudicate;
 mod entry;
 mod mine;
+mod news;
 mod plan;
 mod read;
 mod rounds;
@@ -32,6 +34,7 @@ mod views;
 
 pub use entry::{cancel, create, join, leave, reconfirm, seat_bot, withdraw};
 pub use mine::{TournamentMatch, my_matches};
+pub(crate) use news::{CHANNEL as CHANGES_CHANNEL, stamps};
 pub use read::{get, list, rounds, standings};
 pub use rounds::{advance_due, run};
 pub use views::{

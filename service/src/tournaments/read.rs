@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tapis_games::GameId;
-use tapis_tournaments::{Decided, Points, TieBreak, table_points};
+use tapis_tournaments::{Decided, Points, Standing, TieBreak, table_points};
 use uuid::Uuid;
 
 use super::adjudicate;
@@ -171,13 +171,8 @@ pub(super) async fn view_of(
 pub async fn standings(services: &Services, id: Uuid) -> ServiceResult<Standings> {
     let mut conn = services.conn().await?;
     let row = store::find(&mut conn, id).await?;
-    let entrant_rows = store::entrants(&mut conn, id, &row.game).await?;
-    let tables = store::tables(&mut conn, id).await?;
-    let records = store::records(&tables, row.current_round)?;
+    let (entrant_rows, lines) = standing_lines(&mut conn, &row).await?;
     let sizes = row.sizes()?;
-    let entrants = store::crate_entrants(&entrant_rows);
-    let lines = tapis_tournaments::standings(&entrants, &records, sizes)
-        .map_err(|e| ServiceError::internal("stored rounds do not make standings", e))?;
     let names: HashMap<Uuid, &str> = entrant_rows
         .iter()
         .map(|e| (e.user_id, e.username.as_str()))
@@ -220,6 +215,21 @@ pub async fn standings(services: &Services, id: Uuid) -> ServiceResult<Standings
             })
             .collect::<ServiceResult<_>>()?,
     })
+}
+
+/// The entrants of the tournament of `row` and its standings after the tables recorded so far
+/// (in the caller's transaction: the worker tells the final places with the round's close).
+pub(super) async fn standing_lines(
+    conn: &mut AsyncPgConnection,
+    row: &TournamentRow,
+) -> ServiceResult<(Vec<store::EntrantRow>, Vec<Standing<Uuid>>)> {
+    let entrant_rows = store::entrants(conn, row.id, &row.game).await?;
+    let tables = store::tables(conn, row.id).await?;
+    let records = store::records(&tables, row.current_round)?;
+    let entrants = store::crate_entrants(&entrant_rows);
+    let lines = tapis_tournaments::standings(&entrants, &records, row.sizes()?)
+        .map_err(|e| ServiceError::internal("stored rounds do not make standings", e))?;
+    Ok((entrant_rows, lines))
 }
 
 fn tie_break_name(kind: TieBreak) -> &'static str {
