@@ -24,7 +24,7 @@ use tapis_games::GameId;
 use tapis_l10n::{Language, format};
 use tapis_service::Services;
 use tapis_service::delivery::notifications::letters::{
-    self, Letter, LetterBody, MatchLetter, NotMailed,
+    self, Letter, LetterBody, MatchLetter, NotMailed, TournamentLetter, TournamentNews,
 };
 use tapis_service::delivery::outbox::{Channel, Courier, Delivery, Parcel};
 use url::Url;
@@ -275,6 +275,11 @@ pub fn render(letter: &Letter, public: &str) -> Result<Rendered, String> {
             let view = event_view(lang, letter, event, greeting, public, &unsubscribe);
             (view, Some(unsubscribe))
         }
+        LetterBody::Tournament(event) => {
+            let unsubscribe = format!("{public}/unsubscribe/{}", event.unsubscribe_token);
+            let view = tournament_view(lang, letter, event, greeting, public, &unsubscribe);
+            (view, Some(unsubscribe))
+        }
     };
     let text = TextMail { view: &view }
         .render()
@@ -379,17 +384,125 @@ fn event_view(
         action_label,
         action_url,
         notes: vec![lang.t1("mail-why", "email", letter.to.as_str())],
-        links: vec![
+        links: stop_links(
+            lang,
+            &event.kind,
+            public,
+            unsubscribe,
+            &event.unsubscribe_all_token,
+        ),
+    }
+}
+
+/// A notification's links: stop this kind, stop every mail, the settings.
+fn stop_links(
+    lang: Language,
+    kind: &str,
+    public: &str,
+    unsubscribe: &str,
+    unsubscribe_all_token: &str,
+) -> Vec<(String, String)> {
+    vec![
+        (
+            lang.t(&format!("mail-stop-{}", kind.replace('_', "-"))),
+            unsubscribe.to_owned(),
+        ),
+        (
+            lang.t("mail-stop-all"),
+            format!("{public}/unsubscribe/{unsubscribe_all_token}"),
+        ),
+        (lang.t("mail-settings"), format!("{public}/account#email")),
+    ]
+}
+
+/// The mail of a tournament's event: a round started (the reader's match, or their bye), or
+/// the tournament finished (their place).
+fn tournament_view(
+    lang: Language,
+    letter: &Letter,
+    event: &TournamentLetter,
+    greeting: String,
+    public: &str,
+    unsubscribe: &str,
+) -> View {
+    let tournament_url = format!("{public}/tournaments/{}", event.tournament_id);
+    let base: Vec<(&'static str, tapis_l10n::Value<'static>)> = vec![
+        ("tournament", event.tournament.clone().into()),
+        ("game", game_name(&event.game).into()),
+    ];
+    let with = |extra: Vec<(&'static str, tapis_l10n::Value<'static>)>| {
+        let mut all = base.clone();
+        all.extend(extra);
+        all
+    };
+    let (subject, paragraphs, action_label, action_url) = match &event.news {
+        TournamentNews::Finished {
+            place,
+            entrants,
+            points,
+        } => {
+            let a = with(vec![
+                ("place", (*place).into()),
+                ("entrants", (*entrants).into()),
+                (
+                    "points",
+                    lang.decimal(*points, if points.fract() == 0.0 { 0 } else { 2 })
+                        .into(),
+                ),
+            ]);
             (
-                lang.t(&format!("mail-stop-{}", event.kind.replace('_', "-"))),
-                unsubscribe.to_owned(),
-            ),
-            (
-                lang.t("mail-stop-all"),
-                format!("{public}/unsubscribe/{}", event.unsubscribe_all_token),
-            ),
-            (lang.t("mail-settings"), format!("{public}/account#email")),
-        ],
+                lang.t_with("mail-tournament-finished-subject", &a),
+                vec![
+                    lang.t_with("mail-tournament-finished-body", &a),
+                    lang.t_with("mail-tournament-finished-place", &a),
+                ],
+                lang.t("mail-open-tournament"),
+                tournament_url,
+            )
+        }
+        TournamentNews::RoundStarted {
+            round,
+            rounds,
+            match_id,
+            opponents,
+        } => {
+            let a = with(vec![
+                ("round", (*round).into()),
+                ("rounds", (*rounds).into()),
+                ("opponents", names(lang, opponents).into()),
+            ]);
+            let subject = lang.t_with("mail-round-started-subject", &a);
+            match match_id {
+                Some(id) => (
+                    subject,
+                    vec![lang.t_with("mail-round-started-body", &a)],
+                    lang.t("mail-open-match"),
+                    format!("{public}/matches/{id}"),
+                ),
+                None => (
+                    subject,
+                    vec![lang.t_with("mail-round-started-bye", &a)],
+                    lang.t("mail-open-tournament"),
+                    tournament_url,
+                ),
+            }
+        }
+    };
+    View {
+        lang,
+        subject,
+        greeting,
+        paragraphs,
+        action_label,
+        action_url,
+        notes: vec![lang.t1("mail-why", "email", letter.to.as_str())],
+        links: stop_links(
+            lang,
+            &event.kind,
+            public,
+            unsubscribe,
+            &event.unsubscribe_all_token,
+        ),
     }
 }
 
@@ -455,6 +568,57 @@ mod tests {
             );
             assert!(mail.unsubscribe.is_none());
             assert!(!mail.text.contains(tapis_l10n::MISSING));
+        }
+    }
+
+    fn tournament_letter(kind: &str, lang: Language, bye: bool) -> Letter {
+        Letter {
+            body: LetterBody::Tournament(TournamentLetter {
+                kind: kind.into(),
+                tournament_id: Uuid::nil(),
+                tournament: "Winter Swiss".into(),
+                game: "linja".into(),
+                news: if kind == "tournament_finished" {
+                    TournamentNews::Finished {
+                        place: 1,
+                        entrants: 9,
+                        points: 2.5,
+                    }
+                } else {
+                    TournamentNews::RoundStarted {
+                        round: 2,
+                        rounds: 3,
+                        match_id: (!bye).then(Uuid::nil),
+                        opponents: if bye { Vec::new() } else { vec!["bob".into()] },
+                    }
+                },
+                unsubscribe_token: "kind-token".into(),
+                unsubscribe_all_token: "all-token".into(),
+            }),
+            ..letter("your_turn", lang, &[])
+        }
+    }
+
+    #[test]
+    fn every_tournament_mail_renders_in_both_languages_with_its_link() {
+        for lang in Language::ALL {
+            for (kind, bye, link) in [
+                ("round_started", false, "/matches/"),
+                ("round_started", true, "/tournaments/"),
+                ("tournament_finished", true, "/tournaments/"),
+            ] {
+                let mail = render(&tournament_letter(kind, lang, bye), "https://tapis.example")
+                    .unwrap_or_else(|e| panic!("{kind}: {e}"));
+                for part in [&mail.subject, &mail.text, &mail.html] {
+                    assert!(!part.contains(tapis_l10n::MISSING), "{kind} {lang}: {part}");
+                    assert!(part.contains("Winter Swiss"), "{kind} {lang}: {part}");
+                }
+                assert!(mail.text.contains(&format!("https://tapis.example{link}")));
+                assert_eq!(
+                    mail.unsubscribe.as_deref(),
+                    Some("https://tapis.example/unsubscribe/kind-token")
+                );
+            }
         }
     }
 

@@ -228,6 +228,24 @@ impl std::fmt::Debug for Application {
     }
 }
 
+/// Stops an [`Application`] at once ([`Application::kill_switch`]).
+#[derive(Debug, Clone)]
+pub struct KillSwitch {
+    server: actix_web::dev::ServerHandle,
+    background: Vec<tokio::task::AbortHandle>,
+}
+
+impl KillSwitch {
+    /// Stops the background work (each task dropped where it stands) and the server (its
+    /// connections closed, no request let finish); returns once the server has stopped.
+    pub async fn kill(&self) {
+        for task in &self.background {
+            task.abort();
+        }
+        self.server.stop(false).await;
+    }
+}
+
 impl Application {
     /// Binds `bind` (port 0 picks a free port) and prepares the server and its clock, with
     /// the development HTTP settings.
@@ -367,6 +385,15 @@ impl Application {
     /// The port the server listens on.
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// A switch that stops this server and its background work at once, as a crash would
+    /// (the tests of a restart: nothing is let finish, every transaction in flight is lost).
+    pub fn kill_switch(&self) -> KillSwitch {
+        KillSwitch {
+            server: self.server.handle(),
+            background: self.background.iter().map(|t| t.abort_handle()).collect(),
+        }
     }
 
     /// Serves until a shutdown signal (SIGINT or SIGTERM), then lets requests in flight finish

@@ -135,8 +135,8 @@ diesel::table! {
         seq -> Nullable<Int8>,
         user_id -> Uuid,
         kind -> Text,
-        match_id -> Uuid,
-        version -> Int8,
+        match_id -> Nullable<Uuid>,
+        version -> Nullable<Int8>,
         data -> Jsonb,
         created_at -> Timestamptz,
     }

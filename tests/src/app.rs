@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use tapis_bots::Budget;
 use tapis_server::{
-    Application, Background, HttpSettings, MailSettings, OutboxSettings, Roles, WorkerSettings,
+    Application, Background, HttpSettings, KillSwitch, MailSettings, OutboxSettings, Roles,
+    WorkerSettings,
 };
 use tapis_service::analysis::AnalysisSettings;
 use tapis_service::quotas::Quotas;
@@ -85,6 +86,8 @@ pub struct TestApp {
     /// moves it forward (`app.clock_hand.advance(...)`), in every process of the app.
     pub clock_hand: ClockHand,
     clock: Clock,
+    /// Stops this app as a crash would ([`TestApp::restart`]).
+    kill: KillSwitch,
 }
 
 /// How one app is started: everything a test may choose, on top of its database and clock.
@@ -207,7 +210,7 @@ impl TestApp {
     async fn launch(launch: Launch) -> TestApp {
         let db = TestDb::migrated().await;
         let (clock, clock_hand) = Clock::adjustable();
-        let (base, services) = start_app(&db.url, clock.clone(), launch).await;
+        let (base, services, kill) = start_app(&db.url, clock.clone(), launch).await;
         TestApp {
             base,
             client: api_client(),
@@ -215,7 +218,25 @@ impl TestApp {
             db,
             clock_hand,
             clock,
+            kill,
         }
+    }
+
+    /// Stops this app (its server and every background worker) at once, as a crash would,
+    /// and starts a new one on the same database and clock, with the default settings: the
+    /// test goes on with the new one (`base`, `services`), as clients would after a restart.
+    pub async fn restart(&mut self) {
+        self.kill.kill().await;
+        let launch = Launch {
+            webhooks_allow_local: self.services.settings().webhooks_allow_local,
+            ..Launch::default()
+        };
+        let (base, services, kill) = start_app(&self.db.url, self.clock.clone(), launch).await;
+        self.base = base;
+        self.services = services;
+        self.kill = kill;
+        // Connections to the old server are gone: a fresh client.
+        self.client = api_client();
     }
 
     /// Starts another app (another server process, as far as the database can tell) on this
@@ -230,8 +251,9 @@ impl TestApp {
     }
 }
 
-/// Starts the real app on the database at `url`; returns its base URL and its services.
-async fn start_app(url: &str, clock: Clock, launch: Launch) -> (String, Services) {
+/// Starts the real app on the database at `url`; returns its base URL, its services and the
+/// switch that stops it.
+async fn start_app(url: &str, clock: Clock, launch: Launch) -> (String, Services, KillSwitch) {
     let pool = tapis_service::db::pool(url, 8).unwrap();
     let settings = Settings {
         jwt_secret: TEST_JWT_SECRET.to_vec(),
@@ -260,8 +282,9 @@ async fn start_app(url: &str, clock: Clock, launch: Launch) -> (String, Services
     };
     let app = Application::build_with(services.clone(), "127.0.0.1:0", background, http).unwrap();
     let base = format!("http://127.0.0.1:{}", app.port());
+    let kill = app.kill_switch();
     tokio::spawn(app.run_until_stopped());
-    (base, services)
+    (base, services, kill)
 }
 
 /// Starts the real app with a pool to a port where no PostgreSQL listens (the database is down

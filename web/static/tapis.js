@@ -255,6 +255,8 @@ const TAPIS_USER_EVENTS = [
   "deadline_soon",
   "followed_started",
   "analysis_ready",
+  "round_started",
+  "tournament_finished",
 ];
 const tapisLive = {
   tab: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
@@ -262,8 +264,9 @@ const tapisLive = {
   channel: null,
   leader: false,
   source: null,
-  // The matches the open stream follows.
+  // The matches and the tournaments the open stream follows.
   followed: new Set(),
+  followedTournaments: new Set(),
   // The number of the last player's event heard (a new stream resumes after it).
   seq: null,
   // The stream's state as this tab knows it: "connecting", "open" or "failed".
@@ -279,12 +282,26 @@ function tapisLiveName() {
   return document.body.dataset.userStream === undefined ? "tapis-live-visitor" : "tapis-live-player";
 }
 
+/** The tournament this page shows live (its part `[data-stream-tournament]`), if any. */
+function tapisTournamentShown() {
+  return document.querySelector("[data-stream-tournament]")?.dataset.streamTournament ?? null;
+}
+
+/** Fetches afresh the tournament's live part (once at a time, again if asked meanwhile). */
+function tapisTournamentRefresh() {
+  const part = document.querySelector("[data-stream-tournament]");
+  if (part === null) return;
+  tapisUser.stale.add(part.id);
+  tapisRefreshLists();
+}
+
 /** What this tab shows and follows. */
 function tapisLiveMine() {
   return {
     tab: tapisLive.tab,
     match: tapisMatch.stream,
     version: tapisMatch.known,
+    tournament: tapisTournamentShown(),
     shows: document.querySelector("[data-match]")?.dataset.match ?? null,
     visible: document.visibilityState === "visible",
   };
@@ -294,7 +311,7 @@ function tapisLiveMine() {
 function tapisLiveWant() {
   const user = document.body.dataset.userStream !== undefined;
   if (!tapisLive.started) {
-    if (!user && tapisMatch.stream === null) return;
+    if (!user && tapisMatch.stream === null && tapisTournamentShown() === null) return;
     tapisLive.started = true;
     if ("BroadcastChannel" in window && navigator.locks?.request !== undefined) {
       tapisLive.channel = new BroadcastChannel(tapisLiveName());
@@ -332,6 +349,7 @@ function tapisLiveNoted(want) {
     if (want.version > known) tapisLive.versions.set(want.match, want.version);
     if (!tapisLive.followed.has(want.match)) tapisLiveReopen();
   }
+  if (want.tournament && !tapisLive.followedTournaments.has(want.tournament)) tapisLiveReopen();
   tapisLive.channel?.postMessage({ type: "state", state: tapisLive.state });
 }
 
@@ -354,9 +372,12 @@ function tapisLiveState(state) {
   if (tapisLive.leader) tapisLive.channel?.postMessage({ type: "state", state });
   if (state === "open") tapisStopPolling();
   else if (state === "failed") tapisStartPolling();
-  // The chat's messages come on the stream from the moment it opens: what came before (while
-  // it was connecting, or away) is read once.
-  if (opened) tapisChatRefresh();
+  // The chat's messages and a tournament's changes come on the stream from the moment it
+  // opens: what came before (while it was connecting, or away) is read once.
+  if (opened) {
+    tapisChatRefresh();
+    tapisTournamentRefresh();
+  }
 }
 
 /** Reopens the stream once the tabs that are telling what they show have told it. */
@@ -377,14 +398,24 @@ function tapisLiveUrl() {
     const version = Math.max(want.version, tapisLive.versions.get(want.match) ?? -1);
     matches.set(want.match, Math.max(version, matches.get(want.match) ?? -1));
   }
+  const tournaments = new Set();
+  for (const want of tapisLive.tabs.values()) {
+    if (want.tournament) tournaments.add(want.tournament);
+  }
   const user = document.body.dataset.userStream;
-  if (user === undefined && matches.size === 0) return null;
+  if (user === undefined && matches.size === 0 && tournaments.size === 0) return null;
   const params = new URLSearchParams();
   const listed = [...matches].slice(0, 64).map(([id, version]) => `${id}:${version}`);
   if (listed.length > 0) params.set("matches", listed.join(","));
+  const shown = [...tournaments].slice(0, 16);
+  if (shown.length > 0) params.set("tournaments", shown.join(","));
   if (user !== undefined && tapisLive.seq !== null) params.set("after", tapisLive.seq);
   const query = params.toString();
-  return { url: query === "" ? (user ?? "/stream") : `${user ?? "/stream"}?${query}`, matches };
+  return {
+    url: query === "" ? (user ?? "/stream") : `${user ?? "/stream"}?${query}`,
+    matches,
+    tournaments: shown,
+  };
 }
 
 /** (Re)opens the stream this tab holds, for what the tabs show now. */
@@ -395,13 +426,14 @@ function tapisLiveOpen() {
   tapisLive.retry = null;
   const wanted = tapisLiveUrl();
   tapisLive.followed = new Set(wanted === null ? [] : wanted.matches.keys());
+  tapisLive.followedTournaments = new Set(wanted === null ? [] : wanted.tournaments);
   if (wanted === null) return;
   if (!("EventSource" in window)) return tapisLiveState("failed");
   tapisLiveState("connecting");
   const source = new EventSource(wanted.url);
   tapisLive.source = source;
   source.addEventListener("open", () => tapisLiveState("open"));
-  for (const kind of ["move", "chat_message", ...TAPIS_USER_EVENTS]) {
+  for (const kind of ["move", "chat_message", "tournament", ...TAPIS_USER_EVENTS]) {
     source.addEventListener(kind, (event) => {
       const message = { type: "event", kind, id: event.lastEventId, data: event.data };
       tapisLive.channel?.postMessage(message);
@@ -432,6 +464,10 @@ function tapisLiveEvent(kind, id, text) {
   if (data === null || typeof data !== "object") return;
   if (kind === "chat_message") {
     if (data.match_id === tapisChatShown()) tapisChatRefresh();
+    return;
+  }
+  if (kind === "tournament") {
+    if (data.tournament_id === tapisTournamentShown()) tapisTournamentRefresh();
     return;
   }
   if (kind === "move") {

@@ -26,10 +26,12 @@ use crate::responses::{Guarded, GuardedOne, TooManyStreams};
 #[derive(Debug, Serialize, ToSchema)]
 #[allow(dead_code, reason = "a schema for the document, never built")]
 pub struct StreamEventData {
-    /// The match the event is about.
-    match_id: Uuid,
-    /// The match's version when it happened.
-    version: i64,
+    /// The match the event is about: every event of a match has it; a tournament's event has
+    /// it when it concerns the player's match (`round_started` at a table), and has not
+    /// otherwise (a bye, `tournament_finished`).
+    match_id: Option<Uuid>,
+    /// The match's version when it happened (with `match_id`).
+    version: Option<i64>,
     /// The game's id (`yams`, `cant-stop`...).
     game: String,
     /// `your_turn`, `deadline_soon`: until when the move may be made (none without a clock).
@@ -42,6 +44,23 @@ pub struct StreamEventData {
     by: Option<String>,
     /// `followed_started`: the player followed who sits at the match.
     player: Option<String>,
+    /// `round_started`, `tournament_finished`: the tournament the event is about
+    /// (`GET /api/v1/tournaments/{id}`), and its name (`tournament`).
+    tournament_id: Option<Uuid>,
+    tournament: Option<String>,
+    /// `round_started`: the round that started, of how many (`rounds`, also in
+    /// `tournament_finished`), the player's table (its number in the round), the others at it
+    /// (`opponents`), and whether it is a bye (no match: it counts as a draw).
+    round: Option<i64>,
+    rounds: Option<i64>,
+    table: Option<i64>,
+    opponents: Option<Vec<String>>,
+    bye: Option<bool>,
+    /// `tournament_finished`: the player's final place (from 1; tied players share it), their
+    /// points, and how many entrants there were.
+    place: Option<i64>,
+    points: Option<f64>,
+    entrants: Option<i64>,
 }
 
 fn last_event_id(req: &HttpRequest) -> Result<Option<&str>, ApiError> {
@@ -67,10 +86,13 @@ where
 /// `invitation`, `invitation_declined`, `match_cancelled`, `deadline_soon`, and
 /// `followed_started` (a player the caller follows started a match; only when the caller
 /// turned it on: `PUT /api/v1/me/follow-settings`), `analysis_ready` (the analysis of a match
-/// the caller played is made: `GET /api/v1/matches/{id}/analysis`).
+/// the caller played is made: `GET /api/v1/matches/{id}/analysis`), and the events of the
+/// tournaments the caller entered: `round_started` (their match and table, or their bye) and
+/// `tournament_finished` (their place and points).
 ///
-/// Each event's `data` is one JSON object ([`StreamEventData`]) with at least `match_id` and
-/// `version`. Without `Last-Event-ID` the stream starts with what happens next; with it, it
+/// Each event's `data` is one JSON object ([`StreamEventData`]): an event of a match has
+/// `match_id` and `version`; a tournament's event has `tournament_id` (and `match_id` when it
+/// names the caller's match). Without `Last-Event-ID` the stream starts with what happens next; with it, it
 /// first sends what the caller missed since that id (events are kept 7 days). A comment line
 /// every 25 s keeps the connection open.
 #[utoipa::path(get, path = "/api/v1/stream", operation_id = "stream_events", tag = "events",

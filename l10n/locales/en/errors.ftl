@@ -23,6 +23,7 @@ error-bad-request-form-too-large = The form is too large.
 error-bad-request-username-missing = Say which computer player.
 error-bad-request-page-number = The page number must be from 1 to 100,000.
 error-bad-request-stream-matches = The matches to follow must be written ID:VERSION, separated by commas, each once, 64 at most.
+error-bad-request-stream-tournaments = The tournaments to follow must be their ids, separated by commas, each once, 16 at most.
 
 # The service's refusals, by code.
 error-username-taken = This username is already taken.

@@ -30,13 +30,27 @@ mail-finished-rank = { $rank ->
    *[other] You finished { $rank } of { $seats }.
 }
 
+# Tournaments: a round started (your match, or your bye), the tournament is over.
+mail-round-started-subject = { $tournament }: round { $round } of { $rounds } has started
+mail-round-started-body = Round { $round } of { $rounds } of { $tournament } ({ $game }) has started: your match against { $opponents } is waiting for you.
+mail-round-started-bye = Round { $round } of { $rounds } of { $tournament } ({ $game }) has started. You have a bye this round: it counts as a draw, and you play again in the next round.
+mail-tournament-finished-subject = { $tournament } is over
+mail-tournament-finished-body = The last round of { $tournament } ({ $game }) is over: the standings are final.
+mail-tournament-finished-place = { $place ->
+    [1] You won it: first of { $entrants } (points: { $points }).
+   *[other] You finished { $place } of { $entrants } (points: { $points }).
+}
+
 mail-open-match = Open the match
 mail-open-lobby = Open the lobby
+mail-open-tournament = Open the tournament
 mail-why = You receive this mail because you asked Tapis to send notifications to { $email }.
 mail-stop-your-turn = Stop “your turn” mails
 mail-stop-invitation = Stop invitation mails
 mail-stop-deadline-soon = Stop deadline mails
 mail-stop-match-finished = Stop “match over” mails
+mail-stop-round-started = Stop “round started” mails
+mail-stop-tournament-finished = Stop “tournament over” mails
 mail-stop-all = Stop every mail from Tapis
 mail-settings = Notification settings
 
@@ -45,6 +59,8 @@ mail-event-your-turn = It is my turn
 mail-event-invitation = I am invited to a match
 mail-event-deadline-soon = Less than 24 hours are left to move
 mail-event-match-finished = A match of mine is over
+mail-event-round-started = A round of a tournament I entered starts
+mail-event-tournament-finished = A tournament I entered is over
 mail-event-all = Every mail
 
 # The pages the links open.

@@ -24,6 +24,7 @@ error-bad-request-form-too-large = Le formulaire est trop long.
 error-bad-request-username-missing = Précisez quel joueur ordinateur.
 error-bad-request-page-number = Le numéro de page doit aller de 1 à 100 000.
 error-bad-request-stream-matches = Les parties à suivre s’écrivent ID:VERSION, séparées par des virgules, chacune une fois, 64 au plus.
+error-bad-request-stream-tournaments = Les tournois à suivre s’écrivent par leurs identifiants, séparés par des virgules, chacun une fois, 16 au plus.
 
 error-username-taken = Ce nom d’utilisateur est déjà pris.
 error-username-taken-choose = Ce nom d’utilisateur est déjà pris : choisissez-en un autre.

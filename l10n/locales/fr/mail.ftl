@@ -30,13 +30,27 @@ mail-finished-rank = { $rank ->
    *[other] Vous êtes classé { $rank } sur { $seats }.
 }
 
+# Tournois : une ronde commence (votre partie, ou votre exemption), le tournoi est terminé.
+mail-round-started-subject = { $tournament } : la ronde { $round } sur { $rounds } a commencé
+mail-round-started-body = La ronde { $round } sur { $rounds } du tournoi { $tournament } ({ $game }) a commencé : votre partie contre { $opponents } vous attend.
+mail-round-started-bye = La ronde { $round } sur { $rounds } du tournoi { $tournament } ({ $game }) a commencé. Vous êtes exempt de cette ronde : elle compte comme une partie nulle, et vous jouerez à la suivante.
+mail-tournament-finished-subject = Le tournoi { $tournament } est terminé
+mail-tournament-finished-body = La dernière ronde du tournoi { $tournament } ({ $game }) est terminée : le classement est définitif.
+mail-tournament-finished-place = { $place ->
+    [1] Vous l’avez gagné : premier sur { $entrants } (points : { $points }).
+   *[other] Vous avez terminé { $place }e sur { $entrants } (points : { $points }).
+}
+
 mail-open-match = Ouvrir la partie
 mail-open-lobby = Ouvrir le salon
+mail-open-tournament = Ouvrir le tournoi
 mail-why = Vous recevez ce mail parce que vous avez demandé à Tapis d’envoyer des notifications à { $email }.
 mail-stop-your-turn = Ne plus recevoir les mails « à vous de jouer »
 mail-stop-invitation = Ne plus recevoir les invitations par mail
 mail-stop-deadline-soon = Ne plus recevoir les rappels de délai
 mail-stop-match-finished = Ne plus recevoir les mails « partie terminée »
+mail-stop-round-started = Ne plus recevoir les mails « ronde commencée »
+mail-stop-tournament-finished = Ne plus recevoir les mails « tournoi terminé »
 mail-stop-all = Ne plus recevoir aucun mail de Tapis
 mail-settings = Réglages des notifications
 
@@ -45,6 +59,8 @@ mail-event-your-turn = C’est à moi de jouer
 mail-event-invitation = On m’invite à une partie
 mail-event-deadline-soon = Il reste moins de 24 heures pour jouer
 mail-event-match-finished = Une de mes parties est terminée
+mail-event-round-started = Une ronde d’un tournoi où je suis inscrit commence
+mail-event-tournament-finished = Un tournoi où je suis inscrit est terminé
 mail-event-all = Tous les mails
 
 # Les pages où mènent les liens.

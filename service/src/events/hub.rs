@@ -1,6 +1,6 @@
 //! The hub of one server process: it numbers the events that committed (the sequencer), reads
-//! what is new once (events, moves, chat messages), and hands it to the streams connected to
-//! this process.
+//! what is new once (events, moves, chat messages, tournaments' changes), and hands it to the
+//! streams connected to this process.
 
 use std::collections::{HashMap, HashSet};
 use std::pin::pin;
@@ -14,7 +14,7 @@ use futures_util::{FutureExt, StreamExt};
 use tokio::sync::{Notify, broadcast, watch};
 use uuid::Uuid;
 
-use super::{HORIZON, UserEvent, log};
+use super::{HORIZON, TournamentChange, UserEvent, log};
 use crate::chat::ChatMessage;
 use crate::matches::MatchMove;
 use crate::schema::{chat_heads, matches as matches_table};
@@ -24,6 +24,7 @@ use crate::{ServiceResult, Services};
 const USER_CAPACITY: usize = 64;
 const MATCH_CAPACITY: usize = 256;
 const CHAT_CAPACITY: usize = 64;
+const TOURNAMENT_CAPACITY: usize = 16;
 /// How often the hub looks without being told: numbering, delivering, and the watched
 /// matches' versions (a notification can be lost when the database restarts).
 const TICK: Duration = Duration::from_secs(1);
@@ -40,6 +41,8 @@ pub struct EventHub {
     /// Each watched match's chat: its messages in number order, for every viewer (each stream
     /// filters what its viewer hears).
     chats: Watched<ChatMessage>,
+    /// Each watched tournament's changes, by stamp (its pages fetch it afresh).
+    tournaments: Watched<TournamentChange>,
     /// Tells the hub to look now (a stream started, a test).
     wake: Notify,
     /// Told when a match changed, in this process or another: the bot worker looks for a
@@ -73,7 +76,14 @@ impl Numbered for ChatMessage {
     }
 }
 
-/// The channels of what the streams follow per match (its moves, or its chat).
+impl Numbered for TournamentChange {
+    fn number(&self) -> i64 {
+        self.stamp
+    }
+}
+
+/// The channels of what the streams follow per match (its moves, or its chat) or per
+/// tournament.
 type Watched<T> = Mutex<HashMap<Uuid, Channel<T>>>;
 
 struct Channel<T> {
@@ -200,6 +210,19 @@ impl EventHub {
         }
     }
 
+    /// Follows the changes of tournament `id`; `from` is the stamp the stream starts after.
+    pub(super) fn watch_tournament(
+        self: &Arc<Self>,
+        id: Uuid,
+        from: i64,
+    ) -> Subscription<TournamentChange> {
+        Subscription {
+            hub: Arc::clone(self),
+            key: Key::Tournament(id),
+            receiver: Some(subscribe(&self.tournaments, id, from, TOURNAMENT_CAPACITY)),
+        }
+    }
+
     fn forget(&self, key: Key) {
         match key {
             Key::User(id) => {
@@ -210,6 +233,7 @@ impl EventHub {
             }
             Key::Match(id) => forget_channel(&self.matches, id),
             Key::Chat(id) => forget_channel(&self.chats, id),
+            Key::Tournament(id) => forget_channel(&self.tournaments, id),
         }
     }
 
@@ -229,6 +253,7 @@ enum Key {
     User(Uuid),
     Match(Uuid),
     Chat(Uuid),
+    Tournament(Uuid),
 }
 
 /// A stream's place in the hub: its receiver, and its channel forgotten when the last stream
@@ -287,6 +312,7 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
             all_matches: true,
             matches: HashSet::new(),
             chats: HashSet::new(),
+            tournaments: HashSet::new(),
         };
         loop {
             if cursor.is_none() {
@@ -342,6 +368,8 @@ struct Work {
     matches: HashSet<Uuid>,
     /// The matches whose chat has a new message.
     chats: HashSet<Uuid>,
+    /// The tournaments that changed.
+    tournaments: HashSet<Uuid>,
 }
 
 impl Work {
@@ -360,6 +388,13 @@ impl Work {
             "tapis_chat" => {
                 if let Ok(id) = payload.parse() {
                     self.chats.insert(id);
+                }
+            }
+            // A tournament changed (its worker may have told events, to number).
+            "tapis_tournaments" => {
+                self.sequence = true;
+                if let Ok(id) = payload.parse() {
+                    self.tournaments.insert(id);
                 }
             }
             // The sequencer numbered events.
@@ -393,6 +428,15 @@ impl Work {
             all,
             Counter::ChatHead,
             log::chat_after,
+        )
+        .await;
+        catch_up(
+            services,
+            &hub.tournaments,
+            &mut self.tournaments,
+            all,
+            Counter::TournamentStamp,
+            log::tournament_after,
         )
         .await;
     }
@@ -453,6 +497,9 @@ async fn listen(services: &Services) -> ServiceResult<AsyncPgConnection> {
     diesel::sql_query("LISTEN tapis_chat")
         .execute(&mut conn)
         .await?;
+    diesel::sql_query(format!("LISTEN {}", crate::tournaments::CHANGES_CHANNEL))
+        .execute(&mut conn)
+        .await?;
     Ok(conn)
 }
 
@@ -474,11 +521,12 @@ async fn deliver(services: &Services, hub: &EventHub, cursor: &mut i64) -> Servi
 }
 
 /// What a watched match is numbered by in the hub: its version (its moves), or the number of
-/// its chat's last message.
+/// its chat's last message; a watched tournament, by its stamp.
 #[derive(Debug, Clone, Copy)]
 enum Counter {
     Version,
     ChatHead,
+    TournamentStamp,
 }
 
 /// The watched matches (`(id, last handed out)`) whose `counter` moved past what was handed
@@ -508,6 +556,7 @@ async fn moved_past(
                 .load(&mut conn)
                 .await?
         }
+        Counter::TournamentStamp => crate::tournaments::stamps(&mut conn, &ids).await?,
     };
     let current: HashMap<Uuid, i64> = current.into_iter().collect();
     Ok(watched

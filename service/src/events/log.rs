@@ -8,7 +8,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::{EventKind, UserEvent};
+use super::{EventKind, TournamentChange, UserEvent};
 use crate::chat::{self, ChatMessage};
 use crate::matches::{self, MatchMove};
 use crate::schema::user_events;
@@ -76,7 +76,7 @@ pub(super) async fn latest_seq(services: &Services) -> ServiceResult<i64> {
     Ok(latest.latest)
 }
 
-type EventRow = (Option<i64>, Uuid, String, Uuid, i64, Value);
+type EventRow = (Option<i64>, Uuid, String, Option<Uuid>, Option<i64>, Value);
 
 /// Events numbered after `after` (for one person, or for everyone), oldest first, at most
 /// [`BATCH`].
@@ -118,8 +118,7 @@ fn user_event((seq, user_id, kind, match_id, version, data): EventRow) -> Servic
         seq,
         user_id,
         kind,
-        match_id,
-        version,
+        match_at: match_id.zip(version),
         data,
     })
 }
@@ -142,6 +141,25 @@ pub(super) async fn chat_after(
 ) -> ServiceResult<Vec<ChatMessage>> {
     let mut conn = services.conn().await?;
     chat::messages_after(&mut conn, id, after, BATCH).await
+}
+
+/// Where tournament `id` stands, if it moved past stamp `after` (one change: a page fetches
+/// the tournament afresh, whatever changed).
+pub(super) async fn tournament_after(
+    services: &Services,
+    id: Uuid,
+    after: i64,
+) -> ServiceResult<Vec<TournamentChange>> {
+    let mut conn = services.conn().await?;
+    Ok(crate::tournaments::stamps(&mut conn, &[id])
+        .await?
+        .into_iter()
+        .filter(|(_, stamp)| *stamp > after)
+        .map(|(tournament_id, stamp)| TournamentChange {
+            tournament_id,
+            stamp,
+        })
+        .collect())
 }
 
 #[derive(QueryableByName)]

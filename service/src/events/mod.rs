@@ -37,9 +37,9 @@ pub use gate::{Opener, StreamGate, StreamPass};
 pub use hub::{EventHub, run};
 pub use log::prune;
 pub use streams::{
-    MatchEvent, MatchStream, NOT_AN_EVENT_ID, PAGE_STREAM_MATCHES, PageEvent, PageStream,
-    StreamItem, StreamSettings, UserStream, match_stream, page_stream, until_interrupted,
-    user_stream,
+    MatchEvent, MatchStream, NOT_AN_EVENT_ID, PAGE_STREAM_MATCHES, PAGE_STREAM_TOURNAMENTS,
+    PageEvent, PageStream, StreamItem, StreamSettings, UserStream, match_stream, page_stream,
+    until_interrupted, user_stream,
 };
 pub(crate) use tell::{Told, tell};
 
@@ -69,6 +69,11 @@ pub enum EventKind {
     FollowedStarted,
     /// The analysis of a match you played is made (`GET /api/v1/matches/{id}/analysis`).
     AnalysisReady,
+    /// A round of a tournament you entered started (`tournament_id`, `round`): your match
+    /// (`match_id`, `table`), or your bye (`bye`).
+    RoundStarted,
+    /// A tournament you entered finished (`tournament_id`): your final `place` and `points`.
+    TournamentFinished,
 }
 
 named_values!(EventKind {
@@ -81,6 +86,8 @@ named_values!(EventKind {
     DeadlineSoon => "deadline_soon",
     FollowedStarted => "followed_started",
     AnalysisReady => "analysis_ready",
+    RoundStarted => "round_started",
+    TournamentFinished => "tournament_finished",
 });
 
 impl fmt::Display for EventKind {
@@ -109,19 +116,37 @@ pub struct UserEvent {
     pub seq: i64,
     pub user_id: Uuid,
     pub kind: EventKind,
-    pub match_id: Uuid,
-    /// The match's version when it happened.
-    pub version: i64,
-    /// What else it says (`game`, `deadline`, `result`, `by`).
+    /// The match it is about and the match's version when it happened; none for an event of
+    /// a competition without a match of the person's (a bye, a tournament's end), whose
+    /// `data` names the competition (`tournament_id`).
+    pub match_at: Option<(Uuid, i64)>,
+    /// What else it says (`game`, `deadline`, `result`, `by`, `tournament_id`...).
     pub data: Map<String, Value>,
 }
 
+/// A tournament that a page follows changed (a round started, a match of it ended, it
+/// finished): where it stands now, as a number that grows with each change (its stamp). Anyone
+/// may follow a tournament; the page fetches it afresh.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TournamentChange {
+    pub tournament_id: Uuid,
+    pub stamp: i64,
+}
+
 impl UserEvent {
-    /// The JSON object a client receives: `match_id`, `version` and what else it says.
+    /// The match it is about, if any.
+    pub fn match_id(&self) -> Option<Uuid> {
+        self.match_at.map(|(id, _)| id)
+    }
+
+    /// The JSON object a client receives: `match_id` and `version` (for an event about a
+    /// match) and what else it says.
     pub fn payload(&self) -> Value {
         let mut object = Map::with_capacity(self.data.len() + 2);
-        object.insert("match_id".into(), Value::String(self.match_id.to_string()));
-        object.insert("version".into(), Value::from(self.version));
+        if let Some((match_id, version)) = self.match_at {
+            object.insert("match_id".into(), Value::String(match_id.to_string()));
+            object.insert("version".into(), Value::from(version));
+        }
         for (key, value) in &self.data {
             object.entry(key.clone()).or_insert_with(|| value.clone());
         }
@@ -157,8 +182,7 @@ mod tests {
             seq: 7,
             user_id: Uuid::nil(),
             kind: EventKind::YourTurn,
-            match_id: Uuid::nil(),
-            version: 12,
+            match_at: Some((Uuid::nil(), 12)),
             data: json!({"game": "yams", "version": 99})
                 .as_object()
                 .cloned()
@@ -168,5 +192,20 @@ mod tests {
             event.payload(),
             json!({"match_id": Uuid::nil().to_string(), "version": 12, "game": "yams"})
         );
+    }
+
+    #[test]
+    fn a_payload_without_a_match_is_its_data() {
+        let event = UserEvent {
+            seq: 8,
+            user_id: Uuid::nil(),
+            kind: EventKind::TournamentFinished,
+            match_at: None,
+            data: json!({"tournament_id": "t", "place": 1})
+                .as_object()
+                .cloned()
+                .unwrap(),
+        };
+        assert_eq!(event.payload(), json!({"tournament_id": "t", "place": 1}));
     }
 }

@@ -18,10 +18,10 @@ use futures_util::{Stream, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 use uuid::Uuid;
 
-use super::UserEvent;
 use super::gate::{Opener, StreamPass};
 use super::hub::{Numbered, Subscription};
 use super::log::{self, BATCH, events_after, horizon, latest_seq};
+use super::{TournamentChange, UserEvent};
 use crate::chat::{self, Audience, ChatMessage};
 use crate::identity::caller::Identity;
 use crate::matches::{self, MatchMove};
@@ -54,10 +54,14 @@ pub enum PageEvent {
     Move(Arc<MatchMove>),
     /// A chat message of one of the matches the page follows, that the viewer may read.
     Chat(Arc<ChatMessage>),
+    /// One of the tournaments the page follows changed.
+    Tournament(Arc<TournamentChange>),
 }
 
 /// How many matches one page stream may follow (the tabs of one browser share it).
 pub const PAGE_STREAM_MATCHES: usize = 64;
+/// How many tournaments one page stream may follow.
+pub const PAGE_STREAM_TOURNAMENTS: usize = 16;
 
 /// What a stream yields: an event, or the end of the stream because the database could not be
 /// read (the client reconnects with its `Last-Event-ID` and loses nothing).
@@ -275,10 +279,33 @@ async fn follow_match(
     Ok(Box::pin(follow.into_stream()))
 }
 
+/// The changes of tournament `id` from now on (the page reads it once the stream is open).
+async fn follow_tournament(services: &Services, id: Uuid) -> ServiceResult<Part<TournamentChange>> {
+    let cursor = {
+        let mut conn = services.conn().await?;
+        crate::tournaments::stamps(&mut conn, &[id])
+            .await?
+            .first()
+            .map(|(_, stamp)| *stamp)
+            .ok_or(ServiceError::NotFound("tournament"))?
+    };
+    let subscription = services.events().watch_tournament(id, cursor);
+    let follow = Follow {
+        read: tournament_reader(services, id),
+        subscription,
+        cursor,
+        backlog: VecDeque::new(),
+        // A change may have been handed out between reading the stamp and subscribing.
+        behind: true,
+    };
+    Ok(Box::pin(follow.into_stream()))
+}
+
 /// One stream for the pages of a browser: the events of `who` (when signed in) from after
-/// `last_event_id` (or from now), and the moves of each match of `matches` played after the
-/// version given with it, then as they are played. Any of them that cannot be read ends the
-/// whole stream ([`StreamItem::Interrupted`]): the browser reconnects and misses nothing.
+/// `last_event_id` (or from now), the moves of each match of `matches` played after the
+/// version given with it, then as they are played, and the changes of each tournament of
+/// `tournaments` from now on. Any of them that cannot be read ends the whole stream
+/// ([`StreamItem::Interrupted`]): the browser reconnects and misses nothing.
 ///
 /// Each part is the stream of its own function ([`user_stream`], [`match_stream`]), so the
 /// page stream resumes, follows the hub and catches up from the database the same way. It is
@@ -288,6 +315,7 @@ pub async fn page_stream(
     who: Option<&Identity>,
     last_event_id: Option<&str>,
     matches: &[(Uuid, i64)],
+    tournaments: &[Uuid],
     address: Option<&str>,
 ) -> ServiceResult<PageStream> {
     let pass = services.streams().admit(Opener {
@@ -299,7 +327,7 @@ pub async fn page_stream(
         let mut conn = services.conn().await?;
         chat::audiences(&mut conn, who.map(|who| who.user_id), &ids).await?
     };
-    let mut parts: Vec<PageStream> = Vec::with_capacity(2 * matches.len() + 1);
+    let mut parts: Vec<PageStream> = Vec::with_capacity(2 * matches.len() + tournaments.len() + 1);
     if let Some(who) = who {
         let events = follow_user(services, who, last_event_id).await?;
         parts.push(Box::pin(events.map(|item| item.map(PageEvent::User))));
@@ -313,6 +341,12 @@ pub async fn page_stream(
             .ok_or(ServiceError::NotFound("match"))?;
         let messages = follow_chat(services, *id, audience).await?;
         parts.push(Box::pin(messages.map(|item| item.map(PageEvent::Chat))));
+    }
+    for id in tournaments {
+        let changes = follow_tournament(services, *id).await?;
+        parts.push(Box::pin(
+            changes.map(|item| item.map(PageEvent::Tournament)),
+        ));
     }
     Ok(holding(
         Box::pin(futures_util::stream::select_all(parts)),
@@ -344,6 +378,12 @@ fn user_reader(services: &Services, user_id: Uuid) -> Reader<UserEvent> {
 fn match_reader(services: &Services, id: Uuid) -> Reader<MatchMove> {
     reader(services, move |services, after| {
         Box::pin(async move { log::moves_after(&services, id, after).await })
+    })
+}
+
+fn tournament_reader(services: &Services, id: Uuid) -> Reader<TournamentChange> {
+    reader(services, move |services, after| {
+        Box::pin(async move { log::tournament_after(&services, id, after).await })
     })
 }
 

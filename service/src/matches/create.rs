@@ -217,13 +217,7 @@ pub(super) async fn write_new(
     let told: Vec<Told> = invitees
         .people
         .iter()
-        .map(|user_id| Told {
-            user_id: *user_id,
-            kind: EventKind::Invitation,
-            match_id: id,
-            version: 0,
-            data: data.clone(),
-        })
+        .map(|user_id| Told::of_match(*user_id, EventKind::Invitation, id, 0, data.clone()))
         .collect();
     events::tell(conn, &told).await
 }

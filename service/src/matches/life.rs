@@ -202,16 +202,18 @@ pub(super) async fn call_off_open(
     let told: Vec<Told> = concerned
         .into_iter()
         .filter(|user_id| *user_id != by.user_id)
-        .map(|user_id| Told {
-            user_id,
-            kind: if how == Aborted::Declined && user_id == row.creator_id {
-                EventKind::InvitationDeclined
-            } else {
-                EventKind::MatchCancelled
-            },
-            match_id: row.id,
-            version,
-            data: data.clone(),
+        .map(|user_id| {
+            Told::of_match(
+                user_id,
+                if how == Aborted::Declined && user_id == row.creator_id {
+                    EventKind::InvitationDeclined
+                } else {
+                    EventKind::MatchCancelled
+                },
+                row.id,
+                version,
+                data.clone(),
+            )
         })
         .collect();
     events::tell(conn, &told).await
@@ -269,12 +271,14 @@ pub async fn abort(services: &Services, who: &Identity, id: Uuid) -> ServiceResu
                 .iter()
                 .zip(row.seat_bots())
                 .filter(|(user_id, bot)| **user_id != who.user_id && !**bot)
-                .map(|(user_id, _)| Told {
-                    user_id: *user_id,
-                    kind: EventKind::MatchCancelled,
-                    match_id: row.id,
-                    version,
-                    data: data.clone(),
+                .map(|(user_id, _)| {
+                    Told::of_match(
+                        *user_id,
+                        EventKind::MatchCancelled,
+                        row.id,
+                        version,
+                        data.clone(),
+                    )
                 })
                 .collect();
             events::tell(conn, &told).await?;

@@ -18,12 +18,14 @@
 //!   players, cancelling;
 //! - `mine`: a player's matches in play in tournaments (the home page's "your next match");
 //! - `read`: the list, one tournament, its standings and its rounds;
+//! - `news`: what the worker tells the entrants and the pages following a tournament;
 //! - `rounds`: the worker that closes rounds (adjudicating at the deadline) and starts the
 //!   next ones.
 
 mod cache;
 mod entry;
 mod mine;
+mod news;
 pub(crate) mod plan;
 pub(crate) mod read;
 mod rounds;
@@ -33,6 +35,8 @@ mod views;
 pub use cache::StandingsCache;
 pub use entry::{cancel, create, join, leave, reconfirm, seat_bot, withdraw};
 pub use mine::{TournamentMatch, my_matches};
+pub(crate) use news::stamps;
+pub(crate) use store::CHANNEL as CHANGES_CHANNEL;
 pub use read::{get, list, rounds, sheet, standings};
 pub use rounds::{advance_due, run};
 pub use views::{

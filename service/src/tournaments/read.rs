@@ -7,7 +7,7 @@ use std::sync::Arc;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tapis_games::GameId;
-use tapis_tournaments::{Decided, Points, TieBreak, table_points};
+use tapis_tournaments::{Decided, Points, Standing, TieBreak, table_points};
 use uuid::Uuid;
 
 use super::plan::{late_entry_before_round, round_clock};
@@ -354,11 +354,8 @@ fn standings_of(
     entrant_rows: &[EntrantRow],
     tables: &[TableRow],
 ) -> ServiceResult<Standings> {
-    let records = store::records(tables, row.current_round)?;
     let sizes = row.sizes()?;
-    let entrants = store::crate_entrants(entrant_rows);
-    let lines = tapis_tournaments::standings(&entrants, &records, sizes)
-        .map_err(|e| ServiceError::internal("stored rounds do not make standings", e))?;
+    let lines = crate_standings(row, entrant_rows, tables)?;
     let names: HashMap<Uuid, &str> = entrant_rows
         .iter()
         .map(|e| (e.user_id, e.username.as_str()))
@@ -413,6 +410,30 @@ pub(crate) fn standings_view(
             })
             .collect::<ServiceResult<_>>()?,
     })
+}
+
+/// The entrants of the tournament of `row` and its standings after the tables recorded so far
+/// (in the caller's transaction: the worker tells the final places with the round's close).
+pub(super) async fn standing_lines(
+    conn: &mut AsyncPgConnection,
+    row: &TournamentRow,
+) -> ServiceResult<(Vec<EntrantRow>, Vec<Standing<Uuid>>)> {
+    let entrant_rows = store::entrants(conn, row.id).await?;
+    let tables = store::tables(conn, row.id).await?;
+    let lines = crate_standings(row, &entrant_rows, &tables)?;
+    Ok((entrant_rows, lines))
+}
+
+/// The crate's standings of the tournament of `row`, from its entrants and tables (pure).
+fn crate_standings(
+    row: &TournamentRow,
+    entrant_rows: &[EntrantRow],
+    tables: &[TableRow],
+) -> ServiceResult<Vec<Standing<Uuid>>> {
+    let records = store::records(tables, row.current_round)?;
+    let entrants = store::crate_entrants(entrant_rows);
+    tapis_tournaments::standings(&entrants, &records, row.sizes()?)
+        .map_err(|e| ServiceError::internal("stored rounds do not make standings", e))
 }
 
 fn tie_break_name(kind: TieBreak) -> &'static str {

@@ -3,10 +3,11 @@
 //! (adjudicating the matches still running at the deadline, withdrawing the players who timed
 //! out or resigned and did not re-confirm), and starts the next one or finishes the
 //! tournament: all in one transaction per tournament, claimed with `FOR UPDATE SKIP LOCKED`,
-//! so that several processes share the work and never start a round twice. The pairing is
-//! computed by `tapis-tournaments` on a short-lived thread of its own, never on the async
-//! threads. The worker looks when a match changed (in any process: the event hub hears it
-//! through `LISTEN`) and every `interval`.
+//! so that several processes share the work and never start a round twice. The same
+//! transaction tells the entrants (`round_started`, `tournament_finished`: `news`) and the
+//! pages following the tournament. The pairing is computed by `tapis-tournaments` on a
+//! short-lived thread of its own, never on the async threads. The worker looks when a match
+//! changed (in any process: the event hub hears it through `LISTEN`) and every `interval`.
 
 use std::time::Duration;
 
@@ -17,6 +18,7 @@ use time::OffsetDateTime;
 use tokio::sync::watch;
 use uuid::Uuid;
 
+use super::news::{self, StartedTable};
 use super::plan::round_clock;
 use super::store::{self, TournamentRow};
 use super::views::TournamentStatus;
@@ -132,21 +134,24 @@ async fn advance(
             let entrants = store::entrants(conn, row.id).await?;
             if entrants.iter().filter(|e| !e.withdrawn).count() < 2 {
                 tracing::info!(tournament.id = %row.id, "tournament cancelled: fewer than two players");
-                return set_status(conn, row.id, TournamentStatus::Cancelled, now).await;
+                set_status(conn, row.id, TournamentStatus::Cancelled, now).await?;
+            } else {
+                start_round(conn, row, 1, now).await?;
             }
-            start_round(conn, row, 1, now).await
         }
         TournamentStatus::Running => {
             close_round(conn, row, now).await?;
             if row.current_round >= row.rounds {
                 tracing::info!(tournament.id = %row.id, "tournament finished");
-                set_status(conn, row.id, TournamentStatus::Finished, now).await
+                set_status(conn, row.id, TournamentStatus::Finished, now).await?;
+                news::finished(conn, row).await?;
             } else {
-                start_round(conn, row, row.current_round + 1, now).await
+                start_round(conn, row, row.current_round + 1, now).await?;
             }
         }
-        TournamentStatus::Finished | TournamentStatus::Cancelled => Ok(()),
+        TournamentStatus::Finished | TournamentStatus::Cancelled => {}
     }
+    Ok(())
 }
 
 /// Holds the vacations of every entrant of tournament `id` still until the end of the
@@ -286,24 +291,26 @@ async fn start_round(
         days_per_move: row.days_per_move,
         vacation_pauses: row.vacation_pauses,
     };
-    let mut table_number: i16 = 0;
+    let mut started = Vec::with_capacity(pairing.tables.len() + pairing.byes.len());
     for seats in &pairing.tables {
-        table_number += 1;
         let match_id = create_table(conn, &terms, seats, now).await?;
-        insert_table(
-            conn,
-            row.id,
-            number,
-            table_number,
-            Some(match_id),
-            seats.to_vec(),
-        )
-        .await?;
+        started.push(StartedTable {
+            number: next_table(&started)?,
+            match_id: Some(match_id),
+            seats: seats.to_vec(),
+        });
     }
     for bye in &pairing.byes {
-        table_number += 1;
-        insert_table(conn, row.id, number, table_number, None, vec![*bye]).await?;
+        started.push(StartedTable {
+            number: next_table(&started)?,
+            match_id: None,
+            seats: vec![*bye],
+        });
     }
+    for table in &started {
+        insert_table(conn, row.id, number, table).await?;
+    }
+    news::round_started(conn, row, number, &started, &entrants).await?;
     diesel::update(tournaments::table.find(row.id))
         .set((
             tournaments::status.eq(TournamentStatus::Running.as_str()),
@@ -321,21 +328,25 @@ async fn start_round(
     Ok(())
 }
 
+/// The number of the table after those of `started` (from 1).
+fn next_table(started: &[StartedTable]) -> ServiceResult<i16> {
+    i16::try_from(started.len() + 1)
+        .map_err(|e| ServiceError::internal("a round of more tables than numbers", e))
+}
+
 async fn insert_table(
     conn: &mut AsyncPgConnection,
     tournament_id: Uuid,
     round: i16,
-    number: i16,
-    match_id: Option<Uuid>,
-    seats: Vec<Uuid>,
+    table: &StartedTable,
 ) -> ServiceResult<()> {
     diesel::insert_into(round_tables::table)
         .values((
             round_tables::tournament_id.eq(tournament_id),
             round_tables::round.eq(round),
-            round_tables::number.eq(number),
-            round_tables::match_id.eq(match_id),
-            round_tables::seats.eq(seats),
+            round_tables::number.eq(table.number),
+            round_tables::match_id.eq(table.match_id),
+            round_tables::seats.eq(&table.seats),
         ))
         .execute(conn)
         .await?;

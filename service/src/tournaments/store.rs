@@ -137,11 +137,21 @@ pub(super) async fn refresh_ratings(
     Ok(())
 }
 
-/// Raises the revision of tournament `id`, in a transaction that changes what its standings are
-/// made of: the caches of every process read them again.
+/// The channel the hubs listen on for tournaments that changed (payload: the tournament's id).
+pub(crate) const CHANNEL: &str = "tapis_tournaments";
+
+/// Raises the revision of tournament `id`, in a transaction that changes it (its entrants, its
+/// rounds, its status): the standings kept by every process are read again, and once the
+/// transaction commits every hub hears that it changed (the pages following it fetch it
+/// again; the sequencer numbers the events the transaction told).
 pub(super) async fn touch(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<()> {
     diesel::update(tournaments::table.find(id))
         .set(tournaments::revision.eq(tournaments::revision + 1))
+        .execute(conn)
+        .await?;
+    diesel::sql_query("SELECT pg_notify($1, $2)")
+        .bind::<diesel::sql_types::Text, _>(CHANNEL)
+        .bind::<diesel::sql_types::Text, _>(id.to_string())
         .execute(conn)
         .await?;
     Ok(())

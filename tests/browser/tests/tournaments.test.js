@@ -1,7 +1,7 @@
 // Swiss tournaments in the browser, in English and in French: an organiser creates one through
 // the form, two players join from its page, it starts, and when the round's match ends the
-// standings on the open page update by themselves (no reload); every page axe clean, at 375
-// and 1280 px.
+// standings on the open page update by themselves (no reload), on a player's page and on a
+// signed-out spectator's; every page axe clean, at 375 and 1280 px.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { ApiPlayer, apiCall } from "../lib/api.js";
@@ -53,6 +53,8 @@ for (const [lang, locale] of [
       const organiser = await player(locale);
       const ana = await player(locale);
       const ben = await player(locale);
+      // Nobody signed in: the tournament's page follows the tournament all the same.
+      const spectator = await newPlayer(browser, { locale });
       try {
         const page = organiser.page;
         await page.goto("/tournaments");
@@ -91,31 +93,41 @@ for (const [lang, locale] of [
         const link = watched.locator('[data-testid="pairing"] a[href^="/matches/"]').first();
         const matchId = (await link.getAttribute("href")).split("/").pop();
         await checkPage(watched, `tournament-running-${lang}`);
+        await spectator.page.goto(url);
+        await spectator.page
+          .locator('[data-testid="tournament-status"][data-status="tournament-status-running"]')
+          .waitFor();
+        await spectator.page.evaluate(() => {
+          window.__tapisNotReloaded = true;
+        });
 
         // Ben re-confirms (so that his resignation does not withdraw him) and resigns: the round
         // closes and the next one starts, and Ana's open page shows the standings after it.
         await apiCall("POST", `/api/v1/tournaments/${id}/reconfirm`, { token: ben.api.token, expect: 200 });
         await apiCall("POST", `/api/v1/matches/${matchId}/resign`, { token: ben.api.token, body: {}, expect: 200 });
-        await watched.waitForFunction(
-          (name) =>
-            [...document.querySelectorAll('[data-testid="standing"]')].some(
-              (row) =>
-                row.querySelector("th")?.textContent.includes(name) &&
-                row.querySelector('[data-testid="points"]')?.textContent.trim() === "1" &&
-                row.querySelector('[data-testid="played"]')?.textContent.trim() === "1",
-            ),
-          ana.name,
-          { timeout: 60_000 },
-        );
-        assert.equal(await watched.evaluate(() => window.__tapisNotReloaded), true, "the page was not reloaded");
+        for (const open of [watched, spectator.page]) {
+          await open.waitForFunction(
+            (name) =>
+              [...document.querySelectorAll('[data-testid="standing"]')].some(
+                (row) =>
+                  row.querySelector("th")?.textContent.includes(name) &&
+                  row.querySelector('[data-testid="points"]')?.textContent.trim() === "1" &&
+                  row.querySelector('[data-testid="played"]')?.textContent.trim() === "1",
+              ),
+            ana.name,
+            { timeout: 60_000 },
+          );
+          assert.equal(await open.evaluate(() => window.__tapisNotReloaded), true, "the page was not reloaded");
+        }
         await checkPage(watched, `tournament-standings-${lang}`);
+        await checkPage(spectator.page, `tournament-spectator-${lang}`);
 
         // The home page: "your next match" in the tournament (round 2 has started).
         await ana.page.goto("/");
         await ana.page.locator('[data-testid="tournament-next"]').waitFor();
         await checkPage(ana.page, `home-tournament-next-${lang}`);
       } finally {
-        for (const p of [organiser, ana, ben]) await p.context.close();
+        for (const p of [organiser, ana, ben, spectator]) await p.context.close();
       }
     });
   });

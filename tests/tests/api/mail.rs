@@ -18,7 +18,7 @@ use tapis_tests::{
 };
 
 /// Gives `address` to `token`'s account and follows the link of the verification mail.
-async fn verified(app: &TestApp, sink: &SmtpSink, token: &str, address: &str) {
+pub(crate) async fn verified(app: &TestApp, sink: &SmtpSink, token: &str, address: &str) {
     let reply = put(app, "/api/v1/me/email", token, json!({"email": address})).await;
     assert_eq!(reply.status, StatusCode::ACCEPTED, "{:?}", reply.body);
     let mails = sink.wait_for(address, 1, |m| !is_notification(m)).await;
@@ -164,7 +164,8 @@ async fn the_verification_mail_arrives_and_its_link_verifies_the_address() {
     assert_eq!(
         before.body,
         json!({"email": null, "email_verified": false,
-               "events": ["your_turn", "invitation", "deadline_soon", "match_finished"],
+               "events": ["your_turn", "invitation", "deadline_soon", "match_finished",
+                          "round_started", "tournament_finished"],
                "digest_hours": 12})
     );
     let reply = put(

@@ -31,6 +31,7 @@ mod request_log;
 mod security;
 mod streams;
 mod tokens;
+mod tournament_events;
 mod tournaments;
 mod vacation;
 mod verify;

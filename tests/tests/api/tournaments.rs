@@ -21,7 +21,7 @@ fn in_minutes(app: &TestApp, minutes: i64) -> String {
 
 /// Creates a tournament organised by `token`, with `extra` over a two-player Linja Swiss of
 /// three rounds starting in a minute; returns its view.
-async fn create(app: &TestApp, token: &str, extra: Value) -> Value {
+pub(crate) async fn create(app: &TestApp, token: &str, extra: Value) -> Value {
     let mut body = json!({
         "name": "Winter Swiss",
         "game": "linja",
@@ -39,7 +39,7 @@ async fn create(app: &TestApp, token: &str, extra: Value) -> Value {
     created.body
 }
 
-async fn act(app: &TestApp, id: &str, what: &str, token: &str) -> tapis_tests::Reply {
+pub(crate) async fn act(app: &TestApp, id: &str, what: &str, token: &str) -> tapis_tests::Reply {
     app.post(
         &format!("/api/v1/tournaments/{id}/{what}"),
         Some(token),
@@ -49,7 +49,12 @@ async fn act(app: &TestApp, id: &str, what: &str, token: &str) -> tapis_tests::R
 }
 
 /// Waits until the tournament's view satisfies `done` (the worker acts on its own).
-async fn wait_for(app: &TestApp, id: &str, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn wait_for(
+    app: &TestApp,
+    id: &str,
+    what: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
     for _ in 0..1200 {
         let view = app
             .get(&format!("/api/v1/tournaments/{id}"), None)
@@ -63,7 +68,7 @@ async fn wait_for(app: &TestApp, id: &str, what: &str, done: impl Fn(&Value) -> 
     panic!("tournament {id}: {what} never happened");
 }
 
-async fn rounds(app: &TestApp, id: &str) -> Vec<Value> {
+pub(crate) async fn rounds(app: &TestApp, id: &str) -> Vec<Value> {
     let reply = app
         .get(&format!("/api/v1/tournaments/{id}/rounds"), None)
         .await;
@@ -71,7 +76,7 @@ async fn rounds(app: &TestApp, id: &str) -> Vec<Value> {
     reply.body.as_array().unwrap().clone()
 }
 
-async fn standings(app: &TestApp, id: &str) -> Value {
+pub(crate) async fn standings(app: &TestApp, id: &str) -> Value {
     let reply = app
         .get(&format!("/api/v1/tournaments/{id}/standings"), None)
         .await;
@@ -272,7 +277,11 @@ async fn a_casual_swiss_of_nine_with_computer_players_is_played_to_its_end() {
 }
 
 /// A tournament of `players` signed-up people (joined), starting in a minute.
-async fn with_players(app: &TestApp, players: &[&str], extra: Value) -> (String, Vec<String>) {
+pub(crate) async fn with_players(
+    app: &TestApp,
+    players: &[&str],
+    extra: Value,
+) -> (String, Vec<String>) {
     let organiser = app.player("organiser").await;
     let t = create(app, &organiser, extra).await;
     let id = t["id"].as_str().unwrap().to_owned();

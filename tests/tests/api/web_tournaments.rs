@@ -232,7 +232,7 @@ async fn joining_leaving_withdrawing_and_the_rounds_on_the_page_and_the_home_pag
     page.assert_contains("Running: round 1 of 2.");
     page.assert_contains(&format!("href=\"/matches/{match_id}\""));
     page.assert_contains("In play");
-    page.assert_contains("data-follow=\"match_started match_finished\"");
+    page.assert_contains(&format!("data-stream-tournament=\"{id}\""));
     page.assert_contains("role=\"region\" aria-label=\"Table of the standings\"");
     assert_eq!(page.text.matches("data-testid=\"standing\"").count(), 2);
     page.assert_contains(&format!("action=\"/tournaments/{id}/withdraw\""));

@@ -20,7 +20,7 @@ use tapis_tests::{Rng, TestApp};
 use crate::streams::{act, started, until_the_turn_passes};
 
 /// Whether `signature` (a `Tapis-Signature` value) signs `body` with `secret`.
-fn signed_by(secret: &str, signature: &str, body: &[u8]) -> bool {
+pub(crate) fn signed_by(secret: &str, signature: &str, body: &[u8]) -> bool {
     let Some((t, v1)) = signature
         .strip_prefix("t=")
         .and_then(|rest| rest.split_once(",v1="))
@@ -33,7 +33,7 @@ fn signed_by(secret: &str, signature: &str, body: &[u8]) -> bool {
     hex::encode(mac.finalize().into_bytes()) == v1
 }
 
-async fn create(app: &TestApp, token: &str, url: &str, events: &[&str]) -> Value {
+pub(crate) async fn create(app: &TestApp, token: &str, url: &str, events: &[&str]) -> Value {
     let reply = app
         .post(
             "/api/v1/webhooks",

@@ -66,6 +66,26 @@ pub struct PageStreamQuery {
     /// The last of the player's events the browser received (as `Last-Event-ID`, which wins
     /// over it): a stream opened anew by the page resumes after it.
     after: Option<String>,
+    /// The tournaments the browser's pages show: `ID,ID`. Each change of theirs (a round
+    /// started, a match of theirs ended, the end) comes on the stream from the moment it opens.
+    tournaments: Option<String>,
+}
+
+/// Reads `ID,ID` (at most [`events::PAGE_STREAM_TOURNAMENTS`], each tournament once).
+fn followed_tournaments(text: Option<&str>) -> Result<Vec<Uuid>, WebError> {
+    let bad = || WebError::BadRequest("stream_tournaments");
+    let mut tournaments: Vec<Uuid> = Vec::new();
+    for part in text.unwrap_or("").split(',').filter(|p| !p.is_empty()) {
+        let id: Uuid = part.parse().map_err(|_| bad())?;
+        if tournaments.contains(&id) {
+            return Err(bad());
+        }
+        tournaments.push(id);
+    }
+    if tournaments.len() > events::PAGE_STREAM_TOURNAMENTS {
+        return Err(bad());
+    }
+    Ok(tournaments)
 }
 
 /// Reads `ID:VERSION,ID:VERSION` (at most [`events::PAGE_STREAM_MATCHES`], each match once).
@@ -87,17 +107,20 @@ fn followed_matches(text: Option<&str>) -> Result<Vec<(Uuid, i64)>, WebError> {
     Ok(matches)
 }
 
-/// `GET /stream?matches=ID:VERSION,...&after=SEQ`: the one stream a browser's pages follow.
-/// It carries the signed-in player's events (`your_turn`, `match_started`..., as the API's
-/// `GET /api/v1/stream` sends them, `id:` their number) and the moves of the matches named
-/// (`event: move`, `data:` the move with its `match_id` and `version`, and no `id:`, so that
-/// a reconnecting `EventSource` resumes the player's events by `Last-Event-ID` while the
-/// moves resume from the versions in the address). A visitor has no events of their own: with
-/// no match named, 401, with no page and no redirect (an `EventSource` would not follow one).
+/// `GET /stream?matches=ID:VERSION,...&tournaments=ID,...&after=SEQ`: the one stream a
+/// browser's pages follow. It carries the signed-in player's events (`your_turn`,
+/// `match_started`..., as the API's `GET /api/v1/stream` sends them, `id:` their number), the
+/// moves of the matches named (`event: move`, `data:` the move with its `match_id` and
+/// `version`, and no `id:`, so that a reconnecting `EventSource` resumes the player's events
+/// by `Last-Event-ID` while the moves resume from the versions in the address), and the
+/// changes of the tournaments named (`event: tournament`, `data:` its `tournament_id` and
+/// `stamp`, no `id:`). A visitor has no events of their own: with no match nor tournament
+/// named, 401, with no page and no redirect (an `EventSource` would not follow one).
 #[get("/stream")]
 pub async fn user_stream(req: HttpRequest, ctx: Ctx, query: Query<PageStreamQuery>) -> Reply {
     let matches = followed_matches(query.matches.as_deref())?;
-    if ctx.viewer.is_none() && matches.is_empty() {
+    let tournaments = followed_tournaments(query.tournaments.as_deref())?;
+    if ctx.viewer.is_none() && matches.is_empty() && tournaments.is_empty() {
         return Ok(HttpResponse::Unauthorized()
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish());
@@ -110,6 +133,7 @@ pub async fn user_stream(req: HttpRequest, ctx: Ctx, query: Query<PageStreamQuer
         ctx.viewer.as_ref(),
         resume,
         &matches,
+        &tournaments,
         address,
     )
     .await?;
@@ -122,6 +146,7 @@ pub async fn user_stream(req: HttpRequest, ctx: Ctx, query: Query<PageStreamQuer
             )),
             PageEvent::Move(m) => unnumbered(&**m, "move"),
             PageEvent::Chat(message) => unnumbered(&**message, "chat_message"),
+            PageEvent::Tournament(change) => unnumbered(&**change, "tournament"),
         })
     });
     Ok(respond(events, &req).respond_to(&req).map_into_boxed_body())

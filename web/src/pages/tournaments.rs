@@ -2,9 +2,9 @@
 //! one (a game and its options, as the lobby's form), and a tournament's page (its terms, the
 //! adjudication rule, its entrants, standings and rounds, and what the viewer may do there).
 //!
-//! The page's standings and rounds are fetched afresh when the viewer's events say a match of
-//! theirs started or ended (`data-follow`, as the home page's lists): a round's start is
-//! written with its matches, in one transaction.
+//! The page's standings and rounds are fetched afresh whenever the tournament changes, for any
+//! viewer (`data-stream-tournament` in the template: the page's stream follows the
+//! tournament, `docs/events.md`).
 
 use actix_web::http::StatusCode;
 use actix_web::web::{Path, Query};

@@ -35,6 +35,43 @@ pub enum LetterBody {
     Verify { token: String },
     /// An event of a match.
     Event(MatchLetter),
+    /// An event of a tournament the player entered.
+    Tournament(TournamentLetter),
+}
+
+/// An event of a tournament, told by mail.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TournamentLetter {
+    /// `round_started` or `tournament_finished`.
+    pub kind: String,
+    pub tournament_id: Uuid,
+    /// The tournament's name.
+    pub tournament: String,
+    /// The game's id (`yams`...).
+    pub game: String,
+    pub news: TournamentNews,
+    /// The unsubscribe link of this kind (also `List-Unsubscribe`), and of every mail.
+    pub unsubscribe_token: String,
+    pub unsubscribe_all_token: String,
+}
+
+/// What a tournament's mail tells.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TournamentNews {
+    /// Round `round` of `rounds` started: the player's match and the others at its table, or
+    /// their bye (no match).
+    RoundStarted {
+        round: i64,
+        rounds: i64,
+        match_id: Option<Uuid>,
+        opponents: Vec<String>,
+    },
+    /// The tournament finished: the player's place (from 1) among `entrants`, and points.
+    Finished {
+        place: i64,
+        entrants: i64,
+        points: f64,
+    },
 }
 
 /// An event of a match, told by mail.
@@ -88,6 +125,8 @@ pub async fn compose(
     };
     let body = if parcel.kind == VERIFY_KIND {
         verification(services, parcel, &recipient)?
+    } else if parcel.payload.get("tournament_id").is_some() {
+        tournament_event(services, parcel, &recipient)?
     } else {
         match_event(services, &mut conn, parcel, &recipient).await?
     };
@@ -176,16 +215,8 @@ async fn match_event(
     parcel: &Parcel,
     recipient: &Recipient,
 ) -> ServiceResult<Result<LetterBody, NotMailed>> {
-    if recipient.settings.verified_at.is_none() {
-        return Ok(Err(NotMailed::Refused(
-            "the address is not verified".into(),
-        )));
-    }
-    if !recipient.settings.events.contains(&parcel.kind) {
-        return Ok(Err(NotMailed::Refused(format!(
-            "{} mails were stopped",
-            parcel.kind
-        ))));
+    if let Some(refused) = not_wanted(parcel, recipient) {
+        return Ok(Err(refused));
     }
     let Some(match_id) = parcel.payload["match_id"]
         .as_str()
@@ -221,6 +252,89 @@ async fn match_event(
         by: parcel.payload["by"].as_str().map(str::to_owned),
         deadline: told_deadline.or(facts.deadline),
         rank,
+        unsubscribe_token: unsubscribe_token(services, parcel.user_id, &parcel.kind)?,
+        unsubscribe_all_token: unsubscribe_token(services, parcel.user_id, "all")?,
+    })))
+}
+
+/// Why an event's mail is no longer wanted: an address not verified (any more), or a kind
+/// the player stopped since.
+fn not_wanted(parcel: &Parcel, recipient: &Recipient) -> Option<NotMailed> {
+    if recipient.settings.verified_at.is_none() {
+        return Some(NotMailed::Refused("the address is not verified".into()));
+    }
+    if !recipient.settings.events.contains(&parcel.kind) {
+        return Some(NotMailed::Refused(format!(
+            "{} mails were stopped",
+            parcel.kind
+        )));
+    }
+    None
+}
+
+/// The mail of an event of a tournament, to a verified address that still wants that kind:
+/// all it says was written with the event (the tournament's name, the round, the place).
+fn tournament_event(
+    services: &Services,
+    parcel: &Parcel,
+    recipient: &Recipient,
+) -> ServiceResult<Result<LetterBody, NotMailed>> {
+    if let Some(refused) = not_wanted(parcel, recipient) {
+        return Ok(Err(refused));
+    }
+    let p = &parcel.payload;
+    let Some(tournament_id) = p["tournament_id"]
+        .as_str()
+        .and_then(|s| s.parse::<Uuid>().ok())
+    else {
+        return Ok(Err(NotMailed::Refused("no tournament".into())));
+    };
+    let (Some(tournament), Some(game)) = (p["tournament"].as_str(), p["game"].as_str()) else {
+        return Ok(Err(NotMailed::Refused(
+            "the event does not name its tournament".into(),
+        )));
+    };
+    let news = match parcel.kind.as_str() {
+        "round_started" => p["round"]
+            .as_i64()
+            .zip(p["rounds"].as_i64())
+            .map(|(round, rounds)| TournamentNews::RoundStarted {
+                round,
+                rounds,
+                match_id: p["match_id"].as_str().and_then(|s| s.parse().ok()),
+                opponents: p["opponents"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|n| n.as_str().map(str::to_owned))
+                    .collect(),
+            }),
+        "tournament_finished" => match (
+            p["place"].as_i64(),
+            p["entrants"].as_i64(),
+            p["points"].as_f64(),
+        ) {
+            (Some(place), Some(entrants), Some(points)) => Some(TournamentNews::Finished {
+                place,
+                entrants,
+                points,
+            }),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(news) = news else {
+        return Ok(Err(NotMailed::Refused(format!(
+            "a {} event without what it tells",
+            parcel.kind
+        ))));
+    };
+    Ok(Ok(LetterBody::Tournament(TournamentLetter {
+        kind: parcel.kind.clone(),
+        tournament_id,
+        tournament: tournament.to_owned(),
+        game: game.to_owned(),
+        news,
         unsubscribe_token: unsubscribe_token(services, parcel.user_id, &parcel.kind)?,
         unsubscribe_all_token: unsubscribe_token(services, parcel.user_id, "all")?,
     })))

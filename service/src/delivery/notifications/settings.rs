@@ -16,7 +16,14 @@ use crate::schema::mail_settings;
 use crate::services::Services;
 
 /// The events a player may have mailed, in the order pages list them.
-pub const EVENTS: [&str; 4] = ["your_turn", "invitation", "deadline_soon", "match_finished"];
+pub const EVENTS: [&str; 6] = [
+    "your_turn",
+    "invitation",
+    "deadline_soon",
+    "match_finished",
+    "round_started",
+    "tournament_finished",
+];
 
 /// The digest limit when the player has not chosen one: at most one "your turn" mail per
 /// match per 12 hours.
@@ -35,8 +42,9 @@ pub struct NotificationSettings {
     pub email: Option<String>,
     /// Whether that address was verified (mails go only to a verified address).
     pub email_verified: bool,
-    /// The events mailed: `your_turn`, `invitation`, `deadline_soon`, `match_finished`.
-    #[schema(examples(json!(["your_turn", "invitation", "deadline_soon", "match_finished"])))]
+    /// The events mailed: `your_turn`, `invitation`, `deadline_soon`, `match_finished`,
+    /// `round_started`, `tournament_finished`.
+    #[schema(examples(json!(["your_turn", "invitation", "deadline_soon", "match_finished", "round_started", "tournament_finished"])))]
     pub events: Vec<String>,
     /// At most one "your turn" mail per match per this many hours (1 to 168).
     #[schema(minimum = 1, maximum = 168)]

@@ -16,7 +16,7 @@ use crate::schema::{webhook_deliveries, webhooks};
 use crate::services::Services;
 
 /// The events a webhook may subscribe to: the kinds of `user_events`.
-pub const EVENT_KINDS: [&str; 9] = [
+pub const EVENT_KINDS: [&str; 11] = [
     "your_turn",
     "match_started",
     "match_finished",
@@ -26,6 +26,8 @@ pub const EVENT_KINDS: [&str; 9] = [
     "deadline_soon",
     "followed_started",
     "analysis_ready",
+    "round_started",
+    "tournament_finished",
 ];
 
 /// How many webhooks one account may have (disabled ones count until deleted).
@@ -222,5 +224,14 @@ mod tests {
         );
         assert!(parse_events(&[]).is_err());
         assert!(parse_events(&["move".to_owned()]).is_err());
+    }
+
+    #[test]
+    fn a_webhook_may_subscribe_to_every_kind_of_event() {
+        let kinds: Vec<&str> = crate::events::EventKind::ALL
+            .iter()
+            .map(|k| k.as_str())
+            .collect();
+        assert_eq!(kinds, EVENT_KINDS);
     }
 }
