@@ -444,12 +444,38 @@ async fn a_signed_out_spectator_follows_the_tournament_from_another_process() {
     let url = format!("{other}/stream?tournaments={id}");
     let mut stream = open_event_stream(&client, &url, None, None).await.unwrap();
 
+    // Before the start, an entry and a leave are changes the page shows (the entrants, the
+    // standings).
+    let dee = app.player("dee").await;
+    let joined = app
+        .post(
+            &format!("/api/v1/tournaments/{id}/join"),
+            Some(&dee),
+            json!({}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{:?}", joined.body);
+    let entered = stream.expect("tournament").await;
+    assert_eq!(entered.data["tournament_id"], json!(id));
+    let left = app
+        .post(
+            &format!("/api/v1/tournaments/{id}/leave"),
+            Some(&dee),
+            json!({}),
+        )
+        .await;
+    assert_eq!(left.status, StatusCode::OK, "{:?}", left.body);
+    let gone = stream.expect("tournament").await;
+    let entry_stamp = gone.data["stamp"].as_i64().unwrap();
+    assert!(entry_stamp > entered.data["stamp"].as_i64().unwrap());
+
     // Round 1 starts: a change; then a match ends (one resigns), the round closes and the next
     // starts: the stream tells of it until the spectator's view shows round 2.
     app.clock_hand.advance(time::Duration::minutes(2));
     let started = stream.expect("tournament").await;
     assert_eq!(started.data["tournament_id"], json!(id));
     assert!(started.id.is_empty(), "no id: {started:?}");
+    assert!(started.data["stamp"].as_i64().unwrap() > entry_stamp);
     wait_for(&app, &id, "round 1", |v| v["current_round"] == 1).await;
     let mut stamp = started.data["stamp"].as_i64().unwrap();
     let match_id = rounds(&app, &id).await[0]["tables"][0]["match_id"]
