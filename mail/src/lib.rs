@@ -24,7 +24,8 @@ use tapis_games::GameId;
 use tapis_l10n::{Language, format};
 use tapis_service::Services;
 use tapis_service::delivery::notifications::letters::{
-    self, Letter, LetterBody, MatchLetter, NotMailed, TournamentLetter, TournamentNews,
+    self, LeagueLetter, LeagueNews, Letter, LetterBody, MatchLetter, NotMailed, TournamentLetter,
+    TournamentNews,
 };
 use tapis_service::delivery::outbox::{Channel, Courier, Delivery, Parcel};
 use url::Url;
@@ -280,6 +281,11 @@ pub fn render(letter: &Letter, public: &str) -> Result<Rendered, String> {
             let view = tournament_view(lang, letter, event, greeting, public, &unsubscribe);
             (view, Some(unsubscribe))
         }
+        LetterBody::League(event) => {
+            let unsubscribe = format!("{public}/unsubscribe/{}", event.unsubscribe_token);
+            let view = league_view(lang, letter, event, greeting, public, &unsubscribe);
+            (view, Some(unsubscribe))
+        }
     };
     let text = TextMail { view: &view }
         .render()
@@ -493,6 +499,72 @@ fn tournament_view(
         subject,
         greeting,
         paragraphs,
+        action_label,
+        action_url,
+        notes: vec![lang.t1("mail-why", "email", letter.to.as_str())],
+        links: stop_links(
+            lang,
+            &event.kind,
+            public,
+            unsubscribe,
+            &event.unsubscribe_all_token,
+        ),
+    }
+}
+
+/// The mail of a league's event: a season started (the reader's division), or the reader goes
+/// up or down a division.
+fn league_view(
+    lang: Language,
+    letter: &Letter,
+    event: &LeagueLetter,
+    greeting: String,
+    public: &str,
+    unsubscribe: &str,
+) -> View {
+    let league_url = format!("{public}/leagues/{}", event.game);
+    let mut a: Vec<(&'static str, tapis_l10n::Value<'static>)> = vec![
+        ("game", game_name(&event.game).into()),
+        ("season", event.season.into()),
+    ];
+    let key = event.kind.replace('_', "-");
+    let (action_label, action_url) = match &event.news {
+        LeagueNews::SeasonStarted {
+            division_id,
+            level,
+            levels,
+            players,
+            matches,
+        } => {
+            a.extend([
+                ("level", (*level).into()),
+                ("levels", (*levels).into()),
+                ("players", (*players).into()),
+                ("matches", (*matches).into()),
+            ]);
+            (
+                lang.t("mail-open-division"),
+                format!("{league_url}/divisions/{division_id}"),
+            )
+        }
+        LeagueNews::Moved {
+            from_level,
+            to_level,
+            place,
+        } => {
+            a.extend([
+                ("from", (*from_level).into()),
+                ("to", (*to_level).into()),
+                ("place", (*place).into()),
+            ]);
+            (lang.t("mail-open-league"), league_url)
+        }
+    };
+    View {
+        lang,
+        subject: lang.t_with(&format!("mail-{key}-subject"), &a),
+        greeting,
+        paragraphs: vec![lang.t_with(&format!("mail-{key}-body"), &a)],
         action_label,
         action_url,
         notes: vec![lang.t1("mail-why", "email", letter.to.as_str())],

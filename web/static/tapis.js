@@ -257,6 +257,9 @@ const TAPIS_USER_EVENTS = [
   "analysis_ready",
   "round_started",
   "tournament_finished",
+  "season_started",
+  "promoted",
+  "relegated",
 ];
 const tapisLive = {
   tab: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,

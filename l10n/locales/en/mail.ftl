@@ -41,9 +41,19 @@ mail-tournament-finished-place = { $place ->
    *[other] You finished { $place } of { $entrants } (points: { $points }).
 }
 
+# Leagues: a season started (your division), you go up or down a division.
+mail-season-started-subject = Season { $season } of the { $game } league has started
+mail-season-started-body = Season { $season } of the { $game } league has started. You play in division { $level } of { $levels }, with { $players } players: your { $matches } matches have all started, play them at your pace.
+mail-promoted-subject = { $game } league: you go up to division { $to }
+mail-promoted-body = Season { $season } of the { $game } league is over. You finished { $place } in division { $from }: next season you play in division { $to }.
+mail-relegated-subject = { $game } league: you go down to division { $to }
+mail-relegated-body = Season { $season } of the { $game } league is over. You finished { $place } in division { $from }: next season you play in division { $to }.
+
 mail-open-match = Open the match
 mail-open-lobby = Open the lobby
 mail-open-tournament = Open the tournament
+mail-open-division = Open your division
+mail-open-league = Open the league
 mail-why = You receive this mail because you asked Tapis to send notifications to { $email }.
 mail-stop-your-turn = Stop “your turn” mails
 mail-stop-invitation = Stop invitation mails
@@ -51,6 +61,9 @@ mail-stop-deadline-soon = Stop deadline mails
 mail-stop-match-finished = Stop “match over” mails
 mail-stop-round-started = Stop “round started” mails
 mail-stop-tournament-finished = Stop “tournament over” mails
+mail-stop-season-started = Stop “season started” mails
+mail-stop-promoted = Stop “promoted” mails
+mail-stop-relegated = Stop “relegated” mails
 mail-stop-all = Stop every mail from Tapis
 mail-settings = Notification settings
 
@@ -61,6 +74,9 @@ mail-event-deadline-soon = Less than 24 hours are left to move
 mail-event-match-finished = A match of mine is over
 mail-event-round-started = A round of a tournament I entered starts
 mail-event-tournament-finished = A tournament I entered is over
+mail-event-season-started = A season of a league I am in starts
+mail-event-promoted = I go up a division in a league
+mail-event-relegated = I go down a division in a league
 mail-event-all = Every mail
 
 # The pages the links open.

@@ -41,9 +41,19 @@ mail-tournament-finished-place = { $place ->
    *[other] Vous avez terminé { $place }e sur { $entrants } (points : { $points }).
 }
 
+# Ligues : une saison commence (votre division), vous montez ou descendez d’une division.
+mail-season-started-subject = La saison { $season } de la ligue de { $game } a commencé
+mail-season-started-body = La saison { $season } de la ligue de { $game } a commencé. Vous jouez en division { $level } sur { $levels }, avec { $players } joueurs : vos { $matches } parties ont toutes commencé, jouez-les à votre rythme.
+mail-promoted-subject = Ligue de { $game } : vous montez en division { $to }
+mail-promoted-body = La saison { $season } de la ligue de { $game } est terminée. Vous avez fini { $place }e en division { $from } : la saison prochaine, vous jouez en division { $to }.
+mail-relegated-subject = Ligue de { $game } : vous descendez en division { $to }
+mail-relegated-body = La saison { $season } de la ligue de { $game } est terminée. Vous avez fini { $place }e en division { $from } : la saison prochaine, vous jouez en division { $to }.
+
 mail-open-match = Ouvrir la partie
 mail-open-lobby = Ouvrir le salon
 mail-open-tournament = Ouvrir le tournoi
+mail-open-division = Ouvrir votre division
+mail-open-league = Ouvrir la ligue
 mail-why = Vous recevez ce mail parce que vous avez demandé à Tapis d’envoyer des notifications à { $email }.
 mail-stop-your-turn = Ne plus recevoir les mails « à vous de jouer »
 mail-stop-invitation = Ne plus recevoir les invitations par mail
@@ -51,6 +61,9 @@ mail-stop-deadline-soon = Ne plus recevoir les rappels de délai
 mail-stop-match-finished = Ne plus recevoir les mails « partie terminée »
 mail-stop-round-started = Ne plus recevoir les mails « ronde commencée »
 mail-stop-tournament-finished = Ne plus recevoir les mails « tournoi terminé »
+mail-stop-season-started = Ne plus recevoir les mails « saison commencée »
+mail-stop-promoted = Ne plus recevoir les mails « montée »
+mail-stop-relegated = Ne plus recevoir les mails « descente »
 mail-stop-all = Ne plus recevoir aucun mail de Tapis
 mail-settings = Réglages des notifications
 
@@ -61,6 +74,9 @@ mail-event-deadline-soon = Il reste moins de 24 heures pour jouer
 mail-event-match-finished = Une de mes parties est terminée
 mail-event-round-started = Une ronde d’un tournoi où je suis inscrit commence
 mail-event-tournament-finished = Un tournoi où je suis inscrit est terminé
+mail-event-season-started = Une saison d’une ligue où je joue commence
+mail-event-promoted = Je monte d’une division dans une ligue
+mail-event-relegated = Je descends d’une division dans une ligue
 mail-event-all = Tous les mails
 
 # Les pages où mènent les liens.

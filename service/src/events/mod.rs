@@ -74,6 +74,13 @@ pub enum EventKind {
     RoundStarted,
     /// A tournament you entered finished (`tournament_id`): your final `place` and `points`.
     TournamentFinished,
+    /// A season of a league you are in started (`league`, `season`): your division (`level`
+    /// of `levels`, `division_id`), its `players`, your `matches`, all started at once.
+    SeasonStarted,
+    /// A league's season ended and you go up a division (`from_level`, `to_level`, `place`).
+    Promoted,
+    /// A league's season ended and you go down a division (`from_level`, `to_level`, `place`).
+    Relegated,
 }
 
 named_values!(EventKind {
@@ -88,6 +95,9 @@ named_values!(EventKind {
     AnalysisReady => "analysis_ready",
     RoundStarted => "round_started",
     TournamentFinished => "tournament_finished",
+    SeasonStarted => "season_started",
+    Promoted => "promoted",
+    Relegated => "relegated",
 });
 
 impl fmt::Display for EventKind {

@@ -18,9 +18,11 @@
 //!   division's standings;
 //! - `membership`: opting in and out;
 //! - `read`: the list, one league, one division, the past seasons, a player's fixtures;
+//! - `news`: what the worker tells the players (`season_started`, `promoted`, `relegated`);
 //! - `seasons`: the worker that starts and ends seasons.
 
 mod membership;
+mod news;
 mod plan;
 mod read;
 mod seasons;

@@ -21,6 +21,7 @@ use time::OffsetDateTime;
 use tokio::sync::watch;
 use uuid::Uuid;
 
+use super::news;
 use super::plan::{PlannedDivision, SeasonInput, earned, plan_season};
 use super::store::{self, LeagueRow, SeasonRow};
 use super::views::SeasonStatus;
@@ -168,8 +169,13 @@ async fn start(
         vacation_pauses: true,
     };
     let mut matches = 0usize;
+    let mut started = Vec::with_capacity(planned.len());
     for (index, division) in planned.iter().enumerate() {
         let division_id = Uuid::new_v4();
+        started.push(news::StartedDivision {
+            id: division_id,
+            plan: division,
+        });
         diesel::insert_into(league_divisions::table)
             .values((
                 league_divisions::id.eq(division_id),
@@ -214,15 +220,16 @@ async fn start(
             }
         }
     }
-    // events: season_started / promotion / relegation are told here
+    let deadline = now + league.season_length();
     diesel::update(league_seasons::table.find(season.id))
         .set((
             league_seasons::status.eq(SeasonStatus::Running.as_str()),
             league_seasons::started_at.eq(now),
-            league_seasons::deadline.eq(now + league.season_length()),
+            league_seasons::deadline.eq(deadline),
         ))
         .execute(conn)
         .await?;
+    news::started(conn, league, season, &started, deadline).await?;
     tracing::info!(
         league = league.game,
         season = season.number,
@@ -352,6 +359,7 @@ async fn end(
     let players = store::players(conn, season.id, &league.game).await?;
     let sizes = league.sizes()?;
     let levels = divisions.len();
+    let mut finishes = Vec::with_capacity(players.len());
     for division in &divisions {
         let here: Vec<&store::PlayerRow> = players
             .iter()
@@ -365,6 +373,12 @@ async fn end(
         let level = usize::try_from(division.level).unwrap_or(usize::MAX);
         for (index, line) in lines.iter().enumerate() {
             let movement = earned(index + 1, lines.len(), level, levels);
+            finishes.push(news::Finish {
+                user_id: line.id,
+                level,
+                place: index + 1,
+                earned: movement,
+            });
             diesel::update(league_division_members::table.find((division.id, line.id)))
                 .set((
                     league_division_members::points
@@ -392,6 +406,7 @@ async fn end(
         ))
         .execute(conn)
         .await?;
+    news::moved(conn, league, season, &finishes).await?;
     let leaving = leaving_count(conn, &season.game, &players).await?;
     tracing::info!(
         league = league.game,

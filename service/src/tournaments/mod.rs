@@ -36,9 +36,9 @@ pub use cache::StandingsCache;
 pub use entry::{cancel, create, join, leave, reconfirm, seat_bot, withdraw};
 pub use mine::{TournamentMatch, my_matches};
 pub(crate) use news::stamps;
-pub(crate) use store::CHANNEL as CHANGES_CHANNEL;
 pub use read::{get, list, rounds, sheet, standings};
 pub use rounds::{advance_due, run};
+pub(crate) use store::CHANNEL as CHANGES_CHANNEL;
 pub use views::{
     Allowed, EntrantView, NewTournament, RoundView, StandingLine, Standings, StandingsWindow,
     TableView, TournamentFilter, TournamentSheet, TournamentStatus, TournamentSummary,

@@ -145,4 +145,3 @@ pub(crate) async fn stamps(
     .await?;
     Ok(rows.into_iter().map(|r| (r.id, r.stamp)).collect())
 }
-

@@ -50,6 +50,28 @@ async fn members(app: &TestApp, names: &[String]) -> HashMap<String, String> {
     tokens
 }
 
+/// The data of every event of `kind` told to `username` (numbered or not), oldest first.
+async fn told(app: &TestApp, username: &str, kind: &str) -> Vec<Value> {
+    #[derive(diesel::QueryableByName)]
+    struct Data {
+        #[diesel(sql_type = diesel::sql_types::Jsonb)]
+        data: Value,
+    }
+    let mut conn = app.db.connect().await;
+    diesel::sql_query(
+        "SELECT e.data FROM user_events e JOIN users u ON u.id = e.user_id \
+         WHERE u.username = $1 AND e.kind = $2 ORDER BY e.id",
+    )
+    .bind::<diesel::sql_types::Text, _>(username)
+    .bind::<diesel::sql_types::Text, _>(kind)
+    .load::<Data>(&mut conn)
+    .await
+    .unwrap()
+    .into_iter()
+    .map(|d| d.data)
+    .collect()
+}
+
 async fn advance(app: &TestApp) -> usize {
     tapis_service::leagues::advance_due(&app.services, 10)
         .await
@@ -150,6 +172,24 @@ async fn a_season_is_played_to_its_end_with_promotion_relegation_and_the_next_di
     );
     let top_id = divisions[0]["id"].as_str().unwrap().to_owned();
     let lower_id = divisions[1]["id"].as_str().unwrap().to_owned();
+    // Each player is told the season started, with their division.
+    for (level, players) in [(1, &top), (2, &lower)] {
+        for name in players.iter() {
+            let started = told(&app, name, "season_started").await;
+            assert_eq!(started.len(), 1, "{name}");
+            assert_eq!(started[0]["league"], GAME);
+            assert_eq!(started[0]["season"], 1);
+            assert_eq!(started[0]["level"], level, "{name}");
+            assert_eq!(started[0]["levels"], 2);
+            assert_eq!(started[0]["players"], 6);
+            assert_eq!(started[0]["matches"], 10);
+            assert_eq!(started[0]["arrival"], "joined");
+        }
+    }
+    assert_eq!(
+        told(&app, &top[0], "season_started").await[0]["division_id"],
+        json!(top_id)
+    );
     // Every pair meets once each way, all matches at once.
     let top_view = division(&app, &top_id).await;
     assert_eq!(top_view["fixtures"].as_array().unwrap().len(), 30);
@@ -248,6 +288,28 @@ async fn a_season_is_played_to_its_end_with_promotion_relegation_and_the_next_di
         assert_eq!(name, &lower[i]);
         assert_eq!(movement, if i < 2 { "up" } else { "stay" });
     }
+    // The moves earned are told: the top 2 below go up, the bottom 3 above go down; the
+    // others hear nothing of it.
+    for (i, name) in lower.iter().enumerate() {
+        let up = told(&app, name, "promoted").await;
+        assert_eq!(up.len(), usize::from(i < 2), "{name}");
+        if i < 2 {
+            assert_eq!(up[0]["from_level"], 2);
+            assert_eq!(up[0]["to_level"], 1);
+            assert_eq!(up[0]["place"], i + 1);
+        }
+        assert!(told(&app, name, "relegated").await.is_empty(), "{name}");
+    }
+    for (i, name) in top.iter().enumerate() {
+        let down = told(&app, name, "relegated").await;
+        assert_eq!(down.len(), usize::from(i >= 3), "{name}");
+        if i >= 3 {
+            assert_eq!(down[0]["from_level"], 1);
+            assert_eq!(down[0]["to_level"], 2);
+            assert_eq!(down[0]["place"], i + 1);
+        }
+        assert!(told(&app, name, "promoted").await.is_empty(), "{name}");
+    }
     let history = app
         .get(&format!("/api/v1/leagues/{GAME}/seasons"), None)
         .await;
@@ -313,6 +375,75 @@ async fn a_season_is_played_to_its_end_with_promotion_relegation_and_the_next_di
         .await;
     assert_eq!(theirs.body["fixtures"].as_array().unwrap().len(), 10);
     assert_eq!(theirs.body["level"], 2);
+    // The second season is told too; the player moved up to even the sizes learns it there.
+    let second = told(&app, &lower[2], "season_started").await;
+    assert_eq!(second.len(), 2);
+    assert_eq!(second[1]["season"], 2);
+    assert_eq!(second[1]["level"], 1);
+    assert_eq!(second[1]["arrival"], "promoted");
+    assert_eq!(told(&app, &leaver, "season_started").await.len(), 1);
+}
+
+/// A season's start reaches a player's app (a real HTTP receiver) and mailbox (a real SMTP
+/// server), with the link to their division.
+#[tokio::test]
+async fn a_season_start_is_told_by_webhook_and_by_mail() {
+    let sink = tapis_tests::SmtpSink::start().await;
+    let app = TestApp::spawn_mailing(sink.port).await;
+    let receiver = tapis_tests::receiver::Receiver::start().await;
+    let names6: Vec<String> = (1..=6).map(|i| format!("mia{i}")).collect();
+    let tokens = members(&app, &names6).await;
+    let ana = &tokens["mia1"];
+    let hook = crate::webhooks::create(
+        &app,
+        ana,
+        &receiver.url("/mia1"),
+        &["season_started", "promoted", "relegated"],
+    )
+    .await;
+    let secret = hook["secret"].as_str().unwrap().to_owned();
+    crate::mail::verified(&app, &sink, ana, "mia1@example.com").await;
+    let settings = app.get("/api/v1/me/notifications", Some(ana)).await;
+    let events = settings.body["events"].as_array().unwrap().clone();
+    for kind in ["season_started", "promoted", "relegated"] {
+        assert!(events.contains(&json!(kind)), "{events:?}");
+    }
+
+    // A week on, the app's own worker starts the season.
+    app.clock_hand.advance(time::Duration::days(8));
+    let calls = receiver.wait_for("/mia1", 1).await;
+    let call = &calls[0];
+    assert_eq!(call.header("tapis-event"), "season_started");
+    assert!(crate::webhooks::signed_by(
+        &secret,
+        call.header("tapis-signature"),
+        &call.body
+    ));
+    let body = call.json();
+    assert_eq!(body["league"], GAME);
+    assert_eq!(body["season"], 1);
+    assert_eq!(body["level"], 1);
+    assert_eq!(body["players"], 6);
+    assert!(body.get("match_id").is_none(), "{body}");
+    let division_id = body["division_id"].as_str().unwrap().to_owned();
+
+    let mails = sink
+        .wait_for("mia1@example.com", 1, |m| {
+            tapis_tests::is_notification(m) && m.subject.contains("league")
+        })
+        .await;
+    let mail = &mails[0];
+    assert_eq!(mail.subject, "Season 1 of the Linja league has started");
+    assert!(
+        mail.text.contains("division 1 of 1, with 6 players"),
+        "{}",
+        mail.text
+    );
+    assert_eq!(
+        mail.link("/leagues/"),
+        Some(format!("/leagues/{GAME}/divisions/{division_id}"))
+    );
+    assert!(mail.unsubscribe_url().contains("/unsubscribe/"));
 }
 
 #[tokio::test]

@@ -37,6 +37,44 @@ pub enum LetterBody {
     Event(MatchLetter),
     /// An event of a tournament the player entered.
     Tournament(TournamentLetter),
+    /// An event of a league the player is in.
+    League(LeagueLetter),
+}
+
+/// An event of a league, told by mail.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeagueLetter {
+    /// `season_started`, `promoted` or `relegated`.
+    pub kind: String,
+    /// The league's game id (`yams`...).
+    pub game: String,
+    /// The season's number.
+    pub season: i64,
+    pub news: LeagueNews,
+    /// The unsubscribe link of this kind (also `List-Unsubscribe`), and of every mail.
+    pub unsubscribe_token: String,
+    pub unsubscribe_all_token: String,
+}
+
+/// What a league's mail tells.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LeagueNews {
+    /// The season started: the player's division (`level` of `levels`, 1 on top), its
+    /// `players`, and the player's `matches`, all started.
+    SeasonStarted {
+        division_id: Uuid,
+        level: i64,
+        levels: i64,
+        players: i64,
+        matches: i64,
+    },
+    /// The season ended: the player's `place` in division `from_level`, and the division they
+    /// play in next (`to_level`: up for `promoted`, down for `relegated`).
+    Moved {
+        from_level: i64,
+        to_level: i64,
+        place: i64,
+    },
 }
 
 /// An event of a tournament, told by mail.
@@ -127,6 +165,8 @@ pub async fn compose(
         verification(services, parcel, &recipient)?
     } else if parcel.payload.get("tournament_id").is_some() {
         tournament_event(services, parcel, &recipient)?
+    } else if parcel.payload.get("league").is_some() {
+        league_event(services, parcel, &recipient)?
     } else {
         match_event(services, &mut conn, parcel, &recipient).await?
     };
@@ -270,6 +310,71 @@ fn not_wanted(parcel: &Parcel, recipient: &Recipient) -> Option<NotMailed> {
         )));
     }
     None
+}
+
+/// The mail of an event of a league, to a verified address that still wants that kind: all it
+/// says was written with the event (the league, the season, the division).
+fn league_event(
+    services: &Services,
+    parcel: &Parcel,
+    recipient: &Recipient,
+) -> ServiceResult<Result<LetterBody, NotMailed>> {
+    if let Some(refused) = not_wanted(parcel, recipient) {
+        return Ok(Err(refused));
+    }
+    let p = &parcel.payload;
+    let (Some(game), Some(season)) = (p["league"].as_str(), p["season"].as_i64()) else {
+        return Ok(Err(NotMailed::Refused(
+            "the event does not name its league".into(),
+        )));
+    };
+    let news = match parcel.kind.as_str() {
+        "season_started" => match (
+            p["division_id"].as_str().and_then(|s| s.parse().ok()),
+            p["level"].as_i64(),
+            p["levels"].as_i64(),
+            p["players"].as_i64(),
+            p["matches"].as_i64(),
+        ) {
+            (Some(division_id), Some(level), Some(levels), Some(players), Some(matches)) => {
+                Some(LeagueNews::SeasonStarted {
+                    division_id,
+                    level,
+                    levels,
+                    players,
+                    matches,
+                })
+            }
+            _ => None,
+        },
+        "promoted" | "relegated" => match (
+            p["from_level"].as_i64(),
+            p["to_level"].as_i64(),
+            p["place"].as_i64(),
+        ) {
+            (Some(from_level), Some(to_level), Some(place)) => Some(LeagueNews::Moved {
+                from_level,
+                to_level,
+                place,
+            }),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(news) = news else {
+        return Ok(Err(NotMailed::Refused(format!(
+            "a {} event without what it tells",
+            parcel.kind
+        ))));
+    };
+    Ok(Ok(LetterBody::League(LeagueLetter {
+        kind: parcel.kind.clone(),
+        game: game.to_owned(),
+        season,
+        news,
+        unsubscribe_token: unsubscribe_token(services, parcel.user_id, &parcel.kind)?,
+        unsubscribe_all_token: unsubscribe_token(services, parcel.user_id, "all")?,
+    })))
 }
 
 /// The mail of an event of a tournament, to a verified address that still wants that kind:

@@ -16,13 +16,16 @@ use crate::schema::mail_settings;
 use crate::services::Services;
 
 /// The events a player may have mailed, in the order pages list them.
-pub const EVENTS: [&str; 6] = [
+pub const EVENTS: [&str; 9] = [
     "your_turn",
     "invitation",
     "deadline_soon",
     "match_finished",
     "round_started",
     "tournament_finished",
+    "season_started",
+    "promoted",
+    "relegated",
 ];
 
 /// The digest limit when the player has not chosen one: at most one "your turn" mail per
@@ -43,8 +46,8 @@ pub struct NotificationSettings {
     /// Whether that address was verified (mails go only to a verified address).
     pub email_verified: bool,
     /// The events mailed: `your_turn`, `invitation`, `deadline_soon`, `match_finished`,
-    /// `round_started`, `tournament_finished`.
-    #[schema(examples(json!(["your_turn", "invitation", "deadline_soon", "match_finished", "round_started", "tournament_finished"])))]
+    /// `round_started`, `tournament_finished`, `season_started`, `promoted`, `relegated`.
+    #[schema(examples(json!(["your_turn", "invitation", "deadline_soon", "match_finished", "round_started", "tournament_finished", "season_started", "promoted", "relegated"])))]
     pub events: Vec<String>,
     /// At most one "your turn" mail per match per this many hours (1 to 168).
     #[schema(minimum = 1, maximum = 168)]

@@ -16,7 +16,7 @@ use crate::schema::{webhook_deliveries, webhooks};
 use crate::services::Services;
 
 /// The events a webhook may subscribe to: the kinds of `user_events`.
-pub const EVENT_KINDS: [&str; 11] = [
+pub const EVENT_KINDS: [&str; 14] = [
     "your_turn",
     "match_started",
     "match_finished",
@@ -28,6 +28,9 @@ pub const EVENT_KINDS: [&str; 11] = [
     "analysis_ready",
     "round_started",
     "tournament_finished",
+    "season_started",
+    "promoted",
+    "relegated",
 ];
 
 /// How many webhooks one account may have (disabled ones count until deleted).
