@@ -13,6 +13,12 @@ use tapis_tests::{Browser, TestApp};
 
 const GAME: &str = "linja";
 
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
 async fn opted_in(app: &TestApp, token: &str) -> bool {
     let reply = app
         .get(&format!("/api/v1/leagues/{GAME}/membership"), Some(token))
@@ -126,6 +132,42 @@ async fn the_list_in_both_languages_and_opting_in_and_out_with_the_token() {
             .status,
         StatusCode::NOT_FOUND
     );
+    // A refusal (a computer player's account): shown beside the button with its status, on the
+    // page the button was on; nothing changed.
+    let robot = Browser::new(&app);
+    robot.sign_up("robot").await;
+    let mut conn = app.db.connect().await;
+    diesel::sql_query("UPDATE users SET is_bot = true WHERE username = 'robot'")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let refused = robot
+        .post(&format!("/leagues/{GAME}/opt-in"), &[("from", "list")])
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.text);
+    refused.assert_contains("data-testid=\"league-refused\"");
+    refused.assert_contains("role=\"alert\"");
+    refused.assert_contains("Computer players never sit in leagues.");
+    assert_eq!(
+        refused
+            .text
+            .matches("data-testid=\"league-refused\"")
+            .count(),
+        1
+    );
+    let refused = robot.post(&format!("/leagues/{GAME}/opt-in"), &[]).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.text);
+    refused.assert_contains("<h1 class=\"page-title\">Linja league</h1>");
+    refused.assert_contains("Computer players never sit in leagues.");
+    let members: Vec<Count> = diesel::sql_query(
+        "SELECT count(*) AS n FROM league_members m JOIN users u ON u.id = m.user_id \
+         WHERE u.username = 'robot'",
+    )
+    .load(&mut conn)
+    .await
+    .unwrap();
+    assert_eq!(members[0].n, 0);
+
     // A visitor posting is sent to sign in; nothing changed.
     let anonymous = visitor.post(&format!("/leagues/{GAME}/opt-in"), &[]).await;
     assert_ne!(anonymous.status, StatusCode::OK);
