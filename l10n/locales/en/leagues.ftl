@@ -21,9 +21,9 @@ league-season = Season { $number }
 league-season-upcoming = Season { $number } has not started: it waits for its start and for enough players.
 league-season-running = Season { $number } is running.
 league-season-finished = Season { $number } is over.
-league-starts = starts
-league-deadline = deadline
-league-ended = ended
+league-starts = Starts
+league-deadline = Deadline
+league-ended = Ended
 
 league-title = { $game } league
 league-back = All leagues

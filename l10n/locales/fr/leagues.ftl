@@ -21,9 +21,9 @@ league-season = Saison { $number }
 league-season-upcoming = La saison { $number } n’a pas commencé : elle attend son début et assez de joueurs.
 league-season-running = La saison { $number } est en cours.
 league-season-finished = La saison { $number } est terminée.
-league-starts = début
-league-deadline = échéance
-league-ended = fin
+league-starts = Début
+league-deadline = Échéance
+league-ended = Fin
 
 league-title = Ligue de { $game }
 league-back = Toutes les ligues
