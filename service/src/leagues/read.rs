@@ -462,6 +462,9 @@ pub async fn my_turns(services: &Services, who: &Identity) -> ServiceResult<Vec<
         ))
         .load(&mut conn)
         .await?;
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
     let others: Vec<Uuid> = rows
         .iter()
         .flat_map(|r| r.6.iter().copied())
