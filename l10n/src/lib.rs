@@ -287,6 +287,7 @@ areas![
     "glossary",
     "home",
     "leaderboards",
+    "leagues",
     "lobby",
     "mail",
     "match",

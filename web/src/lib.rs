@@ -110,6 +110,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(pages::tournaments::page)
             .service(pages::tournaments::create)
             .service(pages::tournaments::act)
+            .service(pages::leagues::list)
+            .service(pages::leagues::seasons)
+            .service(pages::leagues::division)
+            .service(pages::leagues::page)
+            .service(pages::leagues::act)
             .default_service(web::to(not_found)),
     );
 }

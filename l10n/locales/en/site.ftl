@@ -7,6 +7,7 @@ nav-main = Main
 nav-home = Home
 nav-lobby = Lobby
 nav-tournaments = Tournaments
+nav-leagues = Leagues
 nav-rules = Rules
 nav-leaderboards = Leaderboards
 nav-sign-in = Sign in

@@ -7,6 +7,7 @@ nav-main = Menu principal
 nav-home = Accueil
 nav-lobby = Salon
 nav-tournaments = Tournois
+nav-leagues = Ligues
 nav-rules = Règles
 nav-leaderboards = Classements
 nav-sign-in = Se connecter

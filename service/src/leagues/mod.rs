@@ -30,9 +30,9 @@ mod store;
 mod views;
 
 pub use membership::{opt_in, opt_out};
-pub use read::{division, get, list, membership, my_fixtures, seasons};
+pub use read::{division, get, list, membership, my_fixtures, my_turns, opted_in_games, seasons};
 pub use seasons::{BETWEEN_SEASONS, advance_due, run};
 pub use views::{
-    DivisionPlayer, DivisionSummary, DivisionView, FixtureView, LeagueSummary, LeagueView,
-    Membership, MyFixtures, SeasonBrief, SeasonStatus, SeasonView,
+    DivisionPlayer, DivisionSummary, DivisionView, FixtureView, LeagueMatch, LeagueSummary,
+    LeagueView, Membership, MyFixtures, SeasonBrief, SeasonStatus, SeasonView,
 };

@@ -12,14 +12,15 @@ use uuid::Uuid;
 
 use super::store::{self, DivisionRow, FixtureRow, LeagueRow, PlayerRow, SeasonRow};
 use super::views::{
-    DivisionPlayer, DivisionSummary, DivisionView, FixtureView, LeagueSummary, LeagueView,
-    Membership, MyFixtures, SeasonStatus, SeasonView,
+    DivisionPlayer, DivisionSummary, DivisionView, FixtureView, LeagueMatch, LeagueSummary,
+    LeagueView, Membership, MyFixtures, SeasonStatus, SeasonView,
 };
 use crate::adjudication;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::schema::{
-    league_division_members, league_divisions, league_members, leagues, match_seats, matches, users,
+    league_division_members, league_divisions, league_fixtures, league_members, league_seasons,
+    leagues, match_seats, matches, users,
 };
 use crate::services::Services;
 use crate::tournaments::read::standings_view;
@@ -408,4 +409,90 @@ pub async fn membership(
     let mut conn = services.conn().await?;
     let league = store::league(&mut conn, game).await?;
     super::membership::membership_of(&mut conn, &league, who.user_id).await
+}
+
+/// The games whose league the caller is opted in to (for the list's buttons).
+pub async fn opted_in_games(services: &Services, who: &Identity) -> ServiceResult<Vec<String>> {
+    let mut conn = services.conn().await?;
+    Ok(league_members::table
+        .filter(league_members::user_id.eq(who.user_id))
+        .filter(league_members::opted_in.eq(true))
+        .select(league_members::game)
+        .load(&mut conn)
+        .await?)
+}
+
+/// The caller's league matches in running seasons where it is their turn, the soonest season
+/// deadline first: the home page's "your next league match".
+pub async fn my_turns(services: &Services, who: &Identity) -> ServiceResult<Vec<LeagueMatch>> {
+    let mut conn = services.conn().await?;
+    type Row = (
+        String,
+        i32,
+        Option<time::OffsetDateTime>,
+        Uuid,
+        i16,
+        Uuid,
+        Vec<Uuid>,
+    );
+    let rows: Vec<Row> = league_fixtures::table
+        .inner_join(league_divisions::table.inner_join(league_seasons::table))
+        .inner_join(matches::table)
+        .inner_join(
+            match_seats::table.on(match_seats::match_id
+                .eq(league_fixtures::match_id)
+                .and(matches::to_act_seat.eq(match_seats::seat.nullable()))),
+        )
+        .filter(league_seasons::status.eq(SeasonStatus::Running.as_str()))
+        .filter(matches::status.eq("active"))
+        .filter(match_seats::user_id.eq(who.user_id))
+        .order((
+            league_seasons::deadline.asc(),
+            league_fixtures::round,
+            league_fixtures::number,
+        ))
+        .select((
+            league_seasons::game,
+            league_seasons::number,
+            league_seasons::deadline,
+            league_divisions::id,
+            league_divisions::level,
+            matches::id,
+            league_fixtures::seats,
+        ))
+        .load(&mut conn)
+        .await?;
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let others: Vec<Uuid> = rows
+        .iter()
+        .flat_map(|r| r.6.iter().copied())
+        .filter(|id| *id != who.user_id)
+        .collect();
+    let names: HashMap<Uuid, String> = users::table
+        .filter(users::id.eq_any(&others))
+        .select((users::id, users::username))
+        .load::<(Uuid, String)>(&mut conn)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(rows
+        .into_iter()
+        .map(
+            |(game, season, deadline, division_id, level, match_id, seats)| LeagueMatch {
+                game,
+                season,
+                deadline,
+                division_id,
+                level,
+                match_id,
+                opponents: seats
+                    .iter()
+                    .filter(|id| **id != who.user_id)
+                    .filter_map(|id| names.get(id).cloned())
+                    .collect(),
+            },
+        )
+        .collect())
 }

@@ -191,3 +191,19 @@ pub struct Membership {
     /// The next season, which they will play if opted in then.
     pub next_season: Option<SeasonBrief>,
 }
+
+/// A league match of a player's, in a running season, where it is their turn.
+#[derive(Debug, Clone, Serialize)]
+pub struct LeagueMatch {
+    /// The game id (the league's).
+    pub game: String,
+    /// The season's number.
+    pub season: i32,
+    /// The season's deadline (matches still running then are adjudicated).
+    pub deadline: Option<OffsetDateTime>,
+    pub division_id: Uuid,
+    pub level: i16,
+    pub match_id: Uuid,
+    /// The other players at the table, in seat order.
+    pub opponents: Vec<String>,
+}

@@ -38,6 +38,7 @@ mod verify;
 mod web_auth;
 mod web_l10n;
 mod web_language;
+mod web_leagues;
 mod web_live;
 mod web_lobby;
 mod web_match;

@@ -4,6 +4,7 @@
 use actix_web::{HttpResponse, get};
 use askama::Template;
 use tapis_l10n::Language;
+use tapis_service::leagues::{self, LeagueMatch};
 use tapis_service::matches::{self, MatchFilter};
 use tapis_service::moderation::{self, Notice, Standing};
 use tapis_service::tournaments::{self, TournamentMatch};
@@ -11,6 +12,7 @@ use uuid::Uuid;
 
 use crate::error::WebError;
 use crate::page::{Layout, render};
+use crate::pages::tournaments::game_name;
 use crate::present::{GameCard, MatchCard, When};
 use crate::session::{Ctx, services};
 
@@ -29,6 +31,39 @@ struct HomePage {
     moderating: Option<i64>,
     /// The player's matches in play in tournaments.
     tournament_matches: Vec<TournamentMatchLine>,
+    /// The player's league matches where it is their turn.
+    league_matches: Vec<LeagueMatchLine>,
+}
+
+/// A league match of the player's where it is their turn, in words.
+#[derive(Debug)]
+struct LeagueMatchLine {
+    game: String,
+    division_id: Uuid,
+    match_id: Uuid,
+    league: String,
+    opponents: String,
+    deadline: Option<When>,
+}
+
+impl LeagueMatchLine {
+    fn of(m: &LeagueMatch, lang: Language) -> LeagueMatchLine {
+        LeagueMatchLine {
+            game: m.game.clone(),
+            division_id: m.division_id,
+            match_id: m.match_id,
+            league: lang.t_with(
+                "home-league-match",
+                &[
+                    ("game", game_name(&m.game).into()),
+                    ("season", i64::from(m.season).into()),
+                    ("level", i64::from(m.level).into()),
+                ],
+            ),
+            opponents: lang.t1("home-tournament-against", "names", m.opponents.join(", ")),
+            deadline: m.deadline.map(|d| When::of(d, lang)),
+        }
+    }
 }
 
 /// A match of the player's in a tournament's round, in words.
@@ -99,6 +134,7 @@ pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse,
     let mut others = Vec::new();
     let mut standing = Standing::default();
     let mut tournament_matches = Vec::new();
+    let mut league_matches = Vec::new();
     if let Some(who) = &ctx.viewer {
         let services = services(&req)?;
         standing = moderation::standing(&services, who).await?;
@@ -106,6 +142,11 @@ pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse,
             .await?
             .iter()
             .map(|m| TournamentMatchLine::of(m, ctx.lang))
+            .collect();
+        league_matches = leagues::my_turns(&services, who)
+            .await?
+            .iter()
+            .map(|m| LeagueMatchLine::of(m, ctx.lang))
             .collect();
         let filter = MatchFilter {
             status: Some("active".to_owned()),
@@ -146,5 +187,6 @@ pub async fn home(req: actix_web::HttpRequest, ctx: Ctx) -> Result<HttpResponse,
             .collect(),
         moderating: standing.moderating,
         tournament_matches,
+        league_matches,
     })
 }

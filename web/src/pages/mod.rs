@@ -9,6 +9,7 @@ pub mod computer;
 pub mod home;
 pub mod language;
 pub mod leaderboards;
+pub mod leagues;
 pub mod live;
 pub mod lobby;
 pub mod mail;

@@ -78,7 +78,7 @@ impl TournamentLine {
 }
 
 /// A game's name (the same in every language), or its id should it be unknown.
-fn game_name(id: &str) -> String {
+pub(crate) fn game_name(id: &str) -> String {
     id.parse::<GameId>()
         .map_or_else(|_| id.to_owned(), |g| g.name().to_owned())
 }
@@ -554,7 +554,7 @@ struct TournamentPage {
     rounds: Vec<RoundBlock>,
 }
 
-fn points_text(points: f64, lang: Language) -> String {
+pub(crate) fn points_text(points: f64, lang: Language) -> String {
     if points.fract() == 0.0 {
         lang.decimal(points, 0)
     } else {
