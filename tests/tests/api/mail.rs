@@ -165,7 +165,8 @@ async fn the_verification_mail_arrives_and_its_link_verifies_the_address() {
         before.body,
         json!({"email": null, "email_verified": false,
                "events": ["your_turn", "invitation", "deadline_soon", "match_finished",
-                          "round_started", "tournament_finished"],
+                          "round_started", "tournament_finished", "season_started",
+                          "promoted", "relegated"],
                "digest_hours": 12})
     );
     let reply = put(
