@@ -133,31 +133,39 @@ async fn season_view(
         season: season.brief()?,
         divisions: divisions
             .iter()
-            .map(|d| DivisionSummary {
-                id: d.id,
-                level: d.level,
-                number: d.number,
-                players: players
-                    .iter()
-                    .filter(|p| p.division_id == d.id)
-                    .map(player_view)
-                    .collect(),
+            .map(|d| {
+                Ok(DivisionSummary {
+                    id: d.id,
+                    level: d.level,
+                    number: d.number,
+                    players: players
+                        .iter()
+                        .filter(|p| p.division_id == d.id)
+                        .map(player_view)
+                        .collect::<ServiceResult<_>>()?,
+                })
             })
-            .collect(),
+            .collect::<ServiceResult<_>>()?,
     })
 }
 
-fn player_view(p: &PlayerRow) -> DivisionPlayer {
-    DivisionPlayer {
+fn player_view(p: &PlayerRow) -> ServiceResult<DivisionPlayer> {
+    let points = p
+        .points
+        .map(|units| {
+            u64::try_from(units)
+                .map(|units| Points::from_units(units).to_f64())
+                .map_err(|e| ServiceError::internal("stored league points are negative", e))
+        })
+        .transpose()?;
+    Ok(DivisionPlayer {
         username: p.username.clone(),
         rating: p.rating,
         arrival: p.arrival.clone(),
         final_place: p.final_place,
-        points: p
-            .points
-            .map(|units| Points::from_units(u64::try_from(units).unwrap_or(0)).to_f64()),
+        points,
         movement: p.movement.clone(),
-    }
+    })
 }
 
 /// One division of the league of `game`: its standings, its players, its fixtures.
@@ -210,7 +218,10 @@ pub async fn division(
         number: division.number,
         levels: i16::try_from(levels).unwrap_or(i16::MAX),
         standings,
-        players: players.iter().map(player_view).collect(),
+        players: players
+            .iter()
+            .map(player_view)
+            .collect::<ServiceResult<_>>()?,
         fixtures,
     })
 }
