@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use actix_web::HttpResponse;
+use serde::Serialize;
 
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::response::{Response, ResponseBuilder};
@@ -161,16 +162,31 @@ shared_response!(
 /// What a handler answers: a response, or an error the client reads as a problem.
 pub type Reply = Result<HttpResponse, ApiError>;
 
+/// A 200 with `body` as JSON.
+pub fn ok(body: impl Serialize) -> Reply {
+    Ok(HttpResponse::Ok().json(body))
+}
+
+/// A 201 with `body` (what was made) as JSON.
+pub fn created(body: impl Serialize) -> Reply {
+    Ok(HttpResponse::Created().json(body))
+}
+
+/// A 204: done, nothing to say.
+pub fn no_content() -> Reply {
+    Ok(HttpResponse::NoContent().finish())
+}
+
 /// Refers to shared responses, each under its status.
-fn refer(shared: [(&str, &str); 3]) -> BTreeMap<String, RefOr<Response>> {
+fn refer<const N: usize>(shared: [(&str, &str); N]) -> BTreeMap<String, RefOr<Response>> {
     shared
         .into_iter()
         .map(|(status, name)| (status.to_owned(), Ref::from_response_name(name).into()))
         .collect()
 }
 
-/// Declares a unit type whose [`IntoResponses`] refers to three shared responses: what many
-/// routes answer alike, listed as one name (`responses(..., Guarded)`).
+/// Declares a unit type whose [`IntoResponses`] refers to shared responses: what many routes
+/// answer alike, listed as one name (`responses(..., Guarded)`).
 macro_rules! shared_responses {
     ($(#[$doc:meta])* $ty:ident: $($status:literal => $shared:ident),+) => {
         $(#[$doc])*
@@ -201,6 +217,17 @@ shared_responses!(
     /// 401, 404 and 503: a route about one match (or other resource) named by its address,
     /// whose 403 (where it has one) says more than a missing scope.
     GuardedOne: "401" => Unauthorized, "404" => NotFound, "503" => ServiceUnavailable
+);
+
+shared_responses!(
+    /// 401, 403, 404 and 503: a route about one resource named by its address, whose only 403
+    /// is a missing scope (or a suspended account).
+    ScopedOne: "401" => Unauthorized, "403" => MissingScope, "404" => NotFound, "503" => ServiceUnavailable
+);
+
+shared_responses!(
+    /// 404 and 503: a public read of one resource named by its address.
+    PublicOne: "404" => NotFound, "503" => ServiceUnavailable
 );
 
 /// Declares a unit type whose [`IntoResponses`] is problem responses written out in place (not
@@ -238,6 +265,16 @@ inline_problems!(
 inline_problems!(
     /// 403 on a moderators' route.
     NotAModerator: "403" => "`not_a_moderator`: the caller is not a moderator; or `missing_scope`, `account_suspended`"
+);
+
+inline_problems!(
+    /// 403 on a route for a tournament's organiser.
+    NotTheOrganiser: "403" => "`not_the_organiser`, or `missing_scope`"
+);
+
+inline_problems!(
+    /// 403 on a league route that a computer player calls.
+    NoBotsInLeagues: "403" => "`bots_not_allowed`: computer players never sit in leagues; or `missing_scope`"
 );
 
 inline_problems!(

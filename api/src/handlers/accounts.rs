@@ -1,7 +1,7 @@
 //! Accounts, sessions, profiles and personal API tokens.
 
 use actix_web::web::{Data, Path};
-use actix_web::{HttpResponse, delete, get, post};
+use actix_web::{delete, get, post};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::identity::accounts::{self, Session, SignInAttempt, User};
@@ -16,8 +16,8 @@ use crate::extract::scope::{Account, Read, Tokens};
 use crate::extract::{Body, Caller, Client};
 use crate::problem::Problem;
 use crate::responses::{
-    BodyRejected, Guarded, NotFound, RateLimited, Reply, ServiceUnavailable, Unauthorized,
-    ValidationFailed,
+    BodyRejected, Guarded, NotFound, PublicOne, RateLimited, Reply, ServiceUnavailable,
+    Unauthorized, ValidationFailed, created, no_content, ok,
 };
 
 /// Credentials.
@@ -73,7 +73,7 @@ pub struct PasswordChange {
 pub async fn sign_up(services: Data<Services>, client: Client, body: Body<Credentials>) -> Reply {
     let session =
         accounts::sign_up(&services, &body.0.username, &body.0.password, &client.0).await?;
-    Ok(HttpResponse::Created().json(session))
+    created(session)
 }
 
 /// Sign in with a username and password; returns a session token (JWT).
@@ -98,7 +98,7 @@ pub async fn sign_in(services: Data<Services>, client: Client, body: Body<Creden
         user_agent: client.0.user_agent.as_deref(),
     };
     let signed_in = accounts::sign_in(&services, attempt).await?;
-    Ok(HttpResponse::Ok().json(signed_in.session))
+    ok(signed_in.session)
 }
 
 /// The signed-in user.
@@ -109,7 +109,7 @@ pub async fn sign_in(services: Data<Services>, client: Client, body: Body<Creden
     ))]
 #[get("/me")]
 pub async fn me(services: Data<Services>, caller: Caller<Read>) -> Reply {
-    Ok(HttpResponse::Ok().json(accounts::user(&services, caller.0.user_id).await?))
+    ok(accounts::user(&services, caller.0.user_id).await?)
 }
 
 /// Change the signed-in user's password.
@@ -134,7 +134,7 @@ pub async fn change_password(
         &body.0.new_password,
     )
     .await?;
-    Ok(HttpResponse::NoContent().finish())
+    no_content()
 }
 
 /// The start of a vacation.
@@ -155,7 +155,7 @@ pub struct VacationRequest {
     ))]
 #[get("/me/vacation")]
 pub async fn vacation_status(services: Data<Services>, caller: Caller<Read>) -> Reply {
-    Ok(HttpResponse::Ok().json(vacation::status(&services, &caller.0).await?))
+    ok(vacation::status(&services, &caller.0).await?)
 }
 
 /// Go on vacation until `until`: the clocks of the caller's moves stop until they return.
@@ -174,7 +174,7 @@ pub async fn start_vacation(
     caller: Caller<Account>,
     body: Body<VacationRequest>,
 ) -> Reply {
-    Ok(HttpResponse::Ok().json(vacation::start(&services, &caller.0, &body.0.until).await?))
+    ok(vacation::start(&services, &caller.0, &body.0.until).await?)
 }
 
 /// Back from vacation early: the whole days not begun return to the allowance, and the
@@ -187,7 +187,7 @@ pub async fn start_vacation(
     ))]
 #[delete("/me/vacation")]
 pub async fn end_vacation(services: Data<Services>, caller: Caller<Account>) -> Reply {
-    Ok(HttpResponse::Ok().json(vacation::end(&services, &caller.0).await?))
+    ok(vacation::end(&services, &caller.0).await?)
 }
 
 /// A player's public profile, with their current rating in every game.
@@ -195,12 +195,11 @@ pub async fn end_vacation(services: Data<Services>, caller: Caller<Account>) -> 
     params(("username" = String, Path)),
     responses(
         (status = 200, description = "The profile", body = Profile),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
+        PublicOne,
     ))]
 #[get("/users/{username}")]
 pub async fn profile(services: Data<Services>, username: Path<String>) -> Reply {
-    Ok(HttpResponse::Ok().json(players::profile(&services, &username).await?))
+    ok(players::profile(&services, &username).await?)
 }
 
 /// Create a personal API token with the scopes asked for. Its secret is shown only in this
@@ -229,7 +228,7 @@ pub async fn create_token(
         request.scopes.as_deref(),
     )
     .await?;
-    Ok(HttpResponse::Created().json(token))
+    created(token)
 }
 
 /// The caller's personal API tokens (never their secrets), with their last use.
@@ -240,7 +239,7 @@ pub async fn create_token(
     ))]
 #[get("/tokens")]
 pub async fn list_tokens(services: Data<Services>, caller: Caller<Tokens>) -> Reply {
-    Ok(HttpResponse::Ok().json(api_tokens::list(&services, &caller.0).await?))
+    ok(api_tokens::list(&services, &caller.0).await?)
 }
 
 /// Revoke a personal API token; it stops working at once, and so do the tokens made with it.
@@ -258,5 +257,20 @@ pub async fn revoke_token(
     id: Path<Uuid>,
 ) -> Reply {
     api_tokens::revoke(&services, &caller.0, id.into_inner()).await?;
-    Ok(HttpResponse::NoContent().finish())
+    no_content()
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(sign_up)
+        .service(sign_in)
+        .service(me)
+        .service(change_password)
+        .service(vacation_status)
+        .service(start_vacation)
+        .service(end_vacation)
+        .service(profile)
+        .service(create_token)
+        .service(list_tokens)
+        .service(revoke_token);
 }

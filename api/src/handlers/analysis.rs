@@ -9,7 +9,7 @@ use tapis_service::analysis::{self, AnalysisStatus};
 use uuid::Uuid;
 
 use crate::problem::Problem;
-use crate::responses::{NoSuchUserOrGame, NotFound, Reply, ServiceUnavailable};
+use crate::responses::{NoSuchUserOrGame, NotFound, Reply, ServiceUnavailable, ok};
 
 /// The analysis of a finished match: for each step, a decision's cost (the value of the best
 /// choice minus that of the choice made, with the best choice and a mark: `inaccuracy`,
@@ -59,7 +59,7 @@ pub async fn get(services: Data<Services>, id: Path<Uuid>) -> Reply {
 #[get("/users/{username}/stats/{game}")]
 pub async fn player_stats(services: Data<Services>, path: Path<(String, String)>) -> Reply {
     let (username, game) = path.into_inner();
-    Ok(HttpResponse::Ok().json(stats::of_player(&services, &username, &game).await?))
+    ok(stats::of_player(&services, &username, &game).await?)
 }
 
 /// Every face thrown on Tapis, in every analysed match, in all and game by game, each with a
@@ -72,5 +72,10 @@ pub async fn player_stats(services: Data<Services>, path: Path<(String, String)>
     ))]
 #[get("/stats/dice")]
 pub async fn site_dice(services: Data<Services>) -> Reply {
-    Ok(HttpResponse::Ok().json(stats::site_dice(&services).await?))
+    ok(stats::site_dice(&services).await?)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(get).service(player_stats).service(site_dice);
 }

@@ -2,14 +2,16 @@
 //! lifting.
 
 use actix_web::web::{Data, Path};
-use actix_web::{HttpResponse, delete, get, put};
+use actix_web::{delete, get, put};
 use tapis_service::Services;
 use tapis_service::players::blocks::{self, BlockedPlayer};
 use tapis_service::players::follows::{self, FollowSettings, Followed};
 
 use crate::extract::scope::{Account, Read};
 use crate::extract::{Body, Caller};
-use crate::responses::{BodyRejected, Guarded, NotFound, OtherPlayer, Reply, ValidationFailed};
+use crate::responses::{
+    BodyRejected, Guarded, NotFound, OtherPlayer, Reply, ValidationFailed, no_content, ok,
+};
 
 /// The players the caller blocked, by name.
 #[utoipa::path(get, path = "/api/v1/blocks", operation_id = "list_blocks", tag = "players", security(("bearer" = ["account"])),
@@ -19,7 +21,7 @@ use crate::responses::{BodyRejected, Guarded, NotFound, OtherPlayer, Reply, Vali
     ))]
 #[get("/blocks")]
 pub async fn list(services: Data<Services>, caller: Caller<Account>) -> Reply {
-    Ok(HttpResponse::Ok().json(blocks::blocked(&services, &caller.0).await?))
+    ok(blocks::blocked(&services, &caller.0).await?)
 }
 
 /// Blocks a player: neither hears the other in any chat, and they can no longer invite the
@@ -38,7 +40,7 @@ pub async fn block(
     username: Path<String>,
 ) -> Reply {
     blocks::block(&services, &caller.0, &username).await?;
-    Ok(HttpResponse::NoContent().finish())
+    no_content()
 }
 
 /// Lifts the caller's block of a player (none: nothing changes).
@@ -56,7 +58,7 @@ pub async fn unblock(
     username: Path<String>,
 ) -> Reply {
     blocks::unblock(&services, &caller.0, &username).await?;
-    Ok(HttpResponse::NoContent().finish())
+    no_content()
 }
 
 /// The players the caller follows, by name, each with the matches they are playing.
@@ -67,7 +69,7 @@ pub async fn unblock(
     ))]
 #[get("/follows")]
 pub async fn following(services: Data<Services>, caller: Caller<Read>) -> Reply {
-    Ok(HttpResponse::Ok().json(follows::following(&services, &caller.0).await?))
+    ok(follows::following(&services, &caller.0).await?)
 }
 
 /// Follows a player (again: nothing changes).
@@ -85,7 +87,7 @@ pub async fn follow(
     username: Path<String>,
 ) -> Reply {
     follows::follow(&services, &caller.0, &username).await?;
-    Ok(HttpResponse::NoContent().finish())
+    no_content()
 }
 
 /// Stops following a player (not followed: nothing changes).
@@ -103,7 +105,7 @@ pub async fn unfollow(
     username: Path<String>,
 ) -> Reply {
     follows::unfollow(&services, &caller.0, &username).await?;
-    Ok(HttpResponse::NoContent().finish())
+    no_content()
 }
 
 /// Whether the caller hears when a player they follow starts a match (`followed_started` on
@@ -115,7 +117,7 @@ pub async fn unfollow(
     ))]
 #[get("/me/follow-settings")]
 pub async fn follow_settings(services: Data<Services>, caller: Caller<Read>) -> Reply {
-    Ok(HttpResponse::Ok().json(follows::settings(&services, &caller.0).await?))
+    ok(follows::settings(&services, &caller.0).await?)
 }
 
 /// Turns the `followed_started` events on or off.
@@ -134,5 +136,17 @@ pub async fn set_follow_settings(
     body: Body<FollowSettings>,
 ) -> Reply {
     let settings = follows::set_settings(&services, &caller.0, body.0).await?;
-    Ok(HttpResponse::Ok().json(settings))
+    ok(settings)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(list)
+        .service(block)
+        .service(unblock)
+        .service(following)
+        .service(follow)
+        .service(unfollow)
+        .service(follow_settings)
+        .service(set_follow_settings);
 }

@@ -1,11 +1,11 @@
 //! The computer opponents.
 
+use actix_web::get;
 use actix_web::web::Data;
-use actix_web::{HttpResponse, get};
 use tapis_service::Services;
 use tapis_service::bots::{self, BotInfo};
 
-use crate::responses::{Reply, ServiceUnavailable};
+use crate::responses::{Reply, ServiceUnavailable, ok};
 
 /// Every computer opponent: invite one by its `username` when creating a match
 /// (`invite: ["tapis-strong"]`); it accepts at once.
@@ -16,5 +16,10 @@ use crate::responses::{Reply, ServiceUnavailable};
     ))]
 #[get("/bots")]
 pub async fn list(services: Data<Services>) -> Reply {
-    Ok(HttpResponse::Ok().json(bots::list(&services).await?))
+    ok(bots::list(&services).await?)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(list);
 }

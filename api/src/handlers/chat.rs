@@ -3,7 +3,7 @@
 //! match's stream (`event: chat_message`).
 
 use actix_web::web::{Data, Path};
-use actix_web::{HttpResponse, get, post, put};
+use actix_web::{get, post, put};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::chat::{self, ChatMessage, ChatView, Preset, Said};
@@ -13,7 +13,7 @@ use uuid::Uuid;
 use crate::extract::scope::Play;
 use crate::extract::{Body, Caller, MaybeCaller};
 use crate::problem::Problem;
-use crate::responses::{BodyRejected, Guarded, GuardedOne, NotFound, Reply};
+use crate::responses::{BodyRejected, Guarded, GuardedOne, NotFound, Reply, created, ok};
 
 /// A message to post: free text, or one of the presets (exactly one of the two).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -47,7 +47,7 @@ pub struct ChatSettings {
 #[get("/matches/{id}/chat")]
 pub async fn read(services: Data<Services>, caller: MaybeCaller, id: Path<Uuid>) -> Reply {
     let view = chat::read(&services, id.into_inner(), caller.0.as_ref()).await?;
-    Ok(HttpResponse::Ok().json(view))
+    ok(view)
 }
 
 /// Posts a message to the caller's channel of the match's chat (the players' when seated,
@@ -94,7 +94,7 @@ pub async fn post(
         }
     };
     let posted = chat::post(&services, &caller.0, id.into_inner(), said).await?;
-    Ok(HttpResponse::Created().json(posted))
+    created(posted)
 }
 
 /// Turns the match's chat off for the caller (or on again).
@@ -116,5 +116,10 @@ pub async fn settings(
     body: Body<ChatSettings>,
 ) -> Reply {
     let view = chat::set_off(&services, &caller.0, id.into_inner(), body.0.off).await?;
-    Ok(HttpResponse::Ok().json(view))
+    ok(view)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(read).service(post).service(settings);
 }

@@ -4,7 +4,7 @@ use actix_web::web::Path;
 use actix_web::{HttpResponse, get};
 use tapis_service::games::{self, GameInfo};
 
-use crate::responses::{NotFound, Reply, ServiceUnavailable};
+use crate::responses::{PublicOne, Reply, ServiceUnavailable, ok};
 
 /// Every game, with its players and options.
 #[utoipa::path(get, path = "/api/v1/games", operation_id = "list_games", tag = "games",
@@ -22,10 +22,14 @@ pub async fn list() -> HttpResponse {
     params(("game" = String, Path, description = "`linotte`, `yam-master`, `linja`, `5000`, `421`, `cant-stop`, `yams` or `make-five`")),
     responses(
         (status = 200, description = "The game", body = GameInfo),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
+        PublicOne,
     ))]
 #[get("/games/{game}")]
 pub async fn get(game: Path<String>) -> Reply {
-    Ok(HttpResponse::Ok().json(games::get(&game)?))
+    ok(games::get(&game)?)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(list).service(get);
 }

@@ -2,7 +2,7 @@
 //! seasons; opting in and out; the caller's fixtures (`docs/tournaments.md`, "Leagues").
 
 use actix_web::web::{Data, Path};
-use actix_web::{HttpResponse, delete, get, put};
+use actix_web::{delete, get, put};
 use tapis_service::Services;
 use tapis_service::leagues::{
     self, DivisionView, LeagueSummary, LeagueView, Membership, MyFixtures, SeasonView,
@@ -11,8 +11,9 @@ use uuid::Uuid;
 
 use crate::extract::Caller;
 use crate::extract::scope::{Play, Read};
-use crate::problem::Problem;
-use crate::responses::{GuardedOne, NotFound, Reply, ServiceUnavailable};
+use crate::responses::{
+    GuardedOne, NoBotsInLeagues, PublicOne, Reply, ScopedOne, ServiceUnavailable, ok,
+};
 
 /// Every league (one per game) with its current season: the one running, or the next.
 #[utoipa::path(get, path = "/api/v1/leagues", operation_id = "list_leagues", tag = "leagues",
@@ -22,7 +23,7 @@ use crate::responses::{GuardedOne, NotFound, Reply, ServiceUnavailable};
     ))]
 #[get("/leagues")]
 pub async fn list(services: Data<Services>) -> Reply {
-    Ok(HttpResponse::Ok().json(leagues::list(&services).await?))
+    ok(leagues::list(&services).await?)
 }
 
 /// A league: its terms (the adjudication rule included), its current season with its
@@ -31,12 +32,11 @@ pub async fn list(services: Data<Services>) -> Reply {
     params(("game" = String, Path, description = "A game id")),
     responses(
         (status = 200, description = "The league", body = LeagueView),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
+        PublicOne,
     ))]
 #[get("/leagues/{game}")]
 pub async fn get(services: Data<Services>, game: Path<String>) -> Reply {
-    Ok(HttpResponse::Ok().json(leagues::get(&services, &game).await?))
+    ok(leagues::get(&services, &game).await?)
 }
 
 /// One division: its table (played, won, points, tie-breaks), its players and its matches.
@@ -44,13 +44,12 @@ pub async fn get(services: Data<Services>, game: Path<String>) -> Reply {
     params(("game" = String, Path, description = "A game id"), ("division_id" = Uuid, Path)),
     responses(
         (status = 200, description = "The division", body = DivisionView),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
+        PublicOne,
     ))]
 #[get("/leagues/{game}/divisions/{division_id}")]
 pub async fn division(services: Data<Services>, path: Path<(String, Uuid)>) -> Reply {
     let (game, division_id) = path.into_inner();
-    Ok(HttpResponse::Ok().json(leagues::division(&services, &game, division_id).await?))
+    ok(leagues::division(&services, &game, division_id).await?)
 }
 
 /// The league's finished seasons, latest first (the last 50), with each division's final
@@ -59,12 +58,11 @@ pub async fn division(services: Data<Services>, path: Path<(String, Uuid)>) -> R
     params(("game" = String, Path, description = "A game id")),
     responses(
         (status = 200, description = "The past seasons", body = Vec<SeasonView>),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
+        PublicOne,
     ))]
 #[get("/leagues/{game}/seasons")]
 pub async fn seasons(services: Data<Services>, game: Path<String>) -> Reply {
-    Ok(HttpResponse::Ok().json(leagues::seasons(&services, &game).await?))
+    ok(leagues::seasons(&services, &game).await?)
 }
 
 /// The caller's membership: opted in or not, the season they play now, the next season.
@@ -72,8 +70,7 @@ pub async fn seasons(services: Data<Services>, game: Path<String>) -> Reply {
     params(("game" = String, Path, description = "A game id")),
     responses(
         (status = 200, description = "The membership", body = Membership),
-        GuardedOne,
-        (status = 403, response = crate::responses::MissingScope),
+        ScopedOne,
     ))]
 #[get("/leagues/{game}/membership")]
 pub async fn membership(
@@ -81,7 +78,7 @@ pub async fn membership(
     caller: Caller<Read>,
     game: Path<String>,
 ) -> Reply {
-    Ok(HttpResponse::Ok().json(leagues::membership(&services, &caller.0, &game).await?))
+    ok(leagues::membership(&services, &caller.0, &game).await?)
 }
 
 /// Opt in: the caller is placed in every season from the next one to start (newcomers join
@@ -92,11 +89,11 @@ pub async fn membership(
     responses(
         (status = 200, description = "Opted in", body = Membership),
         GuardedOne,
-        (status = 403, description = "`bots_not_allowed`: computer players never sit in leagues; or `missing_scope`", body = Problem, content_type = "application/problem+json"),
+        NoBotsInLeagues,
     ))]
 #[put("/leagues/{game}/membership")]
 pub async fn opt_in(services: Data<Services>, caller: Caller<Play>, game: Path<String>) -> Reply {
-    Ok(HttpResponse::Ok().json(leagues::opt_in(&services, &caller.0, &game).await?))
+    ok(leagues::opt_in(&services, &caller.0, &game).await?)
 }
 
 /// Opt out, from the next season on: a season that has started cannot be left (the caller's
@@ -107,11 +104,11 @@ pub async fn opt_in(services: Data<Services>, caller: Caller<Play>, game: Path<S
     responses(
         (status = 200, description = "Opted out", body = Membership),
         GuardedOne,
-        (status = 403, description = "`bots_not_allowed`: computer players never sit in leagues; or `missing_scope`", body = Problem, content_type = "application/problem+json"),
+        NoBotsInLeagues,
     ))]
 #[delete("/leagues/{game}/membership")]
 pub async fn opt_out(services: Data<Services>, caller: Caller<Play>, game: Path<String>) -> Reply {
-    Ok(HttpResponse::Ok().json(leagues::opt_out(&services, &caller.0, &game).await?))
+    ok(leagues::opt_out(&services, &caller.0, &game).await?)
 }
 
 /// The caller's matches in the running season, and the one to play next (where it is their
@@ -120,10 +117,21 @@ pub async fn opt_out(services: Data<Services>, caller: Caller<Play>, game: Path<
     params(("game" = String, Path, description = "A game id")),
     responses(
         (status = 200, description = "The caller's fixtures", body = MyFixtures),
-        GuardedOne,
-        (status = 403, response = crate::responses::MissingScope),
+        ScopedOne,
     ))]
 #[get("/leagues/{game}/fixtures")]
 pub async fn fixtures(services: Data<Services>, caller: Caller<Read>, game: Path<String>) -> Reply {
-    Ok(HttpResponse::Ok().json(leagues::my_fixtures(&services, &caller.0, &game).await?))
+    ok(leagues::my_fixtures(&services, &caller.0, &game).await?)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(list)
+        .service(get)
+        .service(division)
+        .service(seasons)
+        .service(membership)
+        .service(opt_in)
+        .service(opt_out)
+        .service(fixtures);
 }

@@ -15,8 +15,8 @@ use crate::extract::scope::Play;
 use crate::extract::{Body, Caller, MaybeCaller, MaybePresenting, Presenting};
 use crate::problem::Problem;
 use crate::responses::{
-    BodyRejected, Guarded, GuardedOne, MatchNotOpen, NotAPlayer, NotFound, NotInvited, Reply,
-    ServiceUnavailable,
+    BodyRejected, Guarded, GuardedOne, MatchNotOpen, NotAPlayer, NotInvited, PublicOne, Reply,
+    ServiceUnavailable, created, ok,
 };
 
 /// Tells a field given as `null` from a missing one.
@@ -113,7 +113,7 @@ pub async fn create(
         invite: body.invite,
     };
     let view = matches::create(&services, &caller.0, request).await?;
-    Ok(HttpResponse::Created().json(view))
+    created(view)
 }
 
 /// List matches, most recently updated first.
@@ -139,7 +139,7 @@ pub async fn list(services: Data<Services>, caller: MaybeCaller, query: Query<Li
         limit: query.limit,
         cursor: query.cursor,
     };
-    Ok(HttpResponse::Ok().json(matches::list(&services, &filter, caller.0.as_ref()).await?))
+    ok(matches::list(&services, &filter, caller.0.as_ref()).await?)
 }
 
 /// A match as the caller sees it, with their legal actions.
@@ -150,12 +150,11 @@ pub async fn list(services: Data<Services>, caller: MaybeCaller, query: Query<Li
         (status = 200, description = "The match", body = MatchView),
         (status = 401, description = "`unauthenticated`: a token was given, and it is not valid (spectators send none)", body = Problem, content_type = "application/problem+json"),
         (status = 403, response = crate::responses::Suspended),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
+        PublicOne,
     ))]
 #[get("/matches/{id}")]
 pub async fn get(services: Data<Services>, caller: MaybePresenting, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(matches::get(&services, id.into_inner(), caller.caller()).await?))
+    ok(matches::get(&services, id.into_inner(), caller.caller()).await?)
 }
 
 /// Take a seat; the match starts (seat order drawn at random) when the last seat is taken.
@@ -169,7 +168,7 @@ pub async fn get(services: Data<Services>, caller: MaybePresenting, id: Path<Uui
     ))]
 #[post("/matches/{id}/join")]
 pub async fn join(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(matches::join(&services, &caller.0, id.into_inner()).await?))
+    ok(matches::join(&services, &caller.0, id.into_inner()).await?)
 }
 
 /// Cancel an open match (its creator only).
@@ -183,7 +182,7 @@ pub async fn join(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>
     ))]
 #[post("/matches/{id}/cancel")]
 pub async fn cancel(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(matches::cancel(&services, &caller.0, id.into_inner()).await?))
+    ok(matches::cancel(&services, &caller.0, id.into_inner()).await?)
 }
 
 /// Decline an invitation: the challenge is called off.
@@ -197,7 +196,7 @@ pub async fn cancel(services: Data<Services>, caller: Caller<Play>, id: Path<Uui
     ))]
 #[post("/matches/{id}/decline")]
 pub async fn decline(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(matches::decline(&services, &caller.0, id.into_inner()).await?))
+    ok(matches::decline(&services, &caller.0, id.into_inner()).await?)
 }
 
 /// Play one of your legal actions, chosen on `version` of the match.
@@ -228,7 +227,7 @@ pub async fn act(
         body.action,
     )
     .await?;
-    Ok(HttpResponse::Ok().json(view))
+    ok(view)
 }
 
 /// Resign: you rank last; with more than two players the game goes on without you.
@@ -242,7 +241,7 @@ pub async fn act(
     ))]
 #[post("/matches/{id}/resign")]
 pub async fn resign(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(matches::resign(&services, &caller.0, id.into_inner()).await?))
+    ok(matches::resign(&services, &caller.0, id.into_inner()).await?)
 }
 
 /// Abort a match in its first moves: allowed to a player until each seat has taken a turn (a
@@ -258,7 +257,7 @@ pub async fn resign(services: Data<Services>, caller: Caller<Play>, id: Path<Uui
     ))]
 #[post("/matches/{id}/abort")]
 pub async fn abort(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(matches::abort(&services, &caller.0, id.into_inner()).await?))
+    ok(matches::abort(&services, &caller.0, id.into_inner()).await?)
 }
 
 /// Ask for a rematch of a finished match: the same game, options, rating, clock and table
@@ -289,22 +288,34 @@ pub async fn rematch(services: Data<Services>, caller: Caller<Play>, id: Path<Uu
 #[utoipa::path(get, path = "/api/v1/matches/{id}/turns", operation_id = "get_turns", tag = "matches", params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Every turn, in order", body = Vec<TurnEntry>),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
+        PublicOne,
     ))]
 #[get("/matches/{id}/turns")]
 pub async fn turns(services: Data<Services>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(matches::turn_log(&services, id.into_inner()).await?))
+    ok(matches::turn_log(&services, id.into_inner()).await?)
 }
 
 /// The whole record, for `tapis verify`: the seed is included once the match is over.
 #[utoipa::path(get, path = "/api/v1/matches/{id}/export", operation_id = "export_match", tag = "matches", params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "The record", body = MatchExport),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
+        PublicOne,
     ))]
 #[get("/matches/{id}/export")]
 pub async fn export(services: Data<Services>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(matches::export(&services, id.into_inner()).await?))
+    ok(matches::export(&services, id.into_inner()).await?)
+}
+
+/// This module's routes (the match's moves and reads are registered first, in `routes`).
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(create)
+        .service(list)
+        .service(join)
+        .service(cancel)
+        .service(decline)
+        .service(abort)
+        .service(resign)
+        .service(rematch)
+        .service(turns)
+        .service(export);
 }

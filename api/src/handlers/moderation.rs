@@ -2,7 +2,7 @@
 //! `not_a_moderator` for everyone else; the role is given on the command line only).
 
 use actix_web::web::{Data, Query};
-use actix_web::{HttpResponse, get, post};
+use actix_web::{get, post};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::moderation::{
@@ -15,7 +15,7 @@ use crate::extract::{Body, Caller};
 use crate::problem::Problem;
 use crate::responses::{
     BodyRejected, Guarded, NotAModerator, NotFound, Reply, ServiceUnavailable, Unauthorized,
-    ValidationFailed,
+    ValidationFailed, created, no_content, ok,
 };
 
 /// Reports a player, or one of their chat messages the caller could read, to the moderators.
@@ -40,7 +40,7 @@ pub async fn report(
     body: Body<ReportRequest>,
 ) -> Reply {
     let reported = moderation::report(&services, &caller.0, body.0).await?;
-    Ok(HttpResponse::Created().json(reported))
+    created(reported)
 }
 
 /// The moderators' actions on the caller's account not yet acknowledged (a warning, a mute,
@@ -52,7 +52,7 @@ pub async fn report(
     ))]
 #[get("/me/notices")]
 pub async fn notices(services: Data<Services>, caller: Caller<Read>) -> Reply {
-    Ok(HttpResponse::Ok().json(moderation::notices(&services, &caller.0).await?))
+    ok(moderation::notices(&services, &caller.0).await?)
 }
 
 /// The notices read, up to which.
@@ -80,7 +80,7 @@ pub async fn acknowledge(
     body: Body<Acknowledge>,
 ) -> Reply {
     moderation::acknowledge(&services, &caller.0, body.0.last).await?;
-    Ok(HttpResponse::NoContent().finish())
+    no_content()
 }
 
 /// For moderators: the open reports, oldest first, each reported message with the five
@@ -94,7 +94,7 @@ pub async fn acknowledge(
     ))]
 #[get("/moderation/reports")]
 pub async fn open_reports(services: Data<Services>, caller: Caller<Account>) -> Reply {
-    Ok(HttpResponse::Ok().json(moderation::open_reports(&services, &caller.0).await?))
+    ok(moderation::open_reports(&services, &caller.0).await?)
 }
 
 /// For moderators: acts on a player. `mute` (no chat for `days` days), `suspend` (no sign-in,
@@ -121,7 +121,7 @@ pub async fn act(
     body: Body<ActionRequest>,
 ) -> Reply {
     let record = moderation::act(&services, &caller.0, body.0).await?;
-    Ok(HttpResponse::Created().json(record))
+    created(record)
 }
 
 /// Which actions of the log to list.
@@ -150,5 +150,15 @@ pub async fn log(
     query: Query<LogQuery>,
 ) -> Reply {
     let records = moderation::log(&services, &caller.0, query.player.as_deref()).await?;
-    Ok(HttpResponse::Ok().json(records))
+    ok(records)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(report)
+        .service(notices)
+        .service(acknowledge)
+        .service(open_reports)
+        .service(act)
+        .service(log);
 }

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use crate::extract::scope::{Account, Read};
 use crate::extract::{Body, Caller};
 use crate::problem::Problem;
-use crate::responses::{BodyRejected, Guarded, Reply};
+use crate::responses::{BodyRejected, Guarded, Reply, ok};
 
 /// An address to mail notifications to.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -66,7 +66,7 @@ pub async fn set_email(
     ))]
 #[get("/me/notifications")]
 pub async fn get_settings(services: Data<Services>, caller: Caller<Read>) -> Reply {
-    Ok(HttpResponse::Ok().json(settings::get(&services, &caller.0).await?))
+    ok(settings::get(&services, &caller.0).await?)
 }
 
 /// Choose the events mailed and the digest limit (they apply once an address is verified).
@@ -85,6 +85,12 @@ pub async fn put_settings(
     body: Body<NotificationRequest>,
 ) -> Reply {
     let request = body.0;
-    Ok(HttpResponse::Ok()
-        .json(settings::update(&services, &caller.0, &request.events, request.digest_hours).await?))
+    ok(settings::update(&services, &caller.0, &request.events, request.digest_hours).await?)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(set_email)
+        .service(get_settings)
+        .service(put_settings);
 }

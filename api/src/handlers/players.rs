@@ -1,14 +1,14 @@
 //! Finding players by the start of their name.
 
+use actix_web::get;
 use actix_web::web::{Data, Query};
-use actix_web::{HttpResponse, get};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::players::search::{self as finding, FoundPlayer};
 use utoipa::IntoParams;
 
 use crate::problem::Problem;
-use crate::responses::{Reply, ServiceUnavailable};
+use crate::responses::{Reply, ServiceUnavailable, ok};
 
 /// What to look for.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -30,5 +30,10 @@ pub struct SearchQuery {
     ))]
 #[get("/players")]
 pub async fn search(services: Data<Services>, query: Query<SearchQuery>) -> Reply {
-    Ok(HttpResponse::Ok().json(finding::search(&services, &query.q).await?))
+    ok(finding::search(&services, &query.q).await?)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(search);
 }

@@ -1,14 +1,14 @@
 //! Ratings: a player's rating in every game, the history of one, and the leaderboards.
 
+use actix_web::get;
 use actix_web::web::{Data, Path, Query};
-use actix_web::{HttpResponse, get};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::ratings::{self, GameRating, HistoryEntry, LeaderboardEntry};
 use utoipa::IntoParams;
 
 use crate::problem::Problem;
-use crate::responses::{NoSuchUserOrGame, Reply, ServiceUnavailable};
+use crate::responses::{NoSuchUserOrGame, Reply, ServiceUnavailable, ok};
 
 /// Which places of a leaderboard.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -31,7 +31,7 @@ pub struct LeaderboardQuery {
     ))]
 #[get("/users/{username}/ratings")]
 pub async fn of_user(services: Data<Services>, username: Path<String>) -> Reply {
-    Ok(HttpResponse::Ok().json(ratings::of_user(&services, &username).await?))
+    ok(ratings::of_user(&services, &username).await?)
 }
 
 /// The history of a player's rating in one game, oldest first: every rated match they
@@ -46,7 +46,7 @@ pub async fn of_user(services: Data<Services>, username: Path<String>) -> Reply 
 #[get("/users/{username}/ratings/{game}/history")]
 pub async fn history(services: Data<Services>, path: Path<(String, String)>) -> Reply {
     let (username, game) = path.into_inner();
-    Ok(HttpResponse::Ok().json(ratings::history(&services, &username, &game).await?))
+    ok(ratings::history(&services, &username, &game).await?)
 }
 
 /// A game's leaderboard: players with 10 or more rated matches of the game, best first.
@@ -65,6 +65,10 @@ pub async fn leaderboard(
     query: Query<LeaderboardQuery>,
 ) -> Reply {
     let query = query.into_inner();
-    Ok(HttpResponse::Ok()
-        .json(ratings::leaderboard(&services, &game, query.limit, query.offset).await?))
+    ok(ratings::leaderboard(&services, &game, query.limit, query.offset).await?)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(of_user).service(history).service(leaderboard);
 }

@@ -2,14 +2,14 @@
 //! Signing in (`POST /api/v1/sessions`) is with the accounts.
 
 use actix_web::web::{Data, Path};
-use actix_web::{HttpResponse, delete, get};
+use actix_web::{delete, get};
 use tapis_service::Services;
 use tapis_service::identity::sessions::{self, SessionInfo};
 use uuid::Uuid;
 
 use crate::extract::Caller;
 use crate::extract::scope::Account;
-use crate::responses::{Guarded, NotFound, Reply};
+use crate::responses::{Guarded, NotFound, Reply, no_content, ok};
 
 /// The caller's active sessions, most recently used first (`current` marks the caller's own).
 #[utoipa::path(get, path = "/api/v1/sessions", operation_id = "list_sessions", tag = "accounts",
@@ -20,7 +20,7 @@ use crate::responses::{Guarded, NotFound, Reply};
     ))]
 #[get("/sessions")]
 pub async fn list(services: Data<Services>, caller: Caller<Account>) -> Reply {
-    Ok(HttpResponse::Ok().json(sessions::list(&services, &caller.0).await?))
+    ok(sessions::list(&services, &caller.0).await?)
 }
 
 /// End one of the caller's sessions: its token stops working at once.
@@ -35,7 +35,7 @@ pub async fn list(services: Data<Services>, caller: Caller<Account>) -> Reply {
 #[delete("/sessions/{id}")]
 pub async fn end(services: Data<Services>, caller: Caller<Account>, id: Path<Uuid>) -> Reply {
     sessions::end(&services, &caller.0, id.into_inner()).await?;
-    Ok(HttpResponse::NoContent().finish())
+    no_content()
 }
 
 /// End every session of the caller ("sign out everywhere"); personal API tokens keep working.
@@ -48,5 +48,10 @@ pub async fn end(services: Data<Services>, caller: Caller<Account>, id: Path<Uui
 #[delete("/sessions")]
 pub async fn end_all(services: Data<Services>, caller: Caller<Account>) -> Reply {
     sessions::end_all(&services, &caller.0).await?;
-    Ok(HttpResponse::NoContent().finish())
+    no_content()
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(list).service(end).service(end_all);
 }

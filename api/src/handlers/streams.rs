@@ -193,3 +193,8 @@ fn match_event(event: &MatchEvent) -> Option<sse::Event> {
         }
     }
 }
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(user).service(of_match);
+}

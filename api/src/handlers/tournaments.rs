@@ -2,7 +2,7 @@
 //! players, cancel; the standings and the rounds (`docs/tournaments.md`).
 
 use actix_web::web::{Data, Path, Query};
-use actix_web::{HttpResponse, delete, get, post};
+use actix_web::{delete, get, post};
 use serde::Deserialize;
 use serde_json::Value;
 use tapis_service::Services;
@@ -17,7 +17,10 @@ use uuid::Uuid;
 use crate::extract::scope::Play;
 use crate::extract::{Body, Caller};
 use crate::problem::Problem;
-use crate::responses::{BodyRejected, Guarded, GuardedOne, NotFound, Reply, ServiceUnavailable};
+use crate::responses::{
+    BodyRejected, Guarded, GuardedOne, NotFound, NotTheOrganiser, PublicOne, Reply, ScopedOne,
+    ServiceUnavailable, created, ok,
+};
 
 /// A new Swiss tournament.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -116,7 +119,7 @@ pub async fn create(
         allow_bots: b.allow_bots,
     };
     let view = tournaments::create(&services, &caller.0, request).await?;
-    Ok(HttpResponse::Created().json(view))
+    created(view)
 }
 
 /// List tournaments: upcoming ones soonest first, the others latest first.
@@ -134,19 +137,18 @@ pub async fn list(services: Data<Services>, query: Query<ListQuery>) -> Reply {
         game: q.game,
         limit: q.limit,
     };
-    Ok(HttpResponse::Ok().json(tournaments::list(&services, &filter).await?))
+    ok(tournaments::list(&services, &filter).await?)
 }
 
 /// A tournament, its terms (the adjudication rule included) and its entrants.
 #[utoipa::path(get, path = "/api/v1/tournaments/{id}", operation_id = "get_tournament", tag = "tournaments", params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "The tournament", body = TournamentView),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
+        PublicOne,
     ))]
 #[get("/tournaments/{id}")]
 pub async fn get(services: Data<Services>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(tournaments::get(&services, id.into_inner()).await?))
+    ok(tournaments::get(&services, id.into_inner()).await?)
 }
 
 /// The standings after the tables finished so far: points, the two tie-breaks, and what
@@ -171,7 +173,7 @@ pub async fn standings(
         offset: query.offset,
         limit: query.limit,
     };
-    Ok(HttpResponse::Ok().json(tournaments::standings(&services, id.into_inner(), window).await?))
+    ok(tournaments::standings(&services, id.into_inner(), window).await?)
 }
 
 /// Which lines of the standings to send.
@@ -189,12 +191,11 @@ pub struct StandingsQuery {
 #[utoipa::path(get, path = "/api/v1/tournaments/{id}/rounds", operation_id = "get_tournament_rounds", tag = "tournaments", params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "The rounds, first first", body = Vec<RoundView>),
-        (status = 404, response = NotFound),
-        (status = 503, response = ServiceUnavailable),
+        PublicOne,
     ))]
 #[get("/tournaments/{id}/rounds")]
 pub async fn rounds(services: Data<Services>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(tournaments::rounds(&services, id.into_inner()).await?))
+    ok(tournaments::rounds(&services, id.into_inner()).await?)
 }
 
 /// Join: before the start, or late until half the rounds have started (scoring zero for the
@@ -209,7 +210,7 @@ pub async fn rounds(services: Data<Services>, id: Path<Uuid>) -> Reply {
     ))]
 #[post("/tournaments/{id}/join")]
 pub async fn join(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(tournaments::join(&services, &caller.0, id.into_inner()).await?))
+    ok(tournaments::join(&services, &caller.0, id.into_inner()).await?)
 }
 
 /// Leave a tournament that has not started (afterwards, withdraw).
@@ -217,14 +218,13 @@ pub async fn join(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Left", body = TournamentView),
-        GuardedOne,
-        (status = 403, response = crate::responses::MissingScope),
+        ScopedOne,
         (status = 409, description = "`not_entered`, `tournament_started`, `tournament_over`", body = Problem, content_type = "application/problem+json"),
     ))]
 #[post("/tournaments/{id}/leave")]
 pub async fn leave(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
     let view = tournaments::leave(&services, &caller.0, id.into_inner(), None).await?;
-    Ok(HttpResponse::Ok().json(view))
+    ok(view)
 }
 
 /// Withdraw from the rounds to come of a running tournament (matches in play go on; the
@@ -233,16 +233,12 @@ pub async fn leave(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "Withdrawn", body = TournamentView),
-        GuardedOne,
-        (status = 403, response = crate::responses::MissingScope),
+        ScopedOne,
         (status = 409, description = "`not_entered`, `already_withdrawn`, `tournament_not_started` (leave instead), `tournament_over`", body = Problem, content_type = "application/problem+json"),
     ))]
 #[post("/tournaments/{id}/withdraw")]
 pub async fn withdraw(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
-    Ok(
-        HttpResponse::Ok()
-            .json(tournaments::withdraw(&services, &caller.0, id.into_inner()).await?),
-    )
+    ok(tournaments::withdraw(&services, &caller.0, id.into_inner()).await?)
 }
 
 /// Re-confirm: a withdrawn player is paired again from the next round; a player who timed out
@@ -251,14 +247,12 @@ pub async fn withdraw(services: Data<Services>, caller: Caller<Play>, id: Path<U
     params(("id" = Uuid, Path)),
     responses(
         (status = 200, description = "In for the rounds to come", body = TournamentView),
-        GuardedOne,
-        (status = 403, response = crate::responses::MissingScope),
+        ScopedOne,
         (status = 409, description = "`not_entered`, `tournament_not_started`, `tournament_over`", body = Problem, content_type = "application/problem+json"),
     ))]
 #[post("/tournaments/{id}/reconfirm")]
 pub async fn reconfirm(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok()
-        .json(tournaments::reconfirm(&services, &caller.0, id.into_inner()).await?))
+    ok(tournaments::reconfirm(&services, &caller.0, id.into_inner()).await?)
 }
 
 /// Cancel: the organiser before the start; a moderator before the end.
@@ -267,12 +261,12 @@ pub async fn reconfirm(services: Data<Services>, caller: Caller<Play>, id: Path<
     responses(
         (status = 200, description = "Cancelled", body = TournamentView),
         GuardedOne,
-        (status = 403, description = "`not_the_organiser`, or `missing_scope`", body = Problem, content_type = "application/problem+json"),
+        NotTheOrganiser,
         (status = 409, description = "`tournament_started` (only a moderator may cancel now), `tournament_over`", body = Problem, content_type = "application/problem+json"),
     ))]
 #[post("/tournaments/{id}/cancel")]
 pub async fn cancel(services: Data<Services>, caller: Caller<Play>, id: Path<Uuid>) -> Reply {
-    Ok(HttpResponse::Ok().json(tournaments::cancel(&services, &caller.0, id.into_inner()).await?))
+    ok(tournaments::cancel(&services, &caller.0, id.into_inner()).await?)
 }
 
 /// Seat a computer player (the organiser of a casual tournament that allows them; while
@@ -284,7 +278,7 @@ pub async fn cancel(services: Data<Services>, caller: Caller<Play>, id: Path<Uui
         (status = 200, description = "Seated", body = TournamentView),
         BodyRejected,
         GuardedOne,
-        (status = 403, description = "`not_the_organiser`, or `missing_scope`", body = Problem, content_type = "application/problem+json"),
+        NotTheOrganiser,
         (status = 409, description = "`bots_not_allowed`, `already_entered`, `tournament_full`, `tournament_started`, `tournament_over`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`validation_failed`: no computer player has this name", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -297,7 +291,7 @@ pub async fn seat_bot(
 ) -> Reply {
     let view =
         tournaments::seat_bot(&services, &caller.0, id.into_inner(), &body.0.username).await?;
-    Ok(HttpResponse::Ok().json(view))
+    ok(view)
 }
 
 /// Remove a computer player the organiser seated, before the start.
@@ -306,7 +300,7 @@ pub async fn seat_bot(
     responses(
         (status = 200, description = "Removed", body = TournamentView),
         GuardedOne,
-        (status = 403, description = "`not_the_organiser`, or `missing_scope`", body = Problem, content_type = "application/problem+json"),
+        NotTheOrganiser,
         (status = 409, description = "`not_entered`, `tournament_started`, `tournament_over`", body = Problem, content_type = "application/problem+json"),
     ))]
 #[delete("/tournaments/{id}/bots/{username}")]
@@ -317,5 +311,21 @@ pub async fn remove_bot(
 ) -> Reply {
     let (id, username) = path.into_inner();
     let view = tournaments::leave(&services, &caller.0, id, Some(&username)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    ok(view)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(create)
+        .service(list)
+        .service(get)
+        .service(standings)
+        .service(rounds)
+        .service(join)
+        .service(leave)
+        .service(withdraw)
+        .service(reconfirm)
+        .service(cancel)
+        .service(seat_bot)
+        .service(remove_bot);
 }

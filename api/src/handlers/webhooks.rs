@@ -2,7 +2,7 @@
 //! read the last attempts to call one. How deliveries are made and signed: `docs/webhooks.md`.
 
 use actix_web::web::{Data, Path};
-use actix_web::{HttpResponse, delete, get, post};
+use actix_web::{delete, get, post};
 use serde::Deserialize;
 use tapis_service::Services;
 use tapis_service::delivery::webhooks::registration::{self, Attempt, NewWebhook, Webhook};
@@ -12,7 +12,7 @@ use uuid::Uuid;
 use crate::extract::scope::Webhooks;
 use crate::extract::{Body, Caller};
 use crate::problem::Problem;
-use crate::responses::{BodyRejected, Guarded, NotFound, Reply};
+use crate::responses::{BodyRejected, Guarded, NotFound, Reply, created, no_content, ok};
 
 /// A webhook to register.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -48,8 +48,8 @@ pub async fn create(
     body: Body<WebhookRequest>,
 ) -> Reply {
     let request = body.0;
-    let created = registration::create(&services, &caller.0, &request.url, &request.events).await?;
-    Ok(HttpResponse::Created().json(created))
+    let webhook = registration::create(&services, &caller.0, &request.url, &request.events).await?;
+    created(webhook)
 }
 
 /// The caller's webhooks, oldest first, without their secrets; a disabled one says when and
@@ -62,7 +62,7 @@ pub async fn create(
     ))]
 #[get("/webhooks")]
 pub async fn list(services: Data<Services>, caller: Caller<Webhooks>) -> Reply {
-    Ok(HttpResponse::Ok().json(registration::list(&services, &caller.0).await?))
+    ok(registration::list(&services, &caller.0).await?)
 }
 
 /// Delete one of the caller's webhooks: deliveries not yet made are dropped.
@@ -77,7 +77,7 @@ pub async fn list(services: Data<Services>, caller: Caller<Webhooks>) -> Reply {
 #[delete("/webhooks/{id}")]
 pub async fn remove(services: Data<Services>, caller: Caller<Webhooks>, id: Path<Uuid>) -> Reply {
     registration::delete(&services, &caller.0, id.into_inner()).await?;
-    Ok(HttpResponse::NoContent().finish())
+    no_content()
 }
 
 /// The last 100 attempts to call one of the caller's webhooks, newest first: the event, the
@@ -96,6 +96,13 @@ pub async fn deliveries(
     caller: Caller<Webhooks>,
     id: Path<Uuid>,
 ) -> Reply {
-    Ok(HttpResponse::Ok()
-        .json(registration::attempts(&services, &caller.0, id.into_inner()).await?))
+    ok(registration::attempts(&services, &caller.0, id.into_inner()).await?)
+}
+
+/// This module's routes.
+pub(crate) fn routes(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.service(create)
+        .service(list)
+        .service(remove)
+        .service(deliveries);
 }
