@@ -83,6 +83,16 @@ cargo fmt --all --check
 step "cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
+step "no source file over 600 lines (the code before its test module; docs/contributing.md)"
+long_files=$(git ls-files '*.rs' | grep -v -E '(^|/)(tests|benches)/|(^|/)tests(_[^/]*)?\.rs$' | while read -r f; do
+  n=$(awk '/^#\[cfg\(test\)\]/ { exit } { n++ } END { print n + 0 }' "$f")
+  [ "$n" -gt 600 ] && echo "$f: $n lines"
+done || true)
+if [ -n "$long_files" ]; then
+  echo "$long_files" >&2
+  exit 1
+fi
+
 # stays_pure CRATE PATTERN: fails when a normal dependency of CRATE matches PATTERN.
 stays_pure() {
   local impure
