@@ -12,12 +12,14 @@ use uuid::Uuid;
 
 use super::read::view_of;
 use super::row::{
-    Loaded, MatchRow, load_match, lock_for_player, lock_match, lock_row, seat_index, stored_seat,
+    Loaded, MatchRow, is_tournament_table, load_match, lock_for_player, lock_match, lock_row,
+    seat_index, stored_seat,
 };
 use super::seating::Seating;
 use super::step::Step;
 use super::store::advance;
 use super::views::{MatchStatus, MatchView, TurnKind};
+use super::write::end_in_play;
 use crate::error::{ServiceError, ServiceResult};
 use crate::events::{self, EventKind, Told};
 use crate::identity::caller::Identity;
@@ -246,25 +248,12 @@ pub async fn abort(services: &Services, who: &Identity, id: Uuid) -> ServiceResu
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             let (locked, _) = lock_in_play(conn, id, who.user_id).await?;
-            if !locked.row.abortable()? || super::tournament::is_tournament_table(conn, id).await? {
+            if !locked.row.abortable()? || is_tournament_table(conn, id).await? {
                 return Err(ServiceError::AbortNotAllowed);
             }
             let row = &locked.row;
             let version = row.version + 1;
-            // The version changes: the `matches_notify` trigger tells the other processes, and
-            // the `matches_bot_to_act` trigger clears the computers' mark.
-            diesel::update(matches::table.find(row.id))
-                .set((
-                    matches::status.eq(MatchStatus::Aborted.as_str()),
-                    matches::version.eq(version),
-                    matches::to_act_seat.eq(None::<i16>),
-                    matches::deadline.eq(None::<OffsetDateTime>),
-                    matches::paused_time_left_us.eq(None::<i64>),
-                    matches::finished_at.eq(now),
-                    matches::updated_at.eq(now),
-                ))
-                .execute(conn)
-                .await?;
+            end_in_play(conn, row.id, version, now).await?;
             let data = json!({"game": row.game, "by": who.username});
             let told: Vec<Told> = row
                 .seat_user_ids

@@ -18,7 +18,7 @@ use crate::db::json_text::JsonText;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::identity::credentials::{Caller, ConfirmedRow};
-use crate::schema::{invitations, matches, users};
+use crate::schema::{invitations, league_fixtures, matches, round_tables, users};
 use crate::services::Services;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -409,6 +409,20 @@ impl Loaded {
             None => self.row.load_state(),
         }
     }
+}
+
+/// Whether match `id` is a table of a tournament or a league's fixture (such matches cannot
+/// be aborted: a player resigns instead, and the round or the season records it).
+pub(crate) async fn is_tournament_table(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> ServiceResult<bool> {
+    let in_round = diesel::dsl::exists(round_tables::table.filter(round_tables::match_id.eq(id)));
+    let in_league =
+        diesel::dsl::exists(league_fixtures::table.filter(league_fixtures::match_id.eq(id)));
+    Ok(diesel::select(in_round.or(in_league))
+        .get_result(conn)
+        .await?)
 }
 
 #[cfg(test)]
