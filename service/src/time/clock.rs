@@ -9,20 +9,13 @@ use tokio::sync::watch;
 use super::vacation;
 use crate::matches;
 use crate::services::Services;
+use crate::worker::Ticks;
 
 /// Checks for run-out vacations and overdue turns every `interval` until `shutdown` turns
 /// true. Vacations first: a clock that runs again from a vacation's end may already be over.
-pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Receiver<bool>) {
-    let mut ticker = tokio::time::interval(interval);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = ticker.tick() => {}
-            _ = shutdown.changed() => {}
-        }
-        if *shutdown.borrow() {
-            return;
-        }
+pub async fn run(services: Services, interval: Duration, shutdown: watch::Receiver<bool>) {
+    let mut ticks = Ticks::new(interval, shutdown);
+    while ticks.next().await {
         match vacation::end_expired(&services, 100).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(ended = n, "ended vacations that ran out"),

@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tapis_tournaments::{Contender, Pairing, TableSizes, pair_round};
 use time::OffsetDateTime;
 use tokio::sync::watch;
@@ -26,32 +26,25 @@ use crate::error::{ServiceError, ServiceResult};
 use crate::matches::tournament::{TableTerms, close_table, create_table};
 use crate::schema::{round_tables, tournament_rounds, tournaments};
 use crate::services::Services;
+use crate::worker::{self, Pieces, Ticks};
 
 /// The least time between two looks woken by matches changing.
 const WAKE_GAP: Duration = Duration::from_millis(500);
 
 /// Looks for tournaments due for a round every `interval`, and whenever a match changed, until
 /// `shutdown` turns true.
-pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Receiver<bool>) {
-    let mut ticker = tokio::time::interval(interval);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+pub async fn run(services: Services, interval: Duration, shutdown: watch::Receiver<bool>) {
+    let mut ticks = Ticks::new(interval, shutdown);
     let mut last_look = tokio::time::Instant::now();
-    loop {
-        tokio::select! {
-            _ = ticker.tick() => {}
-            _ = services.events().a_match_changed_for_tournaments() => {
-                // Every move wakes the worker: under a flood of moves it still looks at most
-                // once per `WAKE_GAP`, so that its search stays off the database's back.
-                tokio::select! {
-                    _ = tokio::time::sleep_until(last_look + WAKE_GAP) => {}
-                    _ = shutdown.changed() => {}
-                }
-            }
-            _ = shutdown.changed() => {}
-        }
-        if *shutdown.borrow() {
-            return;
-        }
+    // Every move wakes the worker: under a flood of moves it still looks at most once per
+    // `WAKE_GAP`, so that its search stays off the database's back.
+    while ticks
+        .next_or(
+            services.events().a_match_changed_for_tournaments(),
+            last_look + WAKE_GAP,
+        )
+        .await
+    {
         last_look = tokio::time::Instant::now();
         match advance_due(&services, 20).await {
             Ok(0) => {}
@@ -65,25 +58,20 @@ pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Re
 /// Advances up to `at_most` tournaments due for a round, each in its own transaction; returns
 /// how many were.
 pub async fn advance_due(services: &Services, at_most: usize) -> ServiceResult<usize> {
-    let mut conn = services.conn().await?;
-    let mut advanced = 0;
-    while advanced < at_most {
-        let done = conn
-            .transaction::<_, ServiceError, _>(async |conn| {
-                let now = services.now();
-                let Some(row) = claim_due(conn, now).await? else {
-                    return Ok(false);
-                };
-                advance(conn, &row, now).await?;
-                Ok(true)
-            })
-            .await?;
-        if !done {
-            break;
-        }
-        advanced += 1;
+    worker::one_at_a_time(services, at_most, &DueTournaments).await
+}
+
+/// The tournaments due for a round, advanced one at a time.
+struct DueTournaments;
+
+impl Pieces for DueTournaments {
+    async fn one(&self, conn: &mut AsyncPgConnection, now: OffsetDateTime) -> ServiceResult<bool> {
+        let Some(row) = claim_due(conn, now).await? else {
+            return Ok(false);
+        };
+        advance(conn, &row, now).await?;
+        Ok(true)
     }
-    Ok(advanced)
 }
 
 /// Locks one tournament due for a round, skipping those another process holds: upcoming ones
