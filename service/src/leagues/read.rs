@@ -324,18 +324,7 @@ async fn fixture_views(
                 }
                 _ => None,
             };
-            let points = match &f.places {
-                Some(places) => {
-                    let places: Vec<u32> = places
-                        .iter()
-                        .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
-                        .collect();
-                    let points = table_points(&places)
-                        .map_err(|e| ServiceError::internal("stored places do not score", e))?;
-                    Some(points.into_iter().map(Points::to_f64).collect())
-                }
-                None => None,
-            };
+            let points = f.places.as_deref().map(fixture_points).transpose()?;
             Ok(FixtureView {
                 round: f.round,
                 number: f.number,
@@ -349,6 +338,17 @@ async fn fixture_views(
             })
         })
         .collect()
+}
+
+/// The points a fixture's seats earned by their places.
+fn fixture_points(places: &[i16]) -> ServiceResult<Vec<f64>> {
+    let places: Vec<u32> = places
+        .iter()
+        .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
+        .collect();
+    let points = table_points(&places)
+        .map_err(|e| ServiceError::internal("stored places do not score", e))?;
+    Ok(points.into_iter().map(Points::to_f64).collect())
 }
 
 /// The caller's fixtures in the running season of the league of `game`, and the match to play

@@ -34,6 +34,52 @@ pub async fn list(
     services: &Services,
     filter: &TournamentFilter,
 ) -> ServiceResult<Vec<TournamentSummary>> {
+    let (status, game, limit) = list_filter(filter)?;
+    let mut conn = services.conn().await?;
+    let mut query = tournaments::table
+        .inner_join(users::table)
+        .select((store::TournamentRow::as_select(), users::username))
+        .limit(limit)
+        .into_boxed();
+    if let Some(status) = status {
+        query = query.filter(tournaments::status.eq(status.as_str()));
+    }
+    if let Some(game) = game {
+        query = query.filter(tournaments::game.eq(game.as_str()));
+    }
+    query = if status == Some(TournamentStatus::Upcoming) {
+        query.order((tournaments::starts_at.asc(), tournaments::id))
+    } else {
+        query.order((tournaments::starts_at.desc(), tournaments::id))
+    };
+    let rows: Vec<(TournamentRow, String)> = query.load(&mut conn).await?;
+    let ids: Vec<Uuid> = rows.iter().map(|(t, _)| t.id).collect();
+    let counts = entrant_counts(&mut conn, &ids).await?;
+    rows.into_iter()
+        .map(|(t, organiser)| {
+            Ok(TournamentSummary {
+                id: t.id,
+                entrants: counts.get(&t.id).copied().unwrap_or(0),
+                status: t.status()?,
+                name: t.name,
+                game: t.game,
+                table_size: t.table_size,
+                rounds: t.rounds,
+                days_per_move: t.days_per_move,
+                rated: t.rated,
+                starts_at: t.starts_at,
+                current_round: t.current_round,
+                max_players: t.max_players,
+                organiser,
+            })
+        })
+        .collect()
+}
+
+/// What a list's filter asks for: the status, the game and the page size, checked.
+fn list_filter(
+    filter: &TournamentFilter,
+) -> ServiceResult<(Option<TournamentStatus>, Option<GameId>, i64)> {
     let status = filter
         .status
         .as_deref()
@@ -64,55 +110,25 @@ pub async fn list(
             "must be from 1 to 100",
         ));
     }
-    let mut conn = services.conn().await?;
-    let mut query = tournaments::table
-        .inner_join(users::table)
-        .select((store::TournamentRow::as_select(), users::username))
-        .limit(limit)
-        .into_boxed();
-    if let Some(status) = status {
-        query = query.filter(tournaments::status.eq(status.as_str()));
-    }
-    if let Some(game) = game {
-        query = query.filter(tournaments::game.eq(game.as_str()));
-    }
-    query = if status == Some(TournamentStatus::Upcoming) {
-        query.order((tournaments::starts_at.asc(), tournaments::id))
-    } else {
-        query.order((tournaments::starts_at.desc(), tournaments::id))
-    };
-    let rows: Vec<(TournamentRow, String)> = query.load(&mut conn).await?;
-    let ids: Vec<Uuid> = rows.iter().map(|(t, _)| t.id).collect();
-    let counts: HashMap<Uuid, i64> = tournament_entrants::table
-        .filter(tournament_entrants::tournament_id.eq_any(&ids))
+    Ok((status, game, limit))
+}
+
+/// How many entrants each of the tournaments `ids` has (none: not listed).
+async fn entrant_counts(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> ServiceResult<HashMap<Uuid, i64>> {
+    Ok(tournament_entrants::table
+        .filter(tournament_entrants::tournament_id.eq_any(ids))
         .group_by(tournament_entrants::tournament_id)
         .select((
             tournament_entrants::tournament_id,
             diesel::dsl::count_star(),
         ))
-        .load::<(Uuid, i64)>(&mut conn)
+        .load::<(Uuid, i64)>(conn)
         .await?
         .into_iter()
-        .collect();
-    rows.into_iter()
-        .map(|(t, organiser)| {
-            Ok(TournamentSummary {
-                id: t.id,
-                entrants: counts.get(&t.id).copied().unwrap_or(0),
-                status: t.status()?,
-                name: t.name,
-                game: t.game,
-                table_size: t.table_size,
-                rounds: t.rounds,
-                days_per_move: t.days_per_move,
-                rated: t.rated,
-                starts_at: t.starts_at,
-                current_round: t.current_round,
-                max_players: t.max_players,
-                organiser,
-            })
-        })
-        .collect()
+        .collect())
 }
 
 /// One tournament with its entrants.
