@@ -1,6 +1,8 @@
 //! Accounts: signing up and in, finding a user by name, changing the password, the account
 //! page's overview and the interface's language.
 
+use std::collections::HashMap;
+
 use diesel::dsl::sql;
 use diesel::pg::Pg;
 use diesel::prelude::*;
@@ -297,6 +299,45 @@ pub(crate) async fn find_all_by_name(
                 user_id: f.id?,
                 is_bot: f.is_bot?,
             })
+        })
+        .collect())
+}
+
+/// The usernames of the accounts `ids` (those that exist), by id.
+pub(crate) async fn usernames(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> ServiceResult<HashMap<Uuid, String>> {
+    Ok(users::table
+        .filter(users::id.eq_any(ids))
+        .select((users::id, users::username))
+        .load::<(Uuid, String)>(conn)
+        .await?
+        .into_iter()
+        .collect())
+}
+
+/// The names of the players other than `who` at each of `tables` (their seats), in seat order:
+/// a player's opponents at their tables of a tournament or a league.
+pub(crate) async fn opponents(
+    conn: &mut AsyncPgConnection,
+    who: Uuid,
+    tables: &[&[Uuid]],
+) -> ServiceResult<Vec<Vec<String>>> {
+    let others: Vec<Uuid> = tables
+        .iter()
+        .flat_map(|seats| seats.iter().copied())
+        .filter(|id| *id != who)
+        .collect();
+    let names = usernames(conn, &others).await?;
+    Ok(tables
+        .iter()
+        .map(|seats| {
+            seats
+                .iter()
+                .filter(|id| **id != who)
+                .filter_map(|id| names.get(id).cloned())
+                .collect()
         })
         .collect())
 }

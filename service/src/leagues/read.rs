@@ -17,6 +17,7 @@ use super::views::{
 };
 use crate::adjudication;
 use crate::error::{ServiceError, ServiceResult};
+use crate::identity::accounts;
 use crate::identity::caller::Identity;
 use crate::schema::{
     league_division_members, league_divisions, league_fixtures, league_members, league_seasons,
@@ -298,13 +299,7 @@ async fn fixture_views(
         .iter()
         .flat_map(|f| f.seats.iter().copied())
         .collect();
-    let names: HashMap<Uuid, String> = users::table
-        .filter(users::id.eq_any(&people))
-        .select((users::id, users::username))
-        .load::<(Uuid, String)>(conn)
-        .await?
-        .into_iter()
-        .collect();
+    let names = accounts::usernames(conn, &people).await?;
     let name = |id: &Uuid| {
         names
             .get(id)
@@ -476,33 +471,20 @@ pub async fn my_turns(services: &Services, who: &Identity) -> ServiceResult<Vec<
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let others: Vec<Uuid> = rows
-        .iter()
-        .flat_map(|r| r.6.iter().copied())
-        .filter(|id| *id != who.user_id)
-        .collect();
-    let names: HashMap<Uuid, String> = users::table
-        .filter(users::id.eq_any(&others))
-        .select((users::id, users::username))
-        .load::<(Uuid, String)>(&mut conn)
-        .await?
-        .into_iter()
-        .collect();
+    let tables: Vec<&[Uuid]> = rows.iter().map(|r| r.6.as_slice()).collect();
+    let opponents = accounts::opponents(&mut conn, who.user_id, &tables).await?;
     Ok(rows
         .into_iter()
+        .zip(opponents)
         .map(
-            |(game, season, deadline, division_id, level, match_id, seats)| LeagueMatch {
+            |((game, season, deadline, division_id, level, match_id, _), opponents)| LeagueMatch {
                 game,
                 season,
                 deadline,
                 division_id,
                 level,
                 match_id,
-                opponents: seats
-                    .iter()
-                    .filter(|id| **id != who.user_id)
-                    .filter_map(|id| names.get(id).cloned())
-                    .collect(),
+                opponents,
             },
         )
         .collect())
