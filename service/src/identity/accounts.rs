@@ -18,6 +18,7 @@ use super::caller::Identity;
 use super::passwords::{MAX_PASSWORD_CHARS, Password};
 use super::sessions::{self, SessionInfo};
 use super::{devices, throttle};
+use crate::db::OrNotFound;
 use crate::delivery::notifications::settings::{self as notifications, NotificationSettings};
 use crate::error::{ServiceError, ServiceResult};
 use crate::schema::users;
@@ -227,8 +228,7 @@ pub async fn user(services: &Services, id: Uuid) -> ServiceResult<User> {
         .select(User::as_select())
         .first(&mut conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("user"))
+        .or_not_found("user")
 }
 
 /// A user by username (without regard to case).
@@ -301,6 +301,15 @@ pub(crate) async fn find_all_by_name(
             })
         })
         .collect())
+}
+
+/// Whether account `user_id` is a computer player's.
+pub(crate) async fn is_bot(conn: &mut AsyncPgConnection, user_id: Uuid) -> ServiceResult<bool> {
+    Ok(users::table
+        .find(user_id)
+        .select(users::is_bot)
+        .first(conn)
+        .await?)
 }
 
 /// The usernames of the accounts `ids` (those that exist), by id.

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tapis_tournaments::league::{PROMOTED, RELEGATED};
-use tapis_tournaments::{Points, table_points};
+use tapis_tournaments::Points;
 use uuid::Uuid;
 
 use super::store::{self, DivisionRow, FixtureRow, LeagueRow, PlayerRow, SeasonRow};
@@ -16,6 +16,7 @@ use super::views::{
     LeagueView, Membership, MyFixtures, SeasonStatus, SeasonView,
 };
 use crate::adjudication;
+use crate::db::OrNotFound;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::accounts;
 use crate::identity::caller::Identity;
@@ -24,7 +25,7 @@ use crate::schema::{
     leagues, match_seats, matches, users,
 };
 use crate::services::Services;
-use crate::tournaments::read::standings_view;
+use crate::tournaments::read::{places_points, standings_view};
 
 /// How many past seasons the history lists.
 const HISTORY: i64 = 50;
@@ -183,8 +184,7 @@ pub async fn division(
         .select(DivisionRow::as_select())
         .first(&mut conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("division"))?;
+        .or_not_found("division")?;
     let season = store::season(&mut conn, division.season_id).await?;
     if season.game != league.game {
         return Err(ServiceError::NotFound("division"));
@@ -319,7 +319,7 @@ async fn fixture_views(
                 }
                 _ => None,
             };
-            let points = f.places.as_deref().map(fixture_points).transpose()?;
+            let points = f.places.as_deref().map(places_points).transpose()?;
             Ok(FixtureView {
                 round: f.round,
                 number: f.number,
@@ -333,17 +333,6 @@ async fn fixture_views(
             })
         })
         .collect()
-}
-
-/// The points a fixture's seats earned by their places.
-fn fixture_points(places: &[i16]) -> ServiceResult<Vec<f64>> {
-    let places: Vec<u32> = places
-        .iter()
-        .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
-        .collect();
-    let points = table_points(&places)
-        .map_err(|e| ServiceError::internal("stored places do not score", e))?;
-    Ok(points.into_iter().map(Points::to_f64).collect())
 }
 
 /// The caller's fixtures in the running season of the league of `game`, and the match to play

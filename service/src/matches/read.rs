@@ -9,6 +9,7 @@ use super::history::{TurnRow, load_turns, turn_entry, turn_rows};
 use super::row::{Loaded, load_invited, row_as, seat_index, seats_to_act};
 use super::seating::Seating;
 use super::views::{Allowed, MatchStatus, MatchView, MatchWithTurns};
+use crate::db::OrNotFound;
 use crate::identity::caller::Identity;
 use crate::identity::credentials::Caller;
 use crate::players::blocks;
@@ -194,6 +195,5 @@ pub async fn version(services: &Services, id: Uuid) -> ServiceResult<i64> {
         .select(matches::version)
         .first(&mut conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("match"))
+        .or_not_found("match")
 }

@@ -14,6 +14,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::views::{Fairness, MatchResult, MatchStatus, SeatView};
+use crate::db::OrNotFound;
 use crate::db::json_text::JsonText;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
@@ -258,8 +259,7 @@ pub(super) async fn find_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceR
         .select(MatchRow::as_select())
         .first(conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("match"))
+        .or_not_found("match")
 }
 
 pub(super) async fn lock_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<MatchRow> {
@@ -269,8 +269,7 @@ pub(super) async fn lock_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceR
         .for_update()
         .first(conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("match"))
+        .or_not_found("match")
 }
 
 /// The row of match `id` (locked for the transaction if `lock`), and the caller: known

@@ -17,6 +17,7 @@ use super::views::{
     TournamentFilter, TournamentSheet, TournamentStatus, TournamentSummary, TournamentView,
 };
 use crate::adjudication as adjudicate;
+use crate::db::OrNotFound;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::schema::{tournament_entrants, tournament_rounds, tournaments, users};
@@ -315,8 +316,7 @@ pub async fn standings(
         .select(tournaments::revision)
         .first(&mut conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("tournament"))?;
+        .or_not_found("tournament")?;
     let cache = services.standings_cache();
     let whole = match cache.get(id, revision) {
         Some(kept) => kept,
@@ -514,16 +514,7 @@ async fn rounds_of(
                     let bye = t.match_id.is_none();
                     let points = match (&t.places, bye) {
                         (_, true) => Some(vec![Points::HALF.to_f64()]),
-                        (Some(places), false) => {
-                            let places: Vec<u32> = places
-                                .iter()
-                                .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
-                                .collect();
-                            let points = table_points(&places).map_err(|e| {
-                                ServiceError::internal("stored places do not score", e)
-                            })?;
-                            Some(points.into_iter().map(Points::to_f64).collect())
-                        }
+                        (Some(places), false) => Some(places_points(places)?),
                         (None, false) => None,
                     };
                     Ok(TableView {
@@ -546,4 +537,16 @@ async fn rounds_of(
             })
         })
         .collect()
+}
+
+/// The points the seats of a table over earned by their stored places (a tournament's table
+/// or a league's fixture).
+pub(crate) fn places_points(places: &[i16]) -> ServiceResult<Vec<f64>> {
+    let places: Vec<u32> = places
+        .iter()
+        .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
+        .collect();
+    let points = table_points(&places)
+        .map_err(|e| ServiceError::internal("stored places do not score", e))?;
+    Ok(points.into_iter().map(Points::to_f64).collect())
 }
