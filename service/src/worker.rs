@@ -8,10 +8,13 @@
 
 use std::time::Duration;
 
-use diesel_async::{AsyncConnection, AsyncPgConnection};
+use diesel::prelude::*;
+use diesel_async::methods::LoadQuery;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use time::OffsetDateTime;
 use tokio::sync::watch;
 use tokio::time::{Instant, Interval, MissedTickBehavior};
+use uuid::Uuid;
 
 use crate::error::{ServiceError, ServiceResult};
 use crate::services::Services;
@@ -101,4 +104,25 @@ pub(crate) async fn one_at_a_time(
         done += 1;
     }
     Ok(done)
+}
+
+/// The id of a piece of work claimed by a statement of SQL (`SELECT x.id ... FOR UPDATE OF x
+/// SKIP LOCKED`).
+#[derive(QueryableByName)]
+pub(crate) struct Claimed {
+    #[diesel(sql_type = diesel::sql_types::Uuid)]
+    id: Uuid,
+}
+
+/// The id of the piece `claim` (a statement that returns at most one [`Claimed`] row) locked,
+/// if it found one.
+pub(crate) async fn claim_id<'q, Q>(
+    conn: &mut AsyncPgConnection,
+    claim: Q,
+) -> ServiceResult<Option<Uuid>>
+where
+    Q: LoadQuery<'q, AsyncPgConnection, Claimed> + Send + 'q,
+{
+    let claimed: Option<Claimed> = claim.get_result(conn).await.optional()?;
+    Ok(claimed.map(|c| c.id))
 }

@@ -326,27 +326,29 @@ pub(crate) async fn usernames(
         .collect())
 }
 
-/// The names of the players other than `who` at each of `tables` (their seats), in seat order:
-/// a player's opponents at their tables of a tournament or a league.
-pub(crate) async fn opponents(
+/// Each of `tables` with the names of the players other than `who` at it (its `seats`), in
+/// seat order: a player's opponents at their tables of a tournament or a league.
+pub(crate) async fn with_opponents<T>(
     conn: &mut AsyncPgConnection,
     who: Uuid,
-    tables: &[&[Uuid]],
-) -> ServiceResult<Vec<Vec<String>>> {
+    tables: Vec<T>,
+    seats: impl Fn(&T) -> &[Uuid],
+) -> ServiceResult<Vec<(T, Vec<String>)>> {
     let others: Vec<Uuid> = tables
         .iter()
-        .flat_map(|seats| seats.iter().copied())
+        .flat_map(|table| seats(table).iter().copied())
         .filter(|id| *id != who)
         .collect();
     let names = usernames(conn, &others).await?;
     Ok(tables
-        .iter()
-        .map(|seats| {
-            seats
+        .into_iter()
+        .map(|table| {
+            let opponents = seats(&table)
                 .iter()
                 .filter(|id| **id != who)
                 .filter_map(|id| names.get(id).cloned())
-                .collect()
+                .collect();
+            (table, opponents)
         })
         .collect())
 }

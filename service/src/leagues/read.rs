@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
-use tapis_tournaments::league::{PROMOTED, RELEGATED};
 use tapis_tournaments::Points;
+use tapis_tournaments::league::{PROMOTED, RELEGATED};
 use uuid::Uuid;
 
 use super::store::{self, DivisionRow, FixtureRow, LeagueRow, PlayerRow, SeasonRow};
@@ -460,11 +460,9 @@ pub async fn my_turns(services: &Services, who: &Identity) -> ServiceResult<Vec<
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let tables: Vec<&[Uuid]> = rows.iter().map(|r| r.6.as_slice()).collect();
-    let opponents = accounts::opponents(&mut conn, who.user_id, &tables).await?;
+    let rows = accounts::with_opponents(&mut conn, who.user_id, rows, |r| &r.6).await?;
     Ok(rows
         .into_iter()
-        .zip(opponents)
         .map(
             |((game, season, deadline, division_id, level, match_id, _), opponents)| LeagueMatch {
                 game,

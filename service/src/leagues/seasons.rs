@@ -76,12 +76,7 @@ async fn claim_due(
     conn: &mut AsyncPgConnection,
     now: OffsetDateTime,
 ) -> ServiceResult<Option<SeasonRow>> {
-    #[derive(QueryableByName)]
-    struct Due {
-        #[diesel(sql_type = diesel::sql_types::Uuid)]
-        id: Uuid,
-    }
-    let due: Option<Due> = diesel::sql_query(
+    let claim = diesel::sql_query(
         "SELECT s.id FROM league_seasons s \
          WHERE (s.status = 'upcoming' AND s.starts_at <= $1 \
                 AND (SELECT count(*) FROM league_members m \
@@ -94,14 +89,11 @@ async fn claim_due(
          ORDER BY s.starts_at, s.id LIMIT 1 FOR UPDATE OF s SKIP LOCKED",
     )
     .bind::<diesel::sql_types::Timestamptz, _>(now)
-    .bind::<diesel::sql_types::BigInt, _>(i64::try_from(DIVISION_MIN).unwrap_or(i64::MAX))
-    .get_result(conn)
-    .await
-    .optional()?;
-    match due {
-        Some(due) => Ok(Some(store::season(conn, due.id).await?)),
-        None => Ok(None),
-    }
+    .bind::<diesel::sql_types::BigInt, _>(i64::try_from(DIVISION_MIN).unwrap_or(i64::MAX));
+    let Some(id) = worker::claim_id(conn, claim).await? else {
+        return Ok(None);
+    };
+    Ok(Some(store::season(conn, id).await?))
 }
 
 async fn advance(

@@ -245,16 +245,7 @@ pub async fn withdraw(
     who: &Identity,
     id: Uuid,
 ) -> ServiceResult<TournamentView> {
-    let user_id = who.user_id;
-    locked!(services, id, |conn, row| {
-        running(row)?;
-        if entry_of(conn, row, user_id).await? {
-            return Err(ServiceError::Tournament(
-                TournamentRefusal::AlreadyWithdrawn,
-            ));
-        }
-        mark_entry(conn, row, user_id, Some("left")).await
-    })
+    change_entry(services, who.user_id, id, Some("left")).await
 }
 
 /// The caller re-confirms their entry in a running tournament: withdrawn, they are paired
@@ -265,34 +256,37 @@ pub async fn reconfirm(
     who: &Identity,
     id: Uuid,
 ) -> ServiceResult<TournamentView> {
-    let user_id = who.user_id;
-    locked!(services, id, |conn, row| {
-        running(row)?;
-        entry_of(conn, row, user_id).await?;
-        mark_entry(conn, row, user_id, None).await
-    })
+    change_entry(services, who.user_id, id, None).await
 }
 
-/// Marks the entry of `user_id` withdrawn for `reason`, or, without one, in again and
-/// re-confirmed at the round in play.
-async fn mark_entry(
-    conn: &mut AsyncPgConnection,
-    row: &TournamentRow,
+/// Withdraws `user_id` from running tournament `id` for `reason` (refused when withdrawn
+/// already), or, without one, re-confirms their entry at the round in play.
+async fn change_entry(
+    services: &Services,
     user_id: Uuid,
+    id: Uuid,
     withdrawn: Option<&'static str>,
-) -> ServiceResult<()> {
-    let reconfirmed = withdrawn
-        .is_none()
-        .then_some(tournament_entrants::reconfirmed_round.eq(row.current_round));
-    diesel::update(tournament_entrants::table.find((row.id, user_id)))
-        .set((
-            tournament_entrants::withdrawn.eq(withdrawn.is_some()),
-            tournament_entrants::withdrawn_reason.eq(withdrawn),
-            reconfirmed,
-        ))
-        .execute(conn)
-        .await?;
-    Ok(())
+) -> ServiceResult<TournamentView> {
+    locked!(services, id, |conn, row| {
+        running(row)?;
+        if entry_of(conn, row, user_id).await? && withdrawn.is_some() {
+            return Err(ServiceError::Tournament(
+                TournamentRefusal::AlreadyWithdrawn,
+            ));
+        }
+        let reconfirmed = withdrawn
+            .is_none()
+            .then_some(tournament_entrants::reconfirmed_round.eq(row.current_round));
+        diesel::update(tournament_entrants::table.find((row.id, user_id)))
+            .set((
+                tournament_entrants::withdrawn.eq(withdrawn.is_some()),
+                tournament_entrants::withdrawn_reason.eq(withdrawn),
+                reconfirmed,
+            ))
+            .execute(conn)
+            .await?;
+        Ok(())
+    })
 }
 
 /// Cancels a tournament: its organiser before the start, a moderator before its end. Matches

@@ -74,11 +74,9 @@ pub async fn my_matches(
         ))
         .load(&mut conn)
         .await?;
-    let tables: Vec<&[Uuid]> = rows.iter().map(|r| r.6.as_slice()).collect();
-    let opponents = accounts::opponents(&mut conn, who.user_id, &tables).await?;
+    let rows = accounts::with_opponents(&mut conn, who.user_id, rows, |r| &r.6).await?;
     Ok(rows
         .into_iter()
-        .zip(opponents)
         .map(
             |(
                 (tournament_id, tournament_name, game, round, rounds, match_id, _, deadline),

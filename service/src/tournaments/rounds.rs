@@ -81,12 +81,7 @@ async fn claim_due(
     conn: &mut AsyncPgConnection,
     now: OffsetDateTime,
 ) -> ServiceResult<Option<TournamentRow>> {
-    #[derive(QueryableByName)]
-    struct Due {
-        #[diesel(sql_type = diesel::sql_types::Uuid)]
-        id: Uuid,
-    }
-    let due: Option<Due> = diesel::sql_query(
+    let claim = diesel::sql_query(
         "SELECT t.id FROM tournaments t \
          WHERE (t.status = 'upcoming' AND t.starts_at <= $1) \
             OR (t.status = 'running' AND ( \
@@ -97,14 +92,11 @@ async fn claim_due(
                         AND m.status IN ('open', 'active')))) \
          ORDER BY t.starts_at, t.id LIMIT 1 FOR UPDATE OF t SKIP LOCKED",
     )
-    .bind::<diesel::sql_types::Timestamptz, _>(now)
-    .get_result(conn)
-    .await
-    .optional()?;
-    match due {
-        Some(due) => Ok(Some(store::find(conn, due.id).await?)),
-        None => Ok(None),
-    }
+    .bind::<diesel::sql_types::Timestamptz, _>(now);
+    let Some(id) = worker::claim_id(conn, claim).await? else {
+        return Ok(None);
+    };
+    Ok(Some(store::find(conn, id).await?))
 }
 
 /// Closes the round in play (if any) and starts the next one, or finishes the tournament.
