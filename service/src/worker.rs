@@ -59,6 +59,14 @@ impl Ticks {
     }
 }
 
+/// Logs what a look did, through `said`, when it did something. A failure is not logged
+/// again: its cause was logged where it happened, and the next tick tries again.
+pub(crate) fn done(look: ServiceResult<usize>, said: impl FnOnce(usize)) {
+    if let Ok(n @ 1..) = look {
+        said(n);
+    }
+}
+
 /// Work a background worker does one piece at a time.
 pub(crate) trait Pieces: Sync {
     /// Whether a piece may be due at `now`, asked before each piece outside of a transaction:

@@ -41,12 +41,9 @@ pub const BETWEEN_SEASONS: time::Duration = time::Duration::days(7);
 pub async fn run(services: Services, interval: Duration, shutdown: watch::Receiver<bool>) {
     let mut ticks = Ticks::new(interval, shutdown);
     while ticks.next().await {
-        match advance_due(&services, 8).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(advanced = n, "league seasons advanced"),
-            // The cause has been logged where it happened; try again at the next tick.
-            Err(_) => {}
-        }
+        worker::done(advance_due(&services, 8).await, |n| {
+            tracing::info!(advanced = n, "league seasons advanced");
+        });
     }
 }
 

@@ -46,12 +46,9 @@ pub async fn run(services: Services, interval: Duration, shutdown: watch::Receiv
         .await
     {
         last_look = tokio::time::Instant::now();
-        match advance_due(&services, 20).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(advanced = n, "tournaments advanced"),
-            // The cause has been logged where it happened; try again at the next tick.
-            Err(_) => {}
-        }
+        worker::done(advance_due(&services, 20).await, |n| {
+            tracing::info!(advanced = n, "tournaments advanced");
+        });
     }
 }
 
