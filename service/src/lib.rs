@@ -21,6 +21,8 @@
 //! - `delivery`: what leaves Tapis (the outbox, signed webhooks, e-mail notifications);
 //! - `secrets`: random bytes, and MACs keyed by the deployment's secret;
 //! - `quotas`: what one client may take of what all share (streams...);
+//! - `worker`: what the background workers share (their ticks, their work claimed piece by
+//!   piece);
 //! - `db` and `schema`: the pool, the migrations and the tables.
 
 // The house rule (clippy.toml sets the limit): no function longer than 80 lines of code.
@@ -74,6 +76,7 @@ pub mod services;
 pub mod time;
 pub mod tournaments;
 pub mod verify;
+mod worker;
 
 pub use crate::time::wall_clock::{Clock, ClockHand};
 pub use db::DbPool;

@@ -5,12 +5,27 @@ pub mod json_text;
 pub mod work;
 
 use diesel::migration::MigrationVersion;
+use diesel::result::{OptionalExtension, QueryResult};
 use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Pool;
 use diesel_async::pooled_connection::{
     AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
 };
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+use crate::error::{ServiceError, ServiceResult};
+
+/// A statement's single row, or [`ServiceError::NotFound`] naming what was looked for when
+/// there is none (any other failure as it is).
+pub(crate) trait OrNotFound<T> {
+    fn or_not_found(self, what: &'static str) -> ServiceResult<T>;
+}
+
+impl<T> OrNotFound<T> for QueryResult<T> {
+    fn or_not_found(self, what: &'static str) -> ServiceResult<T> {
+        self.optional()?.ok_or(ServiceError::NotFound(what))
+    }
+}
 
 /// The pool every use case borrows connections from.
 pub type DbPool = Pool<AsyncPgConnection>;

@@ -1,6 +1,8 @@
 //! Accounts: signing up and in, finding a user by name, changing the password, the account
 //! page's overview and the interface's language.
 
+use std::collections::HashMap;
+
 use diesel::dsl::sql;
 use diesel::pg::Pg;
 use diesel::prelude::*;
@@ -16,6 +18,7 @@ use super::caller::Identity;
 use super::passwords::{MAX_PASSWORD_CHARS, Password};
 use super::sessions::{self, SessionInfo};
 use super::{devices, throttle};
+use crate::db::OrNotFound;
 use crate::delivery::notifications::settings::{self as notifications, NotificationSettings};
 use crate::error::{ServiceError, ServiceResult};
 use crate::schema::users;
@@ -225,8 +228,7 @@ pub async fn user(services: &Services, id: Uuid) -> ServiceResult<User> {
         .select(User::as_select())
         .first(&mut conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("user"))
+        .or_not_found("user")
 }
 
 /// A user by username (without regard to case).
@@ -297,6 +299,56 @@ pub(crate) async fn find_all_by_name(
                 user_id: f.id?,
                 is_bot: f.is_bot?,
             })
+        })
+        .collect())
+}
+
+/// Whether account `user_id` is a computer player's.
+pub(crate) async fn is_bot(conn: &mut AsyncPgConnection, user_id: Uuid) -> ServiceResult<bool> {
+    Ok(users::table
+        .find(user_id)
+        .select(users::is_bot)
+        .first(conn)
+        .await?)
+}
+
+/// The usernames of the accounts `ids` (those that exist), by id.
+pub(crate) async fn usernames(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> ServiceResult<HashMap<Uuid, String>> {
+    Ok(users::table
+        .filter(users::id.eq_any(ids))
+        .select((users::id, users::username))
+        .load::<(Uuid, String)>(conn)
+        .await?
+        .into_iter()
+        .collect())
+}
+
+/// Each of `tables` with the names of the players other than `who` at it (its `seats`), in
+/// seat order: a player's opponents at their tables of a tournament or a league.
+pub(crate) async fn with_opponents<T>(
+    conn: &mut AsyncPgConnection,
+    who: Uuid,
+    tables: Vec<T>,
+    seats: impl Fn(&T) -> &[Uuid],
+) -> ServiceResult<Vec<(T, Vec<String>)>> {
+    let others: Vec<Uuid> = tables
+        .iter()
+        .flat_map(|table| seats(table).iter().copied())
+        .filter(|id| *id != who)
+        .collect();
+    let names = usernames(conn, &others).await?;
+    Ok(tables
+        .into_iter()
+        .map(|table| {
+            let opponents = seats(&table)
+                .iter()
+                .filter(|id| **id != who)
+                .filter_map(|id| names.get(id).cloned())
+                .collect();
+            (table, opponents)
         })
         .collect())
 }

@@ -10,8 +10,9 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use super::store::{self, LeagueRow};
 use super::views::{Membership, SeasonStatus};
 use crate::error::{LeagueRefusal, ServiceError, ServiceResult};
+use crate::identity::accounts;
 use crate::identity::caller::Identity;
-use crate::schema::{league_division_members, league_members, users};
+use crate::schema::{league_division_members, league_members};
 use crate::services::Services;
 
 /// The caller opts in to the league of `game` (computer players may not).
@@ -37,12 +38,7 @@ async fn set(
     let membership = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             let league = store::league(conn, game).await?;
-            let is_bot: bool = users::table
-                .find(user_id)
-                .select(users::is_bot)
-                .first(conn)
-                .await?;
-            if is_bot {
+            if accounts::is_bot(conn, user_id).await? {
                 return Err(ServiceError::League(LeagueRefusal::BotsNotAllowed));
             }
             diesel::insert_into(league_members::table)

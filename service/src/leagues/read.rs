@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use tapis_tournaments::Points;
 use tapis_tournaments::league::{PROMOTED, RELEGATED};
-use tapis_tournaments::{Points, table_points};
 use uuid::Uuid;
 
 use super::store::{self, DivisionRow, FixtureRow, LeagueRow, PlayerRow, SeasonRow};
@@ -16,14 +16,16 @@ use super::views::{
     LeagueView, Membership, MyFixtures, SeasonStatus, SeasonView,
 };
 use crate::adjudication;
+use crate::db::OrNotFound;
 use crate::error::{ServiceError, ServiceResult};
+use crate::identity::accounts;
 use crate::identity::caller::Identity;
 use crate::schema::{
     league_division_members, league_divisions, league_fixtures, league_members, league_seasons,
     leagues, match_seats, matches, users,
 };
 use crate::services::Services;
-use crate::tournaments::read::standings_view;
+use crate::tournaments::read::{places_points, standings_view};
 
 /// How many past seasons the history lists.
 const HISTORY: i64 = 50;
@@ -182,8 +184,7 @@ pub async fn division(
         .select(DivisionRow::as_select())
         .first(&mut conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("division"))?;
+        .or_not_found("division")?;
     let season = store::season(&mut conn, division.season_id).await?;
     if season.game != league.game {
         return Err(ServiceError::NotFound("division"));
@@ -298,13 +299,7 @@ async fn fixture_views(
         .iter()
         .flat_map(|f| f.seats.iter().copied())
         .collect();
-    let names: HashMap<Uuid, String> = users::table
-        .filter(users::id.eq_any(&people))
-        .select((users::id, users::username))
-        .load::<(Uuid, String)>(conn)
-        .await?
-        .into_iter()
-        .collect();
+    let names = accounts::usernames(conn, &people).await?;
     let name = |id: &Uuid| {
         names
             .get(id)
@@ -324,18 +319,7 @@ async fn fixture_views(
                 }
                 _ => None,
             };
-            let points = match &f.places {
-                Some(places) => {
-                    let places: Vec<u32> = places
-                        .iter()
-                        .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
-                        .collect();
-                    let points = table_points(&places)
-                        .map_err(|e| ServiceError::internal("stored places do not score", e))?;
-                    Some(points.into_iter().map(Points::to_f64).collect())
-                }
-                None => None,
-            };
+            let points = f.places.as_deref().map(places_points).transpose()?;
             Ok(FixtureView {
                 round: f.round,
                 number: f.number,
@@ -476,33 +460,18 @@ pub async fn my_turns(services: &Services, who: &Identity) -> ServiceResult<Vec<
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let others: Vec<Uuid> = rows
-        .iter()
-        .flat_map(|r| r.6.iter().copied())
-        .filter(|id| *id != who.user_id)
-        .collect();
-    let names: HashMap<Uuid, String> = users::table
-        .filter(users::id.eq_any(&others))
-        .select((users::id, users::username))
-        .load::<(Uuid, String)>(&mut conn)
-        .await?
-        .into_iter()
-        .collect();
+    let rows = accounts::with_opponents(&mut conn, who.user_id, rows, |r| &r.6).await?;
     Ok(rows
         .into_iter()
         .map(
-            |(game, season, deadline, division_id, level, match_id, seats)| LeagueMatch {
+            |((game, season, deadline, division_id, level, match_id, _), opponents)| LeagueMatch {
                 game,
                 season,
                 deadline,
                 division_id,
                 level,
                 match_id,
-                opponents: seats
-                    .iter()
-                    .filter(|id| **id != who.user_id)
-                    .filter_map(|id| names.get(id).cloned())
-                    .collect(),
+                opponents,
             },
         )
         .collect())

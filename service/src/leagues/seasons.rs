@@ -15,7 +15,8 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use tapis_tournaments::Standing;
 use tapis_tournaments::league::DIVISION_MIN;
 use time::OffsetDateTime;
 use tokio::sync::watch;
@@ -31,52 +32,37 @@ use crate::schema::{
     league_division_members, league_divisions, league_fixtures, league_members, league_seasons,
 };
 use crate::services::Services;
+use crate::worker::{self, Pieces, Ticks};
 
 /// The pause between a season's end and the next season's start.
 pub const BETWEEN_SEASONS: time::Duration = time::Duration::days(7);
 
 /// Looks for seasons due every `interval`, until `shutdown` turns true.
-pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Receiver<bool>) {
-    let mut ticker = tokio::time::interval(interval);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = ticker.tick() => {}
-            _ = shutdown.changed() => {}
-        }
-        if *shutdown.borrow() {
-            return;
-        }
-        match advance_due(&services, 8).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(advanced = n, "league seasons advanced"),
-            // The cause has been logged where it happened; try again at the next tick.
-            Err(_) => {}
-        }
+pub async fn run(services: Services, interval: Duration, shutdown: watch::Receiver<bool>) {
+    let mut ticks = Ticks::new(interval, shutdown);
+    while ticks.next().await {
+        worker::done(advance_due(&services, 8).await, |n| {
+            tracing::info!(advanced = n, "league seasons advanced");
+        });
     }
 }
 
 /// Starts or ends up to `at_most` seasons due, each in its own transaction; returns how many.
 pub async fn advance_due(services: &Services, at_most: usize) -> ServiceResult<usize> {
-    let mut conn = services.conn().await?;
-    let mut advanced = 0;
-    while advanced < at_most {
-        let done = conn
-            .transaction::<_, ServiceError, _>(async |conn| {
-                let now = services.now();
-                let Some(season) = claim_due(conn, now).await? else {
-                    return Ok(false);
-                };
-                advance(conn, &season, now).await?;
-                Ok(true)
-            })
-            .await?;
-        if !done {
-            break;
-        }
-        advanced += 1;
+    worker::one_at_a_time(services, at_most, &DueSeasons).await
+}
+
+/// The seasons due, started or ended one at a time.
+struct DueSeasons;
+
+impl Pieces for DueSeasons {
+    async fn one(&self, conn: &mut AsyncPgConnection, now: OffsetDateTime) -> ServiceResult<bool> {
+        let Some(season) = claim_due(conn, now).await? else {
+            return Ok(false);
+        };
+        advance(conn, &season, now).await?;
+        Ok(true)
     }
-    Ok(advanced)
 }
 
 /// Locks one season due, skipping those another process holds: upcoming ones whose start time
@@ -87,12 +73,7 @@ async fn claim_due(
     conn: &mut AsyncPgConnection,
     now: OffsetDateTime,
 ) -> ServiceResult<Option<SeasonRow>> {
-    #[derive(QueryableByName)]
-    struct Due {
-        #[diesel(sql_type = diesel::sql_types::Uuid)]
-        id: Uuid,
-    }
-    let due: Option<Due> = diesel::sql_query(
+    let claim = diesel::sql_query(
         "SELECT s.id FROM league_seasons s \
          WHERE (s.status = 'upcoming' AND s.starts_at <= $1 \
                 AND (SELECT count(*) FROM league_members m \
@@ -105,14 +86,11 @@ async fn claim_due(
          ORDER BY s.starts_at, s.id LIMIT 1 FOR UPDATE OF s SKIP LOCKED",
     )
     .bind::<diesel::sql_types::Timestamptz, _>(now)
-    .bind::<diesel::sql_types::BigInt, _>(i64::try_from(DIVISION_MIN).unwrap_or(i64::MAX))
-    .get_result(conn)
-    .await
-    .optional()?;
-    match due {
-        Some(due) => Ok(Some(store::season(conn, due.id).await?)),
-        None => Ok(None),
-    }
+    .bind::<diesel::sql_types::BigInt, _>(i64::try_from(DIVISION_MIN).unwrap_or(i64::MAX));
+    let Some(id) = worker::claim_id(conn, claim).await? else {
+        return Ok(None);
+    };
+    Ok(Some(store::season(conn, id).await?))
 }
 
 async fn advance(
@@ -176,49 +154,8 @@ async fn start(
             id: division_id,
             plan: division,
         });
-        diesel::insert_into(league_divisions::table)
-            .values((
-                league_divisions::id.eq(division_id),
-                league_divisions::season_id.eq(season.id),
-                league_divisions::level.eq(small(index + 1)?),
-                league_divisions::number.eq(1i16),
-            ))
-            .execute(conn)
-            .await?;
-        let rows: Vec<_> = division
-            .players
-            .iter()
-            .enumerate()
-            .map(|(seed, (user_id, arrival))| {
-                Ok((
-                    league_division_members::division_id.eq(division_id),
-                    league_division_members::season_id.eq(season.id),
-                    league_division_members::user_id.eq(*user_id),
-                    league_division_members::seed.eq(small(seed + 1)?),
-                    league_division_members::arrival.eq(arrival.as_str()),
-                ))
-            })
-            .collect::<ServiceResult<_>>()?;
-        diesel::insert_into(league_division_members::table)
-            .values(rows)
-            .execute(conn)
-            .await?;
-        for (round, scheduled) in division.rounds.iter().enumerate() {
-            for (number, seats) in scheduled.tables.iter().enumerate() {
-                let match_id = create_table(conn, &terms, seats, now).await?;
-                diesel::insert_into(league_fixtures::table)
-                    .values((
-                        league_fixtures::division_id.eq(division_id),
-                        league_fixtures::round.eq(small(round + 1)?),
-                        league_fixtures::number.eq(small(number + 1)?),
-                        league_fixtures::match_id.eq(match_id),
-                        league_fixtures::seats.eq(seats),
-                    ))
-                    .execute(conn)
-                    .await?;
-                matches += 1;
-            }
-        }
+        let level = small(index + 1)?;
+        matches += start_division(conn, season, division_id, level, division, &terms, now).await?;
     }
     let deadline = now + league.season_length();
     diesel::update(league_seasons::table.find(season.id))
@@ -238,6 +175,64 @@ async fn start(
         "season started"
     );
     Ok(())
+}
+
+/// Writes division `id` of the season at `level` as planned, with its players, and starts
+/// every one of its matches on `terms`; returns how many.
+async fn start_division(
+    conn: &mut AsyncPgConnection,
+    season: &SeasonRow,
+    id: Uuid,
+    level: i16,
+    division: &PlannedDivision,
+    terms: &TableTerms,
+    now: OffsetDateTime,
+) -> ServiceResult<usize> {
+    diesel::insert_into(league_divisions::table)
+        .values((
+            league_divisions::id.eq(id),
+            league_divisions::season_id.eq(season.id),
+            league_divisions::level.eq(level),
+            league_divisions::number.eq(1i16),
+        ))
+        .execute(conn)
+        .await?;
+    let rows: Vec<_> = division
+        .players
+        .iter()
+        .enumerate()
+        .map(|(seed, (user_id, arrival))| {
+            Ok((
+                league_division_members::division_id.eq(id),
+                league_division_members::season_id.eq(season.id),
+                league_division_members::user_id.eq(*user_id),
+                league_division_members::seed.eq(small(seed + 1)?),
+                league_division_members::arrival.eq(arrival.as_str()),
+            ))
+        })
+        .collect::<ServiceResult<_>>()?;
+    diesel::insert_into(league_division_members::table)
+        .values(rows)
+        .execute(conn)
+        .await?;
+    let mut matches = 0;
+    for (round, scheduled) in division.rounds.iter().enumerate() {
+        for (number, seats) in scheduled.tables.iter().enumerate() {
+            let match_id = create_table(conn, terms, seats, now).await?;
+            diesel::insert_into(league_fixtures::table)
+                .values((
+                    league_fixtures::division_id.eq(id),
+                    league_fixtures::round.eq(small(round + 1)?),
+                    league_fixtures::number.eq(small(number + 1)?),
+                    league_fixtures::match_id.eq(match_id),
+                    league_fixtures::seats.eq(seats),
+                ))
+                .execute(conn)
+                .await?;
+            matches += 1;
+        }
+    }
+    Ok(matches)
 }
 
 /// The last season's divisions, top first, each in final order (empty for the first season).
@@ -330,35 +325,10 @@ async fn end(
 ) -> ServiceResult<()> {
     let divisions = store::divisions(conn, season.id).await?;
     let ids: Vec<Uuid> = divisions.iter().map(|d| d.id).collect();
-    let mut open: Vec<store::FixtureRow> = store::fixtures(conn, &ids)
-        .await?
-        .into_iter()
-        .filter(|f| f.places.is_none())
-        .collect();
-    // Matches are locked in the order of their ids, as every transaction that locks several
-    // does.
-    open.sort_by_key(|f| f.match_id);
-    let mut adjudicated = 0usize;
-    for fixture in &open {
-        let outcome = close_table(conn, fixture.match_id, &fixture.seats, now).await?;
-        adjudicated += usize::from(outcome.adjudicated);
-        diesel::update(league_fixtures::table.find((
-            fixture.division_id,
-            fixture.round,
-            fixture.number,
-        )))
-        .set((
-            league_fixtures::places.eq(outcome.places),
-            league_fixtures::game_scores.eq(outcome.game_scores),
-            league_fixtures::adjudicated.eq(outcome.adjudicated),
-        ))
-        .execute(conn)
-        .await?;
-    }
+    let adjudicated = close_fixtures(conn, &ids, now).await?;
     let fixtures = store::fixtures(conn, &ids).await?;
     let players = store::players(conn, season.id, &league.game).await?;
     let sizes = league.sizes()?;
-    let levels = divisions.len();
     let mut finishes = Vec::with_capacity(players.len());
     for division in &divisions {
         let here: Vec<&store::PlayerRow> = players
@@ -370,25 +340,8 @@ async fn end(
             .filter(|f| f.division_id == division.id)
             .collect();
         let lines = store::standings(&here, &played, sizes)?;
-        let level = usize::try_from(division.level).unwrap_or(usize::MAX);
-        for (index, line) in lines.iter().enumerate() {
-            let movement = earned(index + 1, lines.len(), level, levels);
-            finishes.push(news::Finish {
-                user_id: line.id,
-                level,
-                place: index + 1,
-                earned: movement,
-            });
-            diesel::update(league_division_members::table.find((division.id, line.id)))
-                .set((
-                    league_division_members::points
-                        .eq(i64::try_from(line.points.units()).unwrap_or(i64::MAX)),
-                    league_division_members::final_place.eq(small(index + 1)?),
-                    league_division_members::movement.eq(movement.as_str()),
-                ))
-                .execute(conn)
-                .await?;
-        }
+        let finished = record_finishes(conn, division, &lines, divisions.len()).await?;
+        finishes.extend(finished);
     }
     diesel::update(league_seasons::table.find(season.id))
         .set((
@@ -416,6 +369,72 @@ async fn end(
         "season finished"
     );
     Ok(())
+}
+
+/// Closes the fixtures of the divisions `ids` not closed yet (adjudicating the matches still in
+/// play); returns how many were adjudicated.
+async fn close_fixtures(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+    now: OffsetDateTime,
+) -> ServiceResult<usize> {
+    let mut open: Vec<store::FixtureRow> = store::fixtures(conn, ids)
+        .await?
+        .into_iter()
+        .filter(|f| f.places.is_none())
+        .collect();
+    // Matches are locked in the order of their ids, as every transaction that locks several
+    // does.
+    open.sort_by_key(|f| f.match_id);
+    let mut adjudicated = 0usize;
+    for fixture in &open {
+        let outcome = close_table(conn, fixture.match_id, &fixture.seats, now).await?;
+        adjudicated += usize::from(outcome.adjudicated);
+        diesel::update(league_fixtures::table.find((
+            fixture.division_id,
+            fixture.round,
+            fixture.number,
+        )))
+        .set((
+            league_fixtures::places.eq(outcome.places),
+            league_fixtures::game_scores.eq(outcome.game_scores),
+            league_fixtures::adjudicated.eq(outcome.adjudicated),
+        ))
+        .execute(conn)
+        .await?;
+    }
+    Ok(adjudicated)
+}
+
+/// Records the final `lines` of `division` (one of `levels`): each player's points, place
+/// and the move it earned, which it returns.
+async fn record_finishes(
+    conn: &mut AsyncPgConnection,
+    division: &store::DivisionRow,
+    lines: &[Standing<Uuid>],
+    levels: usize,
+) -> ServiceResult<Vec<news::Finish>> {
+    let level = usize::try_from(division.level).unwrap_or(usize::MAX);
+    let mut finishes = Vec::with_capacity(lines.len());
+    for (index, line) in lines.iter().enumerate() {
+        let movement = earned(index + 1, lines.len(), level, levels);
+        finishes.push(news::Finish {
+            user_id: line.id,
+            level,
+            place: index + 1,
+            earned: movement,
+        });
+        diesel::update(league_division_members::table.find((division.id, line.id)))
+            .set((
+                league_division_members::points
+                    .eq(i64::try_from(line.points.units()).unwrap_or(i64::MAX)),
+                league_division_members::final_place.eq(small(index + 1)?),
+                league_division_members::movement.eq(movement.as_str()),
+            ))
+            .execute(conn)
+            .await?;
+    }
+    Ok(finishes)
 }
 
 /// How many of the season's players have opted out (they leave at its end).

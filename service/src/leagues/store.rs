@@ -6,14 +6,16 @@ use std::collections::BTreeMap;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tapis_games::GameId;
-use tapis_tournaments::{Entrant, RoundRecord, Standing, TableResult, TableSizes};
+use tapis_tournaments::{Entrant, RoundRecord, Standing, TableSizes};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::views::{SeasonBrief, SeasonStatus};
+use crate::db::OrNotFound;
 use crate::error::{ServiceError, ServiceResult};
 use crate::schema::{league_divisions, league_fixtures, league_seasons, leagues};
 use crate::tournaments::plan::{round_clock, table_sizes};
+use crate::tournaments::store::table_result;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = leagues)]
@@ -57,8 +59,7 @@ pub(super) async fn league(conn: &mut AsyncPgConnection, game: GameId) -> Servic
         .select(LeagueRow::as_select())
         .first(conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("league"))
+        .or_not_found("league")
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -99,8 +100,7 @@ pub(super) async fn season(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceRes
         .select(SeasonRow::as_select())
         .first(conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("season"))
+        .or_not_found("season")
 }
 
 /// The league's season not finished (running, or the next one): there is always one.
@@ -237,19 +237,8 @@ pub(super) fn records(fixtures: &[&FixtureRow]) -> ServiceResult<Vec<RoundRecord
     let mut rounds: BTreeMap<i16, RoundRecord<Uuid>> = BTreeMap::new();
     for fixture in fixtures {
         let record = rounds.entry(fixture.round).or_default();
-        let (Some(places), Some(scores)) = (&fixture.places, &fixture.game_scores) else {
-            continue;
-        };
-        let places = places
-            .iter()
-            .map(|p| u32::try_from(*p))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| ServiceError::internal("a stored place is negative", e))?;
-        record.tables.push(TableResult {
-            seats: fixture.seats.clone(),
-            places,
-            game_scores: scores.clone(),
-        });
+        let over = table_result(&fixture.seats, &fixture.places, &fixture.game_scores)?;
+        record.tables.extend(over);
     }
     Ok(rounds.into_values().collect())
 }

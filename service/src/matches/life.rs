@@ -12,12 +12,14 @@ use uuid::Uuid;
 
 use super::read::view_of;
 use super::row::{
-    Loaded, MatchRow, load_match, lock_for_player, lock_match, lock_row, seat_index, stored_seat,
+    Loaded, MatchRow, is_tournament_table, load_match, lock_for_player, lock_match, lock_row,
+    seat_index, stored_seat,
 };
 use super::seating::Seating;
 use super::step::Step;
 use super::store::advance;
 use super::views::{MatchStatus, MatchView, TurnKind};
+use super::write::end_in_play;
 use crate::error::{ServiceError, ServiceResult};
 use crate::events::{self, EventKind, Told};
 use crate::identity::caller::Identity;
@@ -25,6 +27,7 @@ use crate::players::{blocks, follows};
 use crate::schema::{invitations, match_seats, matches, users};
 use crate::services::Services;
 use crate::time::vacation::hold_vacation;
+use crate::worker::{self, Pieces};
 
 /// Takes a free seat in an open match; the match starts when the last seat is taken.
 pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
@@ -246,25 +249,12 @@ pub async fn abort(services: &Services, who: &Identity, id: Uuid) -> ServiceResu
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
             let (locked, _) = lock_in_play(conn, id, who.user_id).await?;
-            if !locked.row.abortable()? || super::tournament::is_tournament_table(conn, id).await? {
+            if !locked.row.abortable()? || is_tournament_table(conn, id).await? {
                 return Err(ServiceError::AbortNotAllowed);
             }
             let row = &locked.row;
             let version = row.version + 1;
-            // The version changes: the `matches_notify` trigger tells the other processes, and
-            // the `matches_bot_to_act` trigger clears the computers' mark.
-            diesel::update(matches::table.find(row.id))
-                .set((
-                    matches::status.eq(MatchStatus::Aborted.as_str()),
-                    matches::version.eq(version),
-                    matches::to_act_seat.eq(None::<i16>),
-                    matches::deadline.eq(None::<OffsetDateTime>),
-                    matches::paused_time_left_us.eq(None::<i64>),
-                    matches::finished_at.eq(now),
-                    matches::updated_at.eq(now),
-                ))
-                .execute(conn)
-                .await?;
+            end_in_play(conn, row.id, version, now).await?;
             let data = json!({"game": row.game, "by": who.username});
             let told: Vec<Told> = row
                 .seat_user_ids
@@ -429,44 +419,39 @@ fn computer_left_alone(state: &AnyState, bots: &[bool]) -> Option<usize> {
 /// overdue match at a time with `FOR UPDATE SKIP LOCKED`, so several server processes can run
 /// this concurrently without processing a match twice. Returns how many turns were ended.
 pub async fn expire_overdue(services: &Services, at_most: usize) -> ServiceResult<usize> {
-    let mut conn = services.conn().await?;
-    let mut expired = 0;
-    while expired < at_most {
-        let done = conn
-            .transaction::<_, ServiceError, _>(async |conn| {
-                let now = services.now();
-                let row: Option<MatchRow> = matches::table
-                    .filter(matches::status.eq("active"))
-                    .filter(matches::deadline.le(now))
-                    .order(matches::deadline)
-                    .select(MatchRow::as_select())
-                    .for_update()
-                    .skip_locked()
-                    .first(conn)
-                    .await
-                    .optional()?;
-                let Some(row) = row else {
-                    return Ok(false);
-                };
-                let Some(seat) = row.to_act_seat.map(seat_index).transpose()? else {
-                    // Nobody to blame: clear the stale deadline.
-                    diesel::update(matches::table.find(row.id))
-                        .set(matches::deadline.eq(None::<OffsetDateTime>))
-                        .execute(conn)
-                        .await?;
-                    return Ok(true);
-                };
-                tracing::info!(match.id = %row.id, seat, "ran out of time");
-                leave(conn, Loaded::new(row)?, seat, TurnKind::Timeout, now).await?;
-                Ok(true)
-            })
-            .await?;
-        if !done {
-            break;
-        }
-        expired += 1;
+    worker::one_at_a_time(services, at_most, &Overdue).await
+}
+
+/// The matches whose player to act is past their deadline, one at a time.
+struct Overdue;
+
+impl Pieces for Overdue {
+    async fn one(&self, conn: &mut AsyncPgConnection, now: OffsetDateTime) -> ServiceResult<bool> {
+        let row: Option<MatchRow> = matches::table
+            .filter(matches::status.eq("active"))
+            .filter(matches::deadline.le(now))
+            .order(matches::deadline)
+            .select(MatchRow::as_select())
+            .for_update()
+            .skip_locked()
+            .first(conn)
+            .await
+            .optional()?;
+        let Some(row) = row else {
+            return Ok(false);
+        };
+        let Some(seat) = row.to_act_seat.map(seat_index).transpose()? else {
+            // Nobody to blame: clear the stale deadline.
+            diesel::update(matches::table.find(row.id))
+                .set(matches::deadline.eq(None::<OffsetDateTime>))
+                .execute(conn)
+                .await?;
+            return Ok(true);
+        };
+        tracing::info!(match.id = %row.id, seat, "ran out of time");
+        leave(conn, Loaded::new(row)?, seat, TurnKind::Timeout, now).await?;
+        Ok(true)
     }
-    Ok(expired)
 }
 
 /// Tells the players whose deadline is less than 24 hours away (`deadline_soon`), once per

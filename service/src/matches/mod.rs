@@ -22,8 +22,12 @@
 //! - `row`: the match row as stored, its seats, and the statements that find and lock it;
 //! - `step`: working out a step (chance, clock, result, ranks and ratings);
 //! - `store`: the SQL of a move and its transaction;
-//! - `read`: one match, lists, the turn log, the export, the replay;
+//! - `history`: a match's turn log as read;
+//! - `read`: one match as a viewer sees it;
+//! - `list`: lists of matches, page by page;
+//! - `export`: a match's export, and its turn log replayed;
 //! - `plan`: a request for a new match parsed into the match to write (pure);
+//! - `write`: a new match's rows written open, and a match in play ended with no result;
 //! - `life`: joining, cancelling, declining, starting, aborting, resigning, running out of
 //!   time;
 //! - `create`: a new match written as planned (and started when its seats are all taken);
@@ -34,7 +38,10 @@
 //! - `tournament`: a tournament's tables: their terms, their matches, their adjudication.
 
 mod create;
+mod export;
+mod history;
 mod life;
+mod list;
 mod plan;
 mod play;
 mod read;
@@ -48,12 +55,17 @@ pub(crate) mod tournament;
 mod views;
 mod waiting;
 mod withdraw;
+mod write;
 
 pub use create::create;
+pub use export::{export, replay, replay_step};
+pub(crate) use history::moves_since;
+pub use history::turn_log;
 pub use life::{abort, cancel, decline, expire_overdue, join, resign, tell_deadlines};
+pub use list::list;
+pub(crate) use list::list_on;
 pub use play::{Submitted, submit_action, submit_action_with_turns};
-pub use read::{export, get, get_with_turns, list, replay, replay_step, turn_log, version};
-pub(crate) use read::{list_on, moves_since};
+pub use read::{get, get_with_turns, version};
 pub use rematch::rematch;
 pub use views::{
     Allowed, ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter,

@@ -10,11 +10,12 @@ use diesel_async::{AsyncConnection, RunQueryDsl};
 use tapis_games::GameId;
 use uuid::Uuid;
 
-use super::create::{Lineage, create_on};
+use super::create::create_on;
 use super::plan::MatchPlan;
 use super::read::view_of;
 use super::row::{Loaded, load_match, lock_for_player, seat_index};
 use super::views::{DaysPerMove, MatchStatus, MatchView, NewMatch};
+use super::write::Lineage;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::schema::matches;

@@ -14,11 +14,12 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::views::{Fairness, MatchResult, MatchStatus, SeatView};
+use crate::db::OrNotFound;
 use crate::db::json_text::JsonText;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::identity::credentials::{Caller, ConfirmedRow};
-use crate::schema::{invitations, matches, users};
+use crate::schema::{invitations, league_fixtures, matches, round_tables, users};
 use crate::services::Services;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -258,8 +259,7 @@ pub(super) async fn find_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceR
         .select(MatchRow::as_select())
         .first(conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("match"))
+        .or_not_found("match")
 }
 
 pub(super) async fn lock_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResult<MatchRow> {
@@ -269,8 +269,7 @@ pub(super) async fn lock_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceR
         .for_update()
         .first(conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("match"))
+        .or_not_found("match")
 }
 
 /// The row of match `id` (locked for the transaction if `lock`), and the caller: known
@@ -409,6 +408,20 @@ impl Loaded {
             None => self.row.load_state(),
         }
     }
+}
+
+/// Whether match `id` is a table of a tournament or a league's fixture (such matches cannot
+/// be aborted: a player resigns instead, and the round or the season records it).
+pub(crate) async fn is_tournament_table(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> ServiceResult<bool> {
+    let in_round = diesel::dsl::exists(round_tables::table.filter(round_tables::match_id.eq(id)));
+    let in_league =
+        diesel::dsl::exists(league_fixtures::table.filter(league_fixtures::match_id.eq(id)));
+    Ok(diesel::select(in_round.or(in_league))
+        .get_result(conn)
+        .await?)
 }
 
 #[cfg(test)]

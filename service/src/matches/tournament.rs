@@ -12,11 +12,11 @@ use tapis_games::GameId;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::create::{Creator, Lineage, write_new};
 use super::life::start;
 use super::plan::{Invitees, MatchPlan};
 use super::row::lock_row;
 use super::views::{DaysPerMove, MatchStatus, NewMatch};
+use super::write::{Creator, Lineage, end_in_play, write_new};
 use crate::adjudication;
 use crate::error::{ServiceError, ServiceResult};
 use crate::fairness;
@@ -143,20 +143,7 @@ pub(crate) async fn interrupt(
     let left = (0..row.seat_user_ids.len())
         .map(|seat| state.has_left(seat))
         .collect();
-    // The version changes: the `matches_notify` trigger tells the other server processes, and
-    // the `matches_bot_to_act` trigger clears the computers' mark.
-    diesel::update(matches::table.find(id))
-        .set((
-            matches::status.eq(MatchStatus::Aborted.as_str()),
-            matches::version.eq(row.version + 1),
-            matches::to_act_seat.eq(None::<i16>),
-            matches::deadline.eq(None::<OffsetDateTime>),
-            matches::paused_time_left_us.eq(None::<i64>),
-            matches::finished_at.eq(now),
-            matches::updated_at.eq(now),
-        ))
-        .execute(conn)
-        .await?;
+    end_in_play(conn, id, row.version + 1, now).await?;
     tracing::info!(match.id = %id, "match ended for adjudication");
     Ok(Some(Interrupted {
         seat_user_ids: row.seat_user_ids,
@@ -164,21 +151,6 @@ pub(crate) async fn interrupt(
         scores: standing.scores,
         left,
     }))
-}
-
-/// Whether match `id` is a table of a tournament or a league's fixture (such matches cannot
-/// be aborted: a player resigns instead, and the round or the season records it).
-pub(crate) async fn is_tournament_table(
-    conn: &mut AsyncPgConnection,
-    id: Uuid,
-) -> ServiceResult<bool> {
-    use crate::schema::{league_fixtures, round_tables};
-    let in_round = diesel::dsl::exists(round_tables::table.filter(round_tables::match_id.eq(id)));
-    let in_league =
-        diesel::dsl::exists(league_fixtures::table.filter(league_fixtures::match_id.eq(id)));
-    Ok(diesel::select(in_round.or(in_league))
-        .get_result(conn)
-        .await?)
 }
 
 /// How a table ended: each seat's place and game score, in the table's own seat order (the

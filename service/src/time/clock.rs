@@ -9,35 +9,21 @@ use tokio::sync::watch;
 use super::vacation;
 use crate::matches;
 use crate::services::Services;
+use crate::worker::{self, Ticks};
 
 /// Checks for run-out vacations and overdue turns every `interval` until `shutdown` turns
 /// true. Vacations first: a clock that runs again from a vacation's end may already be over.
-pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Receiver<bool>) {
-    let mut ticker = tokio::time::interval(interval);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = ticker.tick() => {}
-            _ = shutdown.changed() => {}
-        }
-        if *shutdown.borrow() {
-            return;
-        }
-        match vacation::end_expired(&services, 100).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(ended = n, "ended vacations that ran out"),
-            // The cause has been logged where it happened; try again at the next tick.
-            Err(_) => {}
-        }
-        match matches::expire_overdue(&services, 100).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(expired = n, "ended overdue turns"),
-            // The cause has been logged where it happened; try again at the next tick.
-            Err(_) => {}
-        }
-        match matches::tell_deadlines(&services, 100).await {
-            Ok(0) | Err(_) => {}
-            Ok(n) => tracing::info!(told = n, "told players their deadline is near"),
-        }
+pub async fn run(services: Services, interval: Duration, shutdown: watch::Receiver<bool>) {
+    let mut ticks = Ticks::new(interval, shutdown);
+    while ticks.next().await {
+        worker::done(vacation::end_expired(&services, 100).await, |n| {
+            tracing::info!(ended = n, "ended vacations that ran out");
+        });
+        worker::done(matches::expire_overdue(&services, 100).await, |n| {
+            tracing::info!(expired = n, "ended overdue turns");
+        });
+        worker::done(matches::tell_deadlines(&services, 100).await, |n| {
+            tracing::info!(told = n, "told players their deadline is near");
+        });
     }
 }

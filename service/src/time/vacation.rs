@@ -44,6 +44,7 @@ use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::schema::{matches, users};
 use crate::services::Services;
+use crate::worker::{self, Pieces};
 
 /// A player's vacation and allowance.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -282,51 +283,51 @@ pub async fn end(services: &Services, who: &Identity) -> ServiceResult<VacationS
 /// `FOR UPDATE SKIP LOCKED`, so that several server processes can run it together without
 /// ending a vacation twice. Returns how many vacations were ended.
 pub async fn end_expired(services: &Services, at_most: usize) -> ServiceResult<usize> {
-    let mut conn = services.conn().await?;
-    let mut ended = 0;
-    while ended < at_most {
+    worker::one_at_a_time(services, at_most, &RunOut).await
+}
+
+/// The vacations that have run out, ended one at a time.
+struct RunOut;
+
+impl Pieces for RunOut {
+    async fn any_due(
+        &self,
+        conn: &mut AsyncPgConnection,
+        now: OffsetDateTime,
+    ) -> ServiceResult<bool> {
         // Most ticks find nothing: a plain read then, without a transaction (the partial index
         // on `vacation_until` answers it).
         let due: bool = diesel::select(diesel::dsl::exists(
-            users::table.filter(users::vacation_until.le(services.now())),
+            users::table.filter(users::vacation_until.le(now)),
         ))
-        .get_result(&mut conn)
+        .get_result(conn)
         .await?;
-        if !due {
-            break;
-        }
-        let done = conn
-            .transaction::<_, ServiceError, _>(async |conn| {
-                let now = services.now();
-                let claimed: Option<(Uuid, Allowance)> = users::table
-                    .filter(users::vacation_until.le(now))
-                    .order(users::vacation_until)
-                    .select((users::id, Allowance::as_select()))
-                    .for_update()
-                    .skip_locked()
-                    .first(conn)
-                    .await
-                    .optional()?;
-                let Some((user_id, account)) = claimed else {
-                    return Ok(false);
-                };
-                let Some(vacation) = account.in_force() else {
-                    return Err(ServiceError::internal(
-                        "a vacation without its start or its days",
-                        user_id,
-                    ));
-                };
-                finish(conn, user_id, &account, &vacation, vacation.until, now).await?;
-                tracing::info!(user.id = %user_id, "vacation over");
-                Ok(true)
-            })
-            .await?;
-        if !done {
-            break;
-        }
-        ended += 1;
+        Ok(due)
     }
-    Ok(ended)
+
+    async fn one(&self, conn: &mut AsyncPgConnection, now: OffsetDateTime) -> ServiceResult<bool> {
+        let claimed: Option<(Uuid, Allowance)> = users::table
+            .filter(users::vacation_until.le(now))
+            .order(users::vacation_until)
+            .select((users::id, Allowance::as_select()))
+            .for_update()
+            .skip_locked()
+            .first(conn)
+            .await
+            .optional()?;
+        let Some((user_id, account)) = claimed else {
+            return Ok(false);
+        };
+        let Some(vacation) = account.in_force() else {
+            return Err(ServiceError::internal(
+                "a vacation without its start or its days",
+                user_id,
+            ));
+        };
+        finish(conn, user_id, &account, &vacation, vacation.until, now).await?;
+        tracing::info!(user.id = %user_id, "vacation over");
+        Ok(true)
+    }
 }
 
 /// Ends the vacation in force of `user_id` (their row locked by the caller) as of `back`:

@@ -11,6 +11,7 @@ use super::read::view_of;
 use super::store::{self, TournamentRow};
 use super::views::{NewTournament, TournamentStatus, TournamentView};
 use crate::error::{ServiceError, ServiceResult, TournamentRefusal};
+use crate::identity::accounts;
 use crate::identity::caller::Identity;
 use crate::schema::{tournament_entrants, tournaments, users};
 use crate::services::Services;
@@ -139,12 +140,7 @@ async fn enter(
 pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<TournamentView> {
     let user_id = who.user_id;
     let view = locked!(services, id, |conn, row| {
-        let is_bot: bool = users::table
-            .find(user_id)
-            .select(users::is_bot)
-            .first(conn)
-            .await?;
-        if is_bot {
+        if accounts::is_bot(conn, user_id).await? {
             return Err(ServiceError::Tournament(TournamentRefusal::BotsNotAllowed));
         }
         enter(conn, row, user_id, false).await
@@ -168,14 +164,7 @@ pub async fn seat_bot(
         if !row.allow_bots || row.rated {
             return Err(ServiceError::Tournament(TournamentRefusal::BotsNotAllowed));
         }
-        let bot: Option<Uuid> = users::table
-            .filter(users::username.eq(username))
-            .filter(users::is_bot.eq(true))
-            .select(users::id)
-            .first(conn)
-            .await
-            .optional()?;
-        let Some(bot) = bot else {
+        let Some(bot) = bot_named(conn, username).await? else {
             return Err(ServiceError::invalid(
                 "username",
                 "bot_unknown",
@@ -184,6 +173,17 @@ pub async fn seat_bot(
         };
         enter(conn, row, bot, true).await
     })
+}
+
+/// The computer player named `username`, if there is one.
+async fn bot_named(conn: &mut AsyncPgConnection, username: &str) -> ServiceResult<Option<Uuid>> {
+    Ok(users::table
+        .filter(users::username.eq(username))
+        .filter(users::is_bot.eq(true))
+        .select(users::id)
+        .first(conn)
+        .await
+        .optional()?)
 }
 
 /// The caller's entry, locked with the tournament.
@@ -218,13 +218,8 @@ pub async fn leave(
                 if row.organiser_id != caller {
                     return Err(ServiceError::Tournament(TournamentRefusal::NotTheOrganiser));
                 }
-                users::table
-                    .filter(users::username.eq(name))
-                    .filter(users::is_bot.eq(true))
-                    .select(users::id)
-                    .first(conn)
-                    .await
-                    .optional()?
+                bot_named(conn, name)
+                    .await?
                     .ok_or(ServiceError::Tournament(TournamentRefusal::NotEntered))?
             }
         };
@@ -250,23 +245,7 @@ pub async fn withdraw(
     who: &Identity,
     id: Uuid,
 ) -> ServiceResult<TournamentView> {
-    let user_id = who.user_id;
-    locked!(services, id, |conn, row| {
-        running(row)?;
-        if entry_of(conn, row, user_id).await? {
-            return Err(ServiceError::Tournament(
-                TournamentRefusal::AlreadyWithdrawn,
-            ));
-        }
-        diesel::update(tournament_entrants::table.find((row.id, user_id)))
-            .set((
-                tournament_entrants::withdrawn.eq(true),
-                tournament_entrants::withdrawn_reason.eq("left"),
-            ))
-            .execute(conn)
-            .await?;
-        Ok(())
-    })
+    change_entry(services, who.user_id, id, Some("left")).await
 }
 
 /// The caller re-confirms their entry in a running tournament: withdrawn, they are paired
@@ -277,15 +256,32 @@ pub async fn reconfirm(
     who: &Identity,
     id: Uuid,
 ) -> ServiceResult<TournamentView> {
-    let user_id = who.user_id;
+    change_entry(services, who.user_id, id, None).await
+}
+
+/// Withdraws `user_id` from running tournament `id` for `reason` (refused when withdrawn
+/// already), or, without one, re-confirms their entry at the round in play.
+async fn change_entry(
+    services: &Services,
+    user_id: Uuid,
+    id: Uuid,
+    withdrawn: Option<&'static str>,
+) -> ServiceResult<TournamentView> {
     locked!(services, id, |conn, row| {
         running(row)?;
-        entry_of(conn, row, user_id).await?;
+        if entry_of(conn, row, user_id).await? && withdrawn.is_some() {
+            return Err(ServiceError::Tournament(
+                TournamentRefusal::AlreadyWithdrawn,
+            ));
+        }
+        let reconfirmed = withdrawn
+            .is_none()
+            .then_some(tournament_entrants::reconfirmed_round.eq(row.current_round));
         diesel::update(tournament_entrants::table.find((row.id, user_id)))
             .set((
-                tournament_entrants::withdrawn.eq(false),
-                tournament_entrants::withdrawn_reason.eq(None::<String>),
-                tournament_entrants::reconfirmed_round.eq(row.current_round),
+                tournament_entrants::withdrawn.eq(withdrawn.is_some()),
+                tournament_entrants::withdrawn_reason.eq(withdrawn),
+                reconfirmed,
             ))
             .execute(conn)
             .await?;

@@ -1,7 +1,5 @@
 //! A player's matches in play in tournaments: the "your next match" of the home page.
 
-use std::collections::HashMap;
-
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use serde::Serialize;
@@ -10,8 +8,9 @@ use uuid::Uuid;
 
 use super::views::TournamentStatus;
 use crate::error::ServiceResult;
+use crate::identity::accounts;
 use crate::identity::caller::Identity;
-use crate::schema::{matches, round_tables, tournament_rounds, tournaments, users};
+use crate::schema::{matches, round_tables, tournament_rounds, tournaments};
 use crate::services::Services;
 
 /// A match a player sits at in the round in play of a running tournament.
@@ -75,22 +74,14 @@ pub async fn my_matches(
         ))
         .load(&mut conn)
         .await?;
-    let others: Vec<Uuid> = rows
-        .iter()
-        .flat_map(|r| r.6.iter().copied())
-        .filter(|id| *id != who.user_id)
-        .collect();
-    let names: HashMap<Uuid, String> = users::table
-        .filter(users::id.eq_any(&others))
-        .select((users::id, users::username))
-        .load::<(Uuid, String)>(&mut conn)
-        .await?
-        .into_iter()
-        .collect();
+    let rows = accounts::with_opponents(&mut conn, who.user_id, rows, |r| &r.6).await?;
     Ok(rows
         .into_iter()
         .map(
-            |(tournament_id, tournament_name, game, round, rounds, match_id, seats, deadline)| {
+            |(
+                (tournament_id, tournament_name, game, round, rounds, match_id, _, deadline),
+                opponents,
+            )| {
                 TournamentMatch {
                     tournament_id,
                     tournament_name,
@@ -98,11 +89,7 @@ pub async fn my_matches(
                     round,
                     rounds,
                     match_id,
-                    opponents: seats
-                        .iter()
-                        .filter(|id| **id != who.user_id)
-                        .filter_map(|id| names.get(id).cloned())
-                        .collect(),
+                    opponents,
                     deadline,
                 }
             },

@@ -29,7 +29,7 @@ mod news;
 pub(crate) mod plan;
 pub(crate) mod read;
 mod rounds;
-mod store;
+pub(crate) mod store;
 mod views;
 
 pub use cache::StandingsCache;

@@ -60,47 +60,12 @@ impl TournamentPlan {
             request.rated,
             request.days_per_move,
         )
-        .map_err(|e| match e {
-            // The seats of a match are the tournament's table size.
-            ServiceError::Validation {
-                field,
-                reason,
-                message,
-            } if field == "seats" => ServiceError::Validation {
-                field: "table_size".into(),
-                reason,
-                message,
-            },
-            other => other,
-        })?;
+        .map_err(seats_as_table_size)?;
         let table_size = i16::try_from(table_size)
             .map_err(|_| ServiceError::internal("a table size out of range", table_size))?;
         let rounds = in_range(request.rounds, ROUNDS, "rounds", "rounds_range")?;
-        if request.starts_at < now {
-            return Err(ServiceError::invalid(
-                "starts_at",
-                "starts_in_past",
-                "must not be in the past",
-            ));
-        }
-        if request.starts_at > now + LATEST_START {
-            return Err(ServiceError::invalid(
-                "starts_at",
-                "starts_too_far",
-                "must be within a year",
-            ));
-        }
-        let min_rating = optional_in_range(request.min_rating, RATINGS, "min_rating")?;
-        let max_rating = optional_in_range(request.max_rating, RATINGS, "max_rating")?;
-        if let (Some(min), Some(max)) = (min_rating, max_rating)
-            && min > max
-        {
-            return Err(ServiceError::invalid(
-                "min_rating",
-                "rating_range",
-                "must not be above max_rating",
-            ));
-        }
+        check_start(request.starts_at, now)?;
+        let (min_rating, max_rating) = rating_range(request.min_rating, request.max_rating)?;
         let max_players = request
             .max_players
             .map(|n| in_range(n, PLAYERS, "max_players", "max_players_range"))
@@ -133,6 +98,58 @@ impl TournamentPlan {
     pub(super) fn clock(&self) -> RoundClock {
         round_clock(self.terms.days_per_move, self.expected_moves)
     }
+}
+
+/// A match's refusal of its seats, said of the tournament's table size (the seats of its
+/// matches); any other refusal as it is.
+fn seats_as_table_size(refusal: ServiceError) -> ServiceError {
+    match refusal {
+        ServiceError::Validation {
+            field,
+            reason,
+            message,
+        } if field == "seats" => ServiceError::Validation {
+            field: "table_size".into(),
+            reason,
+            message,
+        },
+        other => other,
+    }
+}
+
+/// Refuses a start in the past, or more than [`LATEST_START`] after `now`.
+fn check_start(starts_at: OffsetDateTime, now: OffsetDateTime) -> ServiceResult<()> {
+    if starts_at < now {
+        return Err(ServiceError::invalid(
+            "starts_at",
+            "starts_in_past",
+            "must not be in the past",
+        ));
+    }
+    if starts_at > now + LATEST_START {
+        return Err(ServiceError::invalid(
+            "starts_at",
+            "starts_too_far",
+            "must be within a year",
+        ));
+    }
+    Ok(())
+}
+
+/// The rating range asked for, each end within [`RATINGS`] and the lower not above the higher.
+fn rating_range(min: Option<i64>, max: Option<i64>) -> ServiceResult<(Option<i32>, Option<i32>)> {
+    let min_rating = optional_in_range(min, RATINGS, "min_rating")?;
+    let max_rating = optional_in_range(max, RATINGS, "max_rating")?;
+    if let (Some(min), Some(max)) = (min_rating, max_rating)
+        && min > max
+    {
+        return Err(ServiceError::invalid(
+            "min_rating",
+            "rating_range",
+            "must not be above max_rating",
+        ));
+    }
+    Ok((min_rating, max_rating))
 }
 
 /// A round's time limit from the stored figures.

@@ -17,6 +17,7 @@ use super::views::{
     TournamentFilter, TournamentSheet, TournamentStatus, TournamentSummary, TournamentView,
 };
 use crate::adjudication as adjudicate;
+use crate::db::OrNotFound;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::schema::{tournament_entrants, tournament_rounds, tournaments, users};
@@ -34,6 +35,52 @@ pub async fn list(
     services: &Services,
     filter: &TournamentFilter,
 ) -> ServiceResult<Vec<TournamentSummary>> {
+    let (status, game, limit) = list_filter(filter)?;
+    let mut conn = services.conn().await?;
+    let mut query = tournaments::table
+        .inner_join(users::table)
+        .select((store::TournamentRow::as_select(), users::username))
+        .limit(limit)
+        .into_boxed();
+    if let Some(status) = status {
+        query = query.filter(tournaments::status.eq(status.as_str()));
+    }
+    if let Some(game) = game {
+        query = query.filter(tournaments::game.eq(game.as_str()));
+    }
+    query = if status == Some(TournamentStatus::Upcoming) {
+        query.order((tournaments::starts_at.asc(), tournaments::id))
+    } else {
+        query.order((tournaments::starts_at.desc(), tournaments::id))
+    };
+    let rows: Vec<(TournamentRow, String)> = query.load(&mut conn).await?;
+    let ids: Vec<Uuid> = rows.iter().map(|(t, _)| t.id).collect();
+    let counts = entrant_counts(&mut conn, &ids).await?;
+    rows.into_iter()
+        .map(|(t, organiser)| {
+            Ok(TournamentSummary {
+                id: t.id,
+                entrants: counts.get(&t.id).copied().unwrap_or(0),
+                status: t.status()?,
+                name: t.name,
+                game: t.game,
+                table_size: t.table_size,
+                rounds: t.rounds,
+                days_per_move: t.days_per_move,
+                rated: t.rated,
+                starts_at: t.starts_at,
+                current_round: t.current_round,
+                max_players: t.max_players,
+                organiser,
+            })
+        })
+        .collect()
+}
+
+/// What a list's filter asks for: the status, the game and the page size, checked.
+fn list_filter(
+    filter: &TournamentFilter,
+) -> ServiceResult<(Option<TournamentStatus>, Option<GameId>, i64)> {
     let status = filter
         .status
         .as_deref()
@@ -64,55 +111,25 @@ pub async fn list(
             "must be from 1 to 100",
         ));
     }
-    let mut conn = services.conn().await?;
-    let mut query = tournaments::table
-        .inner_join(users::table)
-        .select((store::TournamentRow::as_select(), users::username))
-        .limit(limit)
-        .into_boxed();
-    if let Some(status) = status {
-        query = query.filter(tournaments::status.eq(status.as_str()));
-    }
-    if let Some(game) = game {
-        query = query.filter(tournaments::game.eq(game.as_str()));
-    }
-    query = if status == Some(TournamentStatus::Upcoming) {
-        query.order((tournaments::starts_at.asc(), tournaments::id))
-    } else {
-        query.order((tournaments::starts_at.desc(), tournaments::id))
-    };
-    let rows: Vec<(TournamentRow, String)> = query.load(&mut conn).await?;
-    let ids: Vec<Uuid> = rows.iter().map(|(t, _)| t.id).collect();
-    let counts: HashMap<Uuid, i64> = tournament_entrants::table
-        .filter(tournament_entrants::tournament_id.eq_any(&ids))
+    Ok((status, game, limit))
+}
+
+/// How many entrants each of the tournaments `ids` has (none: not listed).
+async fn entrant_counts(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+) -> ServiceResult<HashMap<Uuid, i64>> {
+    Ok(tournament_entrants::table
+        .filter(tournament_entrants::tournament_id.eq_any(ids))
         .group_by(tournament_entrants::tournament_id)
         .select((
             tournament_entrants::tournament_id,
             diesel::dsl::count_star(),
         ))
-        .load::<(Uuid, i64)>(&mut conn)
+        .load::<(Uuid, i64)>(conn)
         .await?
         .into_iter()
-        .collect();
-    rows.into_iter()
-        .map(|(t, organiser)| {
-            Ok(TournamentSummary {
-                id: t.id,
-                entrants: counts.get(&t.id).copied().unwrap_or(0),
-                status: t.status()?,
-                name: t.name,
-                game: t.game,
-                table_size: t.table_size,
-                rounds: t.rounds,
-                days_per_move: t.days_per_move,
-                rated: t.rated,
-                starts_at: t.starts_at,
-                current_round: t.current_round,
-                max_players: t.max_players,
-                organiser,
-            })
-        })
-        .collect()
+        .collect())
 }
 
 /// One tournament with its entrants.
@@ -299,8 +316,7 @@ pub async fn standings(
         .select(tournaments::revision)
         .first(&mut conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("tournament"))?;
+        .or_not_found("tournament")?;
     let cache = services.standings_cache();
     let whole = match cache.get(id, revision) {
         Some(kept) => kept,
@@ -498,16 +514,7 @@ async fn rounds_of(
                     let bye = t.match_id.is_none();
                     let points = match (&t.places, bye) {
                         (_, true) => Some(vec![Points::HALF.to_f64()]),
-                        (Some(places), false) => {
-                            let places: Vec<u32> = places
-                                .iter()
-                                .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
-                                .collect();
-                            let points = table_points(&places).map_err(|e| {
-                                ServiceError::internal("stored places do not score", e)
-                            })?;
-                            Some(points.into_iter().map(Points::to_f64).collect())
-                        }
+                        (Some(places), false) => Some(places_points(places)?),
                         (None, false) => None,
                     };
                     Ok(TableView {
@@ -530,4 +537,16 @@ async fn rounds_of(
             })
         })
         .collect()
+}
+
+/// The points the seats of a table over earned by their stored places (a tournament's table
+/// or a league's fixture).
+pub(crate) fn places_points(places: &[i16]) -> ServiceResult<Vec<f64>> {
+    let places: Vec<u32> = places
+        .iter()
+        .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
+        .collect();
+    let points = table_points(&places)
+        .map_err(|e| ServiceError::internal("stored places do not score", e))?;
+    Ok(points.into_iter().map(Points::to_f64).collect())
 }

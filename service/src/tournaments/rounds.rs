@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tapis_tournaments::{Contender, Pairing, TableSizes, pair_round};
 use time::OffsetDateTime;
 use tokio::sync::watch;
@@ -26,64 +26,49 @@ use crate::error::{ServiceError, ServiceResult};
 use crate::matches::tournament::{TableTerms, close_table, create_table};
 use crate::schema::{round_tables, tournament_rounds, tournaments};
 use crate::services::Services;
+use crate::worker::{self, Pieces, Ticks};
 
 /// The least time between two looks woken by matches changing.
 const WAKE_GAP: Duration = Duration::from_millis(500);
 
 /// Looks for tournaments due for a round every `interval`, and whenever a match changed, until
 /// `shutdown` turns true.
-pub async fn run(services: Services, interval: Duration, mut shutdown: watch::Receiver<bool>) {
-    let mut ticker = tokio::time::interval(interval);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+pub async fn run(services: Services, interval: Duration, shutdown: watch::Receiver<bool>) {
+    let mut ticks = Ticks::new(interval, shutdown);
     let mut last_look = tokio::time::Instant::now();
-    loop {
-        tokio::select! {
-            _ = ticker.tick() => {}
-            _ = services.events().a_match_changed_for_tournaments() => {
-                // Every move wakes the worker: under a flood of moves it still looks at most
-                // once per `WAKE_GAP`, so that its search stays off the database's back.
-                tokio::select! {
-                    _ = tokio::time::sleep_until(last_look + WAKE_GAP) => {}
-                    _ = shutdown.changed() => {}
-                }
-            }
-            _ = shutdown.changed() => {}
-        }
-        if *shutdown.borrow() {
-            return;
-        }
+    // Every move wakes the worker: under a flood of moves it still looks at most once per
+    // `WAKE_GAP`, so that its search stays off the database's back.
+    while ticks
+        .next_or(
+            services.events().a_match_changed_for_tournaments(),
+            last_look + WAKE_GAP,
+        )
+        .await
+    {
         last_look = tokio::time::Instant::now();
-        match advance_due(&services, 20).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(advanced = n, "tournaments advanced"),
-            // The cause has been logged where it happened; try again at the next tick.
-            Err(_) => {}
-        }
+        worker::done(advance_due(&services, 20).await, |n| {
+            tracing::info!(advanced = n, "tournaments advanced");
+        });
     }
 }
 
 /// Advances up to `at_most` tournaments due for a round, each in its own transaction; returns
 /// how many were.
 pub async fn advance_due(services: &Services, at_most: usize) -> ServiceResult<usize> {
-    let mut conn = services.conn().await?;
-    let mut advanced = 0;
-    while advanced < at_most {
-        let done = conn
-            .transaction::<_, ServiceError, _>(async |conn| {
-                let now = services.now();
-                let Some(row) = claim_due(conn, now).await? else {
-                    return Ok(false);
-                };
-                advance(conn, &row, now).await?;
-                Ok(true)
-            })
-            .await?;
-        if !done {
-            break;
-        }
-        advanced += 1;
+    worker::one_at_a_time(services, at_most, &DueTournaments).await
+}
+
+/// The tournaments due for a round, advanced one at a time.
+struct DueTournaments;
+
+impl Pieces for DueTournaments {
+    async fn one(&self, conn: &mut AsyncPgConnection, now: OffsetDateTime) -> ServiceResult<bool> {
+        let Some(row) = claim_due(conn, now).await? else {
+            return Ok(false);
+        };
+        advance(conn, &row, now).await?;
+        Ok(true)
     }
-    Ok(advanced)
 }
 
 /// Locks one tournament due for a round, skipping those another process holds: upcoming ones
@@ -93,12 +78,7 @@ async fn claim_due(
     conn: &mut AsyncPgConnection,
     now: OffsetDateTime,
 ) -> ServiceResult<Option<TournamentRow>> {
-    #[derive(QueryableByName)]
-    struct Due {
-        #[diesel(sql_type = diesel::sql_types::Uuid)]
-        id: Uuid,
-    }
-    let due: Option<Due> = diesel::sql_query(
+    let claim = diesel::sql_query(
         "SELECT t.id FROM tournaments t \
          WHERE (t.status = 'upcoming' AND t.starts_at <= $1) \
             OR (t.status = 'running' AND ( \
@@ -109,14 +89,11 @@ async fn claim_due(
                         AND m.status IN ('open', 'active')))) \
          ORDER BY t.starts_at, t.id LIMIT 1 FOR UPDATE OF t SKIP LOCKED",
     )
-    .bind::<diesel::sql_types::Timestamptz, _>(now)
-    .get_result(conn)
-    .await
-    .optional()?;
-    match due {
-        Some(due) => Ok(Some(store::find(conn, due.id).await?)),
-        None => Ok(None),
-    }
+    .bind::<diesel::sql_types::Timestamptz, _>(now);
+    let Some(id) = worker::claim_id(conn, claim).await? else {
+        return Ok(None);
+    };
+    Ok(Some(store::find(conn, id).await?))
 }
 
 /// Closes the round in play (if any) and starts the next one, or finishes the tournament.

@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 use super::plan::table_sizes;
 use super::views::TournamentStatus;
+use crate::db::OrNotFound;
 use crate::error::{ServiceError, ServiceResult};
 use crate::schema::{round_tables, tournaments};
 
@@ -62,8 +63,7 @@ pub(super) async fn find(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResul
         .select(TournamentRow::as_select())
         .first(conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("tournament"))
+        .or_not_found("tournament")
 }
 
 /// The tournament `id`, its row locked for this transaction.
@@ -74,8 +74,7 @@ pub(super) async fn lock(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceResul
         .for_update()
         .first(conn)
         .await
-        .optional()?
-        .ok_or(ServiceError::NotFound("tournament"))
+        .or_not_found("tournament")
 }
 
 /// An entrant with what the pages and the pairing need of their account.
@@ -226,21 +225,33 @@ pub(super) fn records(tables: &[TableRow], rounds: i16) -> ServiceResult<Vec<Rou
             record.byes.extend(table.seats.iter().copied());
             continue;
         }
-        let (Some(places), Some(scores)) = (&table.places, &table.game_scores) else {
-            continue;
-        };
-        let places = places
-            .iter()
-            .map(|p| u32::try_from(*p))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| ServiceError::internal("a stored place is negative", e))?;
-        record.tables.push(TableResult {
-            seats: table.seats.clone(),
-            places,
-            game_scores: scores.clone(),
-        });
+        let over = table_result(&table.seats, &table.places, &table.game_scores)?;
+        record.tables.extend(over);
     }
     Ok(out)
+}
+
+/// A table as the crate reads it once it is over (places recorded), from its stored seats,
+/// places and game scores: a tournament's table or a league's fixture. `None` while it is in
+/// play; a negative place is a corrupt record, not a value to guess.
+pub(crate) fn table_result(
+    seats: &[Uuid],
+    places: &Option<Vec<i16>>,
+    game_scores: &Option<Vec<i64>>,
+) -> ServiceResult<Option<TableResult<Uuid>>> {
+    let (Some(places), Some(scores)) = (places, game_scores) else {
+        return Ok(None);
+    };
+    let places = places
+        .iter()
+        .map(|p| u32::try_from(*p))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| ServiceError::internal("a stored place is negative", e))?;
+    Ok(Some(TableResult {
+        seats: seats.to_vec(),
+        places,
+        game_scores: scores.clone(),
+    }))
 }
 
 #[cfg(test)]
