@@ -542,10 +542,11 @@ async fn rounds_of(
 /// The points the seats of a table over earned by their stored places (a tournament's table
 /// or a league's fixture).
 pub(crate) fn places_points(places: &[i16]) -> ServiceResult<Vec<f64>> {
-    let places: Vec<u32> = places
+    let places = places
         .iter()
-        .map(|p| u32::try_from(*p).unwrap_or(u32::MAX))
-        .collect();
+        .map(|p| u32::try_from(*p))
+        .collect::<Result<Vec<u32>, _>>()
+        .map_err(|e| ServiceError::internal("a stored place is negative", e))?;
     let points = table_points(&places)
         .map_err(|e| ServiceError::internal("stored places do not score", e))?;
     Ok(points.into_iter().map(Points::to_f64).collect())
