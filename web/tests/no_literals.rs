@@ -23,7 +23,10 @@ const ALLOWED_LITERALS: &[(&str, &str)] = &[
     ("web/src/pages/lobby.rs", "must be a number"),
     ("web/src/pages/lobby.rs", "must be a number of days"),
     ("web/src/pages/game_form.rs", "must be a whole number"),
-    ("web/src/pages/tournaments/form.rs", "must be a date and time"),
+    (
+        "web/src/pages/tournaments/form.rs",
+        "must be a date and time",
+    ),
     // woothee's name of a system, matched to give its maker's name (a proper name, the same in
     // every language).
     ("web/src/present/device.rs", "Mac OSX"),
