@@ -44,17 +44,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 tracing::debug!(error = %e, "an address that cannot be read");
                 WebError::BadRequest("address").into()
             }))
-            // In this order: a route comes before any of the following that would take its path.
-            .configure(account_routes)
-            .configure(match_routes)
-            .configure(player_routes)
-            .configure(competition_routes)
+            .configure(routes)
             .default_service(web::to(not_found)),
     );
 }
 
-/// Home, signing in and out, the language, the account and its mail.
-fn account_routes(cfg: &mut web::ServiceConfig) {
+/// The pages' routes, in this order: a route comes before any of the following that would
+/// take its path.
+fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(pages::home::home)
         .service(pages::auth::sign_in_page)
         .service(pages::auth::sign_in)
@@ -75,12 +72,8 @@ fn account_routes(cfg: &mut web::ServiceConfig) {
         .service(pages::account::set_notifications)
         .service(pages::mail::verify)
         .service(pages::mail::unsubscribe_page)
-        .service(pages::mail::unsubscribe);
-}
-
-/// The lobby, a match's page and what is done there, its stream and its chat.
-fn match_routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(pages::lobby::lobby)
+        .service(pages::mail::unsubscribe)
+        .service(pages::lobby::lobby)
         .service(pages::lobby::create_form)
         .service(pages::lobby::create)
         .service(pages::lobby::join)
@@ -99,13 +92,9 @@ fn match_routes(cfg: &mut web::ServiceConfig) {
         .service(pages::play::next_match)
         .service(pages::chat::chat_panel)
         .service(pages::chat::chat_post)
-        .service(pages::chat::chat_switch);
-}
-
-/// Reports and moderation, the players (blocked, followed, found), replays, analysis and rules.
-fn player_routes(cfg: &mut web::ServiceConfig) {
-    // Before `block_switch`, whose `{switch}` would take `report`.
-    cfg.service(pages::moderation::report_form)
+        .service(pages::chat::chat_switch)
+        // Before `block_switch`, whose `{switch}` would take `report`.
+        .service(pages::moderation::report_form)
         .service(pages::moderation::report_post)
         .service(pages::moderation::moderation_index)
         .service(pages::moderation::moderate)
@@ -120,12 +109,8 @@ fn player_routes(cfg: &mut web::ServiceConfig) {
         .service(pages::analysis::site_dice)
         .service(pages::rules::rules_index)
         .service(pages::rules::game_rules)
-        .service(pages::players::profile);
-}
-
-/// Leaderboards, tournaments and leagues.
-fn competition_routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(pages::leaderboards::index)
+        .service(pages::players::profile)
+        .service(pages::leaderboards::index)
         .service(pages::leaderboards::board)
         // `new` before `{id}`.
         .service(pages::tournaments::list)

@@ -22,7 +22,7 @@ use crate::error::{WebError, refusal, service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, Reply, render_status, see_other};
 use crate::present::competition::{
-    self, StandingRow, Term, days_per_move, is_me, points_text, results, seats,
+    self, StandingRow, Term, days_for_moves, days_per_move, is_me, points_text, results, seats,
 };
 use crate::present::{When, game_name};
 use crate::session::{Ctx, services};
@@ -316,13 +316,7 @@ fn terms(l: &LeagueView, lang: Language) -> Vec<Term> {
         ),
         term(
             "league-season-length",
-            lang.t2(
-                "league-season-days",
-                "days",
-                i64::from(l.season_days),
-                "moves",
-                i64::from(l.expected_moves),
-            ),
+            days_for_moves("league-season-days", l.season_days, l.expected_moves, lang),
         ),
         term(
             "league-promotion",

@@ -144,3 +144,8 @@ pub fn results(
         })
         .collect()
 }
+
+/// `10 days for 15 moves`: the time a round (a season) gives its matches, by message `key`.
+pub fn days_for_moves(key: &str, days: u32, moves: i32, lang: Language) -> String {
+    lang.t2(key, "days", i64::from(days), "moves", i64::from(moves))
+}

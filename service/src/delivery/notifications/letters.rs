@@ -163,12 +163,14 @@ pub async fn compose(
     };
     let body = if parcel.kind == VERIFY_KIND {
         verification(services, parcel, &recipient)?
+    } else if let Some(refused) = not_wanted(parcel, &recipient) {
+        Err(refused)
     } else if parcel.payload.get("tournament_id").is_some() {
-        tournament_event(services, parcel, &recipient)?
+        tournament_event(services, parcel)?
     } else if parcel.payload.get("league").is_some() {
-        league_event(services, parcel, &recipient)?
+        league_event(services, parcel)?
     } else {
-        match_event(services, &mut conn, parcel, &recipient).await?
+        match_event(services, &mut conn, parcel).await?
     };
     Ok(body.map(|body| Letter {
         to: recipient.email,
@@ -247,17 +249,13 @@ fn verification(
     Ok(Ok(LetterBody::Verify { token }))
 }
 
-/// The mail of an event of a match, to a verified address that still wants that kind, while
+/// The mail of an event of a match (to a verified address that still wants that kind), while
 /// the match exists.
 async fn match_event(
     services: &Services,
     conn: &mut AsyncPgConnection,
     parcel: &Parcel,
-    recipient: &Recipient,
 ) -> ServiceResult<Result<LetterBody, NotMailed>> {
-    if let Some(refused) = not_wanted(parcel, recipient) {
-        return Ok(Err(refused));
-    }
     let Some(match_id) = parcel.payload["match_id"]
         .as_str()
         .and_then(|s| s.parse::<Uuid>().ok())
@@ -312,16 +310,12 @@ fn not_wanted(parcel: &Parcel, recipient: &Recipient) -> Option<NotMailed> {
     None
 }
 
-/// The mail of an event of a league, to a verified address that still wants that kind: all it
+/// The mail of an event of a league (to a verified address that still wants that kind): all it
 /// says was written with the event (the league, the season, the division).
 fn league_event(
     services: &Services,
     parcel: &Parcel,
-    recipient: &Recipient,
 ) -> ServiceResult<Result<LetterBody, NotMailed>> {
-    if let Some(refused) = not_wanted(parcel, recipient) {
-        return Ok(Err(refused));
-    }
     let p = &parcel.payload;
     let (Some(game), Some(season)) = (p["league"].as_str(), p["season"].as_i64()) else {
         return Ok(Err(NotMailed::Refused(
@@ -341,16 +335,12 @@ fn league_event(
     })))
 }
 
-/// The mail of an event of a tournament, to a verified address that still wants that kind:
+/// The mail of an event of a tournament (to a verified address that still wants that kind):
 /// all it says was written with the event (the tournament's name, the round, the place).
 fn tournament_event(
     services: &Services,
     parcel: &Parcel,
-    recipient: &Recipient,
 ) -> ServiceResult<Result<LetterBody, NotMailed>> {
-    if let Some(refused) = not_wanted(parcel, recipient) {
-        return Ok(Err(refused));
-    }
     let p = &parcel.payload;
     let Some(tournament_id) = p["tournament_id"]
         .as_str()

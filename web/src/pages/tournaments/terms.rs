@@ -5,7 +5,7 @@ use tapis_games::GameId;
 use tapis_l10n::Language;
 use tapis_service::tournaments::TournamentView;
 
-use crate::present::competition::{Term, days_per_move, seats};
+use crate::present::competition::{Term, days_for_moves, days_per_move, seats};
 use crate::present::{When, game_name, options};
 
 /// Every term of tournament `t`, as its page lists them.
@@ -29,12 +29,11 @@ pub(super) fn terms(t: &TournamentView, lang: Language) -> Vec<Term> {
         ),
         term(
             "tournament-round-deadline",
-            lang.t2(
+            days_for_moves(
                 "tournament-round-days",
-                "days",
-                i64::from(t.round_days),
-                "moves",
-                i64::from(t.expected_moves),
+                t.round_days,
+                t.expected_moves,
+                lang,
             ),
         ),
         term("tournament-rated", yes_no(t.rated)),
