@@ -304,6 +304,15 @@ fn rendered(view: View, unsubscribe: Option<String>) -> Result<Rendered, String>
     })
 }
 
+/// Message `key`, or its `-solo` form for a match without opponents.
+fn solo_key(key: &str, solo: bool) -> String {
+    if solo {
+        format!("{key}-solo")
+    } else {
+        key.to_owned()
+    }
+}
+
 /// What the mail of a match's event says: the reader's turn, an invitation, a deadline near,
 /// the match finished.
 fn match_notice(lang: Language, event: &MatchLetter, public: &str) -> Notice {
@@ -320,13 +329,7 @@ fn match_notice(lang: Language, event: &MatchLetter, public: &str) -> Notice {
         all.extend(extra.iter().cloned());
         all
     };
-    let with_solo = |key: &str| {
-        if solo {
-            format!("{key}-solo")
-        } else {
-            key.to_owned()
-        }
-    };
+    let with_solo = |key: &str| solo_key(key, solo);
     let deadline_line = deadline
         .as_ref()
         .map(|d| lang.t1("mail-deadline", "deadline", d.as_str()));

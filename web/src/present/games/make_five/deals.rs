@@ -140,24 +140,19 @@ impl Deals<'_, '_> {
 
     /// Every player's match total and role.
     fn scoreboard(&self) -> Panel {
-        let &Deals {
-            view,
-            input,
-            to_act,
-            over,
-        } = self;
+        let &Deals { view, input, .. } = self;
         let lang = input.lang();
         let rows = view.totals.iter().enumerate().map(|(seat, total)| {
             let role = if view.resigned.contains(&seat) {
                 Some(Term::plain(lang.t("play-make-five-resigned")))
-            } else if over {
+            } else if self.over {
                 None
             } else if seat == view.aligneur {
                 Some(aligneur_term(lang))
             } else {
                 Some(destructeur_term(lang))
             };
-            input.score_row(seat, total.to_string(), role, to_act == Some(seat))
+            input.score_row(seat, total.to_string(), role, self.to_act == Some(seat))
         });
         scores_panel(
             &lang.t("play-make-five-players"),
