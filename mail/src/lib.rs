@@ -257,9 +257,9 @@ fn names(lang: Language, names: &[String]) -> String {
 pub fn render(letter: &Letter, public: &str) -> Result<Rendered, String> {
     let lang = letter.language;
     let greeting = lang.t1("mail-greeting", "name", letter.username.as_str());
-    let (view, unsubscribe) = match &letter.body {
-        LetterBody::Verify { token } => (
-            View {
+    let (stops, notice) = match &letter.body {
+        LetterBody::Verify { token } => {
+            let view = View {
                 lang,
                 subject: lang.t("mail-verify-subject"),
                 greeting,
@@ -268,25 +268,28 @@ pub fn render(letter: &Letter, public: &str) -> Result<Rendered, String> {
                 action_url: format!("{public}/email/verify?token={token}"),
                 notes: vec![lang.t("mail-verify-ignore")],
                 links: Vec::new(),
-            },
-            None,
+            };
+            return rendered(view, None);
+        }
+        LetterBody::Event(e) => (
+            Stops::of(&e.kind, &e.unsubscribe_token, &e.unsubscribe_all_token),
+            match_notice(lang, e, public),
         ),
-        LetterBody::Event(event) => {
-            let unsubscribe = format!("{public}/unsubscribe/{}", event.unsubscribe_token);
-            let view = event_view(lang, letter, event, greeting, public, &unsubscribe);
-            (view, Some(unsubscribe))
-        }
-        LetterBody::Tournament(event) => {
-            let unsubscribe = format!("{public}/unsubscribe/{}", event.unsubscribe_token);
-            let view = tournament_view(lang, letter, event, greeting, public, &unsubscribe);
-            (view, Some(unsubscribe))
-        }
-        LetterBody::League(event) => {
-            let unsubscribe = format!("{public}/unsubscribe/{}", event.unsubscribe_token);
-            let view = league_view(lang, letter, event, greeting, public, &unsubscribe);
-            (view, Some(unsubscribe))
-        }
+        LetterBody::Tournament(e) => (
+            Stops::of(&e.kind, &e.unsubscribe_token, &e.unsubscribe_all_token),
+            tournament_notice(lang, e, public),
+        ),
+        LetterBody::League(e) => (
+            Stops::of(&e.kind, &e.unsubscribe_token, &e.unsubscribe_all_token),
+            league_notice(lang, e, public),
+        ),
     };
+    let (view, unsubscribe) = notification(letter, greeting, public, stops, notice);
+    rendered(view, Some(unsubscribe))
+}
+
+/// The mail of `view` in its two forms.
+fn rendered(view: View, unsubscribe: Option<String>) -> Result<Rendered, String> {
     let text = TextMail { view: &view }
         .render()
         .map_err(|e| format!("the mail cannot be rendered: {e}"))?;
@@ -301,14 +304,18 @@ pub fn render(letter: &Letter, public: &str) -> Result<Rendered, String> {
     })
 }
 
-fn event_view(
-    lang: Language,
-    letter: &Letter,
-    event: &MatchLetter,
-    greeting: String,
-    public: &str,
-    unsubscribe: &str,
-) -> View {
+/// Message `key`, or its `-solo` form for a match without opponents.
+fn solo_key(key: &str, solo: bool) -> String {
+    if solo {
+        format!("{key}-solo")
+    } else {
+        key.to_owned()
+    }
+}
+
+/// What the mail of a match's event says: the reader's turn, an invitation, a deadline near,
+/// the match finished.
+fn match_notice(lang: Language, event: &MatchLetter, public: &str) -> Notice {
     let game = game_name(&event.game);
     let opponents = names(lang, &event.opponents);
     let solo = event.opponents.is_empty();
@@ -322,13 +329,7 @@ fn event_view(
         all.extend(extra.iter().cloned());
         all
     };
-    let with_solo = |key: &str| {
-        if solo {
-            format!("{key}-solo")
-        } else {
-            key.to_owned()
-        }
-    };
+    let with_solo = |key: &str| solo_key(key, solo);
     let deadline_line = deadline
         .as_ref()
         .map(|d| lang.t1("mail-deadline", "deadline", d.as_str()));
@@ -382,55 +383,78 @@ fn event_view(
             )
         }
     };
-    View {
-        lang,
+    Notice {
         subject,
-        greeting,
         paragraphs,
         action_label,
         action_url,
-        notes: vec![lang.t1("mail-why", "email", letter.to.as_str())],
-        links: stop_links(
-            lang,
-            &event.kind,
-            public,
-            unsubscribe,
-            &event.unsubscribe_all_token,
-        ),
     }
 }
 
-/// A notification's links: stop this kind, stop every mail, the settings.
-fn stop_links(
-    lang: Language,
-    kind: &str,
+/// What a notification says of its own; the rest (the greeting, why it came, the links that
+/// stop it) is every notification's.
+struct Notice {
+    subject: String,
+    paragraphs: Vec<String>,
+    action_label: String,
+    action_url: String,
+}
+
+/// What stops a notification: its kind, and the unsubscribe tokens of that kind and of every
+/// mail.
+struct Stops<'a> {
+    kind: &'a str,
+    token: &'a str,
+    all_token: &'a str,
+}
+
+impl<'a> Stops<'a> {
+    fn of(kind: &'a str, token: &'a str, all_token: &'a str) -> Stops<'a> {
+        Stops {
+            kind,
+            token,
+            all_token,
+        }
+    }
+}
+
+/// The mail of a notification that says `notice`, and its one-click unsubscribe URL.
+fn notification(
+    letter: &Letter,
+    greeting: String,
     public: &str,
-    unsubscribe: &str,
-    unsubscribe_all_token: &str,
-) -> Vec<(String, String)> {
-    vec![
-        (
-            lang.t(&format!("mail-stop-{}", kind.replace('_', "-"))),
-            unsubscribe.to_owned(),
-        ),
-        (
-            lang.t("mail-stop-all"),
-            format!("{public}/unsubscribe/{unsubscribe_all_token}"),
-        ),
-        (lang.t("mail-settings"), format!("{public}/account#email")),
-    ]
+    stops: Stops<'_>,
+    notice: Notice,
+) -> (View, String) {
+    let lang = letter.language;
+    let unsubscribe = format!("{public}/unsubscribe/{}", stops.token);
+    let view = View {
+        lang,
+        subject: notice.subject,
+        greeting,
+        paragraphs: notice.paragraphs,
+        action_label: notice.action_label,
+        action_url: notice.action_url,
+        notes: vec![lang.t1("mail-why", "email", letter.to.as_str())],
+        // Stop this kind, stop every mail, the settings.
+        links: vec![
+            (
+                lang.t(&format!("mail-stop-{}", stops.kind.replace('_', "-"))),
+                unsubscribe.clone(),
+            ),
+            (
+                lang.t("mail-stop-all"),
+                format!("{public}/unsubscribe/{}", stops.all_token),
+            ),
+            (lang.t("mail-settings"), format!("{public}/account#email")),
+        ],
+    };
+    (view, unsubscribe)
 }
 
 /// The mail of a tournament's event: a round started (the reader's match, or their bye), or
 /// the tournament finished (their place).
-fn tournament_view(
-    lang: Language,
-    letter: &Letter,
-    event: &TournamentLetter,
-    greeting: String,
-    public: &str,
-    unsubscribe: &str,
-) -> View {
+fn tournament_notice(lang: Language, event: &TournamentLetter, public: &str) -> Notice {
     let tournament_url = format!("{public}/tournaments/{}", event.tournament_id);
     let base: Vec<(&'static str, tapis_l10n::Value<'static>)> = vec![
         ("tournament", event.tournament.clone().into()),
@@ -494,34 +518,17 @@ fn tournament_view(
             }
         }
     };
-    View {
-        lang,
+    Notice {
         subject,
-        greeting,
         paragraphs,
         action_label,
         action_url,
-        notes: vec![lang.t1("mail-why", "email", letter.to.as_str())],
-        links: stop_links(
-            lang,
-            &event.kind,
-            public,
-            unsubscribe,
-            &event.unsubscribe_all_token,
-        ),
     }
 }
 
 /// The mail of a league's event: a season started (the reader's division), or the reader goes
 /// up or down a division.
-fn league_view(
-    lang: Language,
-    letter: &Letter,
-    event: &LeagueLetter,
-    greeting: String,
-    public: &str,
-    unsubscribe: &str,
-) -> View {
+fn league_notice(lang: Language, event: &LeagueLetter, public: &str) -> Notice {
     let league_url = format!("{public}/leagues/{}", event.game);
     let mut a: Vec<(&'static str, tapis_l10n::Value<'static>)> = vec![
         ("game", game_name(&event.game).into()),
@@ -560,21 +567,11 @@ fn league_view(
             (lang.t("mail-open-league"), league_url)
         }
     };
-    View {
-        lang,
+    Notice {
         subject: lang.t_with(&format!("mail-{key}-subject"), &a),
-        greeting,
         paragraphs: vec![lang.t_with(&format!("mail-{key}-body"), &a)],
         action_label,
         action_url,
-        notes: vec![lang.t1("mail-why", "email", letter.to.as_str())],
-        links: stop_links(
-            lang,
-            &event.kind,
-            public,
-            unsubscribe,
-            &event.unsubscribe_all_token,
-        ),
     }
 }
 

@@ -21,10 +21,12 @@ const ALLOWED_LITERALS: &[(&str, &str)] = &[
     // `docs/l10n.md`); pages show the message of the error's reason instead.
     ("web/src/form.rs", "must not contain a NUL character"),
     ("web/src/pages/lobby.rs", "must be a number"),
-    ("web/src/pages/lobby.rs", "must be a whole number"),
     ("web/src/pages/lobby.rs", "must be a number of days"),
-    ("web/src/pages/tournaments.rs", "must be a whole number"),
-    ("web/src/pages/tournaments.rs", "must be a date and time"),
+    ("web/src/pages/game_form.rs", "must be a whole number"),
+    (
+        "web/src/pages/tournaments/form.rs",
+        "must be a date and time",
+    ),
     // woothee's name of a system, matched to give its maker's name (a proper name, the same in
     // every language).
     ("web/src/present/device.rs", "Mac OSX"),

@@ -12,8 +12,8 @@ use uuid::Uuid;
 
 use crate::error::WebError;
 use crate::page::{Layout, render};
-use crate::pages::tournaments::game_name;
-use crate::present::{GameCard, MatchCard, When};
+use crate::present::competition::round_of;
+use crate::present::{GameCard, MatchCard, When, game_name};
 use crate::session::{Ctx, services};
 
 #[derive(Debug, Template)]
@@ -83,13 +83,7 @@ impl TournamentMatchLine {
             tournament_id: m.tournament_id,
             tournament: m.tournament_name.clone(),
             match_id: m.match_id,
-            round: lang.t2(
-                "tournaments-round-of",
-                "round",
-                i64::from(m.round),
-                "rounds",
-                i64::from(m.rounds),
-            ),
+            round: round_of(m.round, m.rounds, lang),
             opponents: lang.t1("home-tournament-against", "names", m.opponents.join(", ")),
             deadline: When::of(m.deadline, lang),
         }

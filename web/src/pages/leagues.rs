@@ -21,8 +21,10 @@ use uuid::Uuid;
 use crate::error::{WebError, refusal, service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, Reply, render_status, see_other};
-use crate::pages::tournaments::{game_name, points_text};
-use crate::present::When;
+use crate::present::competition::{
+    self, StandingRow, Term, days_for_moves, days_per_move, is_me, points_text, results, seats,
+};
+use crate::present::{When, game_name};
 use crate::session::{Ctx, services};
 
 /// A refusal to show beside a league's button: the game, and the message.
@@ -151,13 +153,6 @@ pub async fn list(req: HttpRequest, ctx: Ctx) -> Reply {
     list_page(&services(&req)?, &ctx, None).await
 }
 
-/// A line of the terms: what, and its value in words.
-#[derive(Debug)]
-pub struct Term {
-    pub label: String,
-    pub value: String,
-}
-
 /// A player of a division, in words.
 #[derive(Debug)]
 pub struct PlayerLine {
@@ -187,10 +182,6 @@ fn player_line(p: &DivisionPlayer, me: Option<&str>, lang: Language) -> PlayerLi
         movement_key,
         you: is_me(&p.username, me),
     }
-}
-
-fn is_me(username: &str, me: Option<&str>) -> bool {
-    me.is_some_and(|me| me.eq_ignore_ascii_case(username))
 }
 
 /// A division of a season, with its players.
@@ -258,26 +249,7 @@ fn fixture_rows(fixtures: &[FixtureView], lang: Language) -> Vec<FixtureRow> {
         .map(|f| FixtureRow {
             round: f.round,
             match_id: f.match_id,
-            players: f
-                .players
-                .iter()
-                .enumerate()
-                .map(|(i, name)| {
-                    let result = match (&f.places, &f.points) {
-                        (Some(places), Some(points)) => lang.t2(
-                            "tournament-place-points",
-                            "place",
-                            places.get(i).map_or(0, |p| i64::from(*p)),
-                            "points",
-                            points
-                                .get(i)
-                                .map_or_else(String::new, |p| points_text(*p, lang)),
-                        ),
-                        _ => String::new(),
-                    };
-                    (name.clone(), result)
-                })
-                .collect(),
+            players: results(&f.players, f.places.as_deref(), f.points.as_deref(), lang),
             status: if f.adjudicated {
                 lang.t("tournament-table-adjudicated")
             } else if f.places.is_some() {
@@ -334,29 +306,17 @@ struct LeaguePage {
 }
 
 fn terms(l: &LeagueView, lang: Language) -> Vec<Term> {
-    let term = |key: &str, value: String| Term {
-        label: lang.t(key),
-        value,
-    };
+    let term = |key: &str, value: String| Term::new(key, value, lang);
     vec![
         term("tournament-game", game_name(&l.game)),
-        term(
-            "tournament-table-size",
-            lang.t1("tournament-seats", "count", i64::from(l.table_size)),
-        ),
+        term("tournament-table-size", seats(l.table_size, lang)),
         term(
             "tournament-days-per-move",
-            lang.t1("lobby-form-days", "count", i64::from(l.days_per_move)),
+            days_per_move(l.days_per_move, lang),
         ),
         term(
             "league-season-length",
-            lang.t2(
-                "league-season-days",
-                "days",
-                i64::from(l.season_days),
-                "moves",
-                i64::from(l.expected_moves),
-            ),
+            days_for_moves("league-season-days", l.season_days, l.expected_moves, lang),
         ),
         term(
             "league-promotion",
@@ -471,21 +431,6 @@ pub async fn seasons(req: HttpRequest, ctx: Ctx, game: Path<String>) -> Reply {
     )
 }
 
-/// A line of a division's table, in words.
-#[derive(Debug)]
-pub struct StandingRow {
-    pub rank: u32,
-    pub username: String,
-    pub points: String,
-    pub played: u32,
-    pub won: u32,
-    pub tie_breaks: [String; 2],
-    pub decided: String,
-    pub movement_key: String,
-    pub movement: String,
-    pub you: bool,
-}
-
 #[derive(Debug, Template)]
 #[template(path = "league_division.html")]
 struct DivisionPage {
@@ -501,30 +446,20 @@ struct DivisionPage {
     fixtures: Vec<FixtureRow>,
 }
 
+/// The division's table: each line as a tournament's standings say it, with where its player
+/// goes next.
 fn standing_rows(d: &DivisionView, me: Option<&str>, lang: Language) -> Vec<StandingRow> {
     d.standings
         .lines
         .iter()
         .map(|l| {
-            let player = d.players.iter().find(|p| p.username == l.username);
-            let line = player.map(|p| player_line(p, me, lang));
-            StandingRow {
-                rank: l.rank,
-                username: l.username.clone(),
-                points: points_text(l.points, lang),
-                played: l.played,
-                won: l.won,
-                tie_breaks: l.tie_breaks.map(|v| points_text(v, lang)),
-                decided: lang.t(&format!(
-                    "tournament-decided-{}",
-                    l.decided_by.replace('_', "-")
-                )),
-                movement_key: line
-                    .as_ref()
-                    .map_or_else(String::new, |p| p.movement_key.clone()),
-                movement: line.map_or_else(String::new, |p| p.movement),
-                you: is_me(&l.username, me),
+            let mut row = StandingRow::of(l, me, lang);
+            if let Some(p) = d.players.iter().find(|p| p.username == l.username) {
+                let line = player_line(p, me, lang);
+                row.movement_key = line.movement_key;
+                row.movement = line.movement;
             }
+            row
         })
         .collect()
 }
@@ -535,11 +470,7 @@ pub async fn division(req: HttpRequest, ctx: Ctx, path: Path<(String, Uuid)>) ->
     let services = services(&req)?;
     let lang = ctx.lang;
     let d = leagues::division(&services, &game, id).await?;
-    let tie_breaks = d
-        .standings
-        .tie_breaks
-        .clone()
-        .map(|k| lang.t(&format!("tournament-tie-break-{}", k.replace('_', "-"))));
+    let (tie_breaks, tie_breaks_help) = competition::tie_breaks(&d.standings, lang);
     let heading = lang.t_with(
         "league-division-heading",
         &[
@@ -556,14 +487,8 @@ pub async fn division(req: HttpRequest, ctx: Ctx, path: Path<(String, Uuid)>) ->
             lang,
             heading,
             season: SeasonLine::of(&d.season, lang),
-            tie_breaks_help: lang.t2(
-                "tournament-tie-breaks-help",
-                "first",
-                tie_breaks[0].as_str(),
-                "second",
-                tie_breaks[1].as_str(),
-            ),
             tie_breaks,
+            tie_breaks_help,
             standings: standing_rows(&d, ctx.username(), lang),
             ended: d.season.status == SeasonStatus::Finished,
             fixtures: fixture_rows(&d.fixtures, lang),

@@ -10,7 +10,6 @@ use actix_web::web::{Path, Query};
 use actix_web::{HttpRequest, get, post};
 use askama::Template;
 use serde::Deserialize;
-use serde_json::{Map, Value};
 use tapis_games::GameId;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
@@ -18,48 +17,19 @@ use tapis_service::games::{self, GameInfo};
 use tapis_service::matches::{self, DaysPerMove, MatchFilter, NewMatch};
 use uuid::Uuid;
 
-use crate::error::{refusal, service_status, validation_said};
+use crate::error::{refusal, service_status};
 use crate::form::{FieldError, FormData};
 use crate::game_choice::{GameChoice, chosen_game, game_choices};
 use crate::page::{Layout, Reply, render, render_status, see_other};
 use crate::pages::computer::ComputerForm;
-use crate::present::{MatchCard, options};
+use crate::pages::game_form::{
+    self, OptionField, default_fields, keep_submitted, options_from_form,
+};
+use crate::present::MatchCard;
 use crate::session::{Ctx, services};
 
 /// The days-per-move choices of the form (the service accepts 1 to 14, or no clock).
 const DAY_CHOICES: [u8; 7] = [1, 2, 3, 5, 7, 10, 14];
-
-/// One option of the chosen game, as a form field.
-#[derive(Debug, Clone)]
-pub struct OptionField {
-    pub name: String,
-    pub label: String,
-    pub description: String,
-    /// `bool`, `integer` or `choice`.
-    pub kind: String,
-    /// The value typed or chosen (for integers and choices).
-    pub value: String,
-    /// For booleans.
-    pub checked: bool,
-    pub min: Option<i64>,
-    pub max: Option<i64>,
-    /// For choices: (value, label).
-    pub choices: Vec<(String, String)>,
-    /// The default, in words.
-    pub default_text: String,
-}
-
-impl OptionField {
-    /// The id of the field's input.
-    pub fn id(&self) -> String {
-        format!("opt-{}", self.name)
-    }
-
-    /// The name of the field's input.
-    pub fn input_name(&self) -> String {
-        format!("opt.{}", self.name)
-    }
-}
 
 /// The create-a-match form: a fragment of the lobby page.
 #[derive(Debug, Template)]
@@ -83,11 +53,7 @@ impl CreateForm {
     /// The form for `game` with its defaults.
     fn new(csrf: &str, game: GameId, lang: Language) -> CreateForm {
         let info = games::describe(game);
-        let options = info
-            .options
-            .iter()
-            .map(|option| option_field(game, option, &option.default, lang))
-            .collect();
+        let options = default_fields(game, &info, lang);
         CreateForm {
             lang,
             csrf: csrf.to_owned(),
@@ -110,16 +76,7 @@ impl CreateForm {
         this.rated = form.checked("rated");
         this.days = form.text("days_per_move").to_owned();
         this.invite = form.text("invite").to_owned();
-        for (field, spec) in this.options.iter_mut().zip(&this.game.options) {
-            let submitted = form.get(&format!("opt.{}", spec.name));
-            if spec.kind == "bool" {
-                if let Some(on) = ticked(form, &format!("opt.{}", spec.name)) {
-                    field.checked = on;
-                }
-            } else if let Some(value) = submitted {
-                field.value = value.to_owned();
-            }
-        }
+        keep_submitted(&mut this.options, &this.game.options, form);
         this
     }
 
@@ -137,66 +94,23 @@ impl CreateForm {
 
     /// `3 days`, `3 jours`: a choice of the clock.
     pub fn day_label(&self, days: &str) -> String {
-        match days.parse::<u8>() {
-            Ok(n) => self.lang.t1("lobby-form-days", "count", n),
-            Err(_) => days.to_owned(),
-        }
+        game_form::day_label(days, self.lang)
     }
 
     /// Whether the error is about `field` (a form field name like `seats` or `opt.target`).
     pub fn error_on(&self, field: &str) -> bool {
-        self.error.as_ref().is_some_and(|e| e.field == field)
+        game_form::error_on(self.error.as_ref(), field)
     }
 
     /// The error message if it is about no single field shown.
     pub fn general_error(&self) -> Option<&str> {
-        let error = self.error.as_ref()?;
-        let shown = ["seats", "days_per_move", "invite", "rated", "game"]
-            .contains(&error.field.as_str())
-            || self.options.iter().any(|o| o.input_name() == error.field);
-        (!shown).then_some(error.message.as_str())
+        let shown = ["seats", "days_per_move", "invite", "rated", "game"];
+        game_form::general_error(self.error.as_ref(), &shown, &self.options)
     }
 
     /// The error message for `field`, if any.
     pub fn message_for(&self, field: &str) -> &str {
-        match &self.error {
-            Some(e) if e.field == field => &e.message,
-            _ => "",
-        }
-    }
-}
-
-pub(crate) fn option_field(
-    game: GameId,
-    option: &games::GameOption,
-    value: &Value,
-    lang: Language,
-) -> OptionField {
-    let text = match value {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
-    let default_text = options::value_words(game, &option.name, &option.default, lang);
-    OptionField {
-        name: option.name.clone(),
-        label: options::label_or_name(game, &option.name, lang),
-        description: options::description(game, &option.name, &option.description, lang),
-        kind: option.kind.clone(),
-        checked: value == &Value::Bool(true),
-        value: text,
-        min: option.min,
-        max: option.max,
-        choices: option
-            .values
-            .iter()
-            .flatten()
-            .map(|v| {
-                let words =
-                    options::value_words(game, &option.name, &Value::from(v.as_str()), lang);
-                (v.clone(), words)
-            })
-            .collect(),
-        default_text,
+        game_form::message_for(self.error.as_ref(), field)
     }
 }
 
@@ -292,49 +206,6 @@ pub async fn create_form(req: HttpRequest, ctx: Ctx) -> Reply {
     }
 }
 
-/// A checkbox of the form: `Some(true)` when ticked, `Some(false)` when only its hidden `false`
-/// came, `None` when the request does not mention it.
-pub(crate) fn ticked(form: &FormData, field: &str) -> Option<bool> {
-    let mut values = form.all(field).peekable();
-    values.peek()?;
-    Some(values.any(|v| !v.is_empty() && v != "false"))
-}
-
-/// The game's options as the form gives them (`opt.NAME` fields); an option the form does not
-/// mention keeps its default, an unreadable number is a validation error.
-pub(crate) fn options_from_form(game: &GameInfo, form: &FormData) -> Result<Value, ServiceError> {
-    let mut options = Map::new();
-    for spec in &game.options {
-        let field = format!("opt.{}", spec.name);
-        let raw = form.get(&field);
-        let value = match spec.kind.as_str() {
-            // The form sends a hidden `false` before each box and `true` when it is ticked; an
-            // option the request does not mention at all keeps its default.
-            "bool" => match ticked(form, &field) {
-                Some(on) => Value::Bool(on),
-                None => continue,
-            },
-            "integer" => {
-                let Some(raw) = raw else { continue };
-                let n: i64 = raw.trim().parse().map_err(|_| {
-                    ServiceError::invalid(
-                        field.clone(),
-                        "not_a_whole_number",
-                        "must be a whole number",
-                    )
-                })?;
-                Value::from(n)
-            }
-            _ => match raw {
-                Some(raw) => Value::String(raw.to_owned()),
-                None => continue,
-            },
-        };
-        options.insert(spec.name.clone(), value);
-    }
-    Ok(Value::Object(options))
-}
-
 /// Reads the form into a request for the service; an unreadable field is a validation error.
 fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError> {
     let seats: i64 = form
@@ -367,55 +238,25 @@ fn new_match(game: &GameInfo, form: &FormData) -> Result<NewMatch, ServiceError>
     })
 }
 
-/// The service names option fields `options.x`; the form names them `opt.x`.
-pub(crate) fn form_field(service_field: &str) -> String {
-    match service_field.strip_prefix("options.") {
-        Some(option) => format!("opt.{option}"),
-        None => service_field.to_owned(),
-    }
-}
-
-/// The inline error of a refused form of a game's options: the field as the form names it
-/// (`opt.x`), an option named by its label.
-pub(crate) fn form_error(error: &ServiceError, game: GameId, lang: Language) -> FieldError {
-    let mut field_error = FieldError::of(error, lang);
-    field_error.field = form_field(&field_error.field);
-    if let (
-        Some(option),
-        ServiceError::Validation {
-            field,
-            reason,
-            message,
-        },
-    ) = (field_error.field.strip_prefix("opt."), error)
-    {
-        field_error.message = validation_said(field, reason, message)
-            .replacing("field", options::label_or_name(game, option, lang))
-            .in_language(lang);
-    }
-    field_error
-}
-
 #[post("/lobby/matches")]
 pub async fn create(req: HttpRequest, ctx: Ctx, form: FormData) -> Reply {
     let who = ctx.require()?.clone();
     let services = services(&req)?;
-    let game = chosen_game(form.get("game"));
-    let info = games::describe(game);
-    let result = match new_match(&info, &form) {
-        Ok(request) => matches::create(&services, &who, request).await,
-        Err(error) => Err(error),
-    };
-    match result {
-        Ok(view) => Ok(see_other(&format!("/matches/{}", view.id))),
-        Err(error) => {
-            let error = refusal(error)?;
-            let field_error = form_error(&error, game, ctx.lang);
+    game_form::create(
+        &form,
+        ctx.lang,
+        new_match,
+        async |request| {
+            let view = matches::create(&services, &who, request).await?;
+            Ok(format!("/matches/{}", view.id))
+        },
+        async |game, error, status| {
             let mut refused = CreateForm::from_form(&ctx.csrf, game, &form, ctx.lang);
-            refused.error = Some(field_error);
-            lobby_page(&req, &ctx, refused, None, service_status(&error)).await
-        }
-    }
+            refused.error = Some(error);
+            lobby_page(&req, &ctx, refused, None, status).await
+        },
+    )
+    .await
 }
 
 #[post("/matches/{id}/join")]

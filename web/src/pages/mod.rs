@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod auth;
 pub mod chat;
 pub mod computer;
+pub mod game_form;
 pub mod home;
 pub mod language;
 pub mod leaderboards;

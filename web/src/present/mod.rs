@@ -2,6 +2,7 @@
 //! descriptions, and (in the submodules) each game's table and turn log.
 
 pub mod analysis;
+pub mod competition;
 pub mod device;
 pub mod games;
 pub mod glossary;

@@ -163,12 +163,14 @@ pub async fn compose(
     };
     let body = if parcel.kind == VERIFY_KIND {
         verification(services, parcel, &recipient)?
+    } else if let Some(refused) = not_wanted(parcel, &recipient) {
+        Err(refused)
     } else if parcel.payload.get("tournament_id").is_some() {
-        tournament_event(services, parcel, &recipient)?
+        tournament_event(services, parcel)?
     } else if parcel.payload.get("league").is_some() {
-        league_event(services, parcel, &recipient)?
+        league_event(services, parcel)?
     } else {
-        match_event(services, &mut conn, parcel, &recipient).await?
+        match_event(services, &mut conn, parcel).await?
     };
     Ok(body.map(|body| Letter {
         to: recipient.email,
@@ -247,17 +249,13 @@ fn verification(
     Ok(Ok(LetterBody::Verify { token }))
 }
 
-/// The mail of an event of a match, to a verified address that still wants that kind, while
+/// The mail of an event of a match (to a verified address that still wants that kind), while
 /// the match exists.
 async fn match_event(
     services: &Services,
     conn: &mut AsyncPgConnection,
     parcel: &Parcel,
-    recipient: &Recipient,
 ) -> ServiceResult<Result<LetterBody, NotMailed>> {
-    if let Some(refused) = not_wanted(parcel, recipient) {
-        return Ok(Err(refused));
-    }
     let Some(match_id) = parcel.payload["match_id"]
         .as_str()
         .and_then(|s| s.parse::<Uuid>().ok())
@@ -312,60 +310,20 @@ fn not_wanted(parcel: &Parcel, recipient: &Recipient) -> Option<NotMailed> {
     None
 }
 
-/// The mail of an event of a league, to a verified address that still wants that kind: all it
+/// The mail of an event of a league (to a verified address that still wants that kind): all it
 /// says was written with the event (the league, the season, the division).
 fn league_event(
     services: &Services,
     parcel: &Parcel,
-    recipient: &Recipient,
 ) -> ServiceResult<Result<LetterBody, NotMailed>> {
-    if let Some(refused) = not_wanted(parcel, recipient) {
-        return Ok(Err(refused));
-    }
     let p = &parcel.payload;
     let (Some(game), Some(season)) = (p["league"].as_str(), p["season"].as_i64()) else {
         return Ok(Err(NotMailed::Refused(
             "the event does not name its league".into(),
         )));
     };
-    let news = match parcel.kind.as_str() {
-        "season_started" => match (
-            p["division_id"].as_str().and_then(|s| s.parse().ok()),
-            p["level"].as_i64(),
-            p["levels"].as_i64(),
-            p["players"].as_i64(),
-            p["matches"].as_i64(),
-        ) {
-            (Some(division_id), Some(level), Some(levels), Some(players), Some(matches)) => {
-                Some(LeagueNews::SeasonStarted {
-                    division_id,
-                    level,
-                    levels,
-                    players,
-                    matches,
-                })
-            }
-            _ => None,
-        },
-        "promoted" | "relegated" => match (
-            p["from_level"].as_i64(),
-            p["to_level"].as_i64(),
-            p["place"].as_i64(),
-        ) {
-            (Some(from_level), Some(to_level), Some(place)) => Some(LeagueNews::Moved {
-                from_level,
-                to_level,
-                place,
-            }),
-            _ => None,
-        },
-        _ => None,
-    };
-    let Some(news) = news else {
-        return Ok(Err(NotMailed::Refused(format!(
-            "a {} event without what it tells",
-            parcel.kind
-        ))));
+    let Some(news) = league_news(&parcel.kind, p) else {
+        return Ok(Err(without_news(parcel)));
     };
     Ok(Ok(LetterBody::League(LeagueLetter {
         kind: parcel.kind.clone(),
@@ -377,16 +335,12 @@ fn league_event(
     })))
 }
 
-/// The mail of an event of a tournament, to a verified address that still wants that kind:
+/// The mail of an event of a tournament (to a verified address that still wants that kind):
 /// all it says was written with the event (the tournament's name, the round, the place).
 fn tournament_event(
     services: &Services,
     parcel: &Parcel,
-    recipient: &Recipient,
 ) -> ServiceResult<Result<LetterBody, NotMailed>> {
-    if let Some(refused) = not_wanted(parcel, recipient) {
-        return Ok(Err(refused));
-    }
     let p = &parcel.payload;
     let Some(tournament_id) = p["tournament_id"]
         .as_str()
@@ -399,40 +353,8 @@ fn tournament_event(
             "the event does not name its tournament".into(),
         )));
     };
-    let news = match parcel.kind.as_str() {
-        "round_started" => p["round"]
-            .as_i64()
-            .zip(p["rounds"].as_i64())
-            .map(|(round, rounds)| TournamentNews::RoundStarted {
-                round,
-                rounds,
-                match_id: p["match_id"].as_str().and_then(|s| s.parse().ok()),
-                opponents: p["opponents"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|n| n.as_str().map(str::to_owned))
-                    .collect(),
-            }),
-        "tournament_finished" => match (
-            p["place"].as_i64(),
-            p["entrants"].as_i64(),
-            p["points"].as_f64(),
-        ) {
-            (Some(place), Some(entrants), Some(points)) => Some(TournamentNews::Finished {
-                place,
-                entrants,
-                points,
-            }),
-            _ => None,
-        },
-        _ => None,
-    };
-    let Some(news) = news else {
-        return Ok(Err(NotMailed::Refused(format!(
-            "a {} event without what it tells",
-            parcel.kind
-        ))));
+    let Some(news) = tournament_news(&parcel.kind, p) else {
+        return Ok(Err(without_news(parcel)));
     };
     Ok(Ok(LetterBody::Tournament(TournamentLetter {
         kind: parcel.kind.clone(),
@@ -443,6 +365,53 @@ fn tournament_event(
         unsubscribe_token: unsubscribe_token(services, parcel.user_id, &parcel.kind)?,
         unsubscribe_all_token: unsubscribe_token(services, parcel.user_id, "all")?,
     })))
+}
+
+/// What a league's event of `kind` tells, from its payload `p` (none: it does not tell it).
+fn league_news(kind: &str, p: &serde_json::Value) -> Option<LeagueNews> {
+    match kind {
+        "season_started" => Some(LeagueNews::SeasonStarted {
+            division_id: p["division_id"].as_str()?.parse().ok()?,
+            level: p["level"].as_i64()?,
+            levels: p["levels"].as_i64()?,
+            players: p["players"].as_i64()?,
+            matches: p["matches"].as_i64()?,
+        }),
+        "promoted" | "relegated" => Some(LeagueNews::Moved {
+            from_level: p["from_level"].as_i64()?,
+            to_level: p["to_level"].as_i64()?,
+            place: p["place"].as_i64()?,
+        }),
+        _ => None,
+    }
+}
+
+/// What a tournament's event of `kind` tells, from its payload `p` (none: it does not tell it).
+fn tournament_news(kind: &str, p: &serde_json::Value) -> Option<TournamentNews> {
+    match kind {
+        "round_started" => Some(TournamentNews::RoundStarted {
+            round: p["round"].as_i64()?,
+            rounds: p["rounds"].as_i64()?,
+            match_id: p["match_id"].as_str().and_then(|s| s.parse().ok()),
+            opponents: p["opponents"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|n| n.as_str().map(str::to_owned))
+                .collect(),
+        }),
+        "tournament_finished" => Some(TournamentNews::Finished {
+            place: p["place"].as_i64()?,
+            entrants: p["entrants"].as_i64()?,
+            points: p["points"].as_f64()?,
+        }),
+        _ => None,
+    }
+}
+
+/// Why an event's row that does not say what it tells is not mailed.
+fn without_news(parcel: &Parcel) -> NotMailed {
+    NotMailed::Refused(format!("a {} event without what it tells", parcel.kind))
 }
 
 impl MatchFacts {

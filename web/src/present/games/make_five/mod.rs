@@ -121,9 +121,13 @@ impl Presenter for MakeFive {
         if !over {
             panels.push(board::bag_panel(view, lang));
         }
-        panels.push(deals::deal_facts(view, input, over));
-        panels.push(deals::deals_sheet(view, input, to_act, over));
-        panels.push(deals::scoreboard(view, input, to_act, over));
+        let deals = deals::Deals {
+            view,
+            input,
+            to_act,
+            over,
+        };
+        panels.extend(deals.panels());
         Table {
             headline: headline(view, input),
             prompt: my_turn.then(|| prompt(view, lang)),
