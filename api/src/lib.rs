@@ -2,8 +2,9 @@
 //! JSON in and out, errors as problem+json with stable codes, and an OpenAPI 3.1 document
 //! generated from these handlers by utoipa.
 
-// The house rule (clippy.toml sets the limit): no function longer than 80 lines of code.
-#![warn(clippy::too_many_lines)]
+// The house rule (clippy.toml sets the limit): no function of the code (tests aside) longer
+// than 80 lines.
+#![cfg_attr(not(test), warn(clippy::too_many_lines))]
 
 pub mod docs;
 pub mod extract;

@@ -2,12 +2,13 @@
 
 use diesel_async::AsyncPgConnection;
 use serde_json::Value;
+use tapis_games::{AnyView, GameId};
 use uuid::Uuid;
 
 use super::history::load_turns;
 use super::read::view_of;
 use super::row::{Loaded, find_row, load_match, seat_index};
-use super::views::{EXPORT_FORMAT, MatchExport, MatchStatus, ReplayedStep};
+use super::views::{EXPORT_FORMAT, MatchExport, MatchStatus};
 use crate::db::json_text::JsonText;
 use crate::{ServiceError, ServiceResult, Services};
 
@@ -62,44 +63,29 @@ pub async fn replay(services: &Services, id: Uuid) -> ServiceResult<(Option<Valu
     Ok((stored, replayed.to_json()))
 }
 
-/// A finished match as it stood after step `step` of its turn log (the last step when `step`
-/// is not given or is past the end), rebuilt by replaying the log through the rules. `None`
-/// while the match is not finished: its record is not public before its end (the seed, and
-/// a replay that would show what the players could not see).
-pub async fn replay_step(
-    services: &Services,
+/// A finished match's record, and its game. `None` while the match is not finished: its
+/// record is not public before its end (the seed, and a replay that would show what the
+/// players could not see).
+pub async fn finished_record(
+    conn: &mut AsyncPgConnection,
     id: Uuid,
-    step: Option<usize>,
-) -> ServiceResult<Option<ReplayedStep>> {
-    let mut conn = services.conn().await?;
-    let loaded = load_match(&mut conn, id).await?;
+) -> ServiceResult<Option<(GameId, MatchExport)>> {
+    let loaded = load_match(conn, id).await?;
     if loaded.row.status()? != MatchStatus::Finished {
         return Ok(None);
     }
     let game = loaded.row.game_id()?;
-    let record = export_of(&mut conn, loaded).await?;
-    let (status, stored) = crate::analysis::stored(&mut conn, id).await?;
-    let analysis = crate::analysis::read::for_page(game, status, stored, &record.turns)?;
-    let last = record
+    Ok(Some((game, export_of(conn, loaded).await?)))
+}
+
+/// The table after step `step` of a finished match's record (an index into its turn log), as
+/// a spectator sees it, rebuilt by replaying the log through the rules.
+pub fn view_after(game: GameId, record: &MatchExport, step: usize) -> ServiceResult<AnyView> {
+    let turns = record
         .turns
-        .len()
-        .checked_sub(1)
-        .ok_or_else(|| ServiceError::internal("a finished match has no turn log", id))?;
-    // Past the end means the end: a link to the last step stays good.
-    let step = step.map_or(last, |step| step.min(last));
-    let state = super::record::replay(
-        game,
-        record.seats.len(),
-        &record.options,
-        None,
-        &record.turns[..=step],
-    )
-    .map_err(|d| ServiceError::internal("a finished match does not replay", d))?;
-    Ok(Some(ReplayedStep {
-        view: state.view(None),
-        step,
-        last,
-        record,
-        analysis,
-    }))
+        .get(..=step)
+        .ok_or_else(|| ServiceError::internal("a replay past the turn log", step))?;
+    let state = super::record::replay(game, record.seats.len(), &record.options, None, turns)
+        .map_err(|d| ServiceError::internal("a finished match does not replay", d))?;
+    Ok(state.view(None))
 }

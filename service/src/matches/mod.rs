@@ -58,7 +58,7 @@ mod withdraw;
 mod write;
 
 pub use create::create;
-pub use export::{export, replay, replay_step};
+pub use export::{export, finished_record, replay, view_after};
 pub(crate) use history::moves_since;
 pub use history::turn_log;
 pub use life::{abort, cancel, decline, expire_overdue, join, resign, tell_deadlines};
@@ -70,7 +70,7 @@ pub use rematch::rematch;
 pub use views::{
     Allowed, ChanceRecord, DaysPerMove, EXPORT_FORMAT, Fairness, MatchExport, MatchFilter,
     MatchMove, MatchResult, MatchStatus, MatchSummary, MatchView, MatchWithTurns, NewMatch, Page,
-    RankingEntry, ReplayedStep, SeatView, TurnEntry, TurnKind,
+    RankingEntry, SeatView, TurnEntry, TurnKind,
 };
 pub use waiting::{Waiting, waiting_for};
 pub use withdraw::Withdrawn;

@@ -405,22 +405,6 @@ pub struct MatchWithTurns {
     pub turns: Vec<TurnEntry>,
 }
 
-/// A finished match as it stood after one step of its turn log, rebuilt by replaying the log
-/// through the rules.
-#[derive(Debug, Clone)]
-pub struct ReplayedStep {
-    /// The whole record of the match (its seed revealed, as it is finished).
-    pub record: MatchExport,
-    /// The step shown: an index into `record.turns`.
-    pub step: usize,
-    /// The last step of the log (`record.turns` is never empty: a match starts with a step).
-    pub last: usize,
-    /// The game's view of the table after that step, as a spectator sees it.
-    pub view: AnyView,
-    /// The match's analysis, grouped by the steps of the log (`docs/analysis.md`).
-    pub analysis: crate::analysis::read::PageAnalysis,
-}
-
 /// The export format this server writes.
 pub const EXPORT_FORMAT: &str = "tapis-export/1";
 

@@ -647,7 +647,7 @@ async fn a_finished_match_replays_step_by_step_and_one_in_play_does_not() {
         .started_match("cant-stop", &[&alice, &bob], json!({}))
         .await;
     let id: uuid::Uuid = view["id"].as_str().unwrap().parse().unwrap();
-    let replay = |step| tapis_service::matches::replay_step(&app.services, id, step);
+    let replay = |step| tapis_service::replay::replay_step(&app.services, id, step);
     assert!(
         replay(None).await.unwrap().is_none(),
         "no replay while the match is in play"

@@ -22,7 +22,8 @@ use serde_json::Value;
 use tapis_games::GameId;
 use tapis_l10n::Language;
 use tapis_service::ServiceError;
-use tapis_service::matches::{self, MatchStatus, MatchWithTurns, ReplayedStep};
+use tapis_service::matches::{self, MatchStatus, MatchWithTurns};
+use tapis_service::replay::{self, ReplayedStep};
 use uuid::Uuid;
 
 use crate::error::{service_message, service_status};
@@ -400,7 +401,7 @@ pub async fn match_replay(
     query: Query<ReplayQuery>,
 ) -> Reply {
     let id = id.into_inner();
-    match matches::replay_step(&services(&req)?, id, query.step).await? {
+    match replay::replay_step(&services(&req)?, id, query.step).await? {
         Some(replayed) => render_replay(&ctx, id, replayed),
         // Not finished: no replay yet.
         None => Ok(see_other(&format!("/matches/{id}"))),

@@ -6,7 +6,8 @@
 use askama::Template;
 use tapis_games::{AnyEvent, GameId};
 use tapis_l10n::Language;
-use tapis_service::matches::{MatchStatus, MatchView, ReplayedStep, SeatView, TurnEntry, TurnKind};
+use tapis_service::matches::{MatchStatus, MatchView, SeatView, TurnEntry, TurnKind};
+use tapis_service::replay::ReplayedStep;
 use uuid::Uuid;
 
 use super::games::{self, Names, Seen};
