@@ -122,11 +122,13 @@ else
 fi
 
 step "arena smoke run (a few matches of every game; strength is a benchmark, not checked here)"
-cargo build --locked --release -p tapis-bots --bin arena
+# The test build's arena (the tests step built it; the rules and the bots are optimised in
+# test builds too), not a release build of its own: CI builds the workspace once.
+build_test_binaries
 for game in linotte yam-master linja 5000 421 cant-stop yams make-five; do
-  "${CARGO_TARGET_DIR:-target}/release/arena" --game "$game" --a strong --b random --games 2 | tail -n 1
+  "${CARGO_TARGET_DIR:-target}/debug/arena" --game "$game" --a strong --b random --games 2 | tail -n 1
 done
-"${CARGO_TARGET_DIR:-target}/release/arena" --game yams --a frequent --solitaire --games 2 | tail -n 1
+"${CARGO_TARGET_DIR:-target}/debug/arena" --game yams --a frequent --solitaire --games 2 | tail -n 1
 
 browser_step
 api_clients_step

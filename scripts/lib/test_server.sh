@@ -30,8 +30,16 @@ test_server_stop() {
   psql "$TAPIS_PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true
 }
 
+# Builds the workspace's test binaries, the server's and the arena's among them, as the tests
+# step builds them (`cargo test --no-run --workspace`): after that step, nothing. Building the
+# server alone (`cargo build -p tapis-server`) would select other features of its dependencies
+# than the whole workspace's tests do, and rebuild many of them (four minutes on CI's machine).
+build_test_binaries() {
+  cargo test --workspace --locked --no-run --quiet
+}
+
 # test_server_start NAME FIRST_PORT LOG_FILE LOG_FUNCTION
-#   Creates the database NAME_<pid>, builds tapis (debug), starts it on the first free port
+#   Creates the database NAME_<pid>, builds tapis (debug, build_test_binaries), starts it on the first free port
 #   from FIRST_PORT in development mode (it migrates its database at start) with its log in
 #   LOG_FILE, and waits for /healthz. Says what fails through LOG_FUNCTION; returns 1 then.
 test_server_start() {
@@ -51,7 +59,7 @@ test_server_start() {
     || { "$log" "cannot create the database $db"; return 1; }
 
   "$log" "building tapis (debug)"
-  cargo build --locked --quiet -p tapis-server --bin tapis || return 1
+  build_test_binaries || return 1
   local bin="${CARGO_TARGET_DIR:-$TAPIS_ROOT/target}/debug/tapis"
   local port
   port="$(browser_free_port "$first_port")" \

@@ -8,6 +8,7 @@ use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Object;
 
 use crate::activity::Activity;
+use crate::matches::notices::MoveNotices;
 use crate::db::DbPool;
 use crate::delivery::webhooks::network::install_tls_provider;
 use crate::error::ServiceResult;
@@ -58,6 +59,7 @@ struct Inner {
     streams: Arc<StreamGate>,
     activity: Arc<Activity>,
     standings: StandingsCache,
+    move_notices: Arc<MoveNotices>,
 }
 
 impl std::fmt::Debug for Services {
@@ -84,6 +86,7 @@ impl Services {
                 streams,
                 activity: Arc::default(),
                 standings: StandingsCache::default(),
+                move_notices: Arc::default(),
             }),
         })
     }
@@ -116,6 +119,11 @@ impl Services {
     /// The tournaments' standings this process keeps.
     pub(crate) fn standings_cache(&self) -> &StandingsCache {
         &self.inner.standings
+    }
+
+    /// The notifications of this process's moves, sent after their commits.
+    pub(crate) fn move_notices(&self) -> &Arc<MoveNotices> {
+        &self.inner.move_notices
     }
 
     pub(crate) fn keys(&self) -> &JwtKeys {

@@ -5,15 +5,15 @@
 //! A move checks the version the client saw, applies the action through `tapis-games`, resolves
 //! the chance steps that follow from the match's dice stream, appends one turn-log row and
 //! updates the snapshot, the version and the deadline. Every change of a match's version
-//! notifies the other server processes (`NOTIFY tapis_matches`): a move right after its
-//! commit (`store::NotifyCommitted`), every other change through the `matches_notify` trigger,
-//! delivered when its transaction commits.
+//! notifies the other server processes (`NOTIFY tapis_matches`): a move after its commit, off
+//! the request and batched with the other moves of this process (`notices`), every other
+//! change through the `matches_notify` trigger, delivered when its transaction commits.
 //!
 //! Moves are the hot path: a move is one transaction of two statements (lock the match row,
-//! which holds a copy of its seats; record the step), then its notification, in two round
-//! trips to the database (`BEGIN` is sent with the lock, `COMMIT` and the notification with
-//! the record: `store::move_transaction`), and its reply is built from what that transaction
-//! read and wrote; reading a match is one statement.
+//! which holds a copy of its seats; record the step), in two round trips to the database
+//! (`BEGIN` is sent with the lock, `COMMIT` with the record: `store::move_transaction`), and
+//! its reply is built from what that transaction read and wrote; reading a match is one
+//! statement.
 //!
 //! The parts, each depending only on those listed before it:
 //! - `views`: the types sent to clients and the requests;
@@ -21,6 +21,7 @@
 //! - `seating`: who may join, decline or cancel an open match;
 //! - `row`: the match row as stored, its seats, and the statements that find and lock it;
 //! - `step`: working out a step (chance, clock, result, ranks and ratings);
+//! - `notices`: the notifications of moves, sent after their commits;
 //! - `store`: the SQL of a move and its transaction;
 //! - `history`: a match's turn log as read;
 //! - `read`: one match as a viewer sees it;
@@ -42,6 +43,7 @@ mod export;
 mod history;
 mod life;
 mod list;
+pub(crate) mod notices;
 mod plan;
 mod play;
 mod read;

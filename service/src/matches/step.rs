@@ -55,9 +55,9 @@ pub(super) struct Step {
     pub(super) kind: TurnKind,
     pub(super) seat: Option<usize>,
     pub(super) action: Option<AnyAction>,
-    /// Whether the caller notifies the change itself after the commit
-    /// ([`NotifyCommitted`](super::store::NotifyCommitted)) rather than through the trigger,
-    /// in the transaction.
+    /// Whether the caller has the change notified after the commit
+    /// ([`MoveNotices`](super::notices::MoveNotices)) rather than through the trigger, in the
+    /// transaction.
     pub(super) notify_after_commit: bool,
 }
 

@@ -1,6 +1,7 @@
 //! The store of a step: the statement that records it (turn-log row and match update in one),
 //! written in the caller's transaction ([`advance`]) or, for a move, in a transaction of two
-//! round trips ([`move_transaction`]), and the notification sent after a move commits.
+//! round trips ([`move_transaction`]); a move's notification is sent after it commits, off
+//! the request ([`super::notices`]).
 
 use diesel::connection::TransactionDepthChange;
 use diesel::pg::Pg;
@@ -63,8 +64,8 @@ pub(super) struct RecordStep<'a> {
     result: Option<&'a Value>,
     started_at: Option<OffsetDateTime>,
     finished_at: Option<OffsetDateTime>,
-    /// The caller sends the notification itself once the transaction has committed
-    /// ([`NotifyCommitted`]): the trigger stays silent for this change.
+    /// The caller has the change notified once the transaction has committed
+    /// ([`MoveNotices`](super::notices::MoveNotices)): the trigger stays silent for it.
     notify_after_commit: bool,
 }
 
@@ -138,39 +139,6 @@ where
 {
     out.push_sql(sql);
     out.push_bind_param::<ST, U>(value)
-}
-
-/// The notification of a change that its transaction left to its caller
-/// (`notify_after_commit`), sent once that transaction has committed: `pg_notify` on
-/// `tapis_matches` with the match id, as the `matches_notify` trigger sends it, in a
-/// transaction of its own that does not wait for its commit to reach the disk.
-///
-/// Why not in the transaction of the move: the first NOTIFY of a transaction takes a lock that
-/// PostgreSQL holds until that transaction's commit is flushed, so the commits of notifying
-/// transactions cannot share a flush and queue up behind the disk one by one. Here the move
-/// commits (durably, flushing together with other commits) without that lock, and the
-/// notification holds it only for the time of an asynchronous commit. A notification is worth
-/// nothing after a crash of the database (its listeners lose their connections), so it needs
-/// no durability; if this statement fails, the move stands and only that notification is lost.
-pub(super) struct NotifyCommitted {
-    match_id: Uuid,
-}
-
-impl QueryId for NotifyCommitted {
-    type QueryId = NotifyCommitted;
-    const HAS_STATIC_QUERY_ID: bool = true;
-}
-
-impl QueryFragment<Pg> for NotifyCommitted {
-    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql(
-            "SELECT set_config('synchronous_commit', 'off', true), \
-             pg_notify('tapis_matches', CAST(",
-        );
-        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.match_id)?;
-        out.push_sql(" AS text))");
-        Ok(())
-    }
 }
 
 impl PendingStep {
@@ -247,29 +215,28 @@ pub(super) async fn advance(
     Ok(pending.after)
 }
 
-/// The transaction of a move, in two round trips to the database instead of five: `BEGIN` is
+/// The transaction of a move, in two round trips to the database instead of four: `BEGIN` is
 /// sent together with the statement that locks the match row, and the statement that writes
-/// the move together with `COMMIT` and the notification of the move ([`NotifyCommitted`]).
-/// In between, `body` checks the move on the locked row and works it out
-/// ([`work_out_step`](super::step::work_out_step)). If anything fails, the transaction is
-/// rolled back, nothing is notified and the error is returned as
-/// `AsyncConnection::transaction` returns it.
+/// the move together with `COMMIT`. In between, `body` checks the move on the locked row and
+/// works it out ([`work_out_step`](super::step::work_out_step)). If anything fails, the
+/// transaction is rolled back, nothing is notified and the error is returned as
+/// `AsyncConnection::transaction` returns it. Once the move has committed, its match is
+/// handed to this process's [`MoveNotices`](super::notices::MoveNotices), which notifies the
+/// other server processes in a transaction of its own, after the reply if need be.
 ///
 /// Pipelining: diesel-async sends a statement when its future is first polled, and
 /// `futures_util`'s `join` polls its futures in order, so PostgreSQL receives `BEGIN` (a
 /// simple query, sent at once) before the `SELECT ... FOR UPDATE`, and the write before
-/// `COMMIT` before the notification; it runs them in the order received, and answers them in
-/// one go. The one exception is a statement's first use on a connection: it is prepared first
-/// (one more round trip), so the statements sent along with it overtake it. The write is
-/// right either way: it applies only to the version the move was worked out from
-/// ([`RecordStep`]), so if `COMMIT` overtook it, it runs on its own just after, and writes
-/// nothing if another move got in between (a 409, as if it had lost the lock); the
-/// notification, prepared the same way, still follows it. A move that ends the match is
-/// written before `COMMIT` is sent: the result and the ratings are in the same transaction.
+/// `COMMIT`; it runs them in the order received, and answers them in one go. The one
+/// exception is a statement's first use on a connection: it is prepared first (one more round
+/// trip), so the statements sent along with it overtake it. The write is right either way: it
+/// applies only to the version the move was worked out from ([`RecordStep`]), so if `COMMIT`
+/// overtook it, it runs on its own just after, and writes nothing if another move got in
+/// between (a 409, as if it had lost the lock). A move that ends the match is written before
+/// `COMMIT` is sent: the result and the ratings are in the same transaction.
 ///
 /// If the write fails in the transaction, PostgreSQL answers the `COMMIT` that follows with a
-/// rollback: nothing was written, and the notification sent with it goes out for a match that
-/// did not change (its listeners read the match again for nothing).
+/// rollback: nothing was written, and nothing is notified.
 ///
 /// Why not `AsyncConnection::transaction`: it waits for the answer to `BEGIN` before the
 /// closure runs, and for the answer to `COMMIT` before anything else is sent. This function
@@ -300,7 +267,7 @@ pub(super) async fn move_transaction(
         Ok(done) => done,
         Err(error) => return Err(roll_back(conn, error).await),
     };
-    if !commit_move(conn, id, &pending, written_before).await? {
+    if !commit_move(conn, &pending, written_before).await? {
         // `COMMIT` overtook the write (its first use on this connection) and another move of
         // the match got in between: this one lost the race, as if it had waited for the lock.
         let current = matches::table
@@ -313,6 +280,8 @@ pub(super) async fn move_transaction(
             current,
         });
     }
+    // Told to the other server processes once it has committed, off the request.
+    services.move_notices().moved(&services.pool, id);
     Ok(pending.after)
 }
 
@@ -375,16 +344,15 @@ async fn roll_back(conn: &mut AsyncPgConnection, error: ServiceError) -> Service
     }
 }
 
-/// Sends the statement that writes the move (unless `written_before`) together with `COMMIT`
-/// and the notification of the move, in one round trip, and closes the transaction in the
-/// connection's transaction manager: whether the move was written.
+/// Sends the statement that writes the move (unless `written_before`) together with `COMMIT`,
+/// in one round trip, and closes the transaction in the connection's transaction manager:
+/// whether the move was written.
 async fn commit_move(
     conn: &mut AsyncPgConnection,
-    id: Uuid,
     pending: &PendingStep,
     written_before: bool,
 ) -> ServiceResult<bool> {
-    let (mut first, mut second, mut third) = (&*conn, &*conn, &*conn);
+    let (mut first, mut second) = (&*conn, &*conn);
     let record = pending.statement();
     let write = async {
         if written_before {
@@ -393,9 +361,8 @@ async fn commit_move(
             written(record.execute(&mut first).await?)
         }
     };
-    let notify = async { NotifyCommitted { match_id: id }.execute(&mut third).await };
-    let (written, committed, notified) =
-        futures_util::future::join3(write, second.batch_execute("COMMIT"), notify).await;
+    let (written, committed) =
+        futures_util::future::join(write, second.batch_execute("COMMIT")).await;
     match committed {
         Ok(()) => transaction_status(conn)
             .transaction_state()?
@@ -407,9 +374,6 @@ async fn commit_move(
             transaction_status(conn).set_in_error();
             return Err(e.into());
         }
-    }
-    if let Err(e) = notified {
-        tracing::warn!(match.id = %id, error = %e, "a move was not notified");
     }
     written
 }

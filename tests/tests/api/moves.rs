@@ -169,9 +169,10 @@ async fn every_change_of_a_match_version_is_notified_once() {
 
 #[tokio::test]
 async fn a_move_is_written_by_the_time_its_notification_arrives() {
-    // A move sends its write, `COMMIT` and the notification together. Its first use on a
-    // connection prepares the write first, which lets `COMMIT` overtake it: either way, a
-    // listener reading the match on a notification must find the move there.
+    // A move sends its write and `COMMIT` together, and is notified once it has committed,
+    // off the request. Its first use on a connection prepares the write first, which lets
+    // `COMMIT` overtake it: either way, a listener reading the match on a notification must
+    // find the move there.
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
@@ -203,6 +204,47 @@ async fn a_move_is_written_by_the_time_its_notification_arrives() {
             break;
         }
         assert_eq!(Some(seen), moved["version"].as_i64(), "{moved:?}");
+    }
+}
+
+#[tokio::test]
+async fn moves_made_at_once_in_many_matches_are_each_notified() {
+    // The moves of one process are notified a transaction at a time, those that committed
+    // while the one before was sent together: none is left out.
+    let app = TestApp::spawn().await;
+    let mut matches = Vec::new();
+    for n in 0..8 {
+        let a = app.player(&format!("a{n}")).await;
+        let b = app.player(&format!("b{n}")).await;
+        let started = app.started_match("cant-stop", &[&a, &b], json!({})).await;
+        let id = started["id"].as_str().unwrap().to_owned();
+        matches.push((id, [(format!("a{n}"), a), (format!("b{n}"), b)]));
+    }
+    let mut listener = app.db.connect().await;
+    diesel::sql_query("LISTEN tapis_matches")
+        .execute(&mut listener)
+        .await
+        .unwrap();
+    let mut stream = std::pin::pin!(listener.notifications_stream());
+
+    let moves = matches.iter().map(|(id, seats)| async {
+        let players = [
+            (seats[0].0.as_str(), seats[0].1.as_str()),
+            (seats[1].0.as_str(), seats[1].1.as_str()),
+        ];
+        move_once(&app, id, &players).await
+    });
+    futures_util::future::join_all(moves).await;
+
+    let mut unheard: std::collections::HashSet<&str> =
+        matches.iter().map(|(id, _)| id.as_str()).collect();
+    while !unheard.is_empty() {
+        let notification = tokio::time::timeout(Duration::from_secs(5), stream.next())
+            .await
+            .unwrap_or_else(|_| panic!("no notification for {unheard:?}"))
+            .unwrap()
+            .unwrap();
+        unheard.remove(notification.payload.as_str());
     }
 }
 
