@@ -373,9 +373,10 @@ fi
 Not like for like: a pgbench -N transaction is 3 statements (UPDATE, SELECT, INSERT) between
 BEGIN and END on one connection. A move is a POST that runs one transaction of 2 statements
 (lock the match row, which holds a copy of its seats; append the turn and update the match in
-one statement), then notifies the other server processes in a statement of its own (an
-asynchronous commit, hence one more transaction per move) and answers with the view
-built from them, plus, when the turn passes to the other seat, a GET of the match (1 read). "database work per move" above counts them all, set-up included. HTTP, JSON,
-the rules and the load generator share the same cores as PostgreSQL.
+one statement) and answers with the view built from them, plus, when the turn passes to the
+other seat, a GET of the match (1 read); the other server processes are notified off the
+request, many moves to a transaction under load. "database work per move" above counts them
+all, set-up included. HTTP, JSON, the rules and the load generator share the same cores as
+PostgreSQL.
 EOF
 echo "RESULT moves_per_sec=$moves_per_sec p50_ms=$p50 p99_ms=$p99 pgbench_tps=$tps ratio=$moves_ratio"

@@ -8,7 +8,6 @@ use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Object;
 
 use crate::activity::Activity;
-use crate::matches::notices::MoveNotices;
 use crate::db::DbPool;
 use crate::delivery::webhooks::network::install_tls_provider;
 use crate::error::ServiceResult;
@@ -16,6 +15,7 @@ use crate::events::{EventHub, StreamGate};
 use crate::identity::passwords::{Hasher, PasswordHashing};
 use crate::identity::session_tokens::JwtKeys;
 use crate::identity::throttle::SignInLimits;
+use crate::matches::notices::MoveNotices;
 use crate::quotas::Quotas;
 use crate::time::wall_clock::Clock;
 use crate::tournaments::StandingsCache;

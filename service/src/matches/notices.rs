@@ -17,10 +17,10 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use diesel::QueryResult;
 use diesel::pg::Pg;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::sql_types::{Array, Text};
-use diesel::QueryResult;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
@@ -74,7 +74,11 @@ impl MoveNotices {
 
 /// Sends the pending notifications, a transaction at a time, until none is left.
 async fn send_pending(notices: Arc<MoveNotices>, pool: DbPool) {
-    while let Some(matches) = notices.take() {
+    let mut sender = Sender {
+        notices,
+        done: false,
+    };
+    while let Some(matches) = sender.notices.take() {
         let sent = match pool.get().await {
             Ok(mut conn) => NotifyMoved { matches: &matches }
                 .execute(&mut conn)
@@ -88,6 +92,23 @@ async fn send_pending(notices: Arc<MoveNotices>, pool: DbPool) {
                 error = %e,
                 "moves were not notified"
             );
+        }
+    }
+    // `take` found none left and said that no task is sending any more.
+    sender.done = true;
+}
+
+/// The task sending notifications: if it is dropped before it is done (its runtime shutting
+/// down), the next move starts another rather than wait for it forever.
+struct Sender {
+    notices: Arc<MoveNotices>,
+    done: bool,
+}
+
+impl Drop for Sender {
+    fn drop(&mut self) {
+        if !self.done {
+            self.notices.lock().sending = false;
         }
     }
 }
@@ -148,5 +169,39 @@ mod tests {
         assert!(notices.lock().sending, "still sending until it finds none");
         assert_eq!(notices.take(), None);
         assert!(!notices.lock().sending, "the next move starts a sender");
+    }
+
+    #[test]
+    fn a_sender_dropped_before_it_is_done_lets_the_next_move_start_another() {
+        let notices = Arc::new(MoveNotices::default());
+        notices.lock().sending = true;
+        drop(Sender {
+            notices: Arc::clone(&notices),
+            done: false,
+        });
+        assert!(!notices.lock().sending);
+    }
+
+    #[tokio::test]
+    async fn a_move_starts_one_sender_and_the_moves_after_it_join_its_batch() {
+        // No database: the sender's connection fails, and the failure is only logged.
+        let manager = diesel_async::pooled_connection::AsyncDieselConnectionManager::<
+            diesel_async::AsyncPgConnection,
+        >::new("postgres://nobody@127.0.0.1:1/none");
+        let pool = DbPool::builder(manager)
+            .max_size(1)
+            .build()
+            .expect("a pool");
+        let notices = Arc::new(MoveNotices::default());
+        notices.moved(&pool, Uuid::from_u128(1));
+        notices.moved(&pool, Uuid::from_u128(2));
+        // On this single-threaded runtime the sender has not run yet: one sender, both
+        // matches waiting for it.
+        assert!(notices.lock().sending);
+        assert_eq!(notices.lock().matches.len(), 2);
+        while notices.lock().sending {
+            tokio::task::yield_now().await;
+        }
+        assert!(notices.lock().matches.is_empty());
     }
 }

@@ -214,11 +214,11 @@ async fn moves_made_at_once_in_many_matches_are_each_notified() {
     let app = TestApp::spawn().await;
     let mut matches = Vec::new();
     for n in 0..8 {
-        let a = app.player(&format!("a{n}")).await;
-        let b = app.player(&format!("b{n}")).await;
+        let a = app.player(&format!("ann{n}")).await;
+        let b = app.player(&format!("bob{n}")).await;
         let started = app.started_match("cant-stop", &[&a, &b], json!({})).await;
         let id = started["id"].as_str().unwrap().to_owned();
-        matches.push((id, [(format!("a{n}"), a), (format!("b{n}"), b)]));
+        matches.push((id, [(format!("ann{n}"), a), (format!("bob{n}"), b)]));
     }
     let mut listener = app.db.connect().await;
     diesel::sql_query("LISTEN tapis_matches")
