@@ -11,6 +11,7 @@ use super::row::Loaded;
 use super::step::{Step, work_out_step};
 use super::store::move_transaction;
 use super::views::{MatchStatus, MatchView, MatchWithTurns, TurnKind};
+use crate::identity::caller::Identity;
 use crate::identity::credentials::Caller;
 use crate::{ServiceError, ServiceResult, Services};
 
@@ -50,27 +51,28 @@ pub async fn submit_action(
     action: impl Into<Submitted>,
 ) -> ServiceResult<MatchView> {
     let mut conn = services.conn().await?;
-    play(&mut conn, services, who.into(), id, version, action.into()).await
+    let (view, _) = play(&mut conn, services, who.into(), id, version, action.into()).await?;
+    Ok(view)
 }
 
 /// Plays one action of the caller as [`submit_action`] does, and answers with the match and
-/// its whole turn log, as the match page shows them: the view is built from what the move's
-/// transaction read and wrote, and the log is read once the move has committed (one more
-/// statement, on the same connection).
+/// its whole turn log, as the match page shows them, and the caller as the move's statement
+/// confirmed them: the view is built from what the move's transaction read and wrote, and the
+/// log is read once the move has committed (one more statement, on the same connection).
 pub async fn submit_action_with_turns(
     services: &Services,
     who: impl Into<Caller<'_>>,
     id: Uuid,
     version: i64,
     action: impl Into<Submitted>,
-) -> ServiceResult<MatchWithTurns> {
+) -> ServiceResult<(MatchWithTurns, Identity)> {
     let mut conn = services.conn().await?;
-    let view = play(&mut conn, services, who.into(), id, version, action.into()).await?;
-    with_turns(&mut conn, view).await
+    let (view, who) = play(&mut conn, services, who.into(), id, version, action.into()).await?;
+    Ok((with_turns(&mut conn, view).await?, who))
 }
 
 /// The move itself: its transaction ([`move_transaction`]), which leaves the match as it
-/// now stands, its state at hand; and the caller's view of it.
+/// now stands, its state at hand; and the caller's view of it, and the caller.
 async fn play(
     conn: &mut AsyncPgConnection,
     services: &Services,
@@ -78,7 +80,7 @@ async fn play(
     id: Uuid,
     version: i64,
     action: Submitted,
-) -> ServiceResult<MatchView> {
+) -> ServiceResult<(MatchView, Identity)> {
     let clock = &services.settings().clock;
     let started = std::time::Instant::now();
     let mut mover = None;
@@ -129,7 +131,8 @@ async fn play(
         duration_ms = started.elapsed().as_millis() as u64,
         "action applied"
     );
-    view_of(conn, loaded, Some(&who)).await
+    let view = view_of(conn, loaded, Some(&who)).await?;
+    Ok((view, who))
 }
 
 /// Why the rules refused an action, as the service says it.

@@ -74,6 +74,15 @@ const MATCH_PAGE: Work = Work {
     transactions: 2,
 };
 
+/// The budget of a move posted by the match page's form (htmx): the move's transaction, the
+/// session confirmed in its locking statement as the API's move does, then the turn log the
+/// fresh fragment shows.
+const PAGE_MOVE: Work = Work {
+    statements: 5,
+    round_trips: 3,
+    transactions: 2,
+};
+
 /// A started match of Yams between alice (signed in on `browser`) and bob.
 struct Started {
     id: String,
@@ -81,6 +90,8 @@ struct Started {
     to_act: String,
     /// Alice's API token (one of the two).
     alice: String,
+    /// Bob's.
+    bob: String,
 }
 
 async fn started(app: &TestApp, browser: &Browser) -> Started {
@@ -93,9 +104,14 @@ async fn started(app: &TestApp, browser: &Browser) -> Started {
     let to_act = if view["seats"][first as usize]["username"] == "alice" {
         alice.clone()
     } else {
-        bob
+        bob.clone()
     };
-    Started { id, to_act, alice }
+    Started {
+        id,
+        to_act,
+        alice,
+        bob,
+    }
 }
 
 #[tokio::test]
@@ -127,6 +143,78 @@ async fn a_move_and_a_match_view_stay_within_their_database_budgets() {
     let page = browser.get(&format!("/matches/{id}")).await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.text);
     Work::of(&page.headers).assert_within(MATCH_PAGE, "the match page of a seated player");
+}
+
+/// Plays the first legal action of whoever is to act, through the API, until alice is.
+async fn until_alice_acts(app: &TestApp, id: &str, tokens: &[&str]) -> Value {
+    let path = format!("/api/v1/matches/{id}");
+    loop {
+        let view = app.get(&path, None).await.body;
+        let seat = view["to_act"][0].as_u64().unwrap() as usize;
+        if view["seats"][seat]["username"] == "alice" {
+            return view;
+        }
+        let mut played = false;
+        for token in tokens {
+            let mine = app.get(&path, Some(token)).await.body;
+            if mine["your_seat"].as_u64() == Some(seat as u64) {
+                let action = mine["legal_actions"][0].clone();
+                let moved = app
+                    .post(
+                        &format!("{path}/actions"),
+                        Some(token),
+                        json!({"version": mine["version"], "action": action}),
+                    )
+                    .await;
+                assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+                played = true;
+            }
+        }
+        assert!(played, "nobody could play seat {seat}");
+    }
+}
+
+#[tokio::test]
+async fn a_move_from_the_match_page_stays_within_its_database_budget() {
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let browser = Browser::new(&app);
+    let Started { id, alice, bob, .. } = started(&app, &browser).await;
+    let view = until_alice_acts(&app, &id, &[&alice, &bob]).await;
+    let mine = app
+        .get(&format!("/api/v1/matches/{id}"), Some(&alice))
+        .await
+        .body;
+    let version = view["version"].to_string();
+    let action = mine["legal_actions"][0].to_string();
+    let moved = browser
+        .hx_post(
+            &format!("/matches/{id}/act"),
+            &[("version", version.as_str()), ("action", action.as_str())],
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.text);
+    let after = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    assert_eq!(after["version"], view["version"].as_i64().unwrap() + 1);
+    Work::of(&moved.headers).assert_within(PAGE_MOVE, "a move from the match page");
+
+    // A session that has ended is refused by the move's own statement: sent to sign in, and
+    // nothing is played.
+    let elsewhere = app.sign_in("alice").await;
+    let ended = app.delete("/api/v1/sessions", Some(&elsewhere)).await;
+    assert_eq!(ended.status, StatusCode::NO_CONTENT, "{:?}", ended.body);
+    let view = until_alice_acts(&app, &id, &[&bob]).await;
+    let version = view["version"].to_string();
+    // Refused before the action is read: any will do.
+    let action = json!({"type": "roll"}).to_string();
+    let refused = browser
+        .post(
+            &format!("/matches/{id}/act"),
+            &[("version", version.as_str()), ("action", action.as_str())],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::SEE_OTHER, "{}", refused.text);
+    let unchanged = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    assert_eq!(unchanged["version"], view["version"], "nothing was played");
 }
 
 /// Confirming the caller in the statement that reads or locks the match still refuses, at

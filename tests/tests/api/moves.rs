@@ -938,7 +938,7 @@ async fn a_move_with_its_turns_answers_what_a_get_and_the_turn_log_read() {
     let action = mine["legal_actions"][0].clone();
     let version = mine["version"].as_i64().unwrap();
 
-    let played = tapis_service::matches::submit_action_with_turns(
+    let (played, mover) = tapis_service::matches::submit_action_with_turns(
         &app.services,
         &who,
         id.parse().unwrap(),
@@ -947,6 +947,7 @@ async fn a_move_with_its_turns_answers_what_a_get_and_the_turn_log_read() {
     )
     .await
     .unwrap();
+    assert_eq!(mover.user_id, who.user_id);
     assert_eq!(played.view.version, version + 1);
     assert_eq!(
         serde_json::to_value(&played.view).unwrap(),

@@ -26,7 +26,7 @@ use tapis_service::matches::{self, MatchStatus, MatchWithTurns};
 use tapis_service::replay::{self, ReplayedStep};
 use uuid::Uuid;
 
-use crate::error::{service_message, service_status};
+use crate::error::{WebError, service_message, service_status};
 use crate::form::FormData;
 use crate::page::{Layout, Reply, render_status, see_other};
 use crate::present::analysis::AnalysisPanel;
@@ -160,28 +160,29 @@ pub async fn match_poll(
 
 /// Why a move was not played, as the form's answer shows it.
 enum Refused {
-    /// The form itself could not be read.
-    Form(String),
+    /// The form itself could not be read: the message's key.
+    Form(&'static str),
     /// The service refused the move.
     Service(ServiceError),
 }
 
 /// Reads the move of an act form: its version, and either a literal action (`action`) or a
-/// composed one (`compose` with the ticked `pick` values, among the form's `die` values).
-fn read_move(form: &FormData, lang: Language) -> Result<(i64, Value), String> {
+/// composed one (`compose` with the ticked `pick` values, among the form's `die` values). A
+/// form that cannot be read gives the key of the message that says why.
+fn read_move(form: &FormData) -> Result<(i64, Value), &'static str> {
     let version: i64 = form
         .text("version")
         .trim()
         .parse()
-        .map_err(|_| lang.t("match-refused-no-version"))?;
+        .map_err(|_| "match-refused-no-version")?;
     let action = if let Some(raw) = form.get("action") {
-        serde_json::from_str(raw).map_err(|_| lang.t("match-refused-unreadable"))?
+        serde_json::from_str(raw).map_err(|_| "match-refused-unreadable")?
     } else if let Some(template) = form.get("compose") {
         let picked: Vec<&str> = form.all("pick").collect();
         let dice: Vec<&str> = form.all("die").collect();
-        compose_action(template, &picked, &dice).map_err(|key| lang.t(key))?
+        compose_action(template, &picked, &dice)?
     } else {
-        return Err(lang.t("match-refused-no-move"));
+        return Err("match-refused-no-move");
     };
     Ok((version, action))
 }
@@ -204,28 +205,37 @@ fn refusal_message(error: &ServiceError, lang: Language) -> String {
 
 /// `POST /matches/{id}/act`: plays one move. With htmx it answers with the fresh fragment,
 /// without it sends back to the page; a refused move shows the fresh state and why.
+///
+/// The player's session is confirmed by the statement that locks the match, as the API's
+/// move does (`docs/performance.md`), not by one of its own: a session that has ended is
+/// refused there, and sent to sign in.
 #[post("/matches/{id}/act")]
-pub async fn match_act(req: HttpRequest, ctx: Ctx, id: Path<Uuid>, form: FormData) -> Reply {
-    let who = ctx.require()?.clone();
+pub async fn match_act(req: HttpRequest, visit: Visit, id: Path<Uuid>, form: FormData) -> Reply {
     let id = id.into_inner();
-    let outcome = match read_move(&form, ctx.lang) {
+    let signed_out = || WebError::SignInRequired {
+        next: visit.ctx(None).path,
+    };
+    let caller = visit.caller().ok_or_else(signed_out)?;
+    let services = services(&req)?;
+    let outcome = match read_move(&form) {
         Ok((version, action)) => {
-            matches::submit_action_with_turns(&services(&req)?, &who, id, version, action)
+            matches::submit_action_with_turns(&services, caller, id, version, action)
                 .await
                 .map_err(Refused::Service)
         }
-        Err(message) => Err(Refused::Form(message)),
+        Err(key) => Err(Refused::Form(key)),
     };
     // A refused move changed nothing: the page is read afresh, with why it was refused.
-    let (status, notice) = match outcome {
-        Ok(played) if ctx.htmx => {
-            return render_match(&ctx, &played, true, StatusCode::OK, None);
+    let (status, refusal) = match outcome {
+        Ok((played, mover)) => {
+            let ctx = visit.ctx(Some(mover));
+            if ctx.htmx {
+                return render_match(&ctx, &played, true, StatusCode::OK, None);
+            }
+            return Ok(see_other(&format!("/matches/{id}")));
         }
-        Ok(_) => return Ok(see_other(&format!("/matches/{id}"))),
-        Err(Refused::Form(text)) => (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Some(Notice::refusal(text)),
-        ),
+        Err(Refused::Service(ServiceError::Unauthenticated(_))) => return Err(signed_out()),
+        Err(Refused::Form(key)) => (StatusCode::UNPROCESSABLE_ENTITY, Refused::Form(key)),
         Err(Refused::Service(
             error @ (ServiceError::VersionConflict { .. }
             | ServiceError::IllegalAction(_)
@@ -233,14 +243,20 @@ pub async fn match_act(req: HttpRequest, ctx: Ctx, id: Path<Uuid>, form: FormDat
             | ServiceError::MatchNotActive),
         )) => {
             tracing::debug!(match.id = %id, error = %error, "move refused");
-            (
-                service_status(&error),
-                Some(Notice::refusal(refusal_message(&error, ctx.lang))),
-            )
+            (service_status(&error), Refused::Service(error))
         }
         Err(Refused::Service(error)) => return Err(error.into()),
     };
-    respond(&req, &ctx, id, ctx.htmx, status, notice).await
+    let (shown, viewer) = match matches::get_with_turns(&services, id, visit.caller()).await {
+        Err(ServiceError::Unauthenticated(_)) => return Err(signed_out()),
+        shown => shown?,
+    };
+    let ctx = visit.ctx(viewer);
+    let text = match refusal {
+        Refused::Form(key) => ctx.lang.t(key),
+        Refused::Service(error) => refusal_message(&error, ctx.lang),
+    };
+    render_match(&ctx, &shown, ctx.htmx, status, Some(Notice::refusal(text)))
 }
 
 #[derive(Debug, Template)]
