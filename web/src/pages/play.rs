@@ -474,24 +474,26 @@ mod tests {
         FormData::parse(body.as_bytes()).unwrap_or_default()
     }
 
-    fn read_move_en(form: &FormData) -> Result<(i64, Value), String> {
-        read_move(form, Language::En)
-    }
-
     #[test]
     fn a_move_is_a_literal_action_or_a_composed_one() {
-        let literal = read_move_en(&form("version=7&action=%7B%22type%22%3A%22bank%22%7D"));
+        let literal = read_move(&form("version=7&action=%7B%22type%22%3A%22bank%22%7D"));
         assert_eq!(literal.ok(), Some((7, serde_json::json!({"type": "bank"}))));
-        let composed = read_move_en(&form(
+        let composed = read_move(&form(
             "version=3&compose=%7B%22type%22%3A%22reroll%22%2C%22keep%22%3A%22%24picked%22%7D&pick=5&pick=5",
         ));
         assert_eq!(
             composed.ok(),
             Some((3, serde_json::json!({"type": "reroll", "keep": [5, 5]})))
         );
-        assert!(read_move_en(&form("action=%7B%7D")).is_err());
-        assert!(read_move_en(&form("version=1")).is_err());
-        assert!(read_move_en(&form("version=1&action=nope")).is_err());
+        assert_eq!(
+            read_move(&form("action=%7B%7D")),
+            Err("match-refused-no-version")
+        );
+        assert_eq!(read_move(&form("version=1")), Err("match-refused-no-move"));
+        assert_eq!(
+            read_move(&form("version=1&action=nope")),
+            Err("match-refused-unreadable")
+        );
     }
 
     #[test]
