@@ -64,48 +64,47 @@ pub(super) struct MatchRow {
     /// tournament whose organiser chose otherwise).
     pub(super) vacation_pauses: bool,
     /// Until when the player of each seat is on vacation (null: not on vacation), and whether
-    /// each is a computer player (`users.is_bot`, the one source of it), in seat order: read
-    /// from `users` with the row, in the same statement ([`SeatedUsers`]).
-    #[diesel(select_expression = SeatedUsers)]
-    #[diesel(select_expression_type = SeatedUsers)]
+    /// each is a computer player, in seat order: the copies of `users.vacation_until` and
+    /// `users.is_bot` (the one source of both) that the row keeps ([`SeatCopy`]).
+    #[diesel(select_expression = SeatCopy)]
+    #[diesel(select_expression_type = SeatCopy)]
     pub(super) seated: (Vec<Option<OffsetDateTime>>, Vec<bool>),
 }
 
-/// The vacations and computer flags of a match's players, in seat order, as one record: a
-/// sub-select of the statement that reads the row, one plan for both arrays (each sub-select
-/// is a plan PostgreSQL sets up on every execution, `docs/performance.md`). Written as its own
-/// expression (not Diesel's `sql` literal, which Diesel never keeps prepared) so that the
-/// statements reading a match are prepared once per connection and cached by their type.
+/// The vacations and computer flags of a match's players, in seat order, as one record: the
+/// columns `seat_vacations` and `seat_bots`, copies of `users.vacation_until` and
+/// `users.is_bot` that the database keeps in step (the triggers `match_seats_copy` and
+/// `users_seat_copy`; the copy of vacations is kept while the match is open or active, the
+/// only time a vacation is shown or pauses a clock). They were read from `users` by a
+/// sub-select of every statement reading a match, which cost PostgreSQL more than the rest of
+/// the statement (`docs/performance.md`). Named here rather than in `schema.rs` because
+/// Diesel's `table!` takes 32 columns without its `64-column-tables` feature, which slows
+/// every build; written as its own expression (not Diesel's `sql` literal, which Diesel never
+/// keeps prepared) so that the statements reading a match are prepared once per connection
+/// and cached by their type.
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct SeatedUsers;
+pub(super) struct SeatCopy;
 
-impl diesel::query_builder::QueryId for SeatedUsers {
+impl diesel::query_builder::QueryId for SeatCopy {
     type QueryId = Self;
     const HAS_STATIC_QUERY_ID: bool = true;
 }
 
-impl Expression for SeatedUsers {
+impl Expression for SeatCopy {
     type SqlType = Record<(Array<Nullable<Timestamptz>>, Array<Bool>)>;
 }
 
-impl AppearsOnTable<matches::table> for SeatedUsers {}
+impl AppearsOnTable<matches::table> for SeatCopy {}
 
-impl SelectableExpression<matches::table> for SeatedUsers {}
+impl SelectableExpression<matches::table> for SeatCopy {}
 
-impl<GB> diesel::expression::ValidGrouping<GB> for SeatedUsers {
+impl<GB> diesel::expression::ValidGrouping<GB> for SeatCopy {
     type IsAggregate = diesel::expression::is_aggregate::Never;
 }
 
-impl QueryFragment<Pg> for SeatedUsers {
+impl QueryFragment<Pg> for SeatCopy {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        // An aggregate over no seat is NULL: a match without seats reads empty arrays.
-        out.push_sql(
-            "(SELECT ROW(\
-             COALESCE(array_agg(u.vacation_until ORDER BY s.n), '{}'::timestamptz[]), \
-             COALESCE(array_agg(u.is_bot ORDER BY s.n), '{}'::boolean[])) \
-             FROM unnest(matches.seat_user_ids) WITH ORDINALITY AS s(user_id, n) \
-             JOIN users u ON u.id = s.user_id)",
-        );
+        out.push_sql("ROW(matches.seat_vacations, matches.seat_bots)");
         Ok(())
     }
 }

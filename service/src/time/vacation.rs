@@ -22,10 +22,10 @@
 //!
 //! Concurrency: starting and ending a vacation are one transaction each, which locks the
 //! player's row, then every open or active match they sit at (in id order), then writes the
-//! player and the clocks of those matches. A move locks its match and reads the vacations of
-//! its players with the row (`MatchRow::seated`): a move that got its lock first has
-//! committed by the time the vacation's statements read the match, and one that waits reads
-//! the vacation as committed. Joining a match locks the joiner's row for share
+//! player (a trigger copies the vacation onto those matches' rows) and their clocks. A move
+//! locks its match and reads the vacations of its players from the row (`MatchRow::seated`):
+//! a move that got its lock first has committed by the time the vacation's statements read
+//! the match, and one that waits reads the row as the vacation's transaction left it. Joining a match locks the joiner's row for share
 //! (`hold_vacation`), as the vacation's transaction cannot see a match they are joining.
 //! The clock loop claims run-out vacations with `FOR UPDATE SKIP LOCKED`, so several server
 //! processes never end one twice.

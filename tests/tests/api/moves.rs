@@ -10,6 +10,16 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tapis_tests::{Rng, TestApp, TestDb};
 
+/// A connection of the test's own, listening on `tapis_matches`.
+async fn listening_to_matches(app: &TestApp) -> AsyncPgConnection {
+    let mut listener = app.db.connect().await;
+    diesel::sql_query("LISTEN tapis_matches")
+        .execute(&mut listener)
+        .await
+        .unwrap();
+    listener
+}
+
 /// The payloads of the notifications on `tapis_matches` that arrive within `wait`.
 async fn notified<S>(stream: &mut S, wait: Duration) -> Vec<String>
 where
@@ -55,11 +65,7 @@ async fn every_change_of_a_match_version_is_notified_once() {
     let app = TestApp::spawn().await;
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
-    let mut listener = app.db.connect().await;
-    diesel::sql_query("LISTEN tapis_matches")
-        .execute(&mut listener)
-        .await
-        .unwrap();
+    let mut listener = listening_to_matches(&app).await;
     let mut stream = std::pin::pin!(listener.notifications_stream());
 
     let created = app
@@ -182,11 +188,7 @@ async fn a_move_is_written_by_the_time_its_notification_arrives() {
     let id = started["id"].as_str().unwrap().to_owned();
     let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
 
-    let mut listener = app.db.connect().await;
-    diesel::sql_query("LISTEN tapis_matches")
-        .execute(&mut listener)
-        .await
-        .unwrap();
+    let mut listener = listening_to_matches(&app).await;
     let mut stream = std::pin::pin!(listener.notifications_stream());
     let mut reader = app.db.connect().await;
     for _ in 0..12 {
@@ -220,11 +222,7 @@ async fn moves_made_at_once_in_many_matches_are_each_notified() {
         let id = started["id"].as_str().unwrap().to_owned();
         matches.push((id, [(format!("ann{n}"), a), (format!("bob{n}"), b)]));
     }
-    let mut listener = app.db.connect().await;
-    diesel::sql_query("LISTEN tapis_matches")
-        .execute(&mut listener)
-        .await
-        .unwrap();
+    let mut listener = listening_to_matches(&app).await;
     let mut stream = std::pin::pin!(listener.notifications_stream());
 
     let moves = matches.iter().map(|(id, seats)| async {

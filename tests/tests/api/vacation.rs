@@ -622,3 +622,86 @@ async fn a_vacation_started_after_the_deadline_is_refused_and_the_time_out_stand
     assert_eq!(over["result"]["reason"], "timeout");
     assert_eq!(over["result"]["ranking"][1]["seat"], t.seat);
 }
+
+/// The seats' vacations are a copy on each match's row (kept by the database when a vacation
+/// starts or ends, and when a player sits down): every match still to be played shows it, the
+/// ones where the player is not to act (no clock to pause, so the match itself does not
+/// change) and the open ones too, and a player on vacation who joins a match brings theirs.
+#[tokio::test]
+async fn every_match_still_to_be_played_shows_a_vacation_as_it_starts_and_ends() {
+    let app = TestApp::spawn().await;
+    let now = settle(&app);
+    let t = table(&app, json!({"days_per_move": 3})).await;
+    let other_seat = 1 - t.seat;
+    let carol = app.player("carol").await;
+    let open = app
+        .post(
+            "/api/v1/matches",
+            Some(&t.other),
+            json!({"game": "linja", "seats": 2}),
+        )
+        .await;
+    assert_eq!(open.status, StatusCode::CREATED, "{:?}", open.body);
+    let open_id = open.body["id"].as_str().unwrap().to_owned();
+
+    // The player not to act goes away: their clock is not running, so the match keeps its
+    // version, but both matches show the vacation.
+    let until = now + Duration::days(4);
+    go_away(&app, &t.other, until).await;
+    let active = view(&app, &t.id).await;
+    assert_eq!(active["version"], t.view["version"], "{active}");
+    assert_eq!(
+        time_of(&active["seats"][other_seat]["on_vacation_until"]),
+        until
+    );
+    assert!(active["seats"][t.seat].get("on_vacation_until").is_none());
+    let waiting = view(&app, &open_id).await;
+    assert_eq!(
+        time_of(&waiting["seats"][0]["on_vacation_until"]),
+        until,
+        "{waiting}"
+    );
+
+    // Carol, on vacation too, joins the open match: her seat shows hers.
+    let carol_until = now + Duration::days(2);
+    go_away(&app, &carol, carol_until).await;
+    let joined = app
+        .post(
+            &format!("/api/v1/matches/{open_id}/join"),
+            Some(&carol),
+            json!({}),
+        )
+        .await;
+    assert_eq!(joined.status, StatusCode::OK, "{:?}", joined.body);
+    // The match starts as she joins, which may seat its players in another order.
+    let both = view(&app, &open_id).await;
+    let seat_of = |view: &Value, name: &Value| {
+        view["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|seat| seat["username"] == *name)
+            .unwrap()
+    };
+    let away_name = &t.view["seats"][other_seat]["username"];
+    let carol_seat = seat_of(&both, &json!("carol"));
+    assert_eq!(
+        time_of(&both["seats"][carol_seat]["on_vacation_until"]),
+        carol_until
+    );
+    assert_eq!(
+        time_of(&both["seats"][seat_of(&both, away_name)]["on_vacation_until"]),
+        until
+    );
+
+    // Back: no match shows it any more.
+    come_back(&app, &t.other).await;
+    for id in [&t.id, &open_id] {
+        let back = view(&app, id).await;
+        let seat = seat_of(&back, away_name);
+        assert!(
+            back["seats"][seat].get("on_vacation_until").is_none(),
+            "{back}"
+        );
+    }
+}
