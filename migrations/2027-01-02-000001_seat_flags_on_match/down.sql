@@ -1,3 +1,25 @@
+DROP TRIGGER matches_bot_to_act ON matches;
+CREATE TRIGGER matches_bot_to_act
+    BEFORE UPDATE OF status, to_act_seat, seat_user_ids ON matches
+    FOR EACH ROW
+    WHEN (OLD.status IS DISTINCT FROM NEW.status
+          OR OLD.to_act_seat IS DISTINCT FROM NEW.to_act_seat
+          OR OLD.seat_user_ids IS DISTINCT FROM NEW.seat_user_ids)
+    EXECUTE FUNCTION matches_bot_to_act();
+
+CREATE OR REPLACE FUNCTION matches_bot_to_act() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    NEW.bot_to_act := COALESCE(
+        NEW.status = 'active'
+        AND NEW.to_act_seat IS NOT NULL
+        AND EXISTS (SELECT 1 FROM users
+                    WHERE id = NEW.seat_user_ids[NEW.to_act_seat + 1] AND is_bot),
+        false);
+    RETURN NEW;
+END;
+$$;
+
 DROP TRIGGER users_seat_copy ON users;
 DROP FUNCTION users_seat_copy();
 

@@ -72,3 +72,27 @@ FROM (
     GROUP BY ms.match_id
 ) s
 WHERE m.id = s.match_id;
+
+-- 4. Whether a computer player is to act, from the copy: no look-up of the player, and worked
+-- out again when the copy of the flags changes.
+CREATE OR REPLACE FUNCTION matches_bot_to_act() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    NEW.bot_to_act := COALESCE(
+        NEW.status = 'active'
+        AND NEW.to_act_seat IS NOT NULL
+        AND NEW.seat_bots[NEW.to_act_seat + 1],
+        false);
+    RETURN NEW;
+END;
+$$;
+
+DROP TRIGGER matches_bot_to_act ON matches;
+CREATE TRIGGER matches_bot_to_act
+    BEFORE UPDATE OF status, to_act_seat, seat_user_ids, seat_bots ON matches
+    FOR EACH ROW
+    WHEN (OLD.status IS DISTINCT FROM NEW.status
+          OR OLD.to_act_seat IS DISTINCT FROM NEW.to_act_seat
+          OR OLD.seat_user_ids IS DISTINCT FROM NEW.seat_user_ids
+          OR OLD.seat_bots IS DISTINCT FROM NEW.seat_bots)
+    EXECUTE FUNCTION matches_bot_to_act();

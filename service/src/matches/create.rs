@@ -113,7 +113,9 @@ struct Going {
 /// [`Quotas::open_matches_per_account`] allows, or, for a match against the computer
 /// (`with_bots`), once they have as many of those open or in play as
 /// [`Quotas::bot_matches_per_account`] allows. Their row is locked first, so that two matches
-/// created at once are counted one after the other.
+/// created at once are counted one after the other. Counted from the player's seats (the index
+/// of `match_seats` on the player), not by reading every open or active match, and the
+/// computer opponents from the copy of the seats' flags on each match row.
 async fn within_match_quotas(
     conn: &mut AsyncPgConnection,
     user_id: Uuid,
@@ -123,10 +125,9 @@ async fn within_match_quotas(
     crate::identity::locks::lock_account(conn, user_id).await?;
     let going: Going = diesel::sql_query(
         "SELECT count(*) FILTER (WHERE m.status = 'open' AND m.creator_id = $1) AS open_created, \
-                count(*) FILTER (WHERE EXISTS (SELECT 1 FROM users u \
-                    WHERE u.id = ANY(m.seat_user_ids) AND u.is_bot)) AS against_bots \
-         FROM matches m \
-         WHERE m.status IN ('open', 'active') AND m.seat_user_ids @> ARRAY[$1]",
+                count(*) FILTER (WHERE true = ANY (m.seat_bots)) AS against_bots \
+         FROM match_seats s JOIN matches m ON m.id = s.match_id \
+         WHERE s.user_id = $1 AND m.status IN ('open', 'active')",
     )
     .bind::<diesel::sql_types::Uuid, _>(user_id)
     .get_result(conn)

@@ -42,7 +42,7 @@ use uuid::Uuid;
 
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
-use crate::schema::{matches, users};
+use crate::schema::{match_seats, matches, users};
 use crate::services::Services;
 use crate::worker::{self, Pieces};
 
@@ -401,7 +401,13 @@ async fn lock_matches_of(
     conn: &mut AsyncPgConnection,
     user_id: Uuid,
 ) -> ServiceResult<Vec<MatchClock>> {
+    // Found through the seats' index on the player (`match_seats_user_idx`), not by reading
+    // every open or active match; the copy on the row is checked again under the lock.
+    let seated_at = match_seats::table
+        .filter(match_seats::user_id.eq(user_id))
+        .select(match_seats::match_id);
     Ok(matches::table
+        .filter(matches::id.eq_any(seated_at))
         .filter(matches::status.eq_any(["open", "active"]))
         .filter(matches::seat_user_ids.contains(vec![user_id]))
         .order(matches::id)

@@ -579,6 +579,13 @@ async fn seat_copies_agree(conn: &mut AsyncPgConnection) -> bool {
              AND m.seat_usernames = coalesce((SELECT array_agg(u.username ORDER BY s.seat)
                  FROM match_seats s JOIN users u ON u.id = s.user_id
                  WHERE s.match_id = m.id), '{}')
+             AND m.seat_bots = coalesce((SELECT array_agg(u.is_bot ORDER BY s.seat)
+                 FROM match_seats s JOIN users u ON u.id = s.user_id
+                 WHERE s.match_id = m.id), '{}')
+             AND m.seat_vacations IS NOT DISTINCT FROM
+                 coalesce((SELECT array_agg(u.vacation_until ORDER BY s.seat)
+                 FROM match_seats s JOIN users u ON u.id = s.user_id
+                 WHERE s.match_id = m.id), '{}')
              AND cardinality(m.seat_user_ids) > 0), false) AS agree
          FROM matches m",
     )
@@ -720,6 +727,61 @@ async fn the_migration_copies_the_seats_of_existing_matches() {
             .body;
         assert_eq!(usernames(&again), usernames(view));
     }
+}
+
+#[tokio::test]
+async fn the_migration_copies_the_seats_flags_and_vacations_of_existing_matches() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let against_bot = app
+        .post(
+            "/api/v1/matches",
+            Some(&alice),
+            json!({"game": "linja", "seats": 2, "invite": ["tapis-easy"]}),
+        )
+        .await;
+    assert_eq!(
+        against_bot.status,
+        StatusCode::CREATED,
+        "{:?}",
+        against_bot.body
+    );
+    let id = against_bot.body["id"].as_str().unwrap().to_owned();
+    let until = app.services.now() + time::Duration::days(3);
+    let away = app
+        .post(
+            "/api/v1/me/vacation",
+            Some(&alice),
+            json!({"until": until.format(&time::format_description::well_known::Rfc3339).unwrap()}),
+        )
+        .await;
+    assert_eq!(away.status, StatusCode::OK, "{:?}", away.body);
+    let before = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+
+    // Back to the schema before the copy of the flags and vacations, and forward again.
+    redo_migrations_from(&app.db.url, "20270102000001").await;
+
+    let mut conn = app.db.connect().await;
+    assert!(seat_copies_agree(&mut conn).await);
+    let after = app.get(&format!("/api/v1/matches/{id}"), None).await;
+    assert_eq!(after.status, StatusCode::OK, "{:?}", after.body);
+    assert_eq!(after.body["seats"], before["seats"]);
+    let bots: Vec<bool> = after.body["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|seat| seat["bot"].as_bool().unwrap())
+        .collect();
+    assert!(bots.contains(&true) && bots.contains(&false), "{bots:?}");
+    assert!(
+        after.body["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|seat| seat["on_vacation_until"].is_string()),
+        "{}",
+        after.body
+    );
 }
 
 /// Posts one legal action of the seat to act in the active match `id`, whose players are
