@@ -50,7 +50,8 @@ pub fn level_of(username: &str) -> Option<Level> {
 
 /// Every bot account, from the easiest to the strongest.
 pub async fn list(services: &Services) -> ServiceResult<Vec<BotInfo>> {
-    let mut conn = services.conn().await?;
+    // Reads only.
+    let mut conn = services.conn_keeping().await?;
     let names: Vec<String> = users::table
         .filter(users::is_bot.eq(true))
         .select(users::username)
@@ -169,7 +170,8 @@ struct Claimed {
 /// kept by a trigger) and indexed, so the search reads those alone, however many matches
 /// people are playing.
 async fn claim(services: &Services, hold: Duration) -> ServiceResult<Option<Claimed>> {
-    let mut conn = services.conn().await?;
+    // A claim writes the workers' bookkeeping only, no part of what is kept (`db::kept`); the bot's move forgets its match itself.
+    let mut conn = services.conn_keeping().await?;
     let claimed: Option<Claimed> = diesel::sql_query(
         "WITH claimed AS ( \
            UPDATE matches m \

@@ -9,12 +9,15 @@ use diesel_async::pooled_connection::deadpool::Object;
 
 use crate::activity::Activity;
 use crate::db::DbPool;
+use crate::db::kept::KeptReads;
 use crate::delivery::webhooks::network::install_tls_provider;
 use crate::error::ServiceResult;
 use crate::events::{EventHub, StreamGate};
+use crate::identity::credentials::KeptCaller;
 use crate::identity::passwords::{Hasher, PasswordHashing};
 use crate::identity::session_tokens::JwtKeys;
 use crate::identity::throttle::SignInLimits;
+use crate::matches::KeptMatch;
 use crate::matches::notices::MoveNotices;
 use crate::quotas::Quotas;
 use crate::time::wall_clock::Clock;
@@ -60,7 +63,11 @@ struct Inner {
     activity: Arc<Activity>,
     standings: StandingsCache,
     move_notices: Arc<MoveNotices>,
+    reads: Arc<Reads>,
 }
+
+/// The reads this process keeps (`db::kept`): matches and callers.
+pub(crate) type Reads = KeptReads<Arc<KeptMatch>, KeptCaller>;
 
 impl std::fmt::Debug for Services {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -87,6 +94,7 @@ impl Services {
                 activity: Arc::default(),
                 standings: StandingsCache::default(),
                 move_notices: Arc::default(),
+                reads: Arc::default(),
             }),
         })
     }
@@ -134,9 +142,29 @@ impl Services {
         &self.inner.passwords
     }
 
-    /// A pooled connection.
-    pub(crate) async fn conn(&self) -> ServiceResult<Object<AsyncPgConnection>> {
-        Ok(self.pool.get().await?)
+    /// The reads this process keeps (`db::kept`).
+    pub(crate) fn reads(&self) -> &Reads {
+        &self.inner.reads
+    }
+
+    /// A pooled connection for work that may change what this process keeps (a match, a
+    /// session or token, a player): everything kept is forgotten when it goes back to the pool,
+    /// its work done (`db::kept`). The safe choice, and the one to take when unsure.
+    pub(crate) async fn conn(&self) -> ServiceResult<Conn> {
+        Ok(Conn {
+            pooled: self.pool.get().await?,
+            _forgets: Some(Forgets(Arc::clone(&self.inner.reads))),
+        })
+    }
+
+    /// A pooled connection for work that changes nothing this process keeps: reads, and writes
+    /// of other tables (events, deliveries, the last use of a session or token, which the kept
+    /// caller follows itself), or of one match that the work forgets itself (a move).
+    pub(crate) async fn conn_keeping(&self) -> ServiceResult<Conn> {
+        Ok(Conn {
+            pooled: self.pool.get().await?,
+            _forgets: None,
+        })
     }
 
     /// Whether the database answers (for health checks).
@@ -149,5 +177,42 @@ impl Services {
             .execute(&mut conn)
             .await
             .is_ok()
+    }
+}
+
+/// A pooled connection ([`Services::conn`]), which forgets the reads the process keeps when it
+/// goes back to the pool if its work may have changed them.
+pub(crate) struct Conn {
+    pooled: Object<AsyncPgConnection>,
+    _forgets: Option<Forgets>,
+}
+
+/// Forgets every read the process keeps when dropped.
+struct Forgets(Arc<Reads>);
+
+impl Drop for Forgets {
+    fn drop(&mut self) {
+        self.0.forget_all();
+    }
+}
+
+impl Conn {
+    /// The pooled connection itself (the forgetting, if any, happens now).
+    pub(crate) fn into_pooled(self) -> Object<AsyncPgConnection> {
+        self.pooled
+    }
+}
+
+impl std::ops::Deref for Conn {
+    type Target = AsyncPgConnection;
+
+    fn deref(&self) -> &AsyncPgConnection {
+        &self.pooled
+    }
+}
+
+impl std::ops::DerefMut for Conn {
+    fn deref_mut(&mut self) -> &mut AsyncPgConnection {
+        &mut self.pooled
     }
 }

@@ -97,7 +97,9 @@ pub(crate) async fn one_at_a_time(
     at_most: usize,
     work: &impl Pieces,
 ) -> ServiceResult<usize> {
-    let mut conn = services.conn().await?;
+    // Forgets what the process keeps (`db::kept`) only when a piece was done: the clock's
+    // loops look every few seconds, and mostly find nothing due.
+    let mut conn = services.conn_keeping().await?;
     let mut done = 0;
     while done < at_most {
         if !work.any_due(&mut conn, services.now()).await? {
@@ -110,6 +112,9 @@ pub(crate) async fn one_at_a_time(
             break;
         }
         done += 1;
+    }
+    if done > 0 {
+        services.reads().forget_all();
     }
     Ok(done)
 }

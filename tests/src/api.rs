@@ -21,7 +21,7 @@ impl Reply {
     }
 
     /// Reads a whole response; a body that is not JSON is kept as a string.
-    pub(crate) async fn read(response: reqwest::Response) -> Reply {
+    pub async fn read(response: reqwest::Response) -> Reply {
         let status = response.status();
         let headers = response.headers().clone();
         let text = response.text().await.unwrap();

@@ -242,13 +242,50 @@ impl TestApp {
     /// Starts another app (another server process, as far as the database can tell) on this
     /// app's database; returns its base URL.
     pub async fn start_another(&self, bots: WorkerSettings) -> String {
+        self.another_process(bots).await.base
+    }
+
+    /// Starts another app on this app's database ([`TestApp::start_another`]): its base URL
+    /// and its services.
+    pub async fn another_process(&self, bots: WorkerSettings) -> Another {
         let launch = Launch {
             bots,
             webhooks_allow_local: self.services.settings().webhooks_allow_local,
             ..Launch::default()
         };
-        start_app(&self.db.url, self.clock.clone(), launch).await.0
+        let (base, services, _) = start_app(&self.db.url, self.clock.clone(), launch).await;
+        Another { base, services }
     }
+}
+
+/// Another app on a test app's database ([`TestApp::another_process`]).
+#[derive(Debug)]
+pub struct Another {
+    pub base: String,
+    pub services: Services,
+}
+
+impl Another {
+    /// Returns once this app has heard of every change committed before ([`TestApp::caught_up`]).
+    pub async fn caught_up(&self) {
+        caught_up(&self.services).await;
+    }
+}
+
+impl TestApp {
+    /// Returns once this app has heard of every change committed before (a test's own
+    /// statements on `db` included) and forgotten what it kept of them
+    /// (`tapis_service::db::kept`): a test that changes the database by hand calls it before
+    /// asking the app again, as another server process would only be told a moment later.
+    pub async fn caught_up(&self) {
+        caught_up(&self.services).await;
+    }
+}
+
+async fn caught_up(services: &Services) {
+    tapis_service::events::EventHub::caught_up(services, Duration::from_secs(30))
+        .await
+        .expect("the app's listener hears its mark");
 }
 
 /// Starts the real app on the database at `url`; returns its base URL, its services and the

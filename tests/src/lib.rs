@@ -32,8 +32,8 @@ mod streams;
 
 pub use api::Reply;
 pub use app::{
-    NO_BOTS, TEST_BOTS, TEST_CLOCK_INTERVAL, TEST_JWT_SECRET, TEST_QUOTAS, TEST_WEBHOOKS, TestApp,
-    start_without_database,
+    Another, NO_BOTS, TEST_BOTS, TEST_CLOCK_INTERVAL, TEST_JWT_SECRET, TEST_QUOTAS, TEST_WEBHOOKS,
+    TestApp, start_without_database,
 };
 pub use browser::{Browser, WebPage};
 pub use db::TestDb;

@@ -120,7 +120,8 @@ struct Found {
 /// The analysis of match `id`: refused while the match is not finished
 /// (`match_not_finished`); pending until the background has made it.
 pub async fn get(services: &Services, id: Uuid) -> ServiceResult<MatchAnalysis> {
-    let mut conn = services.conn().await?;
+    // Reads only.
+    let mut conn = services.conn_keeping().await?;
     let found: Option<Found> = diesel::sql_query(
         "SELECT m.status AS match_status, a.status, a.result \
          FROM matches m LEFT JOIN analyses a ON a.match_id = m.id WHERE m.id = $1",
@@ -182,7 +183,8 @@ struct Claimed {
 
 /// Claims the queued analysis waiting longest, for `lease`.
 async fn claim(services: &Services, lease: Duration) -> ServiceResult<Option<Claimed>> {
-    let mut conn = services.conn().await?;
+    // A background writer of its own tables: nothing this process keeps (`db::kept`).
+    let mut conn = services.conn_keeping().await?;
     Ok(diesel::sql_query(
         "UPDATE analyses SET attempts = attempts + 1, \
                 not_before = now() + make_interval(secs => $1) \
@@ -320,7 +322,8 @@ async fn settle(
     outcome: Outcome,
     settings: AnalysisSettings,
 ) -> ServiceResult<()> {
-    let mut conn = services.conn().await?;
+    // A background writer of its own tables: nothing this process keeps (`db::kept`).
+    let mut conn = services.conn_keeping().await?;
     let id = claimed.match_id;
     let version = i32::try_from(ENGINE_VERSION).unwrap_or(i32::MAX);
     let mut figures = None;
@@ -371,7 +374,8 @@ async fn settle(
 
 /// Queues again the analyses an older engine made (or found unsupported).
 async fn requeue_older(services: &Services) -> ServiceResult<usize> {
-    let mut conn = services.conn().await?;
+    // A background writer of its own tables: nothing this process keeps (`db::kept`).
+    let mut conn = services.conn_keeping().await?;
     let version = i32::try_from(ENGINE_VERSION).unwrap_or(i32::MAX);
     Ok(diesel::update(
         analyses::table

@@ -2,6 +2,7 @@
 //! request ([`work`]).
 
 pub mod json_text;
+pub mod kept;
 pub mod work;
 
 use diesel::migration::MigrationVersion;

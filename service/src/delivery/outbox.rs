@@ -168,7 +168,8 @@ async fn claim_at_most(
     settings: &OutboxSettings,
     limit: i64,
 ) -> ServiceResult<Vec<Parcel>> {
-    let mut conn = services.conn().await?;
+    // A background writer of its own tables: nothing this process keeps (`db::kept`).
+    let mut conn = services.conn_keeping().await?;
     let now = services.now();
     let claimed = diesel::sql_query(
         "UPDATE outbox o SET attempts = o.attempts + 1, due_at = $3 \
@@ -209,7 +210,8 @@ pub async fn settle(
     delivery: &Delivery,
     settings: &OutboxSettings,
 ) -> ServiceResult<Settled> {
-    let mut conn = services.conn().await?;
+    // A background writer of its own tables: nothing this process keeps (`db::kept`).
+    let mut conn = services.conn_keeping().await?;
     let now = services.now();
     let (changed, settled) = match delivery {
         // A row delivered is done, whoever holds it now.
@@ -406,7 +408,8 @@ async fn attempt<C: Courier>(
 
 /// Deletes the rows settled more than `keep` ago (sent or given up), at most `limit` of them.
 pub async fn prune(services: &Services, keep: Duration, limit: i64) -> ServiceResult<usize> {
-    let mut conn = services.conn().await?;
+    // A background writer of its own tables: nothing this process keeps (`db::kept`).
+    let mut conn = services.conn_keeping().await?;
     let before = services.now() - span(keep);
     Ok(diesel::sql_query(
         "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox \

@@ -14,6 +14,7 @@ use futures_util::{FutureExt, StreamExt};
 use tokio::sync::{Notify, broadcast, watch};
 use uuid::Uuid;
 
+use super::heard::{self, Marks};
 use super::{HORIZON, TournamentChange, UserEvent, log};
 use crate::chat::ChatMessage;
 use crate::matches::MatchMove;
@@ -51,6 +52,8 @@ pub struct EventHub {
     /// The same, for the tournament worker (its own, since a `Notify` wakes one waiter): it
     /// looks for a round whose last match just ended.
     match_changed_for_tournaments: Notify,
+    /// Who waits for the listener to hear their mark ([`EventHub::caught_up`]).
+    marks: Marks,
 }
 
 /// What a stream follows has numbers: an event's `seq`, a move's version, a message's number.
@@ -175,6 +178,13 @@ impl EventHub {
         self.match_changed_for_tournaments.notified().await;
     }
 
+    /// Returns once this process's listener has heard of every change committed before the
+    /// call (and forgotten what it kept of them, `db::kept`): see [`Marks`]. Fails after
+    /// `within` if the mark was not heard (the listener is not connected).
+    pub async fn caught_up(services: &Services, within: Duration) -> ServiceResult<()> {
+        services.events().marks.wait(services, within).await
+    }
+
     /// How many people and matches have streams connected here.
     pub fn watched(&self) -> (usize, usize) {
         (lock(&self.users).len(), lock(&self.matches).len())
@@ -293,7 +303,11 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
             return;
         }
         let mut listener = match listen(&services).await {
-            Ok(listener) => listener,
+            Ok(listener) => {
+                // Told of every change from now on: reads may be kept (`db::kept`).
+                services.reads().listening(true);
+                listener
+            }
             Err(_) => {
                 // Logged where it failed; the database may be restarting.
                 tokio::select! {
@@ -323,12 +337,14 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
             }
             tokio::select! {
                 notification = notifications.next() => match notification {
-                    Some(Ok(n)) => work.told(&hub, &n.channel, &n.payload),
+                    Some(Ok(n)) => work.told(&services, &n.channel, &n.payload),
                     Some(Err(e)) => {
+                        services.reads().listening(false);
                         tracing::warn!(error = %e, "the event listener's connection failed");
                         break;
                     }
                     None => {
+                        services.reads().listening(false);
                         tracing::warn!("the event listener's connection closed");
                         break;
                     }
@@ -348,12 +364,15 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
                     work.sequence = true;
                     work.deliver = true;
                 }
-                _ = shutdown.changed() => return,
+                _ = shutdown.changed() => {
+                    services.reads().listening(false);
+                    return;
+                }
             }
             // Take every notification already there before looking, so that a burst of
             // moves costs one look.
             while let Some(Some(Ok(n))) = notifications.next().now_or_never() {
-                work.told(&hub, &n.channel, &n.payload);
+                work.told(&services, &n.channel, &n.payload);
             }
         }
     }
@@ -373,30 +392,24 @@ struct Work {
 }
 
 impl Work {
-    fn told(&mut self, hub: &EventHub, channel: &str, payload: &str) {
+    fn told(&mut self, services: &Services, channel: &str, payload: &str) {
+        let hub = services.events();
         match channel {
             // A match changed: its moves, perhaps events to number, perhaps a bot's turn.
             "tapis_matches" => {
                 hub.match_changed.notify_one();
                 hub.match_changed_for_tournaments.notify_one();
                 self.sequence = true;
-                if let Ok(id) = payload.parse() {
-                    self.matches.insert(id);
+                match payload.parse() {
+                    Ok(id) => {
+                        services.reads().forget_match(id);
+                        self.matches.insert(id);
+                    }
+                    Err(_) => services.reads().forget_all(),
                 }
             }
-            // A message was posted to a match's chat.
-            "tapis_chat" => {
-                if let Ok(id) = payload.parse() {
-                    self.chats.insert(id);
-                }
-            }
-            // A tournament changed (its worker may have told events, to number).
-            "tapis_tournaments" => {
-                self.sequence = true;
-                if let Ok(id) = payload.parse() {
-                    self.tournaments.insert(id);
-                }
-            }
+            // A change to what the process keeps, or a mark (`heard`).
+            _ if heard::forgets(services, &hub.marks, channel, payload) => {}
             // The sequencer numbered events.
             _ => self.deliver = true,
         }
@@ -485,9 +498,14 @@ async fn catch_up<T: Numbered>(
     }
 }
 
-/// A connection of its own (taken out of the pool), listening to both channels.
+/// A connection of its own (taken out of the pool), listening to every channel.
 async fn listen(services: &Services) -> ServiceResult<AsyncPgConnection> {
-    let mut conn = Object::take(services.conn().await?);
+    let mut conn = Object::take(services.conn_keeping().await?.into_pooled());
+    for channel in heard::CHANNELS {
+        diesel::sql_query(format!("LISTEN {channel}"))
+            .execute(&mut conn)
+            .await?;
+    }
     diesel::sql_query("LISTEN tapis_matches")
         .execute(&mut conn)
         .await?;
@@ -505,7 +523,7 @@ async fn listen(services: &Services) -> ServiceResult<AsyncPgConnection> {
 
 /// Hands out every event numbered after `cursor`, and moves it on.
 async fn deliver(services: &Services, hub: &EventHub, cursor: &mut i64) -> ServiceResult<()> {
-    let mut conn = services.conn().await?;
+    let mut conn = services.conn_keeping().await?;
     loop {
         let events = log::events_after(&mut conn, *cursor, None).await?;
         let Some(last) = events.last().map(|e| e.seq) else {
@@ -540,7 +558,7 @@ async fn moved_past(
         return Ok(Vec::new());
     }
     let ids: Vec<Uuid> = watched.iter().map(|(id, _)| *id).collect();
-    let mut conn = services.conn().await?;
+    let mut conn = services.conn_keeping().await?;
     let current: Vec<(Uuid, i64)> = match counter {
         Counter::Version => {
             matches_table::table

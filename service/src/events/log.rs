@@ -29,7 +29,7 @@ struct Numbered {
 /// across every process (an advisory lock), then tells every hub (`tapis_events`). Returns
 /// how many it numbered.
 pub(super) async fn sequence(services: &Services) -> ServiceResult<i64> {
-    let mut conn = services.conn().await?;
+    let mut conn = services.conn_keeping().await?;
     conn.transaction::<_, ServiceError, _>(async |conn| {
         diesel::sql_query("SELECT pg_advisory_xact_lock($1)")
             .bind::<BigInt, _>(SEQUENCER_LOCK)
@@ -66,7 +66,7 @@ struct Latest {
 /// The highest number given to an event that can be read (0 when none; the events pruned
 /// count, so that an id from before the horizon is known to be old, not unknown).
 pub(super) async fn latest_seq(services: &Services) -> ServiceResult<i64> {
-    let mut conn = services.conn().await?;
+    let mut conn = services.conn_keeping().await?;
     let latest: Latest = diesel::sql_query(
         "SELECT greatest(coalesce((SELECT max(seq) FROM user_events), 0), \
          (SELECT pruned_below - 1 FROM user_events_horizon), 0) AS latest",
@@ -129,7 +129,7 @@ pub(super) async fn moves_after(
     id: Uuid,
     after: i64,
 ) -> ServiceResult<Vec<MatchMove>> {
-    let mut conn = services.conn().await?;
+    let mut conn = services.conn_keeping().await?;
     matches::moves_since(&mut conn, id, after, BATCH).await
 }
 
@@ -139,7 +139,7 @@ pub(super) async fn chat_after(
     id: Uuid,
     after: i64,
 ) -> ServiceResult<Vec<ChatMessage>> {
-    let mut conn = services.conn().await?;
+    let mut conn = services.conn_keeping().await?;
     chat::messages_after(&mut conn, id, after, BATCH).await
 }
 
@@ -150,7 +150,7 @@ pub(super) async fn tournament_after(
     id: Uuid,
     after: i64,
 ) -> ServiceResult<Vec<TournamentChange>> {
-    let mut conn = services.conn().await?;
+    let mut conn = services.conn_keeping().await?;
     Ok(crate::tournaments::stamps(&mut conn, &[id])
         .await?
         .into_iter()
@@ -172,7 +172,7 @@ struct Pruned {
 /// stream that resumes from before it has lost events and is told so. Returns the new
 /// horizon (the lowest number a stream may resume after, plus one), if it moved.
 pub async fn prune(services: &Services, keep: time::Duration) -> ServiceResult<Option<i64>> {
-    let mut conn = services.conn().await?;
+    let mut conn = services.conn_keeping().await?;
     let seconds = keep.whole_seconds();
     let pruned: Pruned = diesel::sql_query(
         "WITH gone AS (DELETE FROM user_events WHERE seq IS NOT NULL \

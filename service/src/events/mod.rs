@@ -21,6 +21,7 @@
 //! `docs/events.md` tells the whole story, with the limits.
 
 mod gate;
+mod heard;
 mod hub;
 mod log;
 mod streams;

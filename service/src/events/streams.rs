@@ -175,7 +175,7 @@ async fn follow_user(
             ));
         }
         Some(n) => {
-            let mut conn = services.conn().await?;
+            let mut conn = services.conn_keeping().await?;
             let below = horizon(&mut conn).await?;
             if n + 1 < below {
                 return Err(ServiceError::EventsExpired { oldest: below });
@@ -207,7 +207,7 @@ pub async fn match_stream(
     let pass = services.streams().admit(opener)?;
     let moves = follow_match(services, id, last_event_id).await?;
     let audience = {
-        let mut conn = services.conn().await?;
+        let mut conn = services.conn_keeping().await?;
         chat::audiences(&mut conn, viewer.map(|who| who.user_id), &[id])
             .await?
             .remove(&id)
@@ -231,7 +231,7 @@ async fn follow_chat(
     audience: Audience,
 ) -> ServiceResult<Part<ChatMessage>> {
     let cursor = {
-        let mut conn = services.conn().await?;
+        let mut conn = services.conn_keeping().await?;
         chat::last_number(&mut conn, id).await?
     };
     let subscription = services.events().watch_chat(id, cursor);
@@ -282,7 +282,7 @@ async fn follow_match(
 /// The changes of tournament `id` from now on (the page reads it once the stream is open).
 async fn follow_tournament(services: &Services, id: Uuid) -> ServiceResult<Part<TournamentChange>> {
     let cursor = {
-        let mut conn = services.conn().await?;
+        let mut conn = services.conn_keeping().await?;
         crate::tournaments::stamps(&mut conn, &[id])
             .await?
             .first()
@@ -324,7 +324,7 @@ pub async fn page_stream(
     })?;
     let mut audiences = {
         let ids: Vec<Uuid> = matches.iter().map(|(id, _)| *id).collect();
-        let mut conn = services.conn().await?;
+        let mut conn = services.conn_keeping().await?;
         chat::audiences(&mut conn, who.map(|who| who.user_id), &ids).await?
     };
     let mut parts: Vec<PageStream> = Vec::with_capacity(2 * matches.len() + tournaments.len() + 1);
@@ -369,7 +369,7 @@ where
 fn user_reader(services: &Services, user_id: Uuid) -> Reader<UserEvent> {
     reader(services, move |services, after| {
         Box::pin(async move {
-            let mut conn = services.conn().await?;
+            let mut conn = services.conn_keeping().await?;
             events_after(&mut conn, after, Some(user_id)).await
         })
     })

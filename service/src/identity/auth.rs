@@ -15,15 +15,24 @@ pub async fn authenticate(services: &Services, bearer: &str) -> ServiceResult<Id
     confirm(services, &Credentials::read(services, bearer)?).await
 }
 
-/// The caller behind `credentials`, confirmed by a statement of its own. The hot paths
-/// confirm them in their own statement instead (`Credentials::confirm`).
+/// The caller behind `credentials`: as the process keeps them (`db::kept`), else confirmed by
+/// a statement of its own. The hot paths confirm them in their own statement instead
+/// (`Credentials::confirm`).
 pub async fn confirm(services: &Services, credentials: &Credentials) -> ServiceResult<Identity> {
-    let mut conn = services.conn().await?;
     let now = OffsetDateTime::now_utc();
+    if let Some(kept) = credentials.kept(services, now) {
+        return kept;
+    }
+    let ticket = services.reads().ticket();
+    // Writes only the last use, which is no part of what the process keeps.
+    let mut conn = services.conn_keeping().await?;
     let found: ConfirmedRow = diesel::select(credentials.confirm(now))
         .get_result(&mut conn)
         .await?;
     let last_used_at = found.as_ref().and_then(|found| found.3);
+    if let Some(ticket) = ticket {
+        credentials.keep(services, ticket, &found, now);
+    }
     let who = credentials.confirmed_now(found, now)?;
     if use_is_stale(last_used_at, now) {
         record_use(&mut conn, credentials, now).await?;

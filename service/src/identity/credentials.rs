@@ -27,6 +27,7 @@ use super::api_tokens::{API_TOKEN_PREFIX, hash_token};
 use super::caller::{Identity, TokenGrant, stored_language};
 use super::scopes::{self, Scope};
 use super::session_tokens;
+use crate::db::kept::{CallerKey, Ticket};
 use crate::error::{ServiceError, ServiceResult};
 use crate::schema::{api_tokens, sessions};
 use crate::services::Services;
@@ -164,7 +165,7 @@ impl Credentials {
         found: ConfirmedRow,
         now: OffsetDateTime,
     ) -> ServiceResult<Identity> {
-        let Some((user_id, username, language, _, token_id, token_scopes, suspended)) = found
+        let Some((user_id, username, language, _, token_id, token_scopes, suspended, _)) = found
         else {
             return Err(self.refusal());
         };
@@ -204,6 +205,69 @@ impl Credentials {
     }
 }
 
+/// The caller behind credentials, as the process keeps it (`db::kept`).
+impl Credentials {
+    /// What the credentials are kept under.
+    fn kept_as(&self) -> CallerKey {
+        match self {
+            Credentials::Session {
+                user_id,
+                session_id,
+            } => CallerKey::Session {
+                session_id: *session_id,
+                user_id: *user_id,
+            },
+            Credentials::ApiToken { hash, .. } => CallerKey::Token(hash.clone()),
+        }
+    }
+
+    /// The caller as the process keeps them, without a statement: `None` when they are not
+    /// kept (or their session has ended since); then a refusal for a suspended account or a
+    /// missing scope, as [`Credentials::confirmed`] says it. The use is recorded in the
+    /// background when the last one is over a minute old, once.
+    pub(crate) fn kept(
+        &self,
+        services: &Services,
+        now: OffsetDateTime,
+    ) -> Option<ServiceResult<Identity>> {
+        let (KeptCaller(mut found), last_used_at) =
+            services
+                .reads()
+                .caller(&self.kept_as(), now, |at| use_is_stale(at, now))?;
+        // A session past its end is refused by the statement: ask it.
+        if matches!(self, Credentials::Session { .. }) && found.7.is_none_or(|end| end <= now) {
+            return None;
+        }
+        found.3 = last_used_at;
+        if use_is_stale(last_used_at, now) {
+            record_use_later(services, self.clone(), now);
+        }
+        Some(self.confirmed_now(Some(found), now))
+    }
+
+    /// Keeps the caller a statement that started after `ticket` found at `now` (nothing when
+    /// it found none: credentials that do not hold are asked about again). A use due is kept as
+    /// made `now`: the caller of this records it.
+    pub(crate) fn keep(
+        &self,
+        services: &Services,
+        ticket: Ticket,
+        found: &ConfirmedRow,
+        now: OffsetDateTime,
+    ) {
+        if let Some(found) = found {
+            let last_used_at = match found.3 {
+                at if use_is_stale(at, now) => Some(now),
+                at => at,
+            };
+            let caller = KeptCaller(found.clone());
+            services
+                .reads()
+                .keep_caller(ticket, self.kept_as(), found.0, last_used_at, caller);
+        }
+    }
+}
+
 /// The SQL type of what [`Credentials::confirm`] reads: a record, `NULL` when the
 /// credentials do not hold.
 pub(crate) type ConfirmType = Nullable<
@@ -215,12 +279,17 @@ pub(crate) type ConfirmType = Nullable<
         Nullable<diesel::sql_types::Uuid>,
         Nullable<Array<Text>>,
         Nullable<Timestamptz>,
+        Nullable<Timestamptz>,
     )>,
 >;
 
 /// What [`Credentials::confirm`] read: id, name, language, last use, a token's id and
-/// scopes, and the end of a suspension; `None` when the credentials do not hold.
-pub(crate) type ConfirmedRow = Option<(
+/// scopes, the end of a suspension, and the end of a session; `None` when the credentials do
+/// not hold.
+pub(crate) type ConfirmedRow = Option<Found>;
+
+/// The caller [`Credentials::confirm`] found ([`ConfirmedRow`]).
+pub(crate) type Found = (
     Uuid,
     String,
     Option<String>,
@@ -228,7 +297,13 @@ pub(crate) type ConfirmedRow = Option<(
     Option<Uuid>,
     Option<Vec<String>>,
     Option<OffsetDateTime>,
-)>;
+    Option<OffsetDateTime>,
+);
+
+/// A caller as the process keeps it (`db::kept`): what [`Credentials::confirm`] found, its
+/// last use kept apart.
+#[derive(Debug, Clone)]
+pub(crate) struct KeptCaller(Found);
 
 /// Whether a last use at `last_used_at` is to be written again (over a minute ago, or never).
 pub(crate) fn use_is_stale(last_used_at: Option<OffsetDateTime>, now: OffsetDateTime) -> bool {
@@ -272,7 +347,8 @@ fn record_use_later(services: &Services, credentials: Credentials, now: OffsetDa
     let services = services.clone();
     tokio::spawn(async move {
         let recorded = async {
-            let mut conn = services.conn().await?;
+            // The last use is no part of what the process keeps (it follows it itself).
+            let mut conn = services.conn_keeping().await?;
             record_use(&mut conn, &credentials, now).await
         };
         if let Err(error) = recorded.await {
@@ -320,8 +396,8 @@ impl QueryFragment<Pg> for Confirm<'_> {
             } => {
                 // A session has no token: its id and scopes are NULL.
                 out.push_sql(
-                    "sessions.last_used_at, NULL::uuid, NULL::text[], users.suspended_until) \
-                     FROM sessions JOIN users ON users.id = sessions.user_id \
+                    "sessions.last_used_at, NULL::uuid, NULL::text[], users.suspended_until, \
+                     sessions.expires_at) FROM sessions JOIN users ON users.id = sessions.user_id \
                      WHERE sessions.id = ",
                 );
                 out.push_bind_param::<diesel::sql_types::Uuid, _>(session_id)?;
@@ -333,8 +409,7 @@ impl QueryFragment<Pg> for Confirm<'_> {
             Credentials::ApiToken { hash, .. } => {
                 out.push_sql(
                     "api_tokens.last_used_at, api_tokens.id, api_tokens.scopes, \
-                     users.suspended_until) \
-                     FROM api_tokens JOIN users ON users.id = api_tokens.user_id \
+                     users.suspended_until, NULL::timestamptz) FROM api_tokens JOIN users ON users.id = api_tokens.user_id \
                      WHERE api_tokens.token_hash = ",
                 );
                 out.push_bind_param::<Bytea, _>(hash)?;
@@ -377,7 +452,8 @@ mod tests {
         assert!(
             sql.starts_with(
                 "(SELECT ROW(users.id, users.username, users.language, sessions.last_used_at, \
-                 NULL::uuid, NULL::text[], users.suspended_until) FROM sessions JOIN users ON \
+                 NULL::uuid, NULL::text[], users.suspended_until, sessions.expires_at) FROM \
+                 sessions JOIN users ON \
                  users.id = sessions.user_id WHERE sessions.id = $1 AND sessions.user_id = $2 \
                  AND sessions.expires_at > $3)"
             ),
@@ -391,7 +467,8 @@ mod tests {
         assert!(
             sql.starts_with(
                 "(SELECT ROW(users.id, users.username, users.language, api_tokens.last_used_at, \
-                 api_tokens.id, api_tokens.scopes, users.suspended_until) FROM api_tokens JOIN \
+                 api_tokens.id, api_tokens.scopes, users.suspended_until, NULL::timestamptz) FROM \
+                 api_tokens JOIN \
                  users ON users.id = api_tokens.user_id WHERE api_tokens.token_hash = $1)"
             ),
             "{sql}"
@@ -409,6 +486,7 @@ mod tests {
                 None,
                 Some(Uuid::from_u128(2)),
                 Some(scopes.iter().map(|s| (*s).to_owned()).collect()),
+                None,
                 None,
             ))
         };
@@ -435,7 +513,16 @@ mod tests {
         .needing(Scope::Account);
         let who = session
             .confirmed_now(
-                Some((user_id, "ada".to_owned(), None, None, None, None, None)),
+                Some((
+                    user_id,
+                    "ada".to_owned(),
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                )),
                 OffsetDateTime::UNIX_EPOCH,
             )
             .unwrap();
@@ -458,6 +545,7 @@ mod tests {
                 None,
                 None,
                 until,
+                None,
             ))
         };
         let until = now + time::Duration::days(3);

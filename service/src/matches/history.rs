@@ -108,7 +108,7 @@ pub(super) fn turn_rows(id: Uuid) -> TurnRows {
 
 /// The turn log of a match.
 pub async fn turn_log(services: &Services, id: Uuid) -> ServiceResult<Vec<TurnEntry>> {
-    let mut conn = services.conn().await?;
+    let mut conn = services.conn_keeping().await?;
     let row = find_row(&mut conn, id).await?;
     load_turns(&mut conn, id, row.game_id()?).await
 }

@@ -464,7 +464,8 @@ pub async fn tell_deadlines(services: &Services, at_most: i64) -> ServiceResult<
         #[diesel(sql_type = diesel::sql_types::BigInt)]
         told: i64,
     }
-    let mut conn = services.conn().await?;
+    // Writes the workers' bookkeeping and events only, no part of what is kept (`db::kept`).
+    let mut conn = services.conn_keeping().await?;
     // The notification wakes the hubs, which number the new events (the version is not
     // changed, so no trigger tells them).
     let told: Told = diesel::sql_query(

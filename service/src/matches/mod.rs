@@ -67,6 +67,7 @@ pub use life::{abort, cancel, decline, expire_overdue, join, resign, tell_deadli
 pub use list::list;
 pub(crate) use list::list_on;
 pub use play::{Submitted, submit_action, submit_action_with_turns};
+pub(crate) use read::KeptMatch;
 pub use read::{get, get_with_turns, version};
 pub use rematch::rematch;
 pub use views::{

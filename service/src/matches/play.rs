@@ -50,7 +50,8 @@ pub async fn submit_action(
     version: i64,
     action: impl Into<Submitted>,
 ) -> ServiceResult<MatchView> {
-    let mut conn = services.conn().await?;
+    // A move changes its match only, which it forgets itself (`move_transaction`).
+    let mut conn = services.conn_keeping().await?;
     let (view, _) = play(&mut conn, services, who.into(), id, version, action.into()).await?;
     Ok(view)
 }
@@ -66,7 +67,8 @@ pub async fn submit_action_with_turns(
     version: i64,
     action: impl Into<Submitted>,
 ) -> ServiceResult<(MatchWithTurns, Identity)> {
-    let mut conn = services.conn().await?;
+    // A move changes its match only, which it forgets itself (`move_transaction`).
+    let mut conn = services.conn_keeping().await?;
     let (view, who) = play(&mut conn, services, who.into(), id, version, action.into()).await?;
     Ok((with_turns(&mut conn, view).await?, who))
 }

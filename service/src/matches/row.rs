@@ -16,6 +16,7 @@ use uuid::Uuid;
 use super::views::{Fairness, MatchResult, MatchStatus, SeatView};
 use crate::db::OrNotFound;
 use crate::db::json_text::JsonText;
+use crate::db::kept::Ticket;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
 use crate::identity::credentials::{Caller, ConfirmedRow};
@@ -281,6 +282,7 @@ pub(super) async fn row_as(
     id: Uuid,
     caller: Option<Caller<'_>>,
     lock: bool,
+    keep: Option<Ticket>,
 ) -> ServiceResult<(MatchRow, Option<Identity>)> {
     let now = OffsetDateTime::now_utc();
     let query = matches::table.find(id);
@@ -320,6 +322,9 @@ pub(super) async fn row_as(
     let who = match (caller, confirmed) {
         (Some(Caller::Known(who)), _) => Some(who.clone()),
         (Some(Caller::Presenting(credentials)), Some(found)) => {
+            if let Some(ticket) = keep {
+                credentials.keep(services, ticket, &found, now);
+            }
             Some(credentials.confirmed(services, found, now)?)
         }
         (Some(Caller::Presenting(_)), None) | (None, _) => None,

@@ -280,7 +280,9 @@ pub(super) async fn move_transaction(
             current,
         });
     }
-    // Told to the other server processes once it has committed, off the request.
+    // Forgotten here at once (`db::kept`), and told to the other server processes once it
+    // has committed, off the request.
+    services.reads().forget_match(id);
     services.move_notices().moved(&services.pool, id);
     Ok(pending.after)
 }
@@ -306,7 +308,7 @@ async fn begin_and_lock(
 ) -> ServiceResult<(MatchRow, Identity)> {
     let (mut first, second) = (&*conn, &*conn);
     // The lock is sent when its future is first polled, after `BEGIN` (see `move_transaction`).
-    let lock = row_as(second, services, id, Some(caller), true);
+    let lock = row_as(second, services, id, Some(caller), true, None);
     let (begun, locked) = futures_util::future::join(first.batch_execute("BEGIN"), lock).await;
     begun?;
     let (row, who) = locked?;

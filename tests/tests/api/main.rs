@@ -14,6 +14,7 @@ mod clock;
 mod concurrency;
 mod errors;
 mod games;
+mod kept;
 mod leagues;
 mod mail;
 mod matches;

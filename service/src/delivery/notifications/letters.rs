@@ -156,7 +156,8 @@ pub async fn compose(
     services: &Services,
     parcel: &Parcel,
 ) -> ServiceResult<Result<Letter, NotMailed>> {
-    let mut conn = services.conn().await?;
+    // Reads, and writes deliveries: nothing this process keeps (`db::kept`).
+    let mut conn = services.conn_keeping().await?;
     let recipient = match recipient(&mut conn, parcel.user_id).await? {
         Ok(recipient) => recipient,
         Err(refused) => return Ok(Err(refused)),

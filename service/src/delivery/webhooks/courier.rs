@@ -144,7 +144,8 @@ impl WebhookCourier {
     }
 
     async fn target(services: &Services, outbox_id: i64) -> ServiceResult<Option<Target>> {
-        let mut conn = services.conn().await?;
+        // A background writer of its own tables: nothing this process keeps (`db::kept`).
+        let mut conn = services.conn_keeping().await?;
         Ok(diesel::sql_query(
             "SELECT w.id, w.url, w.secret, w.disabled_reason \
              FROM outbox o JOIN webhooks w ON w.id = o.webhook_id WHERE o.id = $1",
@@ -212,7 +213,8 @@ impl WebhookCourier {
         };
         let status = outcome.status.map(i32::from);
         let now = services.now();
-        let mut conn = services.conn().await?;
+        // A background writer of its own tables: nothing this process keeps (`db::kept`).
+        let mut conn = services.conn_keeping().await?;
         conn.transaction::<_, ServiceError, _>(async |conn| {
             diesel::insert_into(webhook_deliveries::table)
                 .values((
@@ -309,7 +311,8 @@ impl Courier for WebhookCourier {
             error.to_owned()
         };
         let disabled = async {
-            let mut conn = services.conn().await?;
+            // A background writer of its own tables: nothing this process keeps (`db::kept`).
+            let mut conn = services.conn_keeping().await?;
             ServiceResult::Ok(
                 diesel::sql_query(
                     "UPDATE webhooks w SET disabled_at = $2, disabled_reason = $3 \

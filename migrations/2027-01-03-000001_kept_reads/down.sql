@@ -1,0 +1,10 @@
+DROP TRIGGER users_credentials_notify_update ON users;
+DROP TRIGGER users_credentials_notify_delete ON users;
+DROP TRIGGER api_tokens_credentials_notify_update ON api_tokens;
+DROP TRIGGER api_tokens_credentials_notify_delete ON api_tokens;
+DROP TRIGGER sessions_credentials_notify_update ON sessions;
+DROP TRIGGER sessions_credentials_notify_delete ON sessions;
+DROP FUNCTION credentials_notify();
+DROP TRIGGER matches_row_notify_delete ON matches;
+DROP TRIGGER matches_row_notify_update ON matches;
+DROP FUNCTION matches_row_notify();
