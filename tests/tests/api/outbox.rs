@@ -346,13 +346,32 @@ async fn the_outbox_only_hands_a_sender_the_rows_of_its_channel() {
         #[diesel(sql_type = BigInt)]
         count: i64,
     }
-    let unclaimed: Unclaimed =
-        diesel::sql_query("SELECT count(*) AS count FROM outbox WHERE attempts = 0")
-            .get_result(&mut conn)
-            .await
-            .unwrap();
+    // The app's sender may still be claiming when this one skipped its locked rows: the count
+    // waits for the claims to have committed.
+    let count = async || -> i64 {
+        let unclaimed: Unclaimed =
+            diesel::sql_query("SELECT count(*) AS count FROM outbox WHERE attempts = 0")
+                .get_result(&mut app.db.connect().await)
+                .await
+                .unwrap();
+        unclaimed.count
+    };
+    let seen = tokio::time::timeout(std::time::Duration::from_secs(30), async {
+        loop {
+            let left = count().await;
+            if left == 0 {
+                return left;
+            }
+            tokio::task::yield_now().await;
+        }
+    })
+    .await;
+    let unclaimed = match seen {
+        Ok(left) => left,
+        Err(_) => count().await,
+    };
     assert_eq!(
-        unclaimed.count, 0,
+        unclaimed, 0,
         "every webhook row was handed to a webhook sender"
     );
 }
