@@ -273,8 +273,9 @@ pub(super) async fn lock_row(conn: &mut AsyncPgConnection, id: Uuid) -> ServiceR
 }
 
 /// The row of match `id` (locked for the transaction if `lock`), and the caller: known
-/// already, or confirmed by the same statement (`Credentials::confirm`), so that finding who
-/// calls costs no statement of its own. Credentials that do not hold (anymore) are refused
+/// already, kept by the process (`db::kept`), or confirmed by the same statement
+/// (`Credentials::confirm`) and kept if `keep` allows, so that finding who calls costs no
+/// statement of its own. Credentials that do not hold (anymore) are refused
 /// (`Unauthenticated`).
 pub(super) async fn row_as(
     mut conn: &AsyncPgConnection,
@@ -286,9 +287,14 @@ pub(super) async fn row_as(
 ) -> ServiceResult<(MatchRow, Option<Identity>)> {
     let now = OffsetDateTime::now_utc();
     let query = matches::table.find(id);
-    let presenting = match caller {
-        Some(Caller::Presenting(credentials)) => Some(credentials),
+    // A caller the process keeps (`db::kept`) is confirmed without the subqueries.
+    let kept = match caller {
+        Some(Caller::Presenting(credentials)) => credentials.kept(services, now).transpose()?,
         Some(Caller::Known(_)) | None => None,
+    };
+    let presenting = match caller {
+        Some(Caller::Presenting(credentials)) if kept.is_none() => Some(credentials),
+        Some(_) | None => None,
     };
     let found = match (presenting, lock) {
         (None, false) => query
@@ -319,6 +325,9 @@ pub(super) async fn row_as(
             .map(|(row, found)| (row, Some(found))),
     };
     let (row, confirmed) = found.ok_or(ServiceError::NotFound("match"))?;
+    if kept.is_some() {
+        return Ok((row, kept));
+    }
     let who = match (caller, confirmed) {
         (Some(Caller::Known(who)), _) => Some(who.clone()),
         (Some(Caller::Presenting(credentials)), Some(found)) => {
