@@ -308,7 +308,14 @@ async fn begin_and_lock(
 ) -> ServiceResult<(MatchRow, Identity)> {
     let (mut first, second) = (&*conn, &*conn);
     // The lock is sent when its future is first polled, after `BEGIN` (see `move_transaction`).
-    let lock = row_as(second, services, id, Some(caller), true, services.reads().ticket());
+    let lock = row_as(
+        second,
+        services,
+        id,
+        Some(caller),
+        true,
+        services.reads().ticket(),
+    );
     let (begun, locked) = futures_util::future::join(first.batch_execute("BEGIN"), lock).await;
     begun?;
     let (row, who) = locked?;
