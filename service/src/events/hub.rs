@@ -408,6 +408,19 @@ impl Work {
                     Err(_) => services.reads().forget_all(),
                 }
             }
+            // A message was posted to a match's chat.
+            "tapis_chat" => {
+                if let Ok(id) = payload.parse() {
+                    self.chats.insert(id);
+                }
+            }
+            // A tournament changed (its worker may have told events, to number).
+            "tapis_tournaments" => {
+                self.sequence = true;
+                if let Ok(id) = payload.parse() {
+                    self.tournaments.insert(id);
+                }
+            }
             // A change to what the process keeps, or a mark (`heard`).
             _ if heard::forgets(services, &hub.marks, channel, payload) => {}
             // The sequencer numbered events.
