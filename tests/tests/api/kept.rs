@@ -23,13 +23,27 @@ fn statements(reply: &Reply) -> u32 {
         .unwrap()
 }
 
-/// A started match of Yams between alice and bob: its id, alice's and bob's session tokens.
-async fn started(app: &TestApp) -> (String, String, String) {
+/// A started match of Yams between alice and bob.
+struct Started {
+    id: String,
+    /// Its view in the API.
+    path: String,
+    /// Alice's and bob's session tokens.
+    alice: String,
+    bob: String,
+}
+
+async fn started(app: &TestApp) -> Started {
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
     let view = app.started_match("yams", &[&alice, &bob], json!({})).await;
     let id = view["id"].as_str().unwrap().to_owned();
-    (id, alice, bob)
+    Started {
+        path: format!("/api/v1/matches/{id}"),
+        id,
+        alice,
+        bob,
+    }
 }
 
 /// Reads `path` as `token` until the process serves it without a statement: the first read
@@ -81,8 +95,12 @@ async fn by_hand(app: &TestApp, sql: &str, id: &str) {
 #[tokio::test]
 async fn a_match_read_again_costs_no_statement_until_it_changes() {
     let app = TestApp::spawn_with_bots(NO_BOTS).await;
-    let (id, alice, bob) = started(&app).await;
-    let path = format!("/api/v1/matches/{id}");
+    let Started {
+        id,
+        path,
+        alice,
+        bob,
+    } = started(&app).await;
     let kept = until_kept(&app.base, &app.client, &path, &alice).await;
 
     // A move through this process: the next read shows it.
@@ -117,8 +135,7 @@ async fn a_match_read_again_costs_no_statement_until_it_changes() {
 #[tokio::test]
 async fn a_session_ended_is_refused_at_once_though_the_process_kept_it() {
     let app = TestApp::spawn_with_bots(NO_BOTS).await;
-    let (id, alice, _) = started(&app).await;
-    let path = format!("/api/v1/matches/{id}");
+    let Started { path, alice, .. } = started(&app).await;
     // Served without a statement: the match, and alice's session, are kept.
     until_kept(&app.base, &app.client, &path, &alice).await;
 
@@ -146,8 +163,7 @@ async fn a_session_ended_is_refused_at_once_though_the_process_kept_it() {
 #[tokio::test]
 async fn a_player_suspended_by_hand_is_refused_once_heard() {
     let app = TestApp::spawn_with_bots(NO_BOTS).await;
-    let (id, alice, _) = started(&app).await;
-    let path = format!("/api/v1/matches/{id}");
+    let Started { path, alice, .. } = started(&app).await;
     until_kept(&app.base, &app.client, &path, &alice).await;
     by_hand(
         &app,
@@ -164,8 +180,9 @@ async fn a_player_suspended_by_hand_is_refused_once_heard() {
 async fn another_process_forgets_a_match_that_moved_and_a_session_that_ended() {
     let app = TestApp::spawn_with_bots(NO_BOTS).await;
     let other = app.another_process(NO_BOTS).await;
-    let (id, alice, bob) = started(&app).await;
-    let path = format!("/api/v1/matches/{id}");
+    let Started {
+        path, alice, bob, ..
+    } = started(&app).await;
     let kept = until_kept(&other.base, &app.client, &path, &alice).await;
 
     // The other process hears the move on the match's stream once it has forgotten the
