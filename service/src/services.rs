@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::Object;
+use uuid::Uuid;
 
 use crate::activity::Activity;
 use crate::db::DbPool;
@@ -153,7 +154,17 @@ impl Services {
     pub(crate) async fn conn(&self) -> ServiceResult<Conn> {
         Ok(Conn {
             pooled: self.pool.get().await?,
-            _forgets: Some(Forgets(Arc::clone(&self.inner.reads))),
+            _forgets: Some(Forgets(Arc::clone(&self.inner.reads), None)),
+        })
+    }
+
+    /// A pooled connection for work that changes one match and nothing else this process keeps
+    /// (joining it, resigning it...): that match is forgotten when it goes back to the pool,
+    /// and the rest stays kept.
+    pub(crate) async fn conn_changing_match(&self, id: Uuid) -> ServiceResult<Conn> {
+        Ok(Conn {
+            pooled: self.pool.get().await?,
+            _forgets: Some(Forgets(Arc::clone(&self.inner.reads), Some(id))),
         })
     }
 
@@ -187,12 +198,15 @@ pub(crate) struct Conn {
     _forgets: Option<Forgets>,
 }
 
-/// Forgets every read the process keeps when dropped.
-struct Forgets(Arc<Reads>);
+/// Forgets every read the process keeps when dropped, or only the match it names.
+struct Forgets(Arc<Reads>, Option<Uuid>);
 
 impl Drop for Forgets {
     fn drop(&mut self) {
-        self.0.forget_all();
+        match self.1 {
+            Some(id) => self.0.forget_match(id),
+            None => self.0.forget_all(),
+        }
     }
 }
 

@@ -12,9 +12,16 @@
 //!   commit (`matches::notices`). This process's listener forgets what it is told of
 //!   (`events::hub`), a moment after the commit.
 //! - **A read that raced a change.** A read takes a [`Ticket`] before it asks the database,
-//!   and what it read is kept only if nothing was forgotten since: a change that committed
-//!   after the read's snapshot was told after the ticket, so either it prevents keeping, or it
-//!   removes what was kept.
+//!   and what it read is kept only if nothing that it could have read was forgotten since: a
+//!   change that committed after the read's snapshot was told after the ticket, so either it
+//!   prevents keeping, or it removes what was kept. A match's forgetting stops only the reads
+//!   of the matches that share its stripe ([`STRIPES`]), so that the moves of other matches,
+//!   told all the time under load, do not stop every read from being kept.
+//! - **A process's own move.** The move knows the row it wrote: it keeps it
+//!   ([`KeptReads::keep_written`]) with the ticket it took before it read the match, and its
+//!   notification, carrying the version written, then forgets nothing that is as new
+//!   ([`KeptReads::told_moved`]). A read never replaces a newer version of a match with an
+//!   older one.
 //! - **A listener that is not listening.** Nothing is kept or served while the listener is not
 //!   connected (notifications would be lost), and everything is forgotten when it connects.
 //! - **A notification that never comes** (a process killed between a move's commit and its
@@ -34,6 +41,15 @@ pub const KEEP_FOR: Duration = Duration::from_secs(2);
 /// as they are read (the busy ones come back at once).
 const MATCHES_KEPT: usize = 1024;
 const CALLERS_KEPT: usize = 8192;
+/// The stripes of the matches' forgettings: forgetting a match stops the reads in flight of
+/// the matches of its stripe, not of every match.
+const STRIPES: usize = 256;
+
+/// What a kept match says of itself to be kept right: its version (a match's version rises
+/// with each change of play).
+pub trait Versioned {
+    fn version(&self) -> i64;
+}
 
 /// The credentials a caller is kept under: a session (by its id and its user's), or a
 /// personal API token (by its hash).
@@ -51,8 +67,10 @@ pub struct KeptReads<M, C> {
 struct Inner<M, C> {
     /// The listener is connected and listening.
     live: bool,
-    /// Rises with every forgetting.
+    /// Rises with every forgetting of callers or of everything.
     generation: u64,
+    /// Rise with every forgetting of a match of their stripe ([`stripe`]).
+    stripes: Box<[u64; STRIPES]>,
     matches: HashMap<Uuid, Kept<M>>,
     callers: HashMap<CallerKey, KeptCaller<C>>,
 }
@@ -69,10 +87,21 @@ struct KeptCaller<C> {
     last_used_at: Option<OffsetDateTime>,
 }
 
-/// Taken before a read of the database: what it read may be kept only if nothing was
-/// forgotten since.
+/// Taken before a read of the database: what it read may be kept only if nothing it could
+/// have read was forgotten since. A ticket for a match ([`KeptReads::ticket_for`]) also
+/// counts the forgettings of its stripe; any ticket may keep callers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ticket(u64);
+pub struct Ticket {
+    generation: u64,
+    /// The stripe of the match read, and its forgettings.
+    stripe: Option<(usize, u64)>,
+}
+
+/// The stripe of match `id`.
+fn stripe(id: Uuid) -> usize {
+    // The low bits of a UUID (v4 or v7) are random.
+    (id.as_u64_pair().1 % STRIPES as u64) as usize
+}
 
 impl<M, C> Default for KeptReads<M, C> {
     fn default() -> Self {
@@ -80,6 +109,7 @@ impl<M, C> Default for KeptReads<M, C> {
             inner: Mutex::new(Inner {
                 live: false,
                 generation: 0,
+                stripes: Box::new([0; STRIPES]),
                 matches: HashMap::new(),
                 callers: HashMap::new(),
             }),
@@ -119,12 +149,25 @@ impl<M, C> KeptReads<M, C> {
     }
 }
 
-impl<M: Clone, C: Clone> KeptReads<M, C> {
-    /// The ticket of a read about to ask the database; `None` while nothing may be kept (the
-    /// listener is not listening).
+impl<M: Clone + Versioned, C: Clone> KeptReads<M, C> {
+    /// The ticket of a read about to ask the database for callers only; `None` while nothing
+    /// may be kept (the listener is not listening).
     pub fn ticket(&self) -> Option<Ticket> {
         let inner = self.lock();
-        inner.live.then_some(Ticket(inner.generation))
+        inner.live.then_some(Ticket {
+            generation: inner.generation,
+            stripe: None,
+        })
+    }
+
+    /// The ticket of a read about to ask the database for match `id` (and its caller).
+    pub fn ticket_for(&self, id: Uuid) -> Option<Ticket> {
+        let inner = self.lock();
+        let stripe = stripe(id);
+        inner.live.then_some(Ticket {
+            generation: inner.generation,
+            stripe: Some((stripe, inner.stripes[stripe])),
+        })
     }
 
     /// Match `id` as kept, if it is and may be served.
@@ -134,16 +177,46 @@ impl<M: Clone, C: Clone> KeptReads<M, C> {
         fresh(kept, Instant::now()).then(|| kept.value.clone())
     }
 
-    /// Keeps match `id` as a read that took `ticket` found it, unless something was forgotten
-    /// since.
+    /// Keeps match `id` as a read that took `ticket` found it, unless something it could have
+    /// read was forgotten since, or a newer version of the match is kept.
     pub fn keep_match(&self, ticket: Ticket, id: Uuid, value: M) {
         let mut inner = self.lock();
-        if inner.live && inner.generation == ticket.0 {
-            let kept = Kept {
-                value,
-                read_at: Instant::now(),
-            };
-            insert(&mut inner.matches, id, kept, MATCHES_KEPT);
+        if !inner.may_keep_match(ticket, id) {
+            return;
+        }
+        let newer_kept = inner.matches.get(&id).is_some_and(|kept| {
+            fresh(kept, Instant::now()) && kept.value.version() > value.version()
+        });
+        if !newer_kept {
+            inner.keep(id, value);
+        }
+    }
+
+    /// Keeps match `id` as this process has just written it (a move that committed), if
+    /// nothing it could have read was forgotten since `ticket`, taken before the match was
+    /// read for the move; else forgets it. Either way the reads of it in flight keep nothing
+    /// (they may have read it before the write).
+    pub fn keep_written(&self, ticket: Option<Ticket>, id: Uuid, value: M) {
+        let mut inner = self.lock();
+        let may = ticket.is_some_and(|ticket| inner.may_keep_match(ticket, id));
+        inner.stripes[stripe(id)] += 1;
+        if may {
+            inner.keep(id, value);
+        } else {
+            inner.matches.remove(&id);
+        }
+    }
+
+    /// Match `id` now stands at `version` at least (a move told by a process): forgets it
+    /// unless what is kept is as new.
+    pub fn told_moved(&self, id: Uuid, version: i64) {
+        let mut inner = self.lock();
+        let as_new = inner
+            .matches
+            .get(&id)
+            .is_some_and(|kept| kept.value.version() >= version);
+        if !as_new {
+            inner.forget_match(id);
         }
     }
 
@@ -182,7 +255,7 @@ impl<M: Clone, C: Clone> KeptReads<M, C> {
         value: C,
     ) {
         let mut inner = self.lock();
-        if inner.live && inner.generation == ticket.0 {
+        if inner.live && inner.generation == ticket.generation {
             let kept = KeptCaller {
                 kept: Kept {
                     value,
@@ -197,9 +270,7 @@ impl<M: Clone, C: Clone> KeptReads<M, C> {
 
     /// Forgets match `id`.
     pub fn forget_match(&self, id: Uuid) {
-        let mut inner = self.lock();
-        inner.generation += 1;
-        inner.matches.remove(&id);
+        self.lock().forget_match(id);
     }
 
     /// Forgets every caller of player `user_id` (their sessions and tokens).
@@ -224,6 +295,29 @@ impl<M: Clone, C: Clone> KeptReads<M, C> {
     }
 }
 
+impl<M, C> Inner<M, C> {
+    /// Whether a read of match `id` that took `ticket` may keep what it read.
+    fn may_keep_match(&self, ticket: Ticket, id: Uuid) -> bool {
+        let stripe = stripe(id);
+        self.live
+            && self.generation == ticket.generation
+            && ticket.stripe == Some((stripe, self.stripes[stripe]))
+    }
+
+    fn keep(&mut self, id: Uuid, value: M) {
+        let kept = Kept {
+            value,
+            read_at: Instant::now(),
+        };
+        insert(&mut self.matches, id, kept, MATCHES_KEPT);
+    }
+
+    fn forget_match(&mut self, id: Uuid) {
+        self.stripes[stripe(id)] += 1;
+        self.matches.remove(&id);
+    }
+}
+
 fn forget_all<M, C>(inner: &mut Inner<M, C>) {
     inner.generation += 1;
     inner.matches.clear();
@@ -234,7 +328,16 @@ fn forget_all<M, C>(inner: &mut Inner<M, C>) {
 mod tests {
     use super::*;
 
-    type Reads = KeptReads<&'static str, &'static str>;
+    /// A match kept in these tests: its version, and a word to tell the reads apart.
+    type Row = (i64, &'static str);
+
+    impl Versioned for Row {
+        fn version(&self) -> i64 {
+            self.0
+        }
+    }
+
+    type Reads = KeptReads<Row, &'static str>;
 
     fn listening() -> Reads {
         let reads = Reads::default();
@@ -256,13 +359,13 @@ mod tests {
         let reads = Reads::default();
         assert_eq!(reads.ticket(), None);
         let live = listening();
-        let ticket = live.ticket().expect("listening");
-        live.keep_match(ticket, Uuid::nil(), "v1");
-        assert_eq!(live.a_match(Uuid::nil()), Some("v1"));
+        let ticket = live.ticket_for(Uuid::nil()).expect("listening");
+        live.keep_match(ticket, Uuid::nil(), (1, "v1"));
+        assert_eq!(live.a_match(Uuid::nil()), Some((1, "v1")));
         live.listening(false);
         assert_eq!(live.a_match(Uuid::nil()), None);
         assert_eq!(live.ticket(), None);
-        live.keep_match(ticket, Uuid::nil(), "v1");
+        live.keep_match(ticket, Uuid::nil(), (1, "v1"));
         live.listening(true);
         assert_eq!(
             live.a_match(Uuid::nil()),
@@ -274,15 +377,64 @@ mod tests {
     #[test]
     fn a_read_that_raced_a_change_is_not_kept() {
         let reads = listening();
-        let (a, b) = (Uuid::from_u128(1), Uuid::from_u128(2));
-        let ticket = reads.ticket().expect("listening");
+        // `b` shares `a`'s stripe, `c` does not.
+        let (a, b, c) = (Uuid::from_u128(1), Uuid::from_u128(257), Uuid::from_u128(2));
+        let ticket = reads.ticket_for(a).expect("listening");
         reads.forget_match(b);
-        reads.keep_match(ticket, a, "before the change");
+        reads.keep_match(ticket, a, (1, "before the change"));
         assert_eq!(reads.a_match(a), None);
-        let ticket = reads.ticket().expect("listening");
-        reads.keep_match(ticket, a, "after it");
-        assert_eq!(reads.a_match(a), Some("after it"));
+        let ticket = reads.ticket_for(a).expect("listening");
+        reads.forget_match(c);
+        reads.keep_match(ticket, a, (1, "after it"));
+        assert_eq!(reads.a_match(a), Some((1, "after it")));
         reads.forget_match(a);
+        assert_eq!(reads.a_match(a), None);
+        let ticket = reads.ticket_for(a).expect("listening");
+        reads.forget_user(Uuid::nil());
+        reads.keep_match(ticket, a, (1, "before a player's change"));
+        assert_eq!(
+            reads.a_match(a),
+            None,
+            "a player's forgetting stops every read"
+        );
+    }
+
+    #[test]
+    fn a_read_never_replaces_a_newer_version_kept() {
+        let reads = listening();
+        let a = Uuid::from_u128(1);
+        let (slow, fast) = (reads.ticket_for(a), reads.ticket_for(a));
+        reads.keep_match(fast.expect("listening"), a, (2, "new"));
+        reads.keep_match(slow.expect("listening"), a, (1, "old"));
+        assert_eq!(reads.a_match(a), Some((2, "new")));
+    }
+
+    #[test]
+    fn a_move_written_here_is_kept_and_its_own_notification_forgets_nothing() {
+        let reads = listening();
+        let a = Uuid::from_u128(1);
+        let read_for_the_move = reads.ticket_for(a);
+        let read_for_a_view = reads.ticket_for(a);
+        reads.keep_written(read_for_the_move, a, (2, "written"));
+        assert_eq!(reads.a_match(a), Some((2, "written")));
+        // A view that read the match before the move committed keeps nothing.
+        reads.keep_match(read_for_a_view.expect("listening"), a, (2, "read before"));
+        assert_eq!(reads.a_match(a), Some((2, "written")));
+        reads.told_moved(a, 2);
+        assert_eq!(reads.a_match(a), Some((2, "written")), "its own move");
+        reads.told_moved(a, 3);
+        assert_eq!(reads.a_match(a), None, "another process's move");
+    }
+
+    #[test]
+    fn a_move_written_after_a_change_was_told_is_not_kept() {
+        let reads = listening();
+        let a = Uuid::from_u128(1);
+        let ticket = reads.ticket_for(a);
+        reads.told_moved(a, 3);
+        reads.keep_written(ticket, a, (2, "written"));
+        assert_eq!(reads.a_match(a), None);
+        reads.keep_written(None, a, (4, "written while not listening"));
         assert_eq!(reads.a_match(a), None);
     }
 
@@ -323,13 +475,19 @@ mod tests {
     #[test]
     fn a_full_map_is_forgotten_whole() {
         let reads = listening();
-        let ticket = reads.ticket().expect("listening");
+        let keep = |n: u128, value: Row| {
+            let id = Uuid::from_u128(n);
+            reads.keep_match(reads.ticket_for(id).expect("listening"), id, value);
+        };
         for n in 0..MATCHES_KEPT as u128 {
-            reads.keep_match(ticket, Uuid::from_u128(n), "kept");
+            keep(n, (1, "kept"));
         }
-        assert_eq!(reads.a_match(Uuid::from_u128(0)), Some("kept"));
-        reads.keep_match(ticket, Uuid::from_u128(u128::MAX), "one more");
+        assert_eq!(reads.a_match(Uuid::from_u128(0)), Some((1, "kept")));
+        keep(u128::MAX, (1, "one more"));
         assert_eq!(reads.a_match(Uuid::from_u128(0)), None);
-        assert_eq!(reads.a_match(Uuid::from_u128(u128::MAX)), Some("one more"));
+        assert_eq!(
+            reads.a_match(Uuid::from_u128(u128::MAX)),
+            Some((1, "one more"))
+        );
     }
 }

@@ -400,12 +400,16 @@ impl Work {
                 hub.match_changed.notify_one();
                 hub.match_changed_for_tournaments.notify_one();
                 self.sequence = true;
-                match payload.parse() {
-                    Ok(id) => {
+                match crate::matches::read_told(payload) {
+                    Some((id, Some(version))) => {
+                        services.reads().told_moved(id, version);
+                        self.matches.insert(id);
+                    }
+                    Some((id, None)) => {
                         services.reads().forget_match(id);
                         self.matches.insert(id);
                     }
-                    Err(_) => services.reads().forget_all(),
+                    None => services.reads().forget_all(),
                 }
             }
             // A message was posted to a match's chat.

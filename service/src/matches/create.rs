@@ -28,7 +28,8 @@ pub async fn create(
     request: NewMatch,
 ) -> ServiceResult<MatchView> {
     let plan = MatchPlan::parse(request)?;
-    let mut conn = services.conn().await?;
+    // A new match, its seats and invitations: nothing this process keeps (`db::kept`).
+    let mut conn = services.conn_keeping().await?;
     let who = who.clone();
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {

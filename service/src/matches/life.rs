@@ -31,7 +31,8 @@ use crate::worker::{self, Pieces};
 
 /// Takes a free seat in an open match; the match starts when the last seat is taken.
 pub async fn join(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
-    let mut conn = services.conn().await?;
+    // Changes this match only, of what the process keeps (`db::kept`).
+    let mut conn = services.conn_changing_match(id).await?;
     let who = who.clone();
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {
@@ -243,7 +244,8 @@ async fn lock_in_play(
 /// and no rating change (status `aborted`, its seed revealed), and the other players hear of
 /// it (`match_cancelled`, `by` the player). Afterwards, `abort_not_allowed`: resign instead.
 pub async fn abort(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
-    let mut conn = services.conn().await?;
+    // Changes this match only, of what the process keeps (`db::kept`).
+    let mut conn = services.conn_changing_match(id).await?;
     let who = who.clone();
     let now = services.now();
     let loaded = conn
@@ -356,7 +358,8 @@ pub(super) async fn start(
 /// The caller resigns: they rank last, and the game goes on without them if more than one
 /// player remains.
 pub async fn resign(services: &Services, who: &Identity, id: Uuid) -> ServiceResult<MatchView> {
-    let mut conn = services.conn().await?;
+    // Changes this match only, of what the process keeps (`db::kept`).
+    let mut conn = services.conn_changing_match(id).await?;
     let who = who.clone();
     let loaded = conn
         .transaction::<_, ServiceError, _>(async |conn| {

@@ -66,6 +66,7 @@ pub use history::turn_log;
 pub use life::{abort, cancel, decline, expire_overdue, join, resign, tell_deadlines};
 pub use list::list;
 pub(crate) use list::list_on;
+pub(crate) use notices::read_told;
 pub use play::{Submitted, submit_action, submit_action_with_turns};
 pub(crate) use read::KeptMatch;
 pub use read::{get, get_with_turns, version};

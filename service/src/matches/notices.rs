@@ -1,7 +1,9 @@
-//! The notifications of moves: after a move has committed, its match id is handed to this
-//! process's [`MoveNotices`], which sends it on `tapis_matches` (as the `matches_notify`
-//! trigger sends every other change) in a transaction of its own, off the request: a move is
-//! one transaction, and its reply waits for nothing else.
+//! The notifications of moves: after a move has committed, its match id and the version it
+//! wrote are handed to this process's [`MoveNotices`], which sends them on `tapis_matches` as
+//! `{id}:{version}` (the `matches_notify` trigger sends every other change, as `{id}`) in a
+//! transaction of its own, off the request: a move is one transaction, and its reply waits
+//! for nothing else. The version tells a process that keeps the match as new (the process
+//! that wrote it, `db::kept`) that it has nothing to forget.
 //!
 //! Why not in the transaction of the move: the first `NOTIFY` of a transaction takes a lock
 //! shared by every notifying transaction of the database, held until that transaction's
@@ -14,7 +16,7 @@
 //! (its listeners lose their connections), and one lost otherwise is found by the listeners'
 //! periodic look at every match they watch (`events::hub`).
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use diesel::QueryResult;
@@ -35,18 +37,20 @@ pub(crate) struct MoveNotices {
 
 #[derive(Debug, Default)]
 struct Pending {
-    matches: HashSet<Uuid>,
+    /// Each match, with the highest version its moves wrote.
+    matches: HashMap<Uuid, i64>,
     /// A task is sending notifications: it takes these before it ends.
     sending: bool,
 }
 
 impl MoveNotices {
-    /// Notes that a move of match `id` committed: it is notified by the task sending now, or
-    /// by one started here.
-    pub(crate) fn moved(self: &Arc<Self>, pool: &DbPool, id: Uuid) {
+    /// Notes that a move of match `id` committed `version`: it is notified by the task sending
+    /// now, or by one started here.
+    pub(crate) fn moved(self: &Arc<Self>, pool: &DbPool, id: Uuid, version: i64) {
         let start = {
             let mut pending = self.lock();
-            pending.matches.insert(id);
+            let told = pending.matches.entry(id).or_insert(version);
+            *told = (*told).max(version);
             !std::mem::replace(&mut pending.sending, true)
         };
         if start {
@@ -62,13 +66,33 @@ impl MoveNotices {
             pending.sending = false;
             return None;
         }
-        Some(pending.matches.drain().map(|id| id.to_string()).collect())
+        Some(
+            pending
+                .matches
+                .drain()
+                .map(|(id, version)| told_moved(id, version))
+                .collect(),
+        )
     }
 
     /// A panic while the lock was held cannot leave the set half changed (each change is one
     /// insert, one drain or one flag), so a poisoned lock is used as it is.
     fn lock(&self) -> MutexGuard<'_, Pending> {
         self.pending.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The payload that tells that match `id` moved to `version` ([`read_told`] reads it).
+fn told_moved(id: Uuid, version: i64) -> String {
+    format!("{id}:{version}")
+}
+
+/// What a notification on `tapis_matches` tells: the match, and the version a move wrote
+/// (none from the trigger, which tells every other change); `None` if it is not a match's.
+pub(crate) fn read_told(payload: &str) -> Option<(Uuid, Option<i64>)> {
+    match payload.split_once(':') {
+        Some((id, version)) => Some((id.parse().ok()?, Some(version.parse().ok()?))),
+        None => Some((payload.parse().ok()?, None)),
     }
 }
 
@@ -160,15 +184,24 @@ mod tests {
         let (a, b) = (Uuid::from_u128(1), Uuid::from_u128(2));
         {
             let mut pending = notices.lock();
-            pending.matches.extend([a, b, a]);
+            pending.matches.extend([(a, 3), (b, 8)]);
             pending.sending = true;
         }
         let mut taken = notices.take().expect("two matches to notify");
         taken.sort();
-        assert_eq!(taken, vec![a.to_string(), b.to_string()]);
+        assert_eq!(taken, vec![format!("{a}:3"), format!("{b}:8")]);
         assert!(notices.lock().sending, "still sending until it finds none");
         assert_eq!(notices.take(), None);
         assert!(!notices.lock().sending, "the next move starts a sender");
+    }
+
+    #[test]
+    fn a_notification_says_the_match_and_perhaps_the_version_moved_to() {
+        let id = Uuid::from_u128(9);
+        assert_eq!(read_told(&told_moved(id, 12)), Some((id, Some(12))));
+        assert_eq!(read_told(&id.to_string()), Some((id, None)));
+        assert_eq!(read_told("nonsense"), None);
+        assert_eq!(read_told(&format!("{id}:x")), None);
     }
 
     #[test]
@@ -193,12 +226,18 @@ mod tests {
             .build()
             .expect("a pool");
         let notices = Arc::new(MoveNotices::default());
-        notices.moved(&pool, Uuid::from_u128(1));
-        notices.moved(&pool, Uuid::from_u128(2));
+        notices.moved(&pool, Uuid::from_u128(1), 5);
+        notices.moved(&pool, Uuid::from_u128(2), 3);
+        notices.moved(&pool, Uuid::from_u128(1), 4);
         // On this single-threaded runtime the sender has not run yet: one sender, both
         // matches waiting for it.
         assert!(notices.lock().sending);
         assert_eq!(notices.lock().matches.len(), 2);
+        assert_eq!(
+            notices.lock().matches[&Uuid::from_u128(1)],
+            5,
+            "the highest version"
+        );
         while notices.lock().sending {
             tokio::task::yield_now().await;
         }

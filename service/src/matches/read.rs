@@ -14,6 +14,7 @@ use super::row::{Loaded, MatchRow, load_invited, row_as, seat_index, seats_to_ac
 use super::seating::Seating;
 use super::views::{Allowed, MatchStatus, MatchView, MatchWithTurns, TurnEntry};
 use crate::db::OrNotFound;
+use crate::db::kept::Versioned;
 use crate::identity::caller::Identity;
 use crate::identity::credentials::Caller;
 use crate::players::blocks;
@@ -44,11 +45,30 @@ impl KeptMatch {
         })
     }
 
+    /// What to keep of a match this process has just written (a move): its row as written,
+    /// and its state, at hand.
+    pub(super) fn written(after: &Loaded) -> ServiceResult<KeptMatch> {
+        match &after.state {
+            Some(state) => Ok(KeptMatch {
+                row: after.row.clone(),
+                state: Some(state.clone()),
+                turns: None,
+            }),
+            None => KeptMatch::of(&after.row, None),
+        }
+    }
+
     /// The match to view, its state already read.
-    fn loaded(&self) -> ServiceResult<Loaded> {
+    pub(super) fn loaded(&self) -> ServiceResult<Loaded> {
         let mut loaded = Loaded::new(self.row.clone())?;
         loaded.state = self.state.clone();
         Ok(loaded)
+    }
+}
+
+impl Versioned for Arc<KeptMatch> {
+    fn version(&self) -> i64 {
+        self.row.version
     }
 }
 
@@ -213,7 +233,7 @@ fn allowed_for(
 /// The match `id` and the viewer as the process keeps them (`db::kept`), if it keeps both:
 /// no statement. A viewer whose credentials the process keeps but refuses now (a suspended
 /// account, a missing scope) is refused.
-fn kept_read(
+pub(super) fn kept_read(
     services: &Services,
     id: Uuid,
     viewer: Option<Caller<'_>>,
@@ -249,7 +269,7 @@ pub async fn get(
         let mut conn = ViewConn::Later(services, None);
         return view_with(&mut conn, kept.loaded()?, who.as_ref()).await;
     }
-    let ticket = services.reads().ticket();
+    let ticket = services.reads().ticket_for(id);
     let mut conn = services.conn_keeping().await?;
     let (row, who) = row_as(&conn, services, id, viewer, false, ticket).await?;
     let loaded = match ticket {
@@ -280,7 +300,7 @@ pub async fn get_with_turns(
         let turns = kept.turns.clone().unwrap_or_default();
         return Ok((MatchWithTurns { view, turns }, who));
     }
-    let ticket = services.reads().ticket();
+    let ticket = services.reads().ticket_for(id);
     let mut conn = services.conn_keeping().await?;
     let shared: &AsyncPgConnection = &conn;
     let turns = async {

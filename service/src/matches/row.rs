@@ -70,6 +70,12 @@ pub(super) struct MatchRow {
     #[diesel(select_expression = SeatCopy)]
     #[diesel(select_expression_type = SeatCopy)]
     pub(super) seated: (Vec<Option<OffsetDateTime>>, Vec<bool>),
+    /// The row's `xmin` as text: the transaction that wrote this version of the row. Any
+    /// write to the row changes it, so a move worked out without a lock is written only if
+    /// the row is still exactly as it was read ([`super::store::RecordStep`]).
+    #[diesel(select_expression = RowStamp)]
+    #[diesel(select_expression_type = RowStamp)]
+    pub(super) stamp: String,
 }
 
 /// The vacations and computer flags of a match's players, in seat order, as one record: the
@@ -106,6 +112,36 @@ impl<GB> diesel::expression::ValidGrouping<GB> for SeatCopy {
 impl QueryFragment<Pg> for SeatCopy {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
         out.push_sql("ROW(matches.seat_vacations, matches.seat_bots)");
+        Ok(())
+    }
+}
+
+/// `matches.xmin` as text ([`MatchRow::stamp`]): PostgreSQL's system column, which Diesel's
+/// `table!` does not name. Its own expression, like [`SeatCopy`], so that the statements
+/// reading a match stay prepared.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct RowStamp;
+
+impl diesel::query_builder::QueryId for RowStamp {
+    type QueryId = Self;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl Expression for RowStamp {
+    type SqlType = diesel::sql_types::Text;
+}
+
+impl AppearsOnTable<matches::table> for RowStamp {}
+
+impl SelectableExpression<matches::table> for RowStamp {}
+
+impl<GB> diesel::expression::ValidGrouping<GB> for RowStamp {
+    type IsAggregate = diesel::expression::is_aggregate::Never;
+}
+
+impl QueryFragment<Pg> for RowStamp {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("matches.xmin::text");
         Ok(())
     }
 }

@@ -86,59 +86,135 @@ pub(super) struct PendingStep {
 pub(super) async fn work_out_step(
     conn: &mut AsyncPgConnection,
     before: Loaded,
-    mut state: AnyState,
+    state: AnyState,
     step: Step,
-    mut events: Vec<AnyEvent>,
+    events: Vec<AnyEvent>,
     now: OffsetDateTime,
 ) -> ServiceResult<PendingStep> {
-    let Loaded { row, mut seats, .. } = before;
-    let (chance_count, records) = chance_after(&mut state, &row, &mut events)?;
-    let outcome = state.outcome();
-    let next = to_act(&state);
-    let to_act_seat = next.map(stored_seat).transpose()?;
-    let next_on_vacation = next.map(|seat| row.vacation_pauses && row.vacation_of(seat).is_some());
-    let clock = clock_after(outcome.is_some(), next_on_vacation, row.days_per_move, now)?;
-    let result = match &outcome {
-        Some(outcome) => Some(result_of(conn, &row, &seats, step.kind, outcome, now).await?),
+    let mut worked = Worked::new(before, state, events, now)?;
+    let result = match &worked.outcome {
+        Some(outcome) => {
+            let result =
+                result_of(conn, &worked.row, &worked.seats, step.kind, outcome, now).await?;
+            record_ranking(conn, worked.row.id, &result, &mut worked.seats).await?;
+            Some(result)
+        }
         None => None,
     };
-    let encoded = EncodedStep::new(result.as_ref(), &records, step.action.as_ref(), &events)?;
-    if let Some(result) = &result {
-        record_ranking(conn, row.id, result, &mut seats).await?;
+    worked.finish(step, result, now)
+}
+
+/// Works out a step as [`work_out_step`] does, without the database, if it does not end the
+/// match (`None` if it does: its result and ratings are written in a transaction).
+pub(super) fn work_out_going_step(
+    before: Loaded,
+    state: AnyState,
+    step: Step,
+    events: Vec<AnyEvent>,
+    now: OffsetDateTime,
+) -> ServiceResult<Option<PendingStep>> {
+    let worked = Worked::new(before, state, events, now)?;
+    if worked.outcome.is_some() {
+        return Ok(None);
     }
-    let dates = dates_after(step.kind, result.is_some(), Dates::of(&row), now);
-    let row = MatchRow {
-        state: Some(JsonText::from(state.to_json_text().map_err(|e| {
-            ServiceError::internal("a state does not serialise", e)
-        })?)),
-        status: status_after(outcome.is_some()).as_str().to_owned(),
-        version: row.version + 1,
-        chance_count,
-        to_act_seat,
-        deadline: clock.deadline,
-        paused_time_left_us: clock.paused_time_left_us,
-        result: encoded.result,
-        started_at: dates.started_at,
-        finished_at: dates.finished_at,
-        updated_at: now,
-        turn_count: row.turn_count + 1,
-        moved_seats: moved_after(row.moved_seats, step.seat)?,
-        ..row
-    };
-    Ok(PendingStep {
-        after: Loaded {
+    worked.finish(step, None, now).map(Some)
+}
+
+/// A step with its chance steps resolved and its clock set: what is left to do is its result,
+/// if the game is over.
+struct Worked {
+    row: MatchRow,
+    seats: Vec<Seated>,
+    state: AnyState,
+    events: Vec<AnyEvent>,
+    chance_count: i64,
+    records: Vec<ChanceRecord>,
+    outcome: Option<Outcome>,
+    to_act_seat: Option<i16>,
+    clock: TurnClock,
+}
+
+impl Worked {
+    fn new(
+        before: Loaded,
+        mut state: AnyState,
+        mut events: Vec<AnyEvent>,
+        now: OffsetDateTime,
+    ) -> ServiceResult<Worked> {
+        let Loaded { row, seats, .. } = before;
+        let (chance_count, records) = chance_after(&mut state, &row, &mut events)?;
+        let outcome = state.outcome();
+        let next = to_act(&state);
+        let to_act_seat = next.map(stored_seat).transpose()?;
+        let next_on_vacation =
+            next.map(|seat| row.vacation_pauses && row.vacation_of(seat).is_some());
+        let clock = clock_after(outcome.is_some(), next_on_vacation, row.days_per_move, now)?;
+        Ok(Worked {
             row,
             seats,
-            result,
-            state: Some(state),
-        },
-        seat: step.seat.map(stored_seat).transpose()?,
-        kind: step.kind,
-        action: encoded.action,
-        chance: encoded.chance,
-        events: encoded.events,
-        notify_after_commit: step.notify_after_commit,
-    })
+            state,
+            events,
+            chance_count,
+            records,
+            outcome,
+            to_act_seat,
+            clock,
+        })
+    }
+
+    /// The step as it will be written, with the match's `result` if the game is over.
+    fn finish(
+        self,
+        step: Step,
+        result: Option<MatchResult>,
+        now: OffsetDateTime,
+    ) -> ServiceResult<PendingStep> {
+        let Worked {
+            row,
+            seats,
+            state,
+            events,
+            chance_count,
+            records,
+            outcome,
+            to_act_seat,
+            clock,
+        } = self;
+        let encoded = EncodedStep::new(result.as_ref(), &records, step.action.as_ref(), &events)?;
+        let dates = dates_after(step.kind, result.is_some(), Dates::of(&row), now);
+        let row = MatchRow {
+            state: Some(JsonText::from(state.to_json_text().map_err(|e| {
+                ServiceError::internal("a state does not serialise", e)
+            })?)),
+            status: status_after(outcome.is_some()).as_str().to_owned(),
+            version: row.version + 1,
+            chance_count,
+            to_act_seat,
+            deadline: clock.deadline,
+            paused_time_left_us: clock.paused_time_left_us,
+            result: encoded.result,
+            started_at: dates.started_at,
+            finished_at: dates.finished_at,
+            updated_at: now,
+            turn_count: row.turn_count + 1,
+            moved_seats: moved_after(row.moved_seats, step.seat)?,
+            ..row
+        };
+        Ok(PendingStep {
+            after: Loaded {
+                row,
+                seats,
+                result,
+                state: Some(state),
+            },
+            seat: step.seat.map(stored_seat).transpose()?,
+            kind: step.kind,
+            action: encoded.action,
+            chance: encoded.chance,
+            events: encoded.events,
+            notify_after_commit: step.notify_after_commit,
+        })
+    }
 }
 
 /// Resolves the chance steps due after a decision ([`resolve_chance`]) from the dice stream of

@@ -3,6 +3,8 @@
 //! round trips ([`move_transaction`]); a move's notification is sent after it commits, off
 //! the request ([`super::notices`]).
 
+use std::sync::Arc;
+
 use diesel::connection::TransactionDepthChange;
 use diesel::pg::Pg;
 use diesel::prelude::*;
@@ -18,9 +20,11 @@ use tapis_games::{AnyEvent, AnyState};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use super::read::{KeptMatch, kept_read};
 use super::row::{Loaded, MatchRow, row_as};
 use super::step::{PendingStep, Step, work_out_step};
 use crate::db::json_text::JsonText;
+use crate::db::kept::Ticket;
 use crate::identity::caller::Identity;
 use crate::identity::credentials::Caller;
 use crate::schema::matches;
@@ -30,7 +34,9 @@ use crate::{ServiceError, ServiceResult, Services};
 /// version, dice used, clock, result) if the match is still at the version the step was
 /// worked out from, and then appends the turn-log row, numbered after the last one (the match
 /// counts them), in one statement: the turn row is written only with the update, so the
-/// statement writes both or nothing, and says which by the rows it inserts (1 or 0).
+/// statement writes both or nothing, and answers the row's new `xmin` ([`MatchRow::stamp`])
+/// if it wrote them, nothing if not. A move worked out without a lock ([`unlocked_move`])
+/// also gives the stamp of the row it read: the row is updated only if it is still that row.
 ///
 /// The version check makes the write right on its own, whatever else the transaction holds:
 /// a move sends it together with `COMMIT` ([`move_transaction`]), and the first time a
@@ -64,6 +70,8 @@ pub(super) struct RecordStep<'a> {
     result: Option<&'a Value>,
     started_at: Option<OffsetDateTime>,
     finished_at: Option<OffsetDateTime>,
+    /// The `xmin` of the row the step was worked out from, when it was read without a lock.
+    stamp: Option<&'a str>,
     /// The caller has the change notified once the transaction has committed
     /// ([`MoveNotices`](super::notices::MoveNotices)): the trigger stays silent for it.
     notify_after_commit: bool,
@@ -72,6 +80,10 @@ pub(super) struct RecordStep<'a> {
 impl QueryId for RecordStep<'_> {
     type QueryId = RecordStep<'static>;
     const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl diesel::query_builder::Query for RecordStep<'_> {
+    type SqlType = diesel::sql_types::Text;
 }
 
 impl QueryFragment<Pg> for RecordStep<'_> {
@@ -101,6 +113,8 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         sql_then_bind::<Nullable<Timestamptz>, _>(&mut out, ", finished_at = ", &self.finished_at)?;
         sql_then_bind::<SqlUuid, _>(&mut out, " WHERE id = ", &self.match_id)?;
         sql_then_bind::<BigInt, _>(&mut out, " AND version = ", &self.from_version)?;
+        sql_then_bind::<Nullable<Text>, _>(&mut out, " AND xmin::text = coalesce(", &self.stamp)?;
+        out.push_sql(", xmin::text)");
         // Evaluated before the row is updated, hence before the trigger's condition reads it;
         // transaction-local, so it ends with the transaction.
         out.push_sql(" AND set_config('tapis.notify', ");
@@ -111,7 +125,8 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         };
         out.push_bind_param::<Text, _>(notify)?;
         out.push_sql(
-            ", true) IS NOT NULL RETURNING id) INSERT INTO turns (match_id, seq, version, \
+            ", true) IS NOT NULL RETURNING id, xmin::text AS stamp), \
+             inserted AS (INSERT INTO turns (match_id, seq, version, \
              seat, kind, action, chance, events, at) SELECT id, ",
         );
         out.push_bind_param::<BigInt, _>(&self.seq)?;
@@ -122,7 +137,7 @@ impl QueryFragment<Pg> for RecordStep<'_> {
         sql_then_bind::<Jsonb, _>(&mut out, ", ", self.chance)?;
         sql_then_bind::<Jsonb, _>(&mut out, ", ", self.events)?;
         sql_then_bind::<Timestamptz, _>(&mut out, ", ", &self.at)?;
-        out.push_sql(" FROM updated");
+        out.push_sql(" FROM updated) SELECT stamp FROM updated");
         Ok(())
     }
 }
@@ -147,7 +162,9 @@ impl PendingStep {
         self.after.result.is_some()
     }
 
-    pub(super) fn statement(&self) -> RecordStep<'_> {
+    /// The statement that writes the step; `unlocked`: the match was read without a lock, and
+    /// is written only if its row is still as read.
+    pub(super) fn statement(&self, unlocked: bool) -> RecordStep<'_> {
         let row = &self.after.row;
         RecordStep {
             match_id: row.id,
@@ -170,25 +187,39 @@ impl PendingStep {
             result: row.result.as_ref(),
             started_at: row.started_at,
             finished_at: row.finished_at,
+            // The row after the step keeps the stamp of the row it was worked out from.
+            stamp: unlocked.then_some(row.stamp.as_str()),
             notify_after_commit: self.notify_after_commit,
         }
     }
 
-    /// Writes the step: `Ok(false)` when the match is no longer at the version the step was
-    /// worked out from, and nothing was written.
-    pub(super) async fn write(&self, conn: &mut AsyncPgConnection) -> ServiceResult<bool> {
-        written(self.statement().execute(conn).await?)
+    /// Writes the step, under the lock of its match (or `unlocked`, see [`Self::statement`]):
+    /// the row's new stamp, or `None` when the match is no longer at the version (or the row)
+    /// the step was worked out from, and nothing was written.
+    pub(super) async fn write(
+        &self,
+        conn: &mut AsyncPgConnection,
+        unlocked: bool,
+    ) -> ServiceResult<Option<String>> {
+        written(self.statement(unlocked).get_results(conn).await?)
+    }
+
+    /// The match as written, stamped with its new `xmin`.
+    fn written_as(mut self, stamp: String) -> Loaded {
+        self.after.row.stamp = stamp;
+        self.after
     }
 }
 
-/// What the statement recording a step says it did: 1 row (written) or 0 (the version moved).
-pub(super) fn written(inserted: usize) -> ServiceResult<bool> {
-    match inserted {
-        0 => Ok(false),
-        1 => Ok(true),
-        more => Err(ServiceError::internal(
-            "a step appended several turn rows",
-            more,
+/// What the statement recording a step says it did: the row's new stamp (written), or nothing
+/// (the match had changed).
+fn written(stamps: Vec<String>) -> ServiceResult<Option<String>> {
+    let mut stamps = stamps.into_iter();
+    match (stamps.next(), stamps.next()) {
+        (stamp, None) => Ok(stamp),
+        (Some(_), Some(_)) | (None, Some(_)) => Err(ServiceError::internal(
+            "a step updated several match rows",
+            "",
         )),
     }
 }
@@ -205,14 +236,14 @@ pub(super) async fn advance(
     now: OffsetDateTime,
 ) -> ServiceResult<Loaded> {
     let pending = work_out_step(conn, before, state, step, events, now).await?;
-    if !pending.write(conn).await? {
+    match pending.write(conn, false).await? {
+        Some(stamp) => Ok(pending.written_as(stamp)),
         // The caller holds the lock on the match row: its version cannot have moved.
-        return Err(ServiceError::internal(
+        None => Err(ServiceError::internal(
             "the match row changed under its lock",
             pending.after.row.id,
-        ));
+        )),
     }
-    Ok(pending.after)
 }
 
 /// The transaction of a move, in two round trips to the database instead of four: `BEGIN` is
@@ -255,9 +286,12 @@ pub(super) async fn move_transaction(
     caller: Caller<'_>,
     body: impl AsyncFnOnce(&mut AsyncPgConnection, MatchRow, Identity) -> ServiceResult<PendingStep>,
 ) -> ServiceResult<Loaded> {
+    // Taken before the match is read: the row written is kept only if nothing was told of
+    // the match since (`db::kept`).
+    let ticket = services.reads().ticket_for(id);
     enter_transaction(conn)?;
     let done = async {
-        let (row, who) = begin_and_lock(conn, services, id, caller).await?;
+        let (row, who) = begin_and_lock(conn, services, id, caller, ticket).await?;
         let pending = body(&mut *conn, row, who).await?;
         // A move that ends the match is written in the transaction, before `COMMIT` is sent.
         let written_before = write_if_ending(conn, id, &pending).await?;
@@ -267,7 +301,7 @@ pub(super) async fn move_transaction(
         Ok(done) => done,
         Err(error) => return Err(roll_back(conn, error).await),
     };
-    if !commit_move(conn, &pending, written_before).await? {
+    let Some(stamp) = commit_move(conn, &pending, written_before).await? else {
         // `COMMIT` overtook the write (its first use on this connection) and another move of
         // the match got in between: this one lost the race, as if it had waited for the lock.
         let current = matches::table
@@ -279,12 +313,67 @@ pub(super) async fn move_transaction(
             submitted: pending.after.row.version - 1,
             current,
         });
+    };
+    Ok(moved(services, ticket, pending.written_as(stamp)))
+}
+
+/// A move played without a lock, when it can be: the caller's action is checked and worked
+/// out by `body` on the match as the process keeps it or as one statement reads it (with the
+/// caller, [`row_as`]), and written by one statement that is its own transaction, only if the
+/// match row is still exactly the row read ([`RecordStep`]'s stamp). A move is then one
+/// statement (or two, when the match was not kept) instead of a transaction of four.
+///
+/// `Ok(None)`: the move is to be played under the lock ([`move_transaction`]), because
+/// - the match changed since it was read (another move got in, or a worker's bookkeeping
+///   wrote the row): under the lock the move is worked out again from the row as it is;
+/// - `body` says it ends the match (`Ok(None)`): its result and ratings are written in the
+///   move's transaction;
+/// - the match as kept refused the move: the refusal is given under the lock, from the row as
+///   it is (what is kept may be a moment behind another process's move).
+///
+/// A refusal worked out from a row just read is given at once, as the row stood then.
+pub(super) async fn unlocked_move(
+    conn: &mut AsyncPgConnection,
+    services: &Services,
+    id: Uuid,
+    caller: Caller<'_>,
+    body: impl FnOnce(Loaded, &Identity) -> ServiceResult<Option<PendingStep>>,
+) -> ServiceResult<Option<(Loaded, Identity)>> {
+    let ticket = services.reads().ticket_for(id);
+    let (loaded, who, kept) = match kept_read(services, id, Some(caller), false)? {
+        Some((kept, Some(who))) => (kept.loaded()?, who, true),
+        Some((_, None)) | None => {
+            let (row, who) = row_as(conn, services, id, Some(caller), false, ticket).await?;
+            let who = who.ok_or_else(|| ServiceError::internal("a move without its caller", id))?;
+            (Loaded::new(row)?, who, false)
+        }
+    };
+    let pending = match body(loaded, &who) {
+        Ok(Some(pending)) => pending,
+        Ok(None) => return Ok(None),
+        Err(_) if kept => return Ok(None),
+        Err(refused) => return Err(refused),
+    };
+    match pending.write(conn, true).await? {
+        Some(stamp) => Ok(Some((
+            moved(services, ticket, pending.written_as(stamp)),
+            who,
+        ))),
+        None => Ok(None),
     }
-    // Forgotten here at once (`db::kept`), and told to the other server processes once it
-    // has committed, off the request.
-    services.reads().forget_match(id);
-    services.move_notices().moved(&services.pool, id);
-    Ok(pending.after)
+}
+
+/// What follows a move's commit: the process keeps the match as written, if nothing was told
+/// of it since `ticket` (`db::kept`), and tells the other server processes, off the request.
+fn moved(services: &Services, ticket: Option<Ticket>, after: Loaded) -> Loaded {
+    let id = after.row.id;
+    let version = after.row.version;
+    match KeptMatch::written(&after) {
+        Ok(kept) => services.reads().keep_written(ticket, id, Arc::new(kept)),
+        Err(_) => services.reads().forget_match(id),
+    }
+    services.move_notices().moved(&services.pool, id, version);
+    after
 }
 
 /// Counts the transaction of a move as open in the connection's transaction manager, before
@@ -305,17 +394,11 @@ async fn begin_and_lock(
     services: &Services,
     id: Uuid,
     caller: Caller<'_>,
+    ticket: Option<Ticket>,
 ) -> ServiceResult<(MatchRow, Identity)> {
     let (mut first, second) = (&*conn, &*conn);
     // The lock is sent when its future is first polled, after `BEGIN` (see `move_transaction`).
-    let lock = row_as(
-        second,
-        services,
-        id,
-        Some(caller),
-        true,
-        services.reads().ticket(),
-    );
+    let lock = row_as(second, services, id, Some(caller), true, ticket);
     let (begun, locked) = futures_util::future::join(first.batch_execute("BEGIN"), lock).await;
     begun?;
     let (row, who) = locked?;
@@ -324,22 +407,21 @@ async fn begin_and_lock(
 }
 
 /// Writes `pending` now, in the transaction, if it ends the match (its result and ratings are
-/// written in the transaction already): whether it was written.
+/// written in the transaction already): the row's new stamp if it was written.
 async fn write_if_ending(
     conn: &mut AsyncPgConnection,
     id: Uuid,
     pending: &PendingStep,
-) -> ServiceResult<bool> {
+) -> ServiceResult<Option<String>> {
     if !pending.ends_match() {
-        return Ok(false);
+        return Ok(None);
     }
-    if pending.write(conn).await? {
-        Ok(true)
-    } else {
-        Err(ServiceError::internal(
+    match pending.write(conn, false).await? {
+        Some(stamp) => Ok(Some(stamp)),
+        None => Err(ServiceError::internal(
             "the match row changed under its lock",
             id,
-        ))
+        )),
     }
 }
 
@@ -353,21 +435,20 @@ async fn roll_back(conn: &mut AsyncPgConnection, error: ServiceError) -> Service
     }
 }
 
-/// Sends the statement that writes the move (unless `written_before`) together with `COMMIT`,
-/// in one round trip, and closes the transaction in the connection's transaction manager:
-/// whether the move was written.
+/// Sends the statement that writes the move (unless it was `written_before`, with that
+/// stamp) together with `COMMIT`, in one round trip, and closes the transaction in the
+/// connection's transaction manager: the row's new stamp if the move was written.
 async fn commit_move(
     conn: &mut AsyncPgConnection,
     pending: &PendingStep,
-    written_before: bool,
-) -> ServiceResult<bool> {
+    written_before: Option<String>,
+) -> ServiceResult<Option<String>> {
     let (mut first, mut second) = (&*conn, &*conn);
-    let record = pending.statement();
+    let record = pending.statement(false);
     let write = async {
-        if written_before {
-            Ok(true)
-        } else {
-            written(record.execute(&mut first).await?)
+        match written_before {
+            Some(stamp) => Ok(Some(stamp)),
+            None => written(record.get_results(&mut first).await?),
         }
     };
     let (written, committed) =
@@ -438,6 +519,7 @@ mod tests {
             result: None,
             started_at: Some(now),
             finished_at: None,
+            stamp: None,
             notify_after_commit: false,
         };
         let last = RecordStep {
@@ -452,6 +534,7 @@ mod tests {
             result: Some(&result),
             started_at: None,
             finished_at: Some(now),
+            stamp: Some("731"),
             notify_after_commit: true,
             ..start
         };
@@ -459,8 +542,12 @@ mod tests {
         assert_eq!(sql, sql_of(&last));
         assert!(sql.starts_with("WITH updated AS (UPDATE matches"), "{sql}");
         assert!(sql.contains("AND version = $15"), "{sql}");
-        assert!(sql.ends_with(" FROM updated"), "{sql}");
-        assert!(sql.contains("$24") && !sql.contains("$25"), "{sql}");
+        assert!(
+            sql.contains("AND xmin::text = coalesce($16, xmin::text)"),
+            "{sql}"
+        );
+        assert!(sql.ends_with(" SELECT stamp FROM updated"), "{sql}");
+        assert!(sql.contains("$25") && !sql.contains("$26"), "{sql}");
         assert!(RecordStep::query_id().is_some());
     }
 }

@@ -215,3 +215,66 @@ async fn another_process_forgets_a_match_that_moved_and_a_session_that_ended() {
         refused.body
     );
 }
+
+/// A move on a match whose row changed since the process kept it, without anyone being told
+/// (a worker's bookkeeping), finds the row changed when it writes, and is played under the
+/// lock from the row as it is. (Tried until a move finds the match and its caller kept: a
+/// worker of the app may make the process forget what it keeps at any time.)
+#[tokio::test]
+async fn a_move_on_a_row_changed_since_it_was_kept_is_played_under_the_lock() {
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let Started {
+        id,
+        path,
+        alice,
+        bob,
+    } = started(&app).await;
+    let mut conn = app.db.connect().await;
+    let mut under_the_lock = false;
+    for _ in 0..20 {
+        let view = until_kept(&app.base, &app.client, &path, &alice).await.body;
+        let mover = to_act(&view, &alice, &bob);
+        let mine = until_kept(&app.base, &app.client, &path, mover).await.body;
+        diesel::sql_query("UPDATE matches SET deadline_told_version = version WHERE id = $1::uuid")
+            .bind::<diesel::sql_types::Text, _>(&id)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        let moved = app
+            .post(&format!("{path}/actions"), Some(mover), first_action(&mine))
+            .await;
+        assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.body);
+        assert_eq!(
+            moved.body["version"].as_i64(),
+            Some(mine["version"].as_i64().unwrap() + 1)
+        );
+        // The write that found the row changed, then `BEGIN`, the lock, the write, `COMMIT`;
+        // or, if the process had forgotten the match, the read and the write.
+        match statements(&moved) {
+            5 => {
+                under_the_lock = true;
+                break;
+            }
+            2 => {}
+            other => panic!("a move ran {other} statements"),
+        }
+    }
+    assert!(under_the_lock, "no move found its match kept");
+    // Every move is in the turn log once, the last one at the match's version.
+    let agree: Agree = diesel::sql_query(
+        "SELECT m.turn_count = count(t.seq) AND m.version = max(t.version) AS agree \
+         FROM matches m JOIN turns t ON t.match_id = m.id WHERE m.id = $1::uuid \
+         GROUP BY m.id",
+    )
+    .bind::<diesel::sql_types::Text, _>(&id)
+    .get_result(&mut conn)
+    .await
+    .unwrap();
+    assert!(agree.agree);
+}
+
+#[derive(diesel::QueryableByName)]
+struct Agree {
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    agree: bool,
+}
