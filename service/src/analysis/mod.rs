@@ -3,7 +3,7 @@
 //! record.
 //!
 //! - **Queued with its cause**: the statement that finishes a match queues its analysis (the
-//!   trigger `matches_queue_analysis`), so a finished match always has one, and the move pays
+//!   trigger `matches_updated`), so a finished match always has one, and the move pays
 //!   no statement for it.
 //! - **Made in the background** ([`run`]), by whichever process claims it first: a claim is a
 //!   lease (`attempts` + 1, `not_before` pushed past the lease), taken with

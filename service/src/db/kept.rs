@@ -17,11 +17,12 @@
 //!   prevents keeping, or it removes what was kept. A match's forgetting stops only the reads
 //!   of the matches that share its stripe ([`STRIPES`]), so that the moves of other matches,
 //!   told all the time under load, do not stop every read from being kept.
-//! - **A process's own move.** The move knows the row it wrote: it keeps it
-//!   ([`KeptReads::keep_written`]) with the ticket it took before it read the match, and its
-//!   notification, carrying the version written, then forgets nothing that is as new
-//!   ([`KeptReads::told_moved`]). A read never replaces a newer version of a match with an
-//!   older one.
+//! - **Moves, told with their version.** A move's notification carries the version it wrote
+//!   ([`KeptReads::told_moved`]): a process that keeps the match at that version or a newer
+//!   one forgets nothing; any other notes the version told, and keeps no read of the match
+//!   older than it, without stopping the other reads in flight. A move made here keeps the
+//!   row it wrote ([`KeptReads::keep_written`]) with the ticket it took before it read the
+//!   match. A read never replaces a newer version of a match with an older one.
 //! - **A listener that is not listening.** Nothing is kept or served while the listener is not
 //!   connected (notifications would be lost), and everything is forgotten when it connects.
 //! - **A notification that never comes** (a process killed between a move's commit and its
@@ -71,13 +72,38 @@ struct Inner<M, C> {
     generation: u64,
     /// Rise with every forgetting of a match of their stripe ([`stripe`]).
     stripes: Box<[u64; STRIPES]>,
-    matches: HashMap<Uuid, Kept<M>>,
+    matches: HashMap<Uuid, Entry<M>>,
     callers: HashMap<CallerKey, KeptCaller<C>>,
 }
 
 struct Kept<T> {
     value: T,
     read_at: Instant,
+}
+
+/// What a process knows of a match: kept, or only the version a move was told at (nothing
+/// older may be kept).
+enum Entry<M> {
+    Kept(Kept<M>),
+    Told(i64),
+}
+
+impl<M: Versioned> Entry<M> {
+    /// `value`, kept now.
+    fn kept(value: M) -> Entry<M> {
+        Entry::Kept(Kept {
+            value,
+            read_at: Instant::now(),
+        })
+    }
+
+    /// The newest version known of the match.
+    fn version(&self) -> i64 {
+        match self {
+            Entry::Kept(kept) => kept.value.version(),
+            Entry::Told(version) => *version,
+        }
+    }
 }
 
 struct KeptCaller<C> {
@@ -173,50 +199,49 @@ impl<M: Clone + Versioned, C: Clone> KeptReads<M, C> {
     /// Match `id` as kept, if it is and may be served.
     pub fn a_match(&self, id: Uuid) -> Option<M> {
         let inner = self.lock();
-        let kept = inner.matches.get(&id).filter(|_| inner.live)?;
-        fresh(kept, Instant::now()).then(|| kept.value.clone())
+        match inner.matches.get(&id).filter(|_| inner.live)? {
+            Entry::Kept(kept) => fresh(kept, Instant::now()).then(|| kept.value.clone()),
+            Entry::Told(_) => None,
+        }
     }
 
     /// Keeps match `id` as a read that took `ticket` found it, unless something it could have
-    /// read was forgotten since, or a newer version of the match is kept.
+    /// read was forgotten since, or a newer version of the match is known.
     pub fn keep_match(&self, ticket: Ticket, id: Uuid, value: M) {
         let mut inner = self.lock();
-        if !inner.may_keep_match(ticket, id) {
-            return;
-        }
-        let newer_kept = inner.matches.get(&id).is_some_and(|kept| {
-            fresh(kept, Instant::now()) && kept.value.version() > value.version()
-        });
-        if !newer_kept {
-            inner.keep(id, value);
+        if inner.may_keep_match(ticket, id) && !inner.newer_known(id, &value) {
+            inner.keep(id, Entry::kept(value));
         }
     }
 
     /// Keeps match `id` as this process has just written it (a move that committed), if
     /// nothing it could have read was forgotten since `ticket`, taken before the match was
-    /// read for the move; else forgets it. Either way the reads of it in flight keep nothing
-    /// (they may have read it before the write).
+    /// read for the move, and no newer version is known; else notes the version written, so
+    /// that no older read of the match is kept.
     pub fn keep_written(&self, ticket: Option<Ticket>, id: Uuid, value: M) {
         let mut inner = self.lock();
+        if inner.newer_known(id, &value) {
+            return;
+        }
         let may = ticket.is_some_and(|ticket| inner.may_keep_match(ticket, id));
-        inner.stripes[stripe(id)] += 1;
-        if may {
-            inner.keep(id, value);
+        let entry = if may {
+            Entry::kept(value)
         } else {
-            inner.matches.remove(&id);
+            Entry::Told(value.version())
+        };
+        if inner.live {
+            inner.keep(id, entry);
         }
     }
 
-    /// Match `id` now stands at `version` at least (a move told by a process): forgets it
-    /// unless what is kept is as new.
+    /// Match `id` now stands at `version` at least (a move, told by the process that made it):
+    /// unless what is kept is as new, it is forgotten and no read older than `version` is
+    /// kept any more.
     pub fn told_moved(&self, id: Uuid, version: i64) {
         let mut inner = self.lock();
-        let as_new = inner
-            .matches
-            .get(&id)
-            .is_some_and(|kept| kept.value.version() >= version);
-        if !as_new {
-            inner.forget_match(id);
+        let known = inner.matches.get(&id).map(Entry::version);
+        if inner.live && known.is_none_or(|known| known < version) {
+            inner.keep(id, Entry::Told(version));
         }
     }
 
@@ -304,12 +329,23 @@ impl<M, C> Inner<M, C> {
             && ticket.stripe == Some((stripe, self.stripes[stripe]))
     }
 
-    fn keep(&mut self, id: Uuid, value: M) {
-        let kept = Kept {
-            value,
-            read_at: Instant::now(),
-        };
-        insert(&mut self.matches, id, kept, MATCHES_KEPT);
+    /// Whether a version of match `id` newer than `value` is known.
+    fn newer_known(&self, id: Uuid, value: &M) -> bool
+    where
+        M: Versioned,
+    {
+        self.matches
+            .get(&id)
+            .is_some_and(|known| known.version() > value.version())
+    }
+
+    fn keep(&mut self, id: Uuid, entry: Entry<M>) {
+        if self.matches.len() >= MATCHES_KEPT && !self.matches.contains_key(&id) {
+            // The versions told go with what was kept: no read in flight may keep anything.
+            self.generation += 1;
+            self.matches.clear();
+        }
+        self.matches.insert(id, entry);
     }
 
     fn forget_match(&mut self, id: Uuid) {
@@ -418,12 +454,35 @@ mod tests {
         reads.keep_written(read_for_the_move, a, (2, "written"));
         assert_eq!(reads.a_match(a), Some((2, "written")));
         // A view that read the match before the move committed keeps nothing.
-        reads.keep_match(read_for_a_view.expect("listening"), a, (2, "read before"));
+        reads.keep_match(read_for_a_view.expect("listening"), a, (1, "read before"));
         assert_eq!(reads.a_match(a), Some((2, "written")));
         reads.told_moved(a, 2);
         assert_eq!(reads.a_match(a), Some((2, "written")), "its own move");
         reads.told_moved(a, 3);
         assert_eq!(reads.a_match(a), None, "another process's move");
+    }
+
+    #[test]
+    fn a_move_told_stops_only_the_older_reads_of_its_match() {
+        let reads = listening();
+        let a = Uuid::from_u128(1);
+        let (for_a_move, for_a_view, for_another_view) = (
+            reads.ticket_for(a),
+            reads.ticket_for(a),
+            reads.ticket_for(a),
+        );
+        // Told of a move to version 5 while nothing of the match is kept.
+        reads.told_moved(a, 5);
+        reads.keep_match(for_a_view.expect("listening"), a, (4, "read before it"));
+        assert_eq!(reads.a_match(a), None);
+        reads.keep_written(for_a_move, a, (6, "the next move, made here"));
+        assert_eq!(reads.a_match(a), Some((6, "the next move, made here")));
+        reads.keep_match(
+            for_another_view.expect("listening"),
+            a,
+            (5, "read after it"),
+        );
+        assert_eq!(reads.a_match(a), Some((6, "the next move, made here")));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Recording events in the transaction that causes them (those the `matches_events` trigger
+//! Recording events in the transaction that causes them (those the `matches_updated` trigger
 //! does not write: invitations, declines and cancellations, the deadline warnings, the
 //! competitions' events).
 
