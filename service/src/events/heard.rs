@@ -39,6 +39,20 @@ pub(super) fn forgets(services: &Services, marks: &Marks, channel: &str, payload
     true
 }
 
+/// Forgets what a notification on `tapis_matches` says changed: the match told of, unless the
+/// process keeps it as new as the version a move's notification says (`db::kept`); everything
+/// if the payload is not a match's. Returns the match, whose moves are to be read.
+pub(super) fn match_told(services: &Services, payload: &str) -> Option<Uuid> {
+    let reads = services.reads();
+    let told = crate::matches::read_told(payload);
+    match told {
+        Some((id, Some(version))) => reads.told_moved(id, version),
+        Some((id, None)) => reads.forget_match(id),
+        None => reads.forget_all(),
+    }
+    told.map(|(id, _)| id)
+}
+
 /// Who waits for this process's listener to hear their mark: a notification sent after the
 /// commits to wait for reaches the listener after every notification of those transactions
 /// (PostgreSQL delivers them in the order of the commits), so once it is heard, the process

@@ -400,16 +400,8 @@ impl Work {
                 hub.match_changed.notify_one();
                 hub.match_changed_for_tournaments.notify_one();
                 self.sequence = true;
-                match crate::matches::read_told(payload) {
-                    Some((id, Some(version))) => {
-                        services.reads().told_moved(id, version);
-                        self.matches.insert(id);
-                    }
-                    Some((id, None)) => {
-                        services.reads().forget_match(id);
-                        self.matches.insert(id);
-                    }
-                    None => services.reads().forget_all(),
+                if let Some(id) = heard::match_told(services, payload) {
+                    self.matches.insert(id);
                 }
             }
             // A message was posted to a match's chat.
