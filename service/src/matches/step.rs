@@ -169,29 +169,24 @@ impl Worked {
         result: Option<MatchResult>,
         now: OffsetDateTime,
     ) -> ServiceResult<PendingStep> {
-        let Worked {
-            row,
-            seats,
-            state,
-            events,
-            chance_count,
-            records,
-            outcome,
-            to_act_seat,
-            clock,
-        } = self;
-        let encoded = EncodedStep::new(result.as_ref(), &records, step.action.as_ref(), &events)?;
+        let encoded = EncodedStep::new(
+            result.as_ref(),
+            &self.records,
+            step.action.as_ref(),
+            &self.events,
+        )?;
+        let row = self.row;
         let dates = dates_after(step.kind, result.is_some(), Dates::of(&row), now);
         let row = MatchRow {
-            state: Some(JsonText::from(state.to_json_text().map_err(|e| {
+            state: Some(JsonText::from(self.state.to_json_text().map_err(|e| {
                 ServiceError::internal("a state does not serialise", e)
             })?)),
-            status: status_after(outcome.is_some()).as_str().to_owned(),
+            status: status_after(self.outcome.is_some()).as_str().to_owned(),
             version: row.version + 1,
-            chance_count,
-            to_act_seat,
-            deadline: clock.deadline,
-            paused_time_left_us: clock.paused_time_left_us,
+            chance_count: self.chance_count,
+            to_act_seat: self.to_act_seat,
+            deadline: self.clock.deadline,
+            paused_time_left_us: self.clock.paused_time_left_us,
             result: encoded.result,
             started_at: dates.started_at,
             finished_at: dates.finished_at,
@@ -203,9 +198,9 @@ impl Worked {
         Ok(PendingStep {
             after: Loaded {
                 row,
-                seats,
+                seats: self.seats,
                 result,
-                state: Some(state),
+                state: Some(self.state),
             },
             seat: step.seat.map(stored_seat).transpose()?,
             kind: step.kind,
