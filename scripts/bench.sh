@@ -371,12 +371,14 @@ fi
 [ -n "$read_mode" ] || cat <<EOF
 
 Not like for like: a pgbench -N transaction is 3 statements (UPDATE, SELECT, INSERT) between
-BEGIN and END on one connection. A move is a POST that runs one transaction of 2 statements
-(lock the match row, which holds a copy of its seats; append the turn and update the match in
-one statement) and answers with the view built from them, plus, when the turn passes to the
-other seat, a GET of the match (1 read); the other server processes are notified off the
-request, many moves to a transaction under load. "database work per move" above counts them
-all, set-up included. HTTP, JSON, the rules and the load generator share the same cores as
+BEGIN and END on one connection. A move is a POST whose one statement appends the turn and
+updates the match, its own transaction, when the process keeps the match and the caller (one
+read before it when not), and answers with the view built from it, plus, when the turn passes
+to the other seat, a GET of the match; a move that ends its match is played in a transaction
+under the match's lock, with the ratings (see "moves that ended the match" above). The other
+server processes are notified off the request, many moves to a transaction under load.
+"database work per request" above counts them all, set-up included. HTTP, JSON, the rules and
+the load generator share the same cores as
 PostgreSQL.
 EOF
 echo "RESULT moves_per_sec=$moves_per_sec p50_ms=$p50 p99_ms=$p99 pgbench_tps=$tps ratio=$moves_ratio"

@@ -2,7 +2,7 @@
 //! follow from the match's dice stream, the clock, and, when the game is over, the result, the
 //! final ranks and the rating changes.
 
-use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, SmallInt, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde_json::Value;
 use tapis_games::{AnyAction, AnyEvent, AnyState, Outcome, Turn};
@@ -14,7 +14,6 @@ use super::row::{Loaded, MatchRow, Seated, stored_seat, to_act};
 use super::views::{ChanceRecord, MatchResult, MatchStatus, RankingEntry, TurnKind};
 use crate::db::json_text::JsonText;
 use crate::ratings::{self, FinalSeat};
-use crate::schema::match_seats;
 use crate::{ServiceError, ServiceResult, fairness};
 
 /// The most chance steps the rules may ask for in a row before we call it a bug.
@@ -344,26 +343,40 @@ impl EncodedStep {
     }
 }
 
-/// Writes the final ranks and scores of a finished match to its seats, one statement a seat,
-/// and shows them on `seats`.
+/// Writes the final ranks and scores of a finished match to its seats, in one statement, and
+/// shows them on `seats`.
 async fn record_ranking(
     conn: &mut AsyncPgConnection,
     match_id: Uuid,
     result: &MatchResult,
     seats: &mut [Seated],
 ) -> ServiceResult<()> {
+    let mut seat_numbers = Vec::with_capacity(result.ranking.len());
+    let mut ranks = Vec::with_capacity(result.ranking.len());
+    let mut scores = Vec::with_capacity(result.ranking.len());
     for entry in &result.ranking {
-        diesel::update(
-            match_seats::table
-                .filter(match_seats::match_id.eq(match_id))
-                .filter(match_seats::seat.eq(stored_seat(entry.seat)?)),
-        )
-        .set((
-            match_seats::rank.eq(stored_seat(entry.rank)?),
-            match_seats::score.eq(entry.score),
-        ))
-        .execute(conn)
-        .await?;
+        seat_numbers.push(stored_seat(entry.seat)?);
+        ranks.push(stored_seat(entry.rank)?);
+        scores.push(entry.score);
+    }
+    let written = diesel::sql_query(
+        "UPDATE match_seats s SET rank = r.rank, score = r.score \
+         FROM unnest($2::smallint[], $3::smallint[], $4::bigint[]) AS r(seat, rank, score) \
+         WHERE s.match_id = $1 AND s.seat = r.seat",
+    )
+    .bind::<SqlUuid, _>(match_id)
+    .bind::<Array<SmallInt>, _>(&seat_numbers)
+    .bind::<Array<SmallInt>, _>(&ranks)
+    .bind::<Array<BigInt>, _>(&scores)
+    .execute(conn)
+    .await?;
+    if written != result.ranking.len() {
+        return Err(ServiceError::internal(
+            "a ranked seat of the match has no row",
+            match_id,
+        ));
+    }
+    for entry in &result.ranking {
         if let Some(seat) = seats.iter_mut().find(|s| s.view.seat == entry.seat) {
             seat.view.rank = Some(entry.rank);
             seat.view.score = Some(entry.score);

@@ -13,7 +13,7 @@ pub mod elo;
 use std::borrow::Cow;
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Int4, Int8, Text};
+use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tapis_games::GameId;
@@ -169,10 +169,9 @@ pub(crate) async fn record_match(
     }
     let standings = lock_standings(conn, game, seats).await?;
     let changes = elo::rate(&standings);
-    let ended = Ended { match_id, game, at };
-    for ((seat, standing), change) in seats.iter().zip(&standings).zip(&changes) {
-        ended.write(conn, seat, standing, change).await?;
-    }
+    Ended { match_id, game, at }
+        .write(conn, seats, &standings, &changes)
+        .await?;
     Ok(Some(changes))
 }
 
@@ -187,19 +186,24 @@ async fn lock_standings(
     let mut user_ids: Vec<Uuid> = seats.iter().map(|s| s.user_id).collect();
     user_ids.sort_unstable();
 
-    // Missing rows first, in user-id order (an insert racing another waits for it to end).
-    for user_id in &user_ids {
-        diesel::insert_into(ratings::table)
-            .values((
-                ratings::user_id.eq(user_id),
+    // Missing rows first, in user-id order (an insert racing another waits for it to end): one
+    // statement, whose rows are inserted in the order given.
+    let missing: Vec<_> = user_ids
+        .iter()
+        .map(|user_id| {
+            (
+                ratings::user_id.eq(*user_id),
                 ratings::game.eq(game.as_str()),
                 ratings::rating.eq(elo::INITIAL_RATING.micros()),
                 ratings::games.eq(0),
-            ))
-            .on_conflict_do_nothing()
-            .execute(conn)
-            .await?;
-    }
+            )
+        })
+        .collect();
+    diesel::insert_into(ratings::table)
+        .values(&missing)
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .await?;
     // Then lock every row, in the same order, before reading it: a concurrent ending of another
     // match of these players waits here until this one commits, then reads its result.
     let rows: Vec<(Uuid, i64, i32)> = ratings::table
@@ -234,56 +238,81 @@ struct Ended {
     at: OffsetDateTime,
 }
 
+/// What [`Ended::write`] wrote: a count of each table's rows.
+#[derive(QueryableByName)]
+struct Written {
+    #[diesel(sql_type = BigInt)]
+    ratings: i64,
+    #[diesel(sql_type = BigInt)]
+    history: i64,
+}
+
 impl Ended {
-    /// Writes what the match did to the rating of `seat`: the rating and its count of rated
-    /// matches, and a line of its history.
+    /// Writes what the match did to the rating of each of `seats` (with its `standings` before
+    /// and its `changes`, in the same order): the rating and its count of rated matches, and a
+    /// line of its history, in one statement.
     async fn write(
         &self,
         conn: &mut AsyncPgConnection,
-        seat: &FinalSeat,
-        standing: &Standing,
-        change: &RatingChange,
+        seats: &[FinalSeat],
+        standings: &[Standing],
+        changes: &[RatingChange],
     ) -> ServiceResult<()> {
-        let games_after = standing
-            .games
-            .checked_add(1)
-            .and_then(|games| i32::try_from(games).ok())
-            .ok_or_else(|| {
-                ServiceError::internal("a count of rated matches overflows", standing.games)
-            })?;
-        diesel::update(
-            ratings::table
-                .filter(ratings::user_id.eq(seat.user_id))
-                .filter(ratings::game.eq(self.game.as_str())),
+        let mut user_ids = Vec::with_capacity(seats.len());
+        let mut numbers = Vec::with_capacity(seats.len());
+        let mut befores = Vec::with_capacity(seats.len());
+        let mut afters = Vec::with_capacity(seats.len());
+        for ((seat, standing), change) in seats.iter().zip(standings).zip(changes) {
+            let games_after = standing
+                .games
+                .checked_add(1)
+                .and_then(|games| i32::try_from(games).ok())
+                .ok_or_else(|| {
+                    ServiceError::internal("a count of rated matches overflows", standing.games)
+                })?;
+            user_ids.push(seat.user_id);
+            numbers.push(games_after);
+            befores.push(change.before.micros());
+            afters.push(change.after.micros());
+            tracing::debug!(
+                match.id = %self.match_id,
+                user.id = %seat.user_id,
+                seat = seat.seat,
+                game = self.game.as_str(),
+                before = change.before.micros(),
+                after = change.after.micros(),
+                "rating changed"
+            );
+        }
+        let written: Written = diesel::sql_query(
+            "WITH c AS (SELECT * FROM unnest($1::uuid[], $2::integer[], $3::bigint[], \
+             $4::bigint[]) AS u(user_id, number, rating_before, rating_after)), \
+             rated AS (UPDATE ratings r SET rating = c.rating_after, games = c.number, \
+             updated_at = $5 FROM c WHERE r.user_id = c.user_id AND r.game = $6 \
+             RETURNING 1), \
+             history AS (INSERT INTO rating_history (user_id, game, number, match_id, \
+             rating_before, rating_after, at) SELECT c.user_id, $6, c.number, $7, \
+             c.rating_before, c.rating_after, $5 FROM c RETURNING 1) \
+             SELECT (SELECT count(*) FROM rated) AS ratings, \
+             (SELECT count(*) FROM history) AS history",
         )
-        .set((
-            ratings::rating.eq(change.after.micros()),
-            ratings::games.eq(games_after),
-            ratings::updated_at.eq(self.at),
-        ))
-        .execute(conn)
+        .bind::<Array<SqlUuid>, _>(&user_ids)
+        .bind::<Array<Int4>, _>(&numbers)
+        .bind::<Array<BigInt>, _>(&befores)
+        .bind::<Array<BigInt>, _>(&afters)
+        .bind::<Timestamptz, _>(self.at)
+        .bind::<Text, _>(self.game.as_str())
+        .bind::<SqlUuid, _>(self.match_id)
+        .get_result(conn)
         .await?;
-        diesel::insert_into(rating_history::table)
-            .values((
-                rating_history::user_id.eq(seat.user_id),
-                rating_history::game.eq(self.game.as_str()),
-                rating_history::number.eq(games_after),
-                rating_history::match_id.eq(self.match_id),
-                rating_history::rating_before.eq(change.before.micros()),
-                rating_history::rating_after.eq(change.after.micros()),
-                rating_history::at.eq(self.at),
-            ))
-            .execute(conn)
-            .await?;
-        tracing::debug!(
-            match.id = %self.match_id,
-            user.id = %seat.user_id,
-            seat = seat.seat,
-            game = self.game.as_str(),
-            before = change.before.micros(),
-            after = change.after.micros(),
-            "rating changed"
-        );
+        let expected = i64::try_from(seats.len())
+            .map_err(|_| ServiceError::internal("too many seats", seats.len()))?;
+        if written.ratings != expected || written.history != expected {
+            return Err(ServiceError::internal(
+                "a rating of the match was not written",
+                self.match_id,
+            ));
+        }
         Ok(())
     }
 }

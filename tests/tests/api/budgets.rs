@@ -113,6 +113,17 @@ const PAGE_MOVE: Work = Work {
     transactions: 3,
 };
 
+/// The budget of a resignation that ends a rated match of two, one transaction: `BEGIN`; lock
+/// the match and confirm the caller; create the players' missing rating rows, then lock them;
+/// write both ratings and their history; the seats' ranks; the step; `COMMIT`. The view it
+/// answers is built from what was written. (It was 13 statements when each player's rating,
+/// history line and rank were written by a statement of their own.)
+const RESIGN_RATED: Work = Work {
+    statements: 8,
+    round_trips: 8,
+    transactions: 1,
+};
+
 /// A started match of Yams between alice (signed in on `browser`) and bob.
 struct Started {
     id: String,
@@ -405,4 +416,30 @@ async fn the_hot_paths_refuse_a_session_ended_or_a_token_revoked_a_moment_ago() 
         "a browser whose session ended sees no move to make:\n{}",
         page.text
     );
+}
+
+/// A move that ends a rated match is played under the match's lock with the ratings, and takes
+/// a statement per table it writes, not a statement per player: here a resignation.
+#[tokio::test]
+async fn a_resignation_that_ends_a_rated_match_stays_within_its_budget() {
+    let app = TestApp::spawn_with_bots(NO_BOTS).await;
+    let browser = Browser::new(&app);
+    let Started { id, to_act, .. } = started(&app, &browser).await;
+    let resigned = app
+        .post(
+            &format!("/api/v1/matches/{id}/resign"),
+            Some(&to_act),
+            json!({}),
+        )
+        .await;
+    assert_eq!(resigned.status, StatusCode::OK, "{:?}", resigned.body);
+    assert_eq!(resigned.body["status"], "finished");
+    assert_eq!(resigned.body["rated"], true, "{:?}", resigned.body);
+    let ranking = resigned.body["result"]["ranking"].as_array().unwrap();
+    assert_eq!(ranking.len(), 2, "{:?}", resigned.body);
+    for entry in ranking {
+        assert!(entry["rating_after"].is_number(), "{entry:?}");
+        assert!(entry["rank"].is_number(), "{entry:?}");
+    }
+    Work::of(&resigned.headers).assert_within(RESIGN_RATED, "a resignation of a rated match");
 }

@@ -11,7 +11,7 @@ use tapis_tests::Rng;
 use tokio::sync::Semaphore;
 
 use crate::api::{Api, View};
-use crate::stats::{Stats, Window, micros};
+use crate::stats::{MoveKind, Stats, Window, micros};
 
 /// How many sign-ups run at once (each costs an argon2id hash at production cost).
 const CONCURRENT_SIGN_UPS: usize = 8;
@@ -332,7 +332,19 @@ impl Playing {
                 }
                 // The view of the player who just acted: still theirs to act on, or not.
                 match reply.json::<View>() {
-                    Ok(view) => self.client.view = view,
+                    Ok(view) => {
+                        if self.window.contains(posted_at) {
+                            let kind = if view.status == "finished" {
+                                MoveKind::Ended
+                            } else if view.to_act.first().copied() == view.your_seat {
+                                MoveKind::KeptTurn
+                            } else {
+                                MoveKind::PassedTurn
+                            };
+                            self.stats.kind_us[kind as usize].push(micros(latency));
+                        }
+                        self.client.view = view;
+                    }
                     Err(e) => {
                         self.stats.error(format!("POST {actions}: {e}"));
                         self.stale = true;

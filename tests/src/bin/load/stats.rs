@@ -15,6 +15,8 @@ pub struct Stats {
     pub moves_total: u64,
     /// Latency of each measured move, in microseconds.
     pub post_us: Vec<u64>,
+    /// Latency of each measured move by what it did (`MoveKind`), in microseconds.
+    pub kind_us: [Vec<u64>; 3],
     /// Latency of each GET of the match started inside the measured window, in microseconds.
     pub get_us: Vec<u64>,
     pub version_conflicts: u64,
@@ -38,6 +40,9 @@ impl Stats {
         self.moves_total += other.moves_total;
         self.post_us.extend(other.post_us);
         self.get_us.extend(other.get_us);
+        for (mine, theirs) in self.kind_us.iter_mut().zip(other.kind_us) {
+            mine.extend(theirs);
+        }
         self.version_conflicts += other.version_conflicts;
         self.errors += other.errors;
         for sample in other.error_samples {
@@ -48,6 +53,22 @@ impl Stats {
         self.matches_finished += other.matches_finished;
         self.matches_created += other.matches_created;
     }
+}
+
+/// What a move did, as the view it answered says: the three take different paths on the
+/// server (a move that ends its match is written under the match's lock, with the ratings).
+#[derive(Debug, Clone, Copy)]
+pub enum MoveKind {
+    /// The turn stayed with the player who moved.
+    KeptTurn = 0,
+    /// The turn passed to the other seat.
+    PassedTurn = 1,
+    /// The match ended.
+    Ended = 2,
+}
+
+impl MoveKind {
+    const NAMES: [&'static str; 3] = ["kept the turn", "passed the turn", "ended the match"];
 }
 
 /// The measured window, shared by every client.
@@ -126,6 +147,15 @@ pub fn print_report(mut stats: Stats, seconds: u64, warmup: u64, cpu: f64) {
     );
     for sample in &stats.error_samples {
         println!("  e.g. {sample}");
+    }
+    for (name, us) in MoveKind::NAMES.iter().zip(stats.kind_us.iter_mut()) {
+        us.sort_unstable();
+        println!(
+            "  moves that {name:<16} {:>6}   p50 {:.2}   p99 {:.2} ms",
+            us.len(),
+            percentile_ms(us, 50.0),
+            percentile_ms(us, 99.0)
+        );
     }
     println!("load generator CPU      {load_cpu:.2} cores on average");
     println!(
