@@ -27,9 +27,11 @@
 #    S seconds after a W-second warm-up (each client plays both seats of its match like a bot:
 #    POST one of the legal actions of the seat to act, play on from the view the POST returns
 #    while the turn stays with that seat, GET the match as the other seat when it passes), and
-#    reports moves (successful POSTs) per second and their latency.
-# 4. Stops the server, then runs `pgbench -N` with the same number of clients for S seconds.
-# 5. Prints both and their ratio. The goal is moves/s >= 0.5 x pgbench tps at 32 clients: the
+#    reports moves (successful POSTs) per second and their latency, overall and by what the
+#    move did (kept the turn, passed it, ended the match).
+# 4. Stops the server, then runs `pgbench -N` with the same number of clients for S seconds,
+#    logging each transaction's latency.
+# 5. Prints both, their latencies (p50, p99) and their ratio. The goal is moves/s >= 0.5 x pgbench tps at 32 clients: the
 #    server should be limited by the database, not by itself.
 #
 # Not a test: the figures depend on the machine and on whatever else runs on it.
@@ -302,7 +304,11 @@ step "pgbench $pgbench_mode: $clients clients, ${seconds} s"
 "$pgbench" -i -q -s 10 "$pgbench_url" >"$work/pgbench-init.log" 2>&1 \
   || { cat "$work/pgbench-init.log" >&2; die "pgbench -i failed"; }
 pgbench_out="$work/pgbench.out"
-"$pgbench" "$pgbench_mode" -c "$clients" -j "$(( clients < 2 ? clients : 2 ))" -T "$seconds" "$pgbench_url" >"$pgbench_out" 2>&1 &
+# Each transaction's latency is logged (a line per transaction, written by pgbench's threads,
+# buffered), so that its p50 and p99 stand beside the HTTP ones: the yardstick's own tail.
+rm -f "$work"/pgbench-txn.*
+"$pgbench" "$pgbench_mode" -c "$clients" -j "$(( clients < 2 ? clients : 2 ))" -T "$seconds" \
+  --log --log-prefix="$work/pgbench-txn" "$pgbench_url" >"$pgbench_out" 2>&1 &
 pgbench_pid=$!
 pgbench_started="$(date +%s.%N)"
 # The CPU of pgbench's backends, sampled while they all run (they exit with pgbench): from 1.5 s
@@ -327,6 +333,16 @@ grep -E '^(number of transactions actually processed|latency average|tps)' "$pgb
 tps="$(sed -nE 's/^tps = ([0-9.]+) \(without initial connection time\).*/\1/p' "$pgbench_out")"
 [ -n "$tps" ] || { cat "$pgbench_out" >&2; die "no 'tps = ... (without initial connection time)' line from pgbench"; }
 tps="$(awk -v t="$tps" 'BEGIN { printf "%.1f", t }')"
+# The third field of a line of pgbench's log is the transaction's latency in microseconds.
+pgbench_latency="$(cat "$work"/pgbench-txn.* 2>/dev/null | awk '{ print $3 }' | sort -n | awk '
+  { v[NR] = $1 }
+  END {
+    if (NR == 0) { print "n/a n/a"; exit }
+    r50 = int(NR * 0.50); if (r50 < NR * 0.50) r50++; if (r50 < 1) r50 = 1
+    r99 = int(NR * 0.99); if (r99 < NR * 0.99) r99++; if (r99 < 1) r99 = 1
+    printf "%.2f %.2f", v[r50] / 1000, v[r99] / 1000
+  }')"
+read -r pgbench_p50 pgbench_p99 <<<"$pgbench_latency"
 pgbench_postgres_cores="n/a"
 postgres_ms_per_txn="n/a"
 if [ -n "$pgbench_cpu_span" ]; then
@@ -352,6 +368,8 @@ else
   printf '%-28s %s / %s\n' "latency p50 / p99 (ms)" "$p50" "$p99"
 fi
 printf '%-28s %s\n' "pgbench $pgbench_mode tps" "$tps"
+printf '%-28s %s / %s (each transaction, BEGIN to END)\n' "pgbench latency p50 / p99 (ms)" \
+  "$pgbench_p50" "$pgbench_p99"
 printf '%-28s %s (%s)\n' "$what/s / pgbench tps" "$moves_ratio" "$verdict"
 printf '%-28s server %s, postgres %s, load generator %s\n' "CPU cores used during load" \
   "$server_cores" "$postgres_cores" "$load_cpu"
@@ -381,4 +399,4 @@ server processes are notified off the request, many moves to a transaction under
 the load generator share the same cores as
 PostgreSQL.
 EOF
-echo "RESULT moves_per_sec=$moves_per_sec p50_ms=$p50 p99_ms=$p99 pgbench_tps=$tps ratio=$moves_ratio"
+echo "RESULT moves_per_sec=$moves_per_sec p50_ms=$p50 p99_ms=$p99 pgbench_tps=$tps pgbench_p99_ms=$pgbench_p99 ratio=$moves_ratio"
