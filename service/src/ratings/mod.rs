@@ -274,15 +274,6 @@ impl Ended {
             numbers.push(games_after);
             befores.push(change.before.micros());
             afters.push(change.after.micros());
-            tracing::debug!(
-                match.id = %self.match_id,
-                user.id = %seat.user_id,
-                seat = seat.seat,
-                game = self.game.as_str(),
-                before = change.before.micros(),
-                after = change.after.micros(),
-                "rating changed"
-            );
         }
         let written: Written = diesel::sql_query(
             "WITH c AS (SELECT * FROM unnest($1::uuid[], $2::integer[], $3::bigint[], \
@@ -312,6 +303,17 @@ impl Ended {
                 "a rating of the match was not written",
                 self.match_id,
             ));
+        }
+        for (seat, change) in seats.iter().zip(changes) {
+            tracing::debug!(
+                match.id = %self.match_id,
+                user.id = %seat.user_id,
+                seat = seat.seat,
+                game = self.game.as_str(),
+                before = change.before.micros(),
+                after = change.after.micros(),
+                "rating changed"
+            );
         }
         Ok(())
     }
