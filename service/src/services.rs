@@ -14,7 +14,7 @@ use crate::db::kept::KeptReads;
 use crate::delivery::webhooks::network::install_tls_provider;
 use crate::error::ServiceResult;
 use crate::events::{EventHub, StreamGate};
-use crate::identity::credentials::KeptCaller;
+use crate::identity::confirmed::KeptCaller;
 use crate::identity::passwords::{Hasher, PasswordHashing};
 use crate::identity::session_tokens::JwtKeys;
 use crate::identity::throttle::SignInLimits;

@@ -320,14 +320,7 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
         let mut ticker = tokio::time::interval(TICK);
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         // Catch up with what was missed while (re)connecting.
-        let mut work = Work {
-            sequence: true,
-            deliver: true,
-            all_matches: true,
-            matches: HashSet::new(),
-            chats: HashSet::new(),
-            tournaments: HashSet::new(),
-        };
+        let mut work = Work::everything();
         loop {
             if cursor.is_none() {
                 cursor = log::latest_seq(&services).await.ok();
@@ -351,14 +344,7 @@ pub async fn run(services: Services, mut shutdown: watch::Receiver<bool>) {
                 },
                 _ = ticker.tick() => {
                     ticks = ticks.wrapping_add(1);
-                    work.sequence = true;
-                    work.deliver = true;
-                    work.all_matches |= ticks.is_multiple_of(CHECK_MATCHES_EVERY);
-                    if ticks.is_multiple_of(PRUNE_EVERY)
-                        && let Err(e) = log::prune(&services, HORIZON).await
-                    {
-                        tracing::warn!(error = %e, "could not prune old events");
-                    }
+                    work.ticked(&services, ticks).await;
                 }
                 _ = hub.wake.notified() => {
                     work.sequence = true;
@@ -392,6 +378,31 @@ struct Work {
 }
 
 impl Work {
+    /// Everything to look at, as after (re)connecting: what was missed meanwhile.
+    fn everything() -> Self {
+        Work {
+            sequence: true,
+            deliver: true,
+            all_matches: true,
+            matches: HashSet::new(),
+            chats: HashSet::new(),
+            tournaments: HashSet::new(),
+        }
+    }
+
+    /// The `ticks`-th second has passed: look again at what a lost notification may have
+    /// hidden, and now and then at every match, and prune old events.
+    async fn ticked(&mut self, services: &Services, ticks: u32) {
+        self.sequence = true;
+        self.deliver = true;
+        self.all_matches |= ticks.is_multiple_of(CHECK_MATCHES_EVERY);
+        if ticks.is_multiple_of(PRUNE_EVERY)
+            && let Err(e) = log::prune(services, HORIZON).await
+        {
+            tracing::warn!(error = %e, "could not prune old events");
+        }
+    }
+
     fn told(&mut self, services: &Services, channel: &str, payload: &str) {
         let hub = services.events();
         match channel {
@@ -510,23 +521,17 @@ async fn catch_up<T: Numbered>(
 /// A connection of its own (taken out of the pool), listening to every channel.
 async fn listen(services: &Services) -> ServiceResult<AsyncPgConnection> {
     let mut conn = Object::take(services.conn_keeping().await?.into_pooled());
-    for channel in heard::CHANNELS {
+    let own = [
+        "tapis_matches",
+        "tapis_events",
+        "tapis_chat",
+        crate::tournaments::CHANGES_CHANNEL,
+    ];
+    for channel in heard::CHANNELS.iter().chain(&own) {
         diesel::sql_query(format!("LISTEN {channel}"))
             .execute(&mut conn)
             .await?;
     }
-    diesel::sql_query("LISTEN tapis_matches")
-        .execute(&mut conn)
-        .await?;
-    diesel::sql_query("LISTEN tapis_events")
-        .execute(&mut conn)
-        .await?;
-    diesel::sql_query("LISTEN tapis_chat")
-        .execute(&mut conn)
-        .await?;
-    diesel::sql_query(format!("LISTEN {}", crate::tournaments::CHANGES_CHANNEL))
-        .execute(&mut conn)
-        .await?;
     Ok(conn)
 }
 

@@ -5,7 +5,8 @@ use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
 
 use super::caller::Identity;
-use super::credentials::{ConfirmedRow, Credentials, record_use, use_is_stale};
+use super::confirmed::ConfirmedRow;
+use super::credentials::{Credentials, record_use, use_is_stale};
 use crate::error::ServiceResult;
 use crate::services::Services;
 

@@ -15,16 +15,16 @@
 
 use diesel::expression::{AppearsOnTable, Expression, SelectableExpression, ValidGrouping};
 use diesel::pg::Pg;
-use diesel::pg::sql_types::Record;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
-use diesel::sql_types::{Array, Bytea, Nullable, Text, Timestamptz};
+use diesel::sql_types::{Bytea, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::api_tokens::{API_TOKEN_PREFIX, hash_token};
 use super::caller::{Identity, TokenGrant, stored_language};
+use super::confirmed::{ConfirmType, ConfirmedRow, KeptCaller};
 use super::scopes::{self, Scope};
 use super::session_tokens;
 use crate::db::kept::{CallerKey, Ticket};
@@ -267,43 +267,6 @@ impl Credentials {
         }
     }
 }
-
-/// The SQL type of what [`Credentials::confirm`] reads: a record, `NULL` when the
-/// credentials do not hold.
-pub(crate) type ConfirmType = Nullable<
-    Record<(
-        diesel::sql_types::Uuid,
-        Text,
-        Nullable<Text>,
-        Nullable<Timestamptz>,
-        Nullable<diesel::sql_types::Uuid>,
-        Nullable<Array<Text>>,
-        Nullable<Timestamptz>,
-        Nullable<Timestamptz>,
-    )>,
->;
-
-/// What [`Credentials::confirm`] read: id, name, language, last use, a token's id and
-/// scopes, the end of a suspension, and the end of a session; `None` when the credentials do
-/// not hold.
-pub(crate) type ConfirmedRow = Option<Found>;
-
-/// The caller [`Credentials::confirm`] found ([`ConfirmedRow`]).
-pub(crate) type Found = (
-    Uuid,
-    String,
-    Option<String>,
-    Option<OffsetDateTime>,
-    Option<Uuid>,
-    Option<Vec<String>>,
-    Option<OffsetDateTime>,
-    Option<OffsetDateTime>,
-);
-
-/// A caller as the process keeps it (`db::kept`): what [`Credentials::confirm`] found, its
-/// last use kept apart.
-#[derive(Debug, Clone)]
-pub(crate) struct KeptCaller(Found);
 
 /// Whether a last use at `last_used_at` is to be written again (over a minute ago, or never).
 pub(crate) fn use_is_stale(last_used_at: Option<OffsetDateTime>, now: OffsetDateTime) -> bool {

@@ -8,6 +8,8 @@
 //! - `session_tokens`: session tokens, signed JWTs naming a session's row;
 //! - `sessions`: the rows behind session tokens, listed and ended by their owner;
 //! - `api_tokens`: personal API tokens for a player's programs;
+//! - `confirmed`: what the statement confirming a caller reads, and the caller as the process
+//!   keeps it;
 //! - `credentials`: a bearer token of either kind as a request presents it, the subqueries
 //!   by which a statement of a hot path confirms it, and who calls a hot path
 //!   ([`credentials::Caller`]: a caller known already, or credentials to confirm);
@@ -18,6 +20,7 @@ pub mod accounts;
 pub mod api_tokens;
 pub mod auth;
 pub mod caller;
+pub(crate) mod confirmed;
 pub mod credentials;
 pub(crate) mod devices;
 pub(crate) mod locks;

@@ -19,7 +19,8 @@ use crate::db::json_text::JsonText;
 use crate::db::kept::Ticket;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::caller::Identity;
-use crate::identity::credentials::{Caller, ConfirmedRow};
+use crate::identity::confirmed::ConfirmedRow;
+use crate::identity::credentials::Caller;
 use crate::schema::{invitations, league_fixtures, matches, round_tables, users};
 use crate::services::Services;
 
