@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every check CI runs: formatting, lints, the purity guard of the rules crate, every test
+# Runs every check CI runs: formatting, lints, the house rules (file length, import circles),
+# the purity guard of the rules crate, every test
 # (rules, database and HTTP) against a real PostgreSQL found or started like run.sh does, and
 # the browser tests in headless Chromium (scripts/lib/browser.sh), and the API-client checks of
 # the OpenAPI document with pinned Python tools (scripts/lib/python.sh).
@@ -91,6 +92,15 @@ done || true)
 if [ -n "$long_files" ]; then
   echo "$long_files" >&2
   exit 1
+fi
+
+step "no import circle between source files (docs/ARCHITECTURE.md, House rules)"
+if python_ok; then
+  "$TAPIS_PYTHON" scripts/lib/import_circles.py .
+elif in_ci; then
+  exit 1
+else
+  echo "import circles NOT CHECKED: no Python 3.10+ (see above)" >&2
 fi
 
 # stays_pure CRATE PATTERN: fails when a normal dependency of CRATE matches PATTERN.
