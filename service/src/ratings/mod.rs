@@ -4,9 +4,10 @@
 //!
 //! Concurrency: a player may finish two matches at the same moment, in two transactions that
 //! each lock only their own match row. Both must count, so applying a match locks the players'
-//! rating rows (`SELECT ... FOR UPDATE`) before reading them; rows are created first if missing
-//! (`INSERT ... ON CONFLICT DO NOTHING`), and both steps go in user-id order, so two endings
-//! that share players wait for each other instead of deadlocking or losing an update.
+//! rating rows before reading them, by one statement in user-id order: `INSERT ... ON CONFLICT
+//! DO UPDATE ... RETURNING` creates a missing row, and locks an existing one by an update that
+//! changes nothing, returning it as it is once locked. Two endings that share players wait for
+//! each other instead of deadlocking or losing an update.
 
 pub mod elo;
 
@@ -186,33 +187,29 @@ async fn lock_standings(
     let mut user_ids: Vec<Uuid> = seats.iter().map(|s| s.user_id).collect();
     user_ids.sort_unstable();
 
-    // Missing rows first, in user-id order (an insert racing another waits for it to end): one
-    // statement, whose rows are inserted in the order given.
-    let missing: Vec<_> = user_ids
-        .iter()
-        .map(|user_id| {
-            (
-                ratings::user_id.eq(*user_id),
-                ratings::game.eq(game.as_str()),
-                ratings::rating.eq(elo::INITIAL_RATING.micros()),
-                ratings::games.eq(0),
-            )
-        })
-        .collect();
-    diesel::insert_into(ratings::table)
-        .values(&missing)
-        .on_conflict_do_nothing()
-        .execute(conn)
-        .await?;
-    // Then lock every row, in the same order, before reading it: a concurrent ending of another
-    // match of these players waits here until this one commits, then reads its result.
-    let rows: Vec<(Uuid, i64, i32)> = ratings::table
-        .filter(ratings::game.eq(game.as_str()))
-        .filter(ratings::user_id.eq_any(&user_ids))
-        .order(ratings::user_id)
-        .select((ratings::user_id, ratings::rating, ratings::games))
-        .for_update()
-        .load(conn)
+    // One statement, in user-id order: a missing row is inserted, an existing one is locked
+    // (an update that changes nothing) and read as it now is. An insert racing another waits
+    // for it to end, and a concurrent ending of another match of these players holds its rows
+    // until it commits: this one then reads its result.
+    let rows: Vec<(Uuid, i64, i32)> = diesel::insert_into(ratings::table)
+        .values(
+            user_ids
+                .iter()
+                .map(|user_id| {
+                    (
+                        ratings::user_id.eq(*user_id),
+                        ratings::game.eq(game.as_str()),
+                        ratings::rating.eq(elo::INITIAL_RATING.micros()),
+                        ratings::games.eq(0),
+                    )
+                })
+                .collect::<Vec<_>>(),
+        )
+        .on_conflict((ratings::user_id, ratings::game))
+        .do_update()
+        .set(ratings::games.eq(ratings::games))
+        .returning((ratings::user_id, ratings::rating, ratings::games))
+        .get_results(conn)
         .await?;
 
     seats
