@@ -2,8 +2,11 @@
 //! follow from the match's dice stream, the clock, and, when the game is over, the result, the
 //! final ranks and the rating changes.
 
-use diesel::sql_types::{Array, BigInt, SmallInt, Uuid as SqlUuid};
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel::QueryResult;
+use diesel::pg::Pg;
+use diesel::query_builder::AstPass;
+use diesel::sql_types::{Array, BigInt, SmallInt};
+use diesel_async::AsyncPgConnection;
 use serde_json::Value;
 use tapis_games::{AnyAction, AnyEvent, AnyState, Outcome, Turn};
 use time::OffsetDateTime;
@@ -61,9 +64,9 @@ pub(super) struct Step {
 }
 
 /// A step worked out under the lock of its match and not yet written: the match as it will
-/// stand, and the turn-log row that records the step. Everything else the step changes (the
-/// final ranks, the rating changes) is written already, in the same transaction: writing the
-/// step is the transaction's last statement.
+/// stand, the turn-log row that records the step, and, when it ends the match, the final ranks
+/// and the rating changes, which the same statement writes ([`Ending`]). Writing the step is
+/// the transaction's last statement.
 pub(super) struct PendingStep {
     /// The match once the step is written, its state at hand.
     pub(super) after: Loaded,
@@ -73,6 +76,57 @@ pub(super) struct PendingStep {
     pub(super) chance: Value,
     pub(super) events: Value,
     pub(super) notify_after_commit: bool,
+    /// What the step writes beside the match row and the turn when it ends the match.
+    pub(super) ending: Option<Ending>,
+}
+
+/// What a step that ends its match writes beside the match row and the turn-log row, in the
+/// same statement: the seats' final ranks and scores, and the players' ratings if the match
+/// counts (`ratings::Ended`, which writes nothing when it does not).
+pub(super) struct Ending {
+    match_id: Uuid,
+    seats: Vec<i16>,
+    ranks: Vec<i16>,
+    scores: Vec<i64>,
+    reason: String,
+    ratings: ratings::Ended,
+}
+
+impl Ending {
+    /// Pushes the common table expressions that write the ranks (`ranked`), the ratings
+    /// (`rated`) and their history (`history`) into the statement that records the step, after
+    /// its `updated` expression: nothing is written unless the match row was.
+    pub(super) fn push_ctes<'b>(&'b self, out: &mut AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql(
+            ", ranked AS (UPDATE match_seats s SET rank = r.rank, score = r.score \
+             FROM updated, unnest(",
+        );
+        out.push_bind_param::<Array<SmallInt>, _>(&self.seats)?;
+        out.push_sql("::smallint[], ");
+        out.push_bind_param::<Array<SmallInt>, _>(&self.ranks)?;
+        out.push_sql("::smallint[], ");
+        out.push_bind_param::<Array<BigInt>, _>(&self.scores)?;
+        out.push_sql(
+            "::bigint[]) AS r(seat, rank, score) \
+             WHERE s.match_id = updated.id AND s.seat = r.seat RETURNING 1)",
+        );
+        self.ratings.push_ctes(out)
+    }
+
+    /// Checks what the statement wrote beside the match row (counts of rows of `match_seats`,
+    /// `ratings` and `rating_history`): every ranked seat, and every rating with its line of
+    /// history, or the match fails with an internal error rather than end half-written.
+    pub(super) fn check_written(&self, ranked: i64, rated: i64, history: i64) -> ServiceResult<()> {
+        if usize::try_from(ranked).ok() != Some(self.seats.len()) {
+            return Err(ServiceError::internal(
+                "a ranked seat of the match has no row",
+                self.match_id,
+            ));
+        }
+        self.ratings.check_written(rated, history)?;
+        tracing::info!(match.id = %self.match_id, reason = %self.reason, "match finished");
+        Ok(())
+    }
 }
 
 /// Works out a step once its decision has been applied to `state`: resolves the chance steps
@@ -93,10 +147,10 @@ pub(super) async fn work_out_step(
     let mut worked = Worked::new(before, state, events, now)?;
     let result = match &worked.outcome {
         Some(outcome) => {
-            let result =
+            let (result, ratings) =
                 result_of(conn, &worked.row, &worked.seats, step.kind, outcome, now).await?;
-            record_ranking(conn, worked.row.id, &result, &mut worked.seats).await?;
-            Some(result)
+            let ending = ranking(worked.row.id, &result, ratings, &mut worked.seats)?;
+            Some((result, ending))
         }
         None => None,
     };
@@ -165,9 +219,10 @@ impl Worked {
     fn finish(
         self,
         step: Step,
-        result: Option<MatchResult>,
+        ended: Option<(MatchResult, Ending)>,
         now: OffsetDateTime,
     ) -> ServiceResult<PendingStep> {
+        let (result, ending) = ended.unzip();
         let encoded = EncodedStep::new(
             result.as_ref(),
             &self.records,
@@ -207,6 +262,7 @@ impl Worked {
             chance: encoded.chance,
             events: encoded.events,
             notify_after_commit: step.notify_after_commit,
+            ending,
         })
     }
 }
@@ -343,51 +399,37 @@ impl EncodedStep {
     }
 }
 
-/// Writes the final ranks and scores of a finished match to its seats, in one statement, and
-/// shows them on `seats`.
-async fn record_ranking(
-    conn: &mut AsyncPgConnection,
+/// The final ranks and scores of the seats, for the statement that ends the match to write
+/// ([`Ending`]), with the match's rating changes; the seats as the view shows them take them.
+fn ranking(
     match_id: Uuid,
     result: &MatchResult,
+    ratings: ratings::Ended,
     seats: &mut [Seated],
-) -> ServiceResult<()> {
-    let mut seat_numbers = Vec::with_capacity(result.ranking.len());
-    let mut ranks = Vec::with_capacity(result.ranking.len());
-    let mut scores = Vec::with_capacity(result.ranking.len());
+) -> ServiceResult<Ending> {
+    let mut ending = Ending {
+        match_id,
+        seats: Vec::with_capacity(result.ranking.len()),
+        ranks: Vec::with_capacity(result.ranking.len()),
+        scores: Vec::with_capacity(result.ranking.len()),
+        reason: result.reason.clone(),
+        ratings,
+    };
     for entry in &result.ranking {
-        seat_numbers.push(stored_seat(entry.seat)?);
-        ranks.push(stored_seat(entry.rank)?);
-        scores.push(entry.score);
-    }
-    let written = diesel::sql_query(
-        "UPDATE match_seats s SET rank = r.rank, score = r.score \
-         FROM unnest($2::smallint[], $3::smallint[], $4::bigint[]) AS r(seat, rank, score) \
-         WHERE s.match_id = $1 AND s.seat = r.seat",
-    )
-    .bind::<SqlUuid, _>(match_id)
-    .bind::<Array<SmallInt>, _>(&seat_numbers)
-    .bind::<Array<SmallInt>, _>(&ranks)
-    .bind::<Array<BigInt>, _>(&scores)
-    .execute(conn)
-    .await?;
-    if written != result.ranking.len() {
-        return Err(ServiceError::internal(
-            "a ranked seat of the match has no row",
-            match_id,
-        ));
-    }
-    for entry in &result.ranking {
+        ending.seats.push(stored_seat(entry.seat)?);
+        ending.ranks.push(stored_seat(entry.rank)?);
+        ending.scores.push(entry.score);
         if let Some(seat) = seats.iter_mut().find(|s| s.view.seat == entry.seat) {
             seat.view.rank = Some(entry.rank);
             seat.view.score = Some(entry.score);
         }
     }
-    tracing::info!(match.id = %match_id, reason = %result.reason, "match finished");
-    Ok(())
+    Ok(ending)
 }
 
-/// The result of a match that just ended by a step of `kind`, with the rating changes it made
-/// if it is rated (applied here, in the transaction that ends the match).
+/// The result of a match that just ended by a step of `kind`, with the rating changes it makes
+/// if it is rated (worked out here, under the locks of the players' ratings, in the transaction
+/// that ends the match; written with the step).
 pub(super) async fn result_of(
     conn: &mut AsyncPgConnection,
     row: &MatchRow,
@@ -395,7 +437,7 @@ pub(super) async fn result_of(
     kind: TurnKind,
     outcome: &Outcome,
     now: OffsetDateTime,
-) -> ServiceResult<MatchResult> {
+) -> ServiceResult<(MatchResult, ratings::Ended)> {
     let mut ranking = Vec::with_capacity(outcome.ranking.len());
     let mut final_seats = Vec::with_capacity(outcome.ranking.len());
     for placing in &outcome.ranking {
@@ -417,18 +459,18 @@ pub(super) async fn result_of(
             rank: placing.rank,
         });
     }
-    let changes =
-        ratings::record_match(conn, row.id, row.game_id()?, row.rated, &final_seats, now).await?;
-    if let Some(changes) = changes {
-        for (entry, change) in ranking.iter_mut().zip(changes) {
-            entry.rating_before = Some(change.before);
-            entry.rating_after = Some(change.after);
-        }
+    let ratings = ratings::rate_match(conn, row.id, row.game_id()?, row.rated, &final_seats, now)
+        .await?
+        .unwrap_or_else(|| ratings::Ended::nothing(row.id, now));
+    for (entry, change) in ranking.iter_mut().zip(ratings.changes()) {
+        entry.rating_before = Some(change.before);
+        entry.rating_after = Some(change.after);
     }
-    Ok(MatchResult {
+    let result = MatchResult {
         ranking,
         reason: result_reason(kind, outcome).to_owned(),
-    })
+    };
+    Ok((result, ratings))
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ use uuid::Uuid;
 
 use super::read::{KeptMatch, kept_read};
 use super::row::{Loaded, MatchRow, row_as};
-use super::step::{PendingStep, Step, work_out_step};
+use super::step::{Ending, PendingStep, Step, work_out_step};
 use crate::db::json_text::JsonText;
 use crate::db::kept::Ticket;
 use crate::identity::caller::Identity;
@@ -88,32 +88,78 @@ impl diesel::query_builder::Query for RecordStep<'_> {
 
 impl QueryFragment<Pg> for RecordStep<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        self.push_ctes(&mut out)?;
+        out.push_sql(" SELECT stamp FROM updated");
+        Ok(())
+    }
+}
+
+/// The statement that records a step that ends its match: [`RecordStep`]'s, which also writes
+/// the seats' final ranks and the players' ratings with their history ([`Ending`]), only with
+/// the match row. It answers the row's new stamp and the rows it wrote of `match_seats`,
+/// `ratings` and `rating_history`, or nothing if the match had changed. Its text is the same
+/// whether the match is rated or not, so that it stays prepared.
+struct RecordEnding<'a> {
+    step: RecordStep<'a>,
+    ending: &'a Ending,
+}
+
+impl QueryId for RecordEnding<'_> {
+    type QueryId = RecordEnding<'static>;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl diesel::query_builder::Query for RecordEnding<'_> {
+    type SqlType = (
+        diesel::sql_types::Text,
+        diesel::sql_types::BigInt,
+        diesel::sql_types::BigInt,
+        diesel::sql_types::BigInt,
+    );
+}
+
+impl QueryFragment<Pg> for RecordEnding<'_> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        self.step.push_ctes(&mut out)?;
+        self.ending.push_ctes(&mut out)?;
+        out.push_sql(
+            " SELECT stamp, (SELECT count(*) FROM ranked), (SELECT count(*) FROM rated), \
+             (SELECT count(*) FROM history) FROM updated",
+        );
+        Ok(())
+    }
+}
+
+impl<'a> RecordStep<'a> {
+    /// The statement's common table expressions: `updated` (the match row, returning its `id`
+    /// and new `stamp`) and `inserted` (the turn-log row).
+    fn push_ctes<'b>(&'b self, out: &mut AstPass<'_, 'b, Pg>) -> QueryResult<()> {
         use diesel::sql_types::{BigInt, Integer, Jsonb, Nullable, SmallInt, Text, Timestamptz};
         type SqlUuid = diesel::sql_types::Uuid;
         sql_then_bind::<BigInt, _>(
-            &mut out,
+            out,
             "WITH updated AS (UPDATE matches SET turn_count = ",
             &self.seq,
         )?;
-        sql_then_bind::<Nullable<Jsonb>, _>(&mut out, " + 1, state = ", &self.state)?;
-        sql_then_bind::<Text, _>(&mut out, ", status = ", self.status)?;
-        sql_then_bind::<BigInt, _>(&mut out, ", version = ", &self.version)?;
-        sql_then_bind::<BigInt, _>(&mut out, ", chance_count = ", &self.chance_count)?;
-        sql_then_bind::<Nullable<SmallInt>, _>(&mut out, ", to_act_seat = ", &self.to_act_seat)?;
-        sql_then_bind::<Nullable<Timestamptz>, _>(&mut out, ", deadline = ", &self.deadline)?;
+        sql_then_bind::<Nullable<Jsonb>, _>(out, " + 1, state = ", &self.state)?;
+        sql_then_bind::<Text, _>(out, ", status = ", self.status)?;
+        sql_then_bind::<BigInt, _>(out, ", version = ", &self.version)?;
+        sql_then_bind::<BigInt, _>(out, ", chance_count = ", &self.chance_count)?;
+        sql_then_bind::<Nullable<SmallInt>, _>(out, ", to_act_seat = ", &self.to_act_seat)?;
+        sql_then_bind::<Nullable<Timestamptz>, _>(out, ", deadline = ", &self.deadline)?;
         sql_then_bind::<Nullable<BigInt>, _>(
-            &mut out,
+            out,
             ", paused_time_left_us = ",
             &self.paused_time_left_us,
         )?;
-        sql_then_bind::<Integer, _>(&mut out, ", moved_seats = ", &self.moved_seats)?;
-        sql_then_bind::<Nullable<Jsonb>, _>(&mut out, ", result = ", &self.result)?;
-        sql_then_bind::<Timestamptz, _>(&mut out, ", updated_at = ", &self.at)?;
-        sql_then_bind::<Nullable<Timestamptz>, _>(&mut out, ", started_at = ", &self.started_at)?;
-        sql_then_bind::<Nullable<Timestamptz>, _>(&mut out, ", finished_at = ", &self.finished_at)?;
-        sql_then_bind::<SqlUuid, _>(&mut out, " WHERE id = ", &self.match_id)?;
-        sql_then_bind::<BigInt, _>(&mut out, " AND version = ", &self.from_version)?;
-        sql_then_bind::<Nullable<Text>, _>(&mut out, " AND xmin::text = coalesce(", &self.stamp)?;
+        sql_then_bind::<Integer, _>(out, ", moved_seats = ", &self.moved_seats)?;
+        sql_then_bind::<Nullable<Jsonb>, _>(out, ", result = ", &self.result)?;
+        sql_then_bind::<Timestamptz, _>(out, ", updated_at = ", &self.at)?;
+        sql_then_bind::<Nullable<Timestamptz>, _>(out, ", started_at = ", &self.started_at)?;
+        sql_then_bind::<Nullable<Timestamptz>, _>(out, ", finished_at = ", &self.finished_at)?;
+        sql_then_bind::<SqlUuid, _>(out, " WHERE id = ", &self.match_id)?;
+        sql_then_bind::<BigInt, _>(out, " AND version = ", &self.from_version)?;
+        sql_then_bind::<Nullable<Text>, _>(out, " AND xmin::text = coalesce(", &self.stamp)?;
         out.push_sql(", xmin::text)");
         // Evaluated before the row is updated, hence before the trigger's condition reads it;
         // transaction-local, so it ends with the transaction.
@@ -130,14 +176,14 @@ impl QueryFragment<Pg> for RecordStep<'_> {
              seat, kind, action, chance, events, at) SELECT id, ",
         );
         out.push_bind_param::<BigInt, _>(&self.seq)?;
-        sql_then_bind::<BigInt, _>(&mut out, ", ", &self.version)?;
-        sql_then_bind::<Nullable<SmallInt>, _>(&mut out, ", ", &self.seat)?;
-        sql_then_bind::<Text, _>(&mut out, ", ", self.kind)?;
-        sql_then_bind::<Nullable<Jsonb>, _>(&mut out, ", ", &self.action)?;
-        sql_then_bind::<Jsonb, _>(&mut out, ", ", self.chance)?;
-        sql_then_bind::<Jsonb, _>(&mut out, ", ", self.events)?;
-        sql_then_bind::<Timestamptz, _>(&mut out, ", ", &self.at)?;
-        out.push_sql(" FROM updated) SELECT stamp FROM updated");
+        sql_then_bind::<BigInt, _>(out, ", ", &self.version)?;
+        sql_then_bind::<Nullable<SmallInt>, _>(out, ", ", &self.seat)?;
+        sql_then_bind::<Text, _>(out, ", ", self.kind)?;
+        sql_then_bind::<Nullable<Jsonb>, _>(out, ", ", &self.action)?;
+        sql_then_bind::<Jsonb, _>(out, ", ", self.chance)?;
+        sql_then_bind::<Jsonb, _>(out, ", ", self.events)?;
+        sql_then_bind::<Timestamptz, _>(out, ", ", &self.at)?;
+        out.push_sql(" FROM updated)");
         Ok(())
     }
 }
@@ -201,7 +247,20 @@ impl PendingStep {
         conn: &mut AsyncPgConnection,
         unlocked: bool,
     ) -> ServiceResult<Option<String>> {
-        written(self.statement(unlocked).get_results(conn).await?)
+        let Some(ending) = &self.ending else {
+            return written(self.statement(unlocked).get_results(conn).await?);
+        };
+        let statement = RecordEnding {
+            step: self.statement(unlocked),
+            ending,
+        };
+        let rows: Vec<(String, i64, i64, i64)> = statement.get_results(conn).await?;
+        let mut stamps = Vec::with_capacity(rows.len());
+        for (stamp, ranked, rated, history) in rows {
+            ending.check_written(ranked, rated, history)?;
+            stamps.push(stamp);
+        }
+        written(stamps)
     }
 
     /// The match as written, stamped with its new `xmin`.

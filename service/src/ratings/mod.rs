@@ -13,7 +13,9 @@ pub mod elo;
 
 use std::borrow::Cow;
 
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::query_builder::AstPass;
 use diesel::sql_types::{Array, BigInt, Bool, Int4, Int8, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -130,7 +132,7 @@ pub struct LeaderboardEntry {
     pub games: u32,
 }
 
-/// One seat of a finished match, as [`record_match`] needs it.
+/// One seat of a finished match, as [`rate_match`] needs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct FinalSeat {
     pub seat: usize,
@@ -154,26 +156,24 @@ fn games_count(games: i32) -> ServiceResult<u32> {
         .map_err(|_| ServiceError::internal("a stored count of rated matches is negative", games))
 }
 
-/// Applies a finished match to its players' ratings, in the caller's transaction (the one that
-/// ends the match). Returns each seat's change in the order of `seats`, or `None` when the
+/// Works out what a finished match does to its players' ratings, in the caller's transaction
+/// (the one that ends the match): their rating rows are locked and read, and the changes are
+/// worked out ([`Ended`]), for the statement that ends the match to write. `None` when the
 /// match does not count.
-pub(crate) async fn record_match(
+pub(crate) async fn rate_match(
     conn: &mut AsyncPgConnection,
     match_id: Uuid,
     game: GameId,
     rated: bool,
     seats: &[FinalSeat],
     at: OffsetDateTime,
-) -> ServiceResult<Option<Vec<RatingChange>>> {
+) -> ServiceResult<Option<Ended>> {
     if !counts(rated, seats) {
         return Ok(None);
     }
     let standings = lock_standings(conn, game, seats).await?;
     let changes = elo::rate(&standings);
-    Ended { match_id, game, at }
-        .write(conn, seats, &standings, &changes)
-        .await?;
-    Ok(Some(changes))
+    Ended::new(match_id, game, at, seats, &standings, changes).map(Some)
 }
 
 /// Each seat's standing before the match (its rating and rated matches, and its rank in the
@@ -228,38 +228,37 @@ async fn lock_standings(
         .collect()
 }
 
-/// A rated match that just ended, as its players' ratings record it.
-struct Ended {
+/// A rated match that just ended, as its players' ratings record it: each player's rating and
+/// count of rated matches after it, and a line of their history. Written by the statement that
+/// ends the match ([`Ended::push_ctes`]), which the caller checks ([`Ended::check_written`]).
+#[derive(Debug, Clone)]
+pub(crate) struct Ended {
     match_id: Uuid,
-    game: GameId,
+    game: &'static str,
     at: OffsetDateTime,
-}
-
-/// What [`Ended::write`] wrote: a count of each table's rows.
-#[derive(QueryableByName)]
-struct Written {
-    #[diesel(sql_type = BigInt)]
-    ratings: i64,
-    #[diesel(sql_type = BigInt)]
-    history: i64,
+    user_ids: Vec<Uuid>,
+    /// Each player's count of rated matches of the game, this one included.
+    numbers: Vec<i32>,
+    befores: Vec<i64>,
+    afters: Vec<i64>,
+    /// Each seat's change, in the order of the seats given.
+    changes: Vec<RatingChange>,
 }
 
 impl Ended {
-    /// Writes what the match did to the rating of each of `seats` (with its `standings` before
-    /// and its `changes`, in the same order): the rating and its count of rated matches, and a
-    /// line of its history, in one statement.
-    async fn write(
-        &self,
-        conn: &mut AsyncPgConnection,
+    /// What the match does to the rating of each of `seats` (with its `standings` before and
+    /// its `changes`, in the same order).
+    fn new(
+        match_id: Uuid,
+        game: GameId,
+        at: OffsetDateTime,
         seats: &[FinalSeat],
         standings: &[Standing],
-        changes: &[RatingChange],
-    ) -> ServiceResult<()> {
-        let mut user_ids = Vec::with_capacity(seats.len());
-        let mut numbers = Vec::with_capacity(seats.len());
-        let mut befores = Vec::with_capacity(seats.len());
-        let mut afters = Vec::with_capacity(seats.len());
-        for ((seat, standing), change) in seats.iter().zip(standings).zip(changes) {
+        changes: Vec<RatingChange>,
+    ) -> ServiceResult<Ended> {
+        let mut ended = Ended::nothing(match_id, at);
+        ended.game = game.as_str();
+        for ((seat, standing), change) in seats.iter().zip(standings).zip(&changes) {
             let games_after = standing
                 .games
                 .checked_add(1)
@@ -267,46 +266,86 @@ impl Ended {
                 .ok_or_else(|| {
                     ServiceError::internal("a count of rated matches overflows", standing.games)
                 })?;
-            user_ids.push(seat.user_id);
-            numbers.push(games_after);
-            befores.push(change.before.micros());
-            afters.push(change.after.micros());
+            ended.user_ids.push(seat.user_id);
+            ended.numbers.push(games_after);
+            ended.befores.push(change.before.micros());
+            ended.afters.push(change.after.micros());
         }
-        let written: Written = diesel::sql_query(
-            "WITH c AS (SELECT * FROM unnest($1::uuid[], $2::integer[], $3::bigint[], \
-             $4::bigint[]) AS u(user_id, number, rating_before, rating_after)), \
+        ended.changes = changes;
+        Ok(ended)
+    }
+
+    /// A match that does not count: the statement that ends it writes no rating (it is the
+    /// same statement, so that it stays prepared).
+    pub(crate) fn nothing(match_id: Uuid, at: OffsetDateTime) -> Ended {
+        Ended {
+            match_id,
+            game: "",
+            at,
+            user_ids: Vec::new(),
+            numbers: Vec::new(),
+            befores: Vec::new(),
+            afters: Vec::new(),
+            changes: Vec::new(),
+        }
+    }
+
+    /// Each seat's change, in the order of the seats given; empty when the match does not
+    /// count.
+    pub(crate) fn changes(&self) -> &[RatingChange] {
+        &self.changes
+    }
+
+    /// Pushes the common table expressions that write the ratings (`rated`) and their lines of
+    /// history (`history`), each returning a row per row written, into a statement whose
+    /// `updated` expression returns the `id` of the match row it wrote: nothing is written
+    /// unless the match row was.
+    pub(crate) fn push_ctes<'b>(&'b self, out: &mut AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql(", rating_changes AS (SELECT * FROM unnest(");
+        out.push_bind_param::<Array<SqlUuid>, _>(&self.user_ids)?;
+        out.push_sql("::uuid[], ");
+        out.push_bind_param::<Array<Int4>, _>(&self.numbers)?;
+        out.push_sql("::integer[], ");
+        out.push_bind_param::<Array<BigInt>, _>(&self.befores)?;
+        out.push_sql("::bigint[], ");
+        out.push_bind_param::<Array<BigInt>, _>(&self.afters)?;
+        out.push_sql(
+            "::bigint[]) AS u(user_id, number, rating_before, rating_after)), \
              rated AS (UPDATE ratings r SET rating = c.rating_after, games = c.number, \
-             updated_at = $5 FROM c WHERE r.user_id = c.user_id AND r.game = $6 \
-             RETURNING 1), \
+             updated_at = ",
+        );
+        out.push_bind_param::<Timestamptz, _>(&self.at)?;
+        out.push_sql(" FROM rating_changes c, updated WHERE r.user_id = c.user_id AND r.game = ");
+        out.push_bind_param::<Text, _>(self.game)?;
+        out.push_sql(
+            " RETURNING 1), \
              history AS (INSERT INTO rating_history (user_id, game, number, match_id, \
-             rating_before, rating_after, at) SELECT c.user_id, $6, c.number, $7, \
-             c.rating_before, c.rating_after, $5 FROM c RETURNING 1) \
-             SELECT (SELECT count(*) FROM rated) AS ratings, \
-             (SELECT count(*) FROM history) AS history",
-        )
-        .bind::<Array<SqlUuid>, _>(&user_ids)
-        .bind::<Array<Int4>, _>(&numbers)
-        .bind::<Array<BigInt>, _>(&befores)
-        .bind::<Array<BigInt>, _>(&afters)
-        .bind::<Timestamptz, _>(self.at)
-        .bind::<Text, _>(self.game.as_str())
-        .bind::<SqlUuid, _>(self.match_id)
-        .get_result(conn)
-        .await?;
-        let expected = i64::try_from(seats.len())
-            .map_err(|_| ServiceError::internal("too many seats", seats.len()))?;
-        if written.ratings != expected || written.history != expected {
+             rating_before, rating_after, at) SELECT c.user_id, ",
+        );
+        out.push_bind_param::<Text, _>(self.game)?;
+        out.push_sql(", c.number, updated.id, c.rating_before, c.rating_after, ");
+        out.push_bind_param::<Timestamptz, _>(&self.at)?;
+        out.push_sql(" FROM rating_changes c, updated RETURNING 1)");
+        Ok(())
+    }
+
+    /// Checks what the statement wrote (a count of rows of `ratings` and of `rating_history`):
+    /// a rating and a line of history for every player, or the match fails with an internal
+    /// error (and its transaction is rolled back) rather than end half-written.
+    pub(crate) fn check_written(&self, ratings: i64, history: i64) -> ServiceResult<()> {
+        let expected = i64::try_from(self.user_ids.len())
+            .map_err(|_| ServiceError::internal("too many seats", self.user_ids.len()))?;
+        if ratings != expected || history != expected {
             return Err(ServiceError::internal(
                 "a rating of the match was not written",
                 self.match_id,
             ));
         }
-        for (seat, change) in seats.iter().zip(changes) {
+        for (user_id, change) in self.user_ids.iter().zip(&self.changes) {
             tracing::debug!(
                 match.id = %self.match_id,
-                user.id = %seat.user_id,
-                seat = seat.seat,
-                game = self.game.as_str(),
+                user.id = %user_id,
+                game = self.game,
                 before = change.before.micros(),
                 after = change.after.micros(),
                 "rating changed"
