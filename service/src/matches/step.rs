@@ -113,6 +113,19 @@ impl Ending {
         self.ratings.push_ctes(out)
     }
 
+    /// An ending of match `id` whose seats end as `(seat, rank, score)`, with `ratings`.
+    #[cfg(test)]
+    pub(super) fn of(id: Uuid, ranks: &[(i16, i16, i64)], ratings: ratings::Ended) -> Ending {
+        Ending {
+            match_id: id,
+            seats: ranks.iter().map(|r| r.0).collect(),
+            ranks: ranks.iter().map(|r| r.1).collect(),
+            scores: ranks.iter().map(|r| r.2).collect(),
+            reason: String::from("finished"),
+            ratings,
+        }
+    }
+
     /// Checks what the statement wrote beside the match row (counts of rows of `match_seats`,
     /// `ratings` and `rating_history`): every ranked seat, and every rating with its line of
     /// history, or the match fails with an internal error rather than end half-written.

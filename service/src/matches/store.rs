@@ -540,63 +540,89 @@ pub(super) fn transaction_status(
 mod tests {
     use super::*;
     use crate::Clock;
+    use crate::ratings::{self, FinalSeat, Rating, Standing};
 
-    fn sql_of(step: &RecordStep<'_>) -> String {
-        let shown = diesel::debug_query::<Pg, _>(step).to_string();
+    fn sql_of<T: QueryFragment<Pg>>(statement: &T) -> String {
+        let shown = diesel::debug_query::<Pg, _>(statement).to_string();
         match shown.split_once(" -- binds: ") {
             Some((sql, _)) => sql.to_owned(),
             None => shown,
         }
     }
 
+    /// The values a step's statement borrows.
+    struct Values {
+        state: JsonText,
+        chance: Value,
+        events: Value,
+        action: Value,
+        result: Value,
+        now: OffsetDateTime,
+    }
+
+    impl Values {
+        fn new() -> Values {
+            Values {
+                state: JsonText::from(String::from(r#"{"a": 1}"#)),
+                chance: Value::Null,
+                events: Value::Null,
+                action: serde_json::json!({"type": "roll"}),
+                result: serde_json::json!({"ranking": []}),
+                now: Clock::system().now(),
+            }
+        }
+
+        /// The first step of a match and one that ends it, as unlike as can be.
+        fn first_and_last(&self) -> (RecordStep<'_>, RecordStep<'_>) {
+            let start = RecordStep {
+                match_id: Uuid::nil(),
+                from_version: 0,
+                seq: 0,
+                seat: None,
+                kind: "start",
+                action: None,
+                chance: &self.chance,
+                events: &self.events,
+                at: self.now,
+                state: Some(&self.state),
+                status: "active",
+                version: 1,
+                chance_count: 0,
+                to_act_seat: Some(0),
+                deadline: None,
+                paused_time_left_us: None,
+                moved_seats: 0,
+                result: None,
+                started_at: Some(self.now),
+                finished_at: None,
+                stamp: None,
+                notify_after_commit: false,
+            };
+            let last = RecordStep {
+                from_version: 6,
+                seq: 7,
+                seat: Some(1),
+                kind: "action",
+                action: Some(&self.action),
+                moved_seats: 0b10,
+                to_act_seat: None,
+                deadline: Some(self.now),
+                result: Some(&self.result),
+                started_at: None,
+                finished_at: Some(self.now),
+                stamp: Some("731"),
+                notify_after_commit: true,
+                ..start
+            };
+            (start, last)
+        }
+    }
+
     #[test]
     fn the_record_step_statement_has_one_text_whatever_the_values() {
         // It is cached by its type: its text must not depend on the values bound.
-        let state = JsonText::from(String::from(r#"{"a": 1}"#));
-        let (chance, events) = (Value::Null, Value::Null);
-        let action = serde_json::json!({"type": "roll"});
-        let result = serde_json::json!({"ranking": []});
-        let now = Clock::system().now();
-        let start = RecordStep {
-            match_id: Uuid::nil(),
-            from_version: 0,
-            seq: 0,
-            seat: None,
-            kind: "start",
-            action: None,
-            chance: &chance,
-            events: &events,
-            at: now,
-            state: Some(&state),
-            status: "active",
-            version: 1,
-            chance_count: 0,
-            to_act_seat: Some(0),
-            deadline: None,
-            paused_time_left_us: None,
-            moved_seats: 0,
-            result: None,
-            started_at: Some(now),
-            finished_at: None,
-            stamp: None,
-            notify_after_commit: false,
-        };
-        let last = RecordStep {
-            from_version: 6,
-            seq: 7,
-            seat: Some(1),
-            kind: "action",
-            action: Some(&action),
-            moved_seats: 0b10,
-            to_act_seat: None,
-            deadline: Some(now),
-            result: Some(&result),
-            started_at: None,
-            finished_at: Some(now),
-            stamp: Some("731"),
-            notify_after_commit: true,
-            ..start
-        };
+        let values = Values::new();
+        let (start, last) = values.first_and_last();
         let sql = sql_of(&start);
         assert_eq!(sql, sql_of(&last));
         assert!(sql.starts_with("WITH updated AS (UPDATE matches"), "{sql}");
@@ -608,5 +634,65 @@ mod tests {
         assert!(sql.ends_with(" SELECT stamp FROM updated"), "{sql}");
         assert!(sql.contains("$25") && !sql.contains("$26"), "{sql}");
         assert!(RecordStep::query_id().is_some());
+    }
+
+    #[test]
+    fn the_ending_statement_has_one_text_rated_or_not() {
+        // Cached by its own type, apart from the step's: one text for every ending.
+        let values = Values::new();
+        let (start, last) = values.first_and_last();
+        let id = Uuid::nil();
+        let unrated = Ending::of(id, &[(0, 1, 12)], ratings::Ended::nothing(id, values.now));
+        let seats = [
+            FinalSeat {
+                seat: 0,
+                user_id: Uuid::from_u128(1),
+                rank: 2,
+            },
+            FinalSeat {
+                seat: 1,
+                user_id: Uuid::from_u128(2),
+                rank: 1,
+            },
+        ];
+        let standings: Vec<Standing> = seats
+            .iter()
+            .map(|seat| Standing {
+                rating: Rating::from_micros(1_500_000_000),
+                games: 3,
+                rank: seat.rank,
+            })
+            .collect();
+        let changes = ratings::elo::rate(&standings);
+        let game = tapis_games::GameId::Yams;
+        let rated = ratings::Ended::new(id, game, values.now, &seats, &standings, changes)
+            .expect("a rated ending");
+        let rated = Ending::of(id, &[(0, 2, 5), (1, 1, 9)], rated);
+        let step_sql = sql_of(&start);
+        let sql = sql_of(&RecordEnding {
+            step: start,
+            ending: &unrated,
+        });
+        assert_eq!(
+            sql,
+            sql_of(&RecordEnding {
+                step: last,
+                ending: &rated,
+            })
+        );
+        assert!(sql.starts_with(&step_sql.replace(" SELECT stamp FROM updated", "")));
+        for part in [
+            ", ranked AS (UPDATE match_seats",
+            ", rated AS (UPDATE ratings",
+            ", history AS (INSERT INTO rating_history",
+        ] {
+            assert!(sql.contains(part), "{part} in {sql}");
+        }
+        assert!(
+            sql.ends_with("(SELECT count(*) FROM history) FROM updated"),
+            "{sql}"
+        );
+        assert!(RecordEnding::query_id().is_some());
+        assert_ne!(RecordEnding::query_id(), RecordStep::query_id());
     }
 }

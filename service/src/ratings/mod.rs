@@ -248,7 +248,7 @@ pub(crate) struct Ended {
 impl Ended {
     /// What the match does to the rating of each of `seats` (with its `standings` before and
     /// its `changes`, in the same order).
-    fn new(
+    pub(crate) fn new(
         match_id: Uuid,
         game: GameId,
         at: OffsetDateTime,
