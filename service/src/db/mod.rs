@@ -1,6 +1,7 @@
 //! Connection pool and embedded migrations; the count of what the database does for a
-//! request ([`work`]).
+//! request ([`work`]); statements written out by hand ([`fragment`]).
 
+pub(crate) mod fragment;
 pub mod json_text;
 pub mod kept;
 pub mod work;

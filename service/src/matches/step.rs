@@ -15,6 +15,7 @@ use uuid::Uuid;
 use super::record::result_reason;
 use super::row::{Loaded, MatchRow, Seated, stored_seat, to_act};
 use super::views::{ChanceRecord, MatchResult, MatchStatus, RankingEntry, TurnKind};
+use crate::db::fragment::sql_then_bind;
 use crate::db::json_text::JsonText;
 use crate::ratings::{self, FinalSeat};
 use crate::{ServiceError, ServiceResult, fairness};
@@ -97,15 +98,14 @@ impl Ending {
     /// (`rated`) and their history (`history`) into the statement that records the step, after
     /// its `updated` expression: nothing is written unless the match row was.
     pub(super) fn push_ctes<'b>(&'b self, out: &mut AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql(
+        sql_then_bind::<Array<SmallInt>, _>(
+            out,
             ", ranked AS (UPDATE match_seats s SET rank = r.rank, score = r.score \
              FROM updated, unnest(",
-        );
-        out.push_bind_param::<Array<SmallInt>, _>(&self.seats)?;
-        out.push_sql("::smallint[], ");
-        out.push_bind_param::<Array<SmallInt>, _>(&self.ranks)?;
-        out.push_sql("::smallint[], ");
-        out.push_bind_param::<Array<BigInt>, _>(&self.scores)?;
+            &self.seats,
+        )?;
+        sql_then_bind::<Array<SmallInt>, _>(out, "::smallint[], ", &self.ranks)?;
+        sql_then_bind::<Array<BigInt>, _>(out, "::smallint[], ", &self.scores)?;
         out.push_sql(
             "::bigint[]) AS r(seat, rank, score) \
              WHERE s.match_id = updated.id AND s.seat = r.seat RETURNING 1)",

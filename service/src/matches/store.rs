@@ -9,8 +9,6 @@ use diesel::connection::TransactionDepthChange;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
-use diesel::serialize::ToSql;
-use diesel::sql_types::HasSqlType;
 use diesel_async::{
     AnsiTransactionManager, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection,
     TransactionManager,
@@ -23,6 +21,7 @@ use uuid::Uuid;
 use super::read::{KeptMatch, kept_read};
 use super::row::{Loaded, MatchRow, row_as};
 use super::step::{Ending, PendingStep, Step, work_out_step};
+use crate::db::fragment::sql_then_bind;
 use crate::db::json_text::JsonText;
 use crate::db::kept::Ticket;
 use crate::identity::caller::Identity;
@@ -186,20 +185,6 @@ impl<'a> RecordStep<'a> {
         out.push_sql(" FROM updated)");
         Ok(())
     }
-}
-
-/// Pushes `sql` to `out`, then `value` as a bind parameter of SQL type `ST`.
-fn sql_then_bind<'b, ST, U>(
-    out: &mut AstPass<'_, 'b, Pg>,
-    sql: &str,
-    value: &'b U,
-) -> QueryResult<()>
-where
-    Pg: HasSqlType<ST>,
-    U: ToSql<ST, Pg> + ?Sized,
-{
-    out.push_sql(sql);
-    out.push_bind_param::<ST, U>(value)
 }
 
 impl PendingStep {

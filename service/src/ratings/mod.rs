@@ -28,6 +28,7 @@ use uuid::Uuid;
 
 pub use elo::{Rating, RatingChange, RatingDelta, Standing};
 
+use crate::db::fragment::sql_then_bind;
 use crate::error::{ServiceError, ServiceResult};
 use crate::identity::accounts::named_user;
 use crate::schema::{rating_history, ratings};
@@ -301,30 +302,39 @@ impl Ended {
     /// `updated` expression returns the `id` of the match row it wrote: nothing is written
     /// unless the match row was.
     pub(crate) fn push_ctes<'b>(&'b self, out: &mut AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql(", rating_changes AS (SELECT * FROM unnest(");
-        out.push_bind_param::<Array<SqlUuid>, _>(&self.user_ids)?;
-        out.push_sql("::uuid[], ");
-        out.push_bind_param::<Array<Int4>, _>(&self.numbers)?;
-        out.push_sql("::integer[], ");
-        out.push_bind_param::<Array<BigInt>, _>(&self.befores)?;
-        out.push_sql("::bigint[], ");
-        out.push_bind_param::<Array<BigInt>, _>(&self.afters)?;
-        out.push_sql(
+        let (game, at) = (self.game, &self.at);
+        sql_then_bind::<Array<SqlUuid>, _>(
+            out,
+            ", rating_changes AS (SELECT * FROM unnest(",
+            &self.user_ids,
+        )?;
+        sql_then_bind::<Array<Int4>, _>(out, "::uuid[], ", &self.numbers)?;
+        sql_then_bind::<Array<BigInt>, _>(out, "::integer[], ", &self.befores)?;
+        sql_then_bind::<Array<BigInt>, _>(out, "::bigint[], ", &self.afters)?;
+        sql_then_bind::<Timestamptz, _>(
+            out,
             "::bigint[]) AS u(user_id, number, rating_before, rating_after)), \
              rated AS (UPDATE ratings r SET rating = c.rating_after, games = c.number, \
              updated_at = ",
-        );
-        out.push_bind_param::<Timestamptz, _>(&self.at)?;
-        out.push_sql(" FROM rating_changes c, updated WHERE r.user_id = c.user_id AND r.game = ");
-        out.push_bind_param::<Text, _>(self.game)?;
-        out.push_sql(
+            at,
+        )?;
+        sql_then_bind::<Text, _>(
+            out,
+            " FROM rating_changes c, updated WHERE r.user_id = c.user_id AND r.game = ",
+            game,
+        )?;
+        sql_then_bind::<Text, _>(
+            out,
             " RETURNING 1), \
              history AS (INSERT INTO rating_history (user_id, game, number, match_id, \
              rating_before, rating_after, at) SELECT c.user_id, ",
-        );
-        out.push_bind_param::<Text, _>(self.game)?;
-        out.push_sql(", c.number, updated.id, c.rating_before, c.rating_after, ");
-        out.push_bind_param::<Timestamptz, _>(&self.at)?;
+            game,
+        )?;
+        sql_then_bind::<Timestamptz, _>(
+            out,
+            ", c.number, updated.id, c.rating_before, c.rating_after, ",
+            at,
+        )?;
         out.push_sql(" FROM rating_changes c, updated RETURNING 1)");
         Ok(())
     }
