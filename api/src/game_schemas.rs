@@ -252,8 +252,6 @@ fn for_json(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
-
     use std::collections::BTreeSet;
 
     use super::*;

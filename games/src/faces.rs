@@ -223,8 +223,6 @@ impl<'de, T: ReadFaces> Visitor<'de> for FacesVisitor<T> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
-
     use super::*;
 
     #[test]

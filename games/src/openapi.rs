@@ -184,8 +184,6 @@ pub fn any_options() -> RefOr<Schema> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
-
     use std::collections::BTreeMap;
 
     use super::*;

@@ -211,8 +211,6 @@ const fn classify(dice: Dice) -> Entry {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
-
     use super::*;
 
     /// The table of rules §2, copied by hand: dice read high to low and their token value, best
