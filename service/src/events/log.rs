@@ -2,8 +2,10 @@
 //! deleting the old ones past the horizon; and the reads, one batch at a time, of what else a
 //! stream follows (a match's moves, its chat).
 
+use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable};
+use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::sql_types::{BigInt, Nullable, Untyped};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use serde_json::{Map, Value};
 use uuid::Uuid;
@@ -39,22 +41,45 @@ pub(super) async fn sequence(services: &Services) -> ServiceResult<i64> {
         // the events of one transaction keep their order (`match_started`, then
         // `your_turn`); the rows of one statement become visible together, after every row
         // numbered before them.
-        let numbered: Numbered = diesel::sql_query(
-            "WITH todo AS (SELECT id FROM user_events WHERE seq IS NULL ORDER BY id LIMIT $1 \
-             FOR UPDATE), ordered AS (SELECT id, nextval('user_events_order') AS seq \
+        let numbered: Numbered = Sequence.get_result(conn).await?;
+        Ok(numbered.count)
+    })
+    .await
+}
+
+/// The statement of [`sequence`], which runs whenever events were written (tens of times a
+/// second under load): written out, its text is prepared once per connection and its plan
+/// kept, where Diesel prepares a `sql_query` anew at every execution (a quarter of a
+/// millisecond of planning each time).
+struct Sequence;
+
+impl QueryId for Sequence {
+    type QueryId = Sequence;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl Query for Sequence {
+    // Read by name (`Numbered`): the notification's column is void.
+    type SqlType = Untyped;
+}
+
+impl QueryFragment<Pg> for Sequence {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql(
+            "WITH todo AS (SELECT id FROM user_events WHERE seq IS NULL ORDER BY id LIMIT ",
+        );
+        out.push_bind_param::<BigInt, _>(&BATCH)?;
+        out.push_sql(
+            " FOR UPDATE), ordered AS (SELECT id, nextval('user_events_order') AS seq \
              FROM (SELECT id FROM todo ORDER BY id) t), \
              done AS (UPDATE user_events e SET seq = o.seq FROM ordered o WHERE e.id = o.id \
              RETURNING e.seq) \
              SELECT count(*) AS count, \
              CASE WHEN count(*) > 0 THEN pg_notify('tapis_events', max(seq)::text) END AS told \
              FROM done",
-        )
-        .bind::<BigInt, _>(BATCH)
-        .get_result(conn)
-        .await?;
-        Ok(numbered.count)
-    })
-    .await
+        );
+        Ok(())
+    }
 }
 
 #[derive(QueryableByName)]
@@ -195,4 +220,17 @@ pub(super) async fn horizon(conn: &mut AsyncPgConnection) -> ServiceResult<i64> 
         .below
         .unwrap_or(0);
     Ok(below)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sequencer_statement_is_kept_prepared() {
+        assert!(Sequence::query_id().is_some());
+        let shown = diesel::debug_query::<Pg, _>(&Sequence).to_string();
+        assert!(shown.contains("LIMIT $1 FOR UPDATE"), "{shown}");
+        assert!(shown.ends_with(&format!("-- binds: [{BATCH}]")), "{shown}");
+    }
 }
