@@ -17,7 +17,7 @@ use std::time::Duration;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
-use diesel::sql_types::{BigInt, Double, Jsonb, Nullable, SmallInt, Text};
+use diesel::sql_types::{BigInt, Double, Json, Nullable, SmallInt, Text};
 use diesel_async::RunQueryDsl;
 use rand::seq::IndexedRandom;
 use serde::Serialize;
@@ -194,7 +194,7 @@ impl Query for Claim {
         diesel::sql_types::Uuid,
         BigInt,
         Text,
-        Nullable<Jsonb>,
+        Nullable<Json>,
         SmallInt,
         diesel::sql_types::Uuid,
         Text,

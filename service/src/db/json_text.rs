@@ -1,7 +1,8 @@
-//! A `jsonb` column read and written as its JSON text: the match's state goes from the row
-//! straight into the game's type, and back, without a [`serde_json::Value`] built on the way
-//! (building and then walking that tree was a visible part of every match view's time,
-//! `docs/performance.md`).
+//! A `json` column read and written as its text: the match's state goes from the row straight
+//! into the game's type, and back, without a [`serde_json::Value`] built on the way (building
+//! and then walking that tree was a visible part of every match view's time,
+//! `docs/performance.md`), and PostgreSQL keeps the text as it is written, without parsing it
+//! into a `jsonb` tree or printing it back.
 
 use std::io::Write;
 
@@ -9,14 +10,11 @@ use diesel::deserialize::{self, FromSql, FromSqlRow};
 use diesel::expression::AsExpression;
 use diesel::pg::{Pg, PgValue};
 use diesel::serialize::{self, IsNull, Output, ToSql};
-use diesel::sql_types::Jsonb;
+use diesel::sql_types::Json;
 
-/// The only version of PostgreSQL's binary `jsonb` format: one byte, then the JSON text.
-const JSONB_VERSION: u8 = 1;
-
-/// The JSON text of a `jsonb` value.
+/// The JSON text of a `json` value.
 #[derive(Debug, Clone, PartialEq, Eq, AsExpression, FromSqlRow)]
-#[diesel(sql_type = Jsonb)]
+#[diesel(sql_type = Json)]
 pub struct JsonText(pub Vec<u8>);
 
 impl JsonText {
@@ -37,19 +35,15 @@ impl From<String> for JsonText {
     }
 }
 
-impl FromSql<Jsonb, Pg> for JsonText {
+/// A `json` value's binary form is its text.
+impl FromSql<Json, Pg> for JsonText {
     fn from_sql(value: PgValue<'_>) -> deserialize::Result<JsonText> {
-        match value.as_bytes().split_first() {
-            Some((&JSONB_VERSION, text)) => Ok(JsonText(text.to_vec())),
-            Some((version, _)) => Err(format!("unknown jsonb format version {version}").into()),
-            None => Err("an empty jsonb value".into()),
-        }
+        Ok(JsonText(value.as_bytes().to_vec()))
     }
 }
 
-impl ToSql<Jsonb, Pg> for JsonText {
+impl ToSql<Json, Pg> for JsonText {
     fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, Pg>) -> serialize::Result {
-        out.write_all(&[JSONB_VERSION])?;
         out.write_all(&self.0)?;
         Ok(IsNull::No)
     }

@@ -133,14 +133,16 @@ impl<'a> RecordStep<'a> {
     /// The statement's common table expressions: `updated` (the match row, returning its `id`
     /// and new `stamp`) and `inserted` (the turn-log row).
     fn push_ctes<'b>(&'b self, out: &mut AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        use diesel::sql_types::{BigInt, Integer, Jsonb, Nullable, SmallInt, Text, Timestamptz};
+        use diesel::sql_types::{
+            BigInt, Integer, Json, Jsonb, Nullable, SmallInt, Text, Timestamptz,
+        };
         type SqlUuid = diesel::sql_types::Uuid;
         sql_then_bind::<BigInt, _>(
             out,
             "WITH updated AS (UPDATE matches SET turn_count = ",
             &self.seq,
         )?;
-        sql_then_bind::<Nullable<Jsonb>, _>(out, " + 1, state = ", &self.state)?;
+        sql_then_bind::<Nullable<Json>, _>(out, " + 1, state = ", &self.state)?;
         sql_then_bind::<Text, _>(out, ", status = ", self.status)?;
         sql_then_bind::<BigInt, _>(out, ", version = ", &self.version)?;
         sql_then_bind::<BigInt, _>(out, ", chance_count = ", &self.chance_count)?;
@@ -178,9 +180,9 @@ impl<'a> RecordStep<'a> {
         sql_then_bind::<BigInt, _>(out, ", ", &self.version)?;
         sql_then_bind::<Nullable<SmallInt>, _>(out, ", ", &self.seat)?;
         sql_then_bind::<Text, _>(out, ", ", self.kind)?;
-        sql_then_bind::<Nullable<Jsonb>, _>(out, ", ", &self.action)?;
-        sql_then_bind::<Jsonb, _>(out, ", ", self.chance)?;
-        sql_then_bind::<Jsonb, _>(out, ", ", self.events)?;
+        sql_then_bind::<Nullable<Json>, _>(out, ", ", &self.action)?;
+        sql_then_bind::<Json, _>(out, ", ", self.chance)?;
+        sql_then_bind::<Json, _>(out, ", ", self.events)?;
         sql_then_bind::<Timestamptz, _>(out, ", ", &self.at)?;
         out.push_sql(" FROM updated)");
         Ok(())

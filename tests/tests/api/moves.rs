@@ -1060,3 +1060,71 @@ async fn a_move_with_its_turns_answers_what_a_get_and_the_turn_log_read() {
     ));
     assert_eq!(app.get(&format!("{path}/turns"), None).await.body, turns);
 }
+
+#[derive(diesel::QueryableByName)]
+struct StoredText {
+    #[diesel(sql_type = Text)]
+    types: String,
+    #[diesel(sql_type = Text)]
+    state: String,
+    #[diesel(sql_type = Text)]
+    events: String,
+}
+
+/// The types of the state's and the turn log's columns, the state's text and the last turn's
+/// events' text, as PostgreSQL keeps them.
+async fn stored_text(conn: &mut AsyncPgConnection, id: &str) -> StoredText {
+    diesel::sql_query(
+        "SELECT concat_ws(' ', pg_typeof(m.state), pg_typeof(t.action), pg_typeof(t.chance),
+                          pg_typeof(t.events)) AS types,
+                m.state::text AS state, t.events::text AS events
+         FROM matches m JOIN turns t ON t.match_id = m.id
+         WHERE m.id = $1::uuid ORDER BY t.seq DESC LIMIT 1",
+    )
+    .bind::<Text, _>(id)
+    .get_result(conn)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn the_state_and_the_turn_log_are_kept_as_the_text_written_and_older_matches_play_on() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
+    let started = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
+    let id = started["id"].as_str().unwrap().to_owned();
+    for _ in 0..3 {
+        move_once(&app, &id, &players).await;
+    }
+    let mut conn = app.db.connect().await;
+    let stored = stored_text(&mut conn, &id).await;
+    assert_eq!(stored.types, "json json json json");
+    // As the server wrote them, compact: `jsonb` would print them back as `{"key": value}`.
+    for text in [&stored.state, &stored.events] {
+        assert!(serde_json::from_str::<Value>(text).is_ok(), "{text}");
+        assert!(!text.contains(": "), "{text}");
+    }
+    let view = app.get(&format!("/api/v1/matches/{id}"), None).await.body;
+    let log = turn_log(&app, &id).await;
+
+    // Back to `jsonb` and forward again, with the match in place.
+    redo_migrations_from(&app.db.url, "20270105000001").await;
+    let (alice, bob) = (app.sign_in("alice").await, app.sign_in("bob").await);
+    let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
+    assert_eq!(
+        stored_text(&mut conn, &id).await.types,
+        "json json json json"
+    );
+    assert_eq!(
+        app.get(&format!("/api/v1/matches/{id}"), None).await.body,
+        view
+    );
+    assert_eq!(turn_log(&app, &id).await, log);
+    let moved = move_once(&app, &id, &players).await;
+    assert_eq!(moved["version"], view["version"].as_i64().unwrap() + 1);
+    assert_eq!(turn_log(&app, &id).await.len(), log.len() + 1);
+}
