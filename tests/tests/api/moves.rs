@@ -837,6 +837,19 @@ async fn turn_counts_agree(conn: &mut AsyncPgConnection) -> bool {
     rows[0].agree
 }
 
+/// Starts a Can't Stop match between the two `players` (username and token) and plays three
+/// moves; returns its id.
+async fn three_moves_in(app: &TestApp, players: &[(&str, &str); 2]) -> String {
+    let started = app
+        .started_match("cant-stop", &[players[0].1, players[1].1], json!({}))
+        .await;
+    let id = started["id"].as_str().unwrap().to_owned();
+    for _ in 0..3 {
+        move_once(app, &id, players).await;
+    }
+    id
+}
+
 #[tokio::test]
 async fn the_migration_counts_the_turns_of_existing_matches_and_moves_go_on_from_there() {
     let app = TestApp::spawn().await;
@@ -849,13 +862,7 @@ async fn the_migration_counts_the_turns_of_existing_matches_and_moves_go_on_from
         json!({"game": "linja", "seats": 2}),
     )
     .await;
-    let started = app
-        .started_match("cant-stop", &[&alice, &bob], json!({}))
-        .await;
-    let id = started["id"].as_str().unwrap().to_owned();
-    for _ in 0..3 {
-        move_once(&app, &id, &players).await;
-    }
+    let id = three_moves_in(&app, &players).await;
     let mut conn = app.db.connect().await;
     assert!(turn_counts_agree(&mut conn).await);
 
@@ -1093,13 +1100,7 @@ async fn the_state_and_the_turn_log_are_kept_as_the_text_written_and_older_match
     let alice = app.player("alice").await;
     let bob = app.player("bob").await;
     let players = [("alice", alice.as_str()), ("bob", bob.as_str())];
-    let started = app
-        .started_match("cant-stop", &[&alice, &bob], json!({}))
-        .await;
-    let id = started["id"].as_str().unwrap().to_owned();
-    for _ in 0..3 {
-        move_once(&app, &id, &players).await;
-    }
+    let id = three_moves_in(&app, &players).await;
     let mut conn = app.db.connect().await;
     let stored = stored_text(&mut conn, &id).await;
     assert_eq!(stored.types, "json json json json");
