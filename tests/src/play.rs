@@ -4,6 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
+use crate::api::Reply;
 use crate::app::TestApp;
 
 /// A small seeded generator for choosing among legal actions reproducibly.
@@ -37,6 +38,45 @@ impl TestApp {
                     .unwrap()
             })
             .collect()
+    }
+
+    /// Plays a started match through the API, each player picking one of their
+    /// `legal_actions`, until `post` has posted the move that ends it; returns its reply.
+    /// `post` sends one move (`path`, token, body) and answers its reply: a test can watch
+    /// what the database does while the move is on its way.
+    pub async fn play_to_the_last_move<F, Fut>(
+        &self,
+        id: &str,
+        seat_tokens: &[String],
+        rng: &mut Rng,
+        mut post: F,
+    ) -> Reply
+    where
+        F: FnMut(String, String, Value) -> Fut,
+        Fut: std::future::Future<Output = Reply>,
+    {
+        let path = format!("/api/v1/matches/{id}");
+        for _ in 0..20_000 {
+            let view = self.get(&path, Some(&seat_tokens[0])).await.body;
+            assert_eq!(
+                view["status"], "active",
+                "the match ended before its last move"
+            );
+            let seat = view["to_act"][0]
+                .as_u64()
+                .expect("an active match has someone to act") as usize;
+            let token = &seat_tokens[seat];
+            let mine = self.get(&path, Some(token)).await.body;
+            let actions = mine["legal_actions"].as_array().unwrap();
+            let action = actions[rng.below(actions.len())].clone();
+            let body = json!({"version": mine["version"], "action": action});
+            let reply = post(format!("{path}/actions"), token.clone(), body).await;
+            assert_eq!(reply.status, StatusCode::OK, "{action}: {:?}", reply.body);
+            if reply.body["status"] != "active" {
+                return reply;
+            }
+        }
+        panic!("match {id} did not end within 20000 actions");
     }
 
     /// Plays a started match to its end through the API only, each player picking one of the

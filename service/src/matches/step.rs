@@ -17,7 +17,7 @@ use super::row::{Loaded, MatchRow, Seated, stored_seat, to_act};
 use super::views::{ChanceRecord, MatchResult, MatchStatus, RankingEntry, TurnKind};
 use crate::db::fragment::sql_then_bind;
 use crate::db::json_text::JsonText;
-use crate::ratings::{self, FinalSeat};
+use crate::ratings::{self, FinalSeat, Rated, RatingsRead};
 use crate::{ServiceError, ServiceResult, fairness};
 
 /// The most chance steps the rules may ask for in a row before we call it a bug.
@@ -98,19 +98,30 @@ impl Ending {
     /// (`rated`) and their history (`history`) into the statement that records the step, after
     /// its `updated` expression: nothing is written unless the match row was.
     pub(super) fn push_ctes<'b>(&'b self, out: &mut AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        sql_then_bind::<Array<SmallInt>, _>(
-            out,
-            ", ranked AS (UPDATE match_seats s SET rank = r.rank, score = r.score \
-             FROM updated, unnest(",
-            &self.seats,
-        )?;
+        sql_then_bind::<Array<SmallInt>, _>(out, ", ranks AS (SELECT * FROM unnest(", &self.seats)?;
         sql_then_bind::<Array<SmallInt>, _>(out, "::smallint[], ", &self.ranks)?;
         sql_then_bind::<Array<BigInt>, _>(out, "::smallint[], ", &self.scores)?;
         out.push_sql(
-            "::bigint[]) AS r(seat, rank, score) \
+            "::bigint[]) AS r(seat, rank, score)), \
+             ranked AS (UPDATE match_seats s SET rank = r.rank, score = r.score \
+             FROM updated, ranks r \
              WHERE s.match_id = updated.id AND s.seat = r.seat RETURNING 1)",
         );
         self.ratings.push_ctes(out)
+    }
+
+    /// The condition that the statement wrote the ending whole, as `tapis_written` checks it
+    /// (migration `2027-01-06-000001_ending_checked`): a rank for every seat, and a rating and
+    /// a line of history for every player. If not, PostgreSQL fails the statement (a
+    /// serialisation failure), and with it everything it wrote: the match row, the turn, the
+    /// ranks and the ratings. Under the lock that is a bug; for a move that read the ratings
+    /// without one, another ending changed a rating meanwhile.
+    pub(super) fn push_check(out: &mut AstPass<'_, '_, Pg>) {
+        out.push_sql(
+            " WHERE tapis_written((SELECT count(*) FROM ranked) = (SELECT count(*) FROM ranks) \
+             AND (SELECT count(*) FROM rated) = (SELECT count(*) FROM rating_changes) \
+             AND (SELECT count(*) FROM history) = (SELECT count(*) FROM rating_changes))",
+        );
     }
 
     /// An ending of match `id` whose seats end as `(seat, rank, score)`, with `ratings`.
@@ -157,33 +168,84 @@ pub(super) async fn work_out_step(
     events: Vec<AnyEvent>,
     now: OffsetDateTime,
 ) -> ServiceResult<PendingStep> {
-    let mut worked = Worked::new(before, state, events, now)?;
-    let result = match &worked.outcome {
-        Some(outcome) => {
-            let (result, ratings) =
-                result_of(conn, &worked.row, &worked.seats, step.kind, outcome, now).await?;
-            let ending = ranking(worked.row.id, &result, ratings, &mut worked.seats)?;
-            Some((result, ending))
-        }
-        None => None,
-    };
-    worked.finish(step, result, now)
+    let worked = Worked::new(before, state, events, now)?;
+    if worked.outcome.is_none() {
+        return worked.finish(step, None, now);
+    }
+    let id = worked.row.id;
+    Ends { worked, step, now }
+        .result(conn, RatingsRead::Locked)
+        .await?
+        // Locked, a missing rating row is created: never `None`.
+        .ok_or_else(|| ServiceError::internal("an ending without its ratings", id))
 }
 
-/// Works out a step as [`work_out_step`] does, without the database, if it does not end the
-/// match (`None` if it does: its result and ratings are written in a transaction).
+/// A step worked out without a lock ([`work_out_going_step`]).
+pub(super) enum Unlocked {
+    /// It does not end the match: to be written as it is.
+    Going(PendingStep),
+    /// It ends the match: its result and rating changes are still to be worked out
+    /// ([`Ends::result`]).
+    Ends(Ends),
+}
+
+/// Works out a step as [`work_out_step`] does, without the database: the step, or, if it ends
+/// the match, what is needed to work out its result.
 pub(super) fn work_out_going_step(
     before: Loaded,
     state: AnyState,
     step: Step,
     events: Vec<AnyEvent>,
     now: OffsetDateTime,
-) -> ServiceResult<Option<PendingStep>> {
+) -> ServiceResult<Unlocked> {
     let worked = Worked::new(before, state, events, now)?;
     if worked.outcome.is_some() {
-        return Ok(None);
+        return Ok(Unlocked::Ends(Ends { worked, step, now }));
     }
-    worked.finish(step, None, now).map(Some)
+    worked.finish(step, None, now).map(Unlocked::Going)
+}
+
+/// A step that ends its match, worked out but for its result and its rating changes.
+pub(super) struct Ends {
+    worked: Worked,
+    step: Step,
+    now: OffsetDateTime,
+}
+
+impl Ends {
+    /// The step with its result and rating changes, the players' ratings read as `read` says;
+    /// `None` if, read as they stand, a player had no rating row of the game yet (the step is
+    /// then to be played under the lock, which creates it).
+    pub(super) async fn result(
+        self,
+        conn: &mut AsyncPgConnection,
+        read: RatingsRead,
+    ) -> ServiceResult<Option<PendingStep>> {
+        let Ends {
+            mut worked,
+            step,
+            now,
+        } = self;
+        let outcome = worked
+            .outcome
+            .as_ref()
+            .ok_or_else(|| ServiceError::internal("an ending without an outcome", 0))?;
+        let Some((result, ratings)) = result_of(
+            conn,
+            &worked.row,
+            &worked.seats,
+            step.kind,
+            outcome,
+            now,
+            read,
+        )
+        .await?
+        else {
+            return Ok(None);
+        };
+        let ending = ranking(worked.row.id, &result, ratings, &mut worked.seats)?;
+        worked.finish(step, Some((result, ending)), now).map(Some)
+    }
 }
 
 /// A step with its chance steps resolved and its clock set: what is left to do is its result,
@@ -441,8 +503,9 @@ fn ranking(
 }
 
 /// The result of a match that just ended by a step of `kind`, with the rating changes it makes
-/// if it is rated (worked out here, under the locks of the players' ratings, in the transaction
-/// that ends the match; written with the step).
+/// if it is rated (worked out here from the players' ratings read as `read` says, under their
+/// locks in the transaction that ends the match or as they stand; written with the step).
+/// `None` when, read as they stand, a player has no rating row of the game yet.
 pub(super) async fn result_of(
     conn: &mut AsyncPgConnection,
     row: &MatchRow,
@@ -450,7 +513,8 @@ pub(super) async fn result_of(
     kind: TurnKind,
     outcome: &Outcome,
     now: OffsetDateTime,
-) -> ServiceResult<(MatchResult, ratings::Ended)> {
+    read: RatingsRead,
+) -> ServiceResult<Option<(MatchResult, ratings::Ended)>> {
     let mut ranking = Vec::with_capacity(outcome.ranking.len());
     let mut final_seats = Vec::with_capacity(outcome.ranking.len());
     for placing in &outcome.ranking {
@@ -472,9 +536,21 @@ pub(super) async fn result_of(
             rank: placing.rank,
         });
     }
-    let ratings = ratings::rate_match(conn, row.id, row.game_id()?, row.rated, &final_seats, now)
-        .await?
-        .unwrap_or_else(|| ratings::Ended::nothing(row.id, now));
+    let rated = ratings::rate_match(
+        conn,
+        row.id,
+        row.game_id()?,
+        row.rated,
+        &final_seats,
+        now,
+        read,
+    )
+    .await?;
+    let ratings = match rated {
+        Rated::Ended(ended) => ended,
+        Rated::DoesNotCount => ratings::Ended::nothing(row.id, now),
+        Rated::NotYetRated => return Ok(None),
+    };
     for (entry, change) in ranking.iter_mut().zip(ratings.changes()) {
         entry.rating_before = Some(change.before);
         entry.rating_after = Some(change.after);
@@ -483,7 +559,7 @@ pub(super) async fn result_of(
         ranking,
         reason: result_reason(kind, outcome).to_owned(),
     };
-    Ok((result, ratings))
+    Ok(Some((result, ratings)))
 }
 
 #[cfg(test)]

@@ -20,12 +20,13 @@ use uuid::Uuid;
 
 use super::read::{KeptMatch, kept_read};
 use super::row::{Loaded, MatchRow, row_as};
-use super::step::{Ending, PendingStep, Step, work_out_step};
+use super::step::{Ending, PendingStep, Step, Unlocked, work_out_step};
 use crate::db::fragment::sql_then_bind;
 use crate::db::json_text::JsonText;
 use crate::db::kept::Ticket;
 use crate::identity::caller::Identity;
 use crate::identity::credentials::Caller;
+use crate::ratings::RatingsRead;
 use crate::schema::matches;
 use crate::{ServiceError, ServiceResult, Services};
 
@@ -125,6 +126,7 @@ impl QueryFragment<Pg> for RecordEnding<'_> {
             " SELECT stamp, (SELECT count(*) FROM ranked), (SELECT count(*) FROM rated), \
              (SELECT count(*) FROM history) FROM updated",
         );
+        Ending::push_check(&mut out);
         Ok(())
     }
 }
@@ -241,7 +243,16 @@ impl PendingStep {
             step: self.statement(unlocked),
             ending,
         };
-        let rows: Vec<(String, i64, i64, i64)> = statement.get_results(conn).await?;
+        let rows: Vec<(String, i64, i64, i64)> = match statement.get_results(conn).await {
+            Ok(rows) => rows,
+            // Read without a lock, a rating changed since (another ending of one of the
+            // players): nothing was written, and the move is to be played under the lock.
+            Err(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::SerializationFailure,
+                _,
+            )) if unlocked => return Ok(None),
+            Err(error) => return Err(error.into()),
+        };
         let mut stamps = Vec::with_capacity(rows.len());
         for (stamp, ranked, rated, history) in rows {
             ending.check_written(ranked, rated, history)?;
@@ -367,13 +378,17 @@ pub(super) async fn move_transaction(
 /// out by `body` on the match as the process keeps it or as one statement reads it (with the
 /// caller, [`row_as`]), and written by one statement that is its own transaction, only if the
 /// match row is still exactly the row read ([`RecordStep`]'s stamp). A move is then one
-/// statement (or two, when the match was not kept) instead of a transaction of four.
+/// statement (or two, when the match was not kept) instead of a transaction of four. A move
+/// that ends its match reads its players' ratings first, as they stand, and writes its result
+/// and their new ratings with the step ([`RecordEnding`]), each rating only if it is still the
+/// one read: one statement more.
 ///
 /// `Ok(None)`: the move is to be played under the lock ([`move_transaction`]), because
 /// - the match changed since it was read (another move got in, or a worker's bookkeeping
 ///   wrote the row): under the lock the move is worked out again from the row as it is;
-/// - `body` says it ends the match (`Ok(None)`): its result and ratings are written in the
-///   move's transaction;
+/// - it ends the match and a player has no rating of the game yet (the lock creates it), or
+///   another ending changed a player's rating between the statement that read the ratings and
+///   the one that writes the ending (which then writes nothing);
 /// - the match as kept refused the move: the refusal is given under the lock, from the row as
 ///   it is (what is kept may be a moment behind another process's move).
 ///
@@ -383,7 +398,7 @@ pub(super) async fn unlocked_move(
     services: &Services,
     id: Uuid,
     caller: Caller<'_>,
-    body: impl FnOnce(Loaded, &Identity) -> ServiceResult<Option<PendingStep>>,
+    body: impl FnOnce(Loaded, &Identity) -> ServiceResult<Unlocked>,
 ) -> ServiceResult<Option<(Loaded, Identity)>> {
     let ticket = services.reads().ticket_for(id);
     let (loaded, who, kept) = match kept_read(services, id, Some(caller), false)? {
@@ -395,8 +410,12 @@ pub(super) async fn unlocked_move(
         }
     };
     let pending = match body(loaded, &who) {
-        Ok(Some(pending)) => pending,
-        Ok(None) => return Ok(None),
+        Ok(Unlocked::Going(pending)) => pending,
+        // One more statement reads the players' ratings as they stand.
+        Ok(Unlocked::Ends(ends)) => match ends.result(conn, RatingsRead::AsTheyStand).await? {
+            Some(pending) => pending,
+            None => return Ok(None),
+        },
         Err(_) if kept => return Ok(None),
         Err(refused) => return Err(refused),
     };
@@ -669,14 +688,16 @@ mod tests {
         );
         assert!(sql.starts_with(&step_sql.replace(" SELECT stamp FROM updated", "")));
         for part in [
+            ", ranks AS (SELECT * FROM unnest(",
             ", ranked AS (UPDATE match_seats",
             ", rated AS (UPDATE ratings",
+            "AND r.rating = c.rating_before AND r.games = c.number - 1 ",
             ", history AS (INSERT INTO rating_history",
         ] {
             assert!(sql.contains(part), "{part} in {sql}");
         }
         assert!(
-            sql.ends_with("(SELECT count(*) FROM history) FROM updated"),
+            sql.contains("(SELECT count(*) FROM history) FROM updated WHERE tapis_written("),
             "{sql}"
         );
         assert!(RecordEnding::query_id().is_some());

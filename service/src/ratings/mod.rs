@@ -157,10 +157,33 @@ fn games_count(games: i32) -> ServiceResult<u32> {
         .map_err(|_| ServiceError::internal("a stored count of rated matches is negative", games))
 }
 
-/// Works out what a finished match does to its players' ratings, in the caller's transaction
-/// (the one that ends the match): their rating rows are locked and read, and the changes are
-/// worked out ([`Ended`]), for the statement that ends the match to write. `None` when the
-/// match does not count.
+/// How the ending of a match reads its players' ratings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RatingsRead {
+    /// Locked until the caller's transaction ends (created first if missing): the ratings
+    /// written are worked out from them, whatever else ends at the same moment.
+    Locked,
+    /// Read as they stand, without a lock, by a move that ends its match without a
+    /// transaction: the statement that writes the ending writes each rating only if it is
+    /// still the one read ([`Ended::push_ctes`]), and fails whole if one changed meanwhile.
+    AsTheyStand,
+}
+
+/// What a finished match does to its players' ratings ([`rate_match`]).
+#[derive(Debug)]
+pub(crate) enum Rated {
+    /// The changes, for the statement that ends the match to write.
+    Ended(Ended),
+    /// The match does not count: the statement writes no rating.
+    DoesNotCount,
+    /// Read as they stand, a player had no rating row of the game yet: the ending is to be
+    /// played under the lock, which creates it.
+    NotYetRated,
+}
+
+/// Works out what a finished match does to its players' ratings: their rating rows are read
+/// (`read`: locked in the caller's transaction, the one that ends the match, or as they stand)
+/// and the changes are worked out ([`Ended`]), for the statement that ends the match to write.
 pub(crate) async fn rate_match(
     conn: &mut AsyncPgConnection,
     match_id: Uuid,
@@ -168,23 +191,32 @@ pub(crate) async fn rate_match(
     rated: bool,
     seats: &[FinalSeat],
     at: OffsetDateTime,
-) -> ServiceResult<Option<Ended>> {
+    read: RatingsRead,
+) -> ServiceResult<Rated> {
     if !counts(rated, seats) {
-        return Ok(None);
+        return Ok(Rated::DoesNotCount);
     }
-    let standings = lock_standings(conn, game, seats).await?;
+    let rows = match read {
+        RatingsRead::Locked => lock_rating_rows(conn, game, seats).await?,
+        RatingsRead::AsTheyStand => read_rating_rows(conn, game, seats).await?,
+    };
+    let Some(standings) = standings_of(seats, &rows)? else {
+        if read == RatingsRead::Locked {
+            return Err(ServiceError::internal("a rating row vanished", match_id));
+        }
+        return Ok(Rated::NotYetRated);
+    };
     let changes = elo::rate(&standings);
-    Ended::new(match_id, game, at, seats, &standings, changes).map(Some)
+    Ended::new(match_id, game, at, seats, &standings, changes).map(Rated::Ended)
 }
 
-/// Each seat's standing before the match (its rating and rated matches, and its rank in the
-/// match), in the order of `seats`, with the players' rating rows locked until the caller's
-/// transaction ends.
-async fn lock_standings(
+/// The rating rows of the players of `seats` (user, rating, rated matches), locked until the
+/// caller's transaction ends; a missing row is created first.
+async fn lock_rating_rows(
     conn: &mut AsyncPgConnection,
     game: GameId,
     seats: &[FinalSeat],
-) -> ServiceResult<Vec<Standing>> {
+) -> ServiceResult<Vec<(Uuid, i64, i32)>> {
     let mut user_ids: Vec<Uuid> = seats.iter().map(|s| s.user_id).collect();
     user_ids.sort_unstable();
 
@@ -192,7 +224,7 @@ async fn lock_standings(
     // (an update that changes nothing) and read as it now is. An insert racing another waits
     // for it to end, and a concurrent ending of another match of these players holds its rows
     // until it commits: this one then reads its result.
-    let rows: Vec<(Uuid, i64, i32)> = diesel::insert_into(ratings::table)
+    let rows = diesel::insert_into(ratings::table)
         .values(
             user_ids
                 .iter()
@@ -212,21 +244,45 @@ async fn lock_standings(
         .returning((ratings::user_id, ratings::rating, ratings::games))
         .get_results(conn)
         .await?;
+    Ok(rows)
+}
 
-    seats
-        .iter()
-        .map(|seat| {
-            let (_, rating, games) = rows
-                .iter()
-                .find(|(user_id, _, _)| *user_id == seat.user_id)
-                .ok_or_else(|| ServiceError::internal("rating row vanished", seat.user_id))?;
-            Ok(Standing {
-                rating: Rating::from_micros(*rating),
-                games: games_count(*games)?,
-                rank: seat.rank,
-            })
-        })
-        .collect()
+/// The rating rows of the players of `seats` (user, rating, rated matches) as they stand,
+/// without a lock: a player who has none yet is left out.
+async fn read_rating_rows(
+    conn: &mut AsyncPgConnection,
+    game: GameId,
+    seats: &[FinalSeat],
+) -> ServiceResult<Vec<(Uuid, i64, i32)>> {
+    let user_ids: Vec<Uuid> = seats.iter().map(|s| s.user_id).collect();
+    let rows = ratings::table
+        .filter(ratings::game.eq(game.as_str()))
+        .filter(ratings::user_id.eq_any(user_ids))
+        .select((ratings::user_id, ratings::rating, ratings::games))
+        .load(conn)
+        .await?;
+    Ok(rows)
+}
+
+/// Each seat's standing before the match (its rating and rated matches, and its rank in the
+/// match), in the order of `seats`, from its player's rating row; `None` if a player has none.
+fn standings_of(
+    seats: &[FinalSeat],
+    rows: &[(Uuid, i64, i32)],
+) -> ServiceResult<Option<Vec<Standing>>> {
+    let mut standings = Vec::with_capacity(seats.len());
+    for seat in seats {
+        let Some((_, rating, games)) = rows.iter().find(|(user_id, _, _)| *user_id == seat.user_id)
+        else {
+            return Ok(None);
+        };
+        standings.push(Standing {
+            rating: Rating::from_micros(*rating),
+            games: games_count(*games)?,
+            rank: seat.rank,
+        });
+    }
+    Ok(Some(standings))
 }
 
 /// A rated match that just ended, as its players' ratings record it: each player's rating and
@@ -311,21 +367,35 @@ impl Ended {
         sql_then_bind::<Array<Int4>, _>(out, "::uuid[], ", &self.numbers)?;
         sql_then_bind::<Array<BigInt>, _>(out, "::integer[], ", &self.befores)?;
         sql_then_bind::<Array<BigInt>, _>(out, "::bigint[], ", &self.afters)?;
-        sql_then_bind::<Timestamptz, _>(
+        // The rows are locked in user-id order before they are written, as every ending locks
+        // them (`lock_rating_rows`): two endings that share players, each in a statement of
+        // its own without a lock taken before, wait for each other instead of deadlocking.
+        sql_then_bind::<Text, _>(
             out,
             "::bigint[]) AS u(user_id, number, rating_before, rating_after)), \
+             in_order AS (SELECT r.user_id FROM ratings r, rating_changes c, updated \
+             WHERE r.user_id = c.user_id AND r.game = ",
+            game,
+        )?;
+        sql_then_bind::<Timestamptz, _>(
+            out,
+            " ORDER BY r.user_id FOR UPDATE OF r), \
              rated AS (UPDATE ratings r SET rating = c.rating_after, games = c.number, \
              updated_at = ",
             at,
         )?;
         sql_then_bind::<Text, _>(
             out,
-            " FROM rating_changes c, updated WHERE r.user_id = c.user_id AND r.game = ",
+            " FROM rating_changes c, in_order o \
+             WHERE r.user_id = c.user_id AND o.user_id = c.user_id AND r.game = ",
             game,
         )?;
+        // Only the rating the change was worked out from: under the lock it is, and a move
+        // that read it without one ([`RatingsRead::AsTheyStand`]) writes nothing of the
+        // ending if another ending changed it meanwhile (the statement's check fails).
         sql_then_bind::<Text, _>(
             out,
-            " RETURNING 1), \
+            " AND r.rating = c.rating_before AND r.games = c.number - 1 RETURNING 1), \
              history AS (INSERT INTO rating_history (user_id, game, number, match_id, \
              rating_before, rating_after, at) SELECT c.user_id, ",
             game,

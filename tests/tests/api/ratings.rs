@@ -1,12 +1,18 @@
 //! Elo ratings through the API: rated matches move them, casual ones do not; the history is
 //! continuous; leaderboards list established players best first; and two matches of one
-//! player ending at the same moment are both counted.
+//! player ending at the same moment are both counted, as is a last move whose player's rating
+//! changed while it was on its way.
 
+use std::sync::Arc;
+use std::time::Duration;
+
+use diesel_async::{AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tapis_games::{GameId, OptionKind};
 use tapis_service::ratings::elo::{self, Rating, Standing};
-use tapis_tests::TestApp;
+use tapis_tests::{Rng, TestApp};
+use tokio::sync::Mutex;
 
 /// A rating in the API (a JSON number of points) as an exact number of millionths.
 fn micros(value: &Value) -> i64 {
@@ -501,5 +507,119 @@ async fn matches_of_one_player_ending_at_the_same_moment_all_count() {
     assert_eq!(
         expected.micros() + opponents_total,
         (OPPONENTS as i64 + 1) * 1500 * POINT
+    );
+}
+
+/// What a test holds while a move is on its way: a transaction of its own that changed a
+/// rating and has not committed yet, and a connection to watch the database with.
+struct Held {
+    changed: Option<AsyncPgConnection>,
+    watch: AsyncPgConnection,
+}
+
+impl Held {
+    /// Commits the held change once a statement waits for its lock; whether it has.
+    async fn commit_when_waited_for(&mut self) -> bool {
+        #[derive(diesel::QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let Some(changed) = self.changed.as_mut() else {
+            return true;
+        };
+        let waiting: Vec<Count> = diesel::sql_query(
+            "SELECT count(*) AS n FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .load(&mut self.watch)
+        .await
+        .unwrap();
+        if waiting[0].n == 0 {
+            return false;
+        }
+        changed.batch_execute("COMMIT").await.unwrap();
+        self.changed = None;
+        true
+    }
+}
+
+/// A move that ends its match reads the players' ratings without a lock, and writes each new
+/// rating only if it is still the one it read. Here another transaction changes alice's rating
+/// (as another of her matches ending would) while the last move is on its way: the move waits
+/// for it, writes nothing of its own, and is played again under the lock, from her rating as
+/// it now is.
+#[tokio::test]
+async fn a_last_move_counts_from_a_rating_changed_while_it_was_on_its_way() {
+    let app = TestApp::spawn().await;
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    // A first match, resigned, gives both a rating of the game (read without a lock, a
+    // missing one would send the last move under the lock at once).
+    let first = start(&app, "cant-stop", &[&alice, &bob], json!({})).await;
+    resign(&app, &first, &bob).await;
+    let before = micros(&rating(&app, "alice", "cant-stop").await["rating"]);
+
+    let view = app
+        .started_match("cant-stop", &[&alice, &bob], json!({}))
+        .await;
+    let id = view["id"].as_str().unwrap().to_owned();
+    let players = [("alice".to_owned(), alice), ("bob".to_owned(), bob)];
+    let seat_tokens = app.tokens_by_seat(&view, &players);
+
+    let mut changed = app.db.connect().await;
+    changed.batch_execute("BEGIN").await.unwrap();
+    let rows = diesel::sql_query(
+        "UPDATE ratings SET rating = rating + 7000000 WHERE game = 'cant-stop' \
+         AND user_id = (SELECT id FROM users WHERE username = 'alice')",
+    )
+    .execute(&mut changed)
+    .await
+    .unwrap();
+    assert_eq!(rows, 1);
+    let held = Arc::new(Mutex::new(Held {
+        changed: Some(changed),
+        watch: app.db.connect().await,
+    }));
+
+    let app = &app;
+    let last = app
+        .play_to_the_last_move(&id, &seat_tokens, &mut Rng(7), |path, token, body| {
+            let held = Arc::clone(&held);
+            async move {
+                let mut reply = std::pin::pin!(app.post(&path, Some(&token), body));
+                loop {
+                    if let Ok(reply) =
+                        tokio::time::timeout(Duration::from_millis(20), &mut reply).await
+                    {
+                        return reply;
+                    }
+                    held.lock().await.commit_when_waited_for().await;
+                }
+            }
+        })
+        .await;
+    assert_eq!(last.body["status"], "finished", "{:?}", last.body);
+    assert!(
+        held.lock().await.changed.is_none(),
+        "the last move waited for the rating held by another transaction"
+    );
+
+    let entries = history(app, "alice", "cant-stop").await;
+    let line = entries.iter().find(|e| e["match_id"] == id).unwrap();
+    assert_eq!(
+        micros(&line["rating_before"]),
+        before + 7 * POINT,
+        "counted from the rating as it stood once the other change committed: {line}"
+    );
+    let now = rating(app, "alice", "cant-stop").await;
+    assert_eq!(now["rating"], line["rating_after"]);
+    assert_eq!(now["games"], 2);
+    let bobs = history(app, "bob", "cant-stop").await;
+    let bobs = bobs.iter().find(|e| e["match_id"] == id).unwrap();
+    assert_eq!(
+        micros(&bobs["rating_after"]) - micros(&bobs["rating_before"]),
+        micros(&line["rating_before"]) - micros(&line["rating_after"]),
+        "bob's change mirrors alice's"
     );
 }

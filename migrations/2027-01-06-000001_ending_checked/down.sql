@@ -1,0 +1,1 @@
+DROP FUNCTION tapis_written(boolean);
