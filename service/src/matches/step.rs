@@ -226,10 +226,11 @@ impl Ends {
             step,
             now,
         } = self;
+        let id = worked.row.id;
         let outcome = worked
             .outcome
             .as_ref()
-            .ok_or_else(|| ServiceError::internal("an ending without an outcome", 0))?;
+            .ok_or_else(|| ServiceError::internal("an ending without an outcome", id))?;
         let Some((result, ratings)) = result_of(
             conn,
             &worked.row,

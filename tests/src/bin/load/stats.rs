@@ -56,7 +56,8 @@ impl Stats {
 }
 
 /// What a move did, as the view it answered says: the three take different paths on the
-/// server (a move that ends its match is written under the match's lock, with the ratings).
+/// server (a move that ends its match reads the players' ratings, and writes them with the
+/// step).
 #[derive(Debug, Clone, Copy)]
 pub enum MoveKind {
     /// The turn stayed with the player who moved.
