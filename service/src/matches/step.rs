@@ -173,46 +173,51 @@ pub(super) async fn work_out_step(
         return worked.finish(step, None, now);
     }
     let id = worked.row.id;
-    Ends { worked, step, now }
+    WorkedStep { worked, step, now }
         .result(conn, RatingsRead::Locked)
         .await?
         // Locked, a missing rating row is created: never `None`.
         .ok_or_else(|| ServiceError::internal("an ending without its ratings", id))
 }
 
-/// A step worked out without a lock ([`work_out_going_step`]).
-pub(super) enum Unlocked {
-    /// It does not end the match: to be written as it is.
-    Going(PendingStep),
-    /// It ends the match: its result and rating changes are still to be worked out
-    /// ([`Ends::result`]).
-    Ends(Ends),
-}
-
-/// Works out a step as [`work_out_step`] does, without the database: the step, or, if it ends
-/// the match, what is needed to work out its result.
+/// Works out a step as [`work_out_step`] does, without the database: what is left to do is
+/// its result, if it ends the match ([`WorkedStep::ends_match`]).
 pub(super) fn work_out_going_step(
     before: Loaded,
     state: AnyState,
     step: Step,
     events: Vec<AnyEvent>,
     now: OffsetDateTime,
-) -> ServiceResult<Unlocked> {
+) -> ServiceResult<WorkedStep> {
     let worked = Worked::new(before, state, events, now)?;
-    if worked.outcome.is_some() {
-        return Ok(Unlocked::Ends(Ends { worked, step, now }));
-    }
-    worked.finish(step, None, now).map(Unlocked::Going)
+    Ok(WorkedStep { worked, step, now })
 }
 
-/// A step that ends its match, worked out but for its result and its rating changes.
-pub(super) struct Ends {
+/// A step worked out but for its result and its rating changes, if it ends its match.
+pub(super) struct WorkedStep {
     worked: Worked,
     step: Step,
     now: OffsetDateTime,
 }
 
-impl Ends {
+impl WorkedStep {
+    /// Whether the step ends its match: its result and rating changes are still to be worked
+    /// out ([`WorkedStep::result`]).
+    pub(super) fn ends_match(&self) -> bool {
+        self.worked.outcome.is_some()
+    }
+
+    /// The step as it will be written, if it does not end its match.
+    pub(super) fn going(self) -> ServiceResult<PendingStep> {
+        if self.ends_match() {
+            return Err(ServiceError::internal(
+                "a step that ends its match written without its result",
+                self.worked.row.id,
+            ));
+        }
+        self.worked.finish(self.step, None, self.now)
+    }
+
     /// The step with its result and rating changes, the players' ratings read as `read` says;
     /// `None` if, read as they stand, a player had no rating row of the game yet (the step is
     /// then to be played under the lock, which creates it).
@@ -221,7 +226,7 @@ impl Ends {
         conn: &mut AsyncPgConnection,
         read: RatingsRead,
     ) -> ServiceResult<Option<PendingStep>> {
-        let Ends {
+        let WorkedStep {
             mut worked,
             step,
             now,
@@ -550,7 +555,7 @@ pub(super) async fn result_of(
     let ratings = match rated {
         Rated::Ended(ended) => ended,
         Rated::DoesNotCount => ratings::Ended::nothing(row.id, now),
-        Rated::NotYetRated => return Ok(None),
+        Rated::NoRowYet => return Ok(None),
     };
     for (entry, change) in ranking.iter_mut().zip(ratings.changes()) {
         entry.rating_before = Some(change.before);

@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 use super::read::{KeptMatch, kept_read};
 use super::row::{Loaded, MatchRow, row_as};
-use super::step::{Ending, PendingStep, Step, Unlocked, work_out_step};
+use super::step::{Ending, PendingStep, Step, WorkedStep, work_out_step};
 use crate::db::fragment::sql_then_bind;
 use crate::db::json_text::JsonText;
 use crate::db::kept::Ticket;
@@ -398,7 +398,7 @@ pub(super) async fn unlocked_move(
     services: &Services,
     id: Uuid,
     caller: Caller<'_>,
-    body: impl FnOnce(Loaded, &Identity) -> ServiceResult<Unlocked>,
+    body: impl FnOnce(Loaded, &Identity) -> ServiceResult<WorkedStep>,
 ) -> ServiceResult<Option<(Loaded, Identity)>> {
     let ticket = services.reads().ticket_for(id);
     let (loaded, who, kept) = match kept_read(services, id, Some(caller), false)? {
@@ -409,15 +409,19 @@ pub(super) async fn unlocked_move(
             (Loaded::new(row)?, who, false)
         }
     };
-    let pending = match body(loaded, &who) {
-        Ok(Unlocked::Going(pending)) => pending,
-        // One more statement reads the players' ratings as they stand.
-        Ok(Unlocked::Ends(ends)) => match ends.result(conn, RatingsRead::AsTheyStand).await? {
-            Some(pending) => pending,
-            None => return Ok(None),
-        },
+    let worked = match body(loaded, &who) {
+        Ok(worked) => worked,
         Err(_) if kept => return Ok(None),
         Err(refused) => return Err(refused),
+    };
+    let pending = if worked.ends_match() {
+        // One more statement reads the players' ratings as they stand.
+        match worked.result(conn, RatingsRead::AsTheyStand).await? {
+            Some(pending) => pending,
+            None => return Ok(None),
+        }
+    } else {
+        worked.going()?
     };
     match pending.write(conn, true).await? {
         Some(stamp) => Ok(Some((

@@ -178,7 +178,7 @@ pub(crate) enum Rated {
     DoesNotCount,
     /// Read as they stand, a player had no rating row of the game yet: the ending is to be
     /// played under the lock, which creates it.
-    NotYetRated,
+    NoRowYet,
 }
 
 /// Works out what a finished match does to its players' ratings: their rating rows are read
@@ -204,7 +204,7 @@ pub(crate) async fn rate_match(
         if read == RatingsRead::Locked {
             return Err(ServiceError::internal("a rating row vanished", match_id));
         }
-        return Ok(Rated::NotYetRated);
+        return Ok(Rated::NoRowYet);
     };
     let changes = elo::rate(&standings);
     Ended::new(match_id, game, at, seats, &standings, changes).map(Rated::Ended)
