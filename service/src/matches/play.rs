@@ -45,8 +45,7 @@ impl From<AnyAction> for Submitted {
 /// seats of the view), then the step recorded (turn-log row and match update in one
 /// statement) if the match row has not changed since; a move that ends the match reads the
 /// players' ratings first and writes their new ratings with the step, each only if it has not
-/// changed since. If the match or a rating has changed, or a player has no rating of the game
-/// yet, in one transaction ([`move_transaction`]): the match row locked and the caller confirmed in
+/// changed since. If the match or a rating has changed meanwhile, in one transaction ([`move_transaction`]): the match row locked and the caller confirmed in
 /// one statement, then the step recorded, sent with `COMMIT`. The view returned is built from
 /// what was read and written, without reading the match again.
 pub async fn submit_action(

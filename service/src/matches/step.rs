@@ -219,8 +219,8 @@ impl WorkedStep {
     }
 
     /// The step with its result and rating changes, the players' ratings read as `read` says;
-    /// `None` if, read as they stand, a player had no rating row of the game yet (the step is
-    /// then to be played under the lock, which creates it).
+    /// `None` if, read as they stand, a player's first rating row of the game was created at
+    /// the same moment by another ending (the step is then to be played under the lock).
     pub(super) async fn result(
         self,
         conn: &mut AsyncPgConnection,
@@ -511,7 +511,7 @@ fn ranking(
 /// The result of a match that just ended by a step of `kind`, with the rating changes it makes
 /// if it is rated (worked out here from the players' ratings read as `read` says, under their
 /// locks in the transaction that ends the match or as they stand; written with the step).
-/// `None` when, read as they stand, a player has no rating row of the game yet.
+/// `None` when, read as they stand, a player's rating row was created meanwhile ([`Rated`]).
 pub(super) async fn result_of(
     conn: &mut AsyncPgConnection,
     row: &MatchRow,

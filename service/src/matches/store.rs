@@ -386,9 +386,9 @@ pub(super) async fn move_transaction(
 /// `Ok(None)`: the move is to be played under the lock ([`move_transaction`]), because
 /// - the match changed since it was read (another move got in, or a worker's bookkeeping
 ///   wrote the row): under the lock the move is worked out again from the row as it is;
-/// - it ends the match and a player has no rating of the game yet (the lock creates it), or
-///   another ending changed a player's rating between the statement that read the ratings and
-///   the one that writes the ending (which then writes nothing);
+/// - it ends the match, and another ending changed a player's rating between the statement
+///   that read the ratings and the one that writes the ending (which then writes nothing), or
+///   created a player's first rating row of the game at the same moment as the read;
 /// - the match as kept refused the move: the refusal is given under the lock, from the row as
 ///   it is (what is kept may be a moment behind another process's move).
 ///

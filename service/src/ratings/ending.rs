@@ -4,7 +4,7 @@
 
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::query_builder::AstPass;
+use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
 use diesel::sql_types::{Array, BigInt, Int4, Text, Timestamptz, Uuid as SqlUuid};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tapis_games::GameId;
@@ -41,9 +41,10 @@ pub(crate) enum RatingsRead {
     /// Locked until the caller's transaction ends (created first if missing): the ratings
     /// written are worked out from them, whatever else ends at the same moment.
     Locked,
-    /// Read as they stand, without a lock, by a move that ends its match without a
-    /// transaction: the statement that writes the ending writes each rating only if it is
-    /// still the one read ([`Ended::push_ctes`]), and fails whole if one changed meanwhile.
+    /// Read as they stand, without a lock (a missing row created first), by a move that ends
+    /// its match without a transaction: the statement that writes the ending writes each
+    /// rating only if it is still the one read ([`Ended::push_ctes`]), and fails whole if one
+    /// changed meanwhile.
     AsTheyStand,
 }
 
@@ -54,8 +55,8 @@ pub(crate) enum Rated {
     Ended(Ended),
     /// The match does not count: the statement writes no rating.
     DoesNotCount,
-    /// Read as they stand, a player had no rating row of the game yet: the ending is to be
-    /// played under the lock, which creates it.
+    /// Read as they stand, a player's rating row was created at the same moment by another
+    /// ending, and not seen: the ending is to be played under the lock, which reads it.
     NoRowYet,
 }
 
@@ -126,20 +127,63 @@ async fn lock_rating_rows(
 }
 
 /// The rating rows of the players of `seats` (user, rating, rated matches) as they stand,
-/// without a lock: a player who has none yet is left out.
+/// without a lock ([`RowsAsTheyStand`]).
 async fn read_rating_rows(
     conn: &mut AsyncPgConnection,
     game: GameId,
     seats: &[FinalSeat],
 ) -> ServiceResult<Vec<(Uuid, i64, i32)>> {
     let user_ids: Vec<Uuid> = seats.iter().map(|s| s.user_id).collect();
-    let rows = ratings::table
-        .filter(ratings::game.eq(game.as_str()))
-        .filter(ratings::user_id.eq_any(user_ids))
-        .select((ratings::user_id, ratings::rating, ratings::games))
-        .load(conn)
-        .await?;
-    Ok(rows)
+    let statement = RowsAsTheyStand {
+        game: game.as_str(),
+        user_ids: &user_ids,
+        initial: elo::INITIAL_RATING.micros(),
+    };
+    Ok(statement.get_results(conn).await?)
+}
+
+/// The statement that reads the rating rows of a match's players as they stand, first creating
+/// the missing ones as a player's first rated match of the game finds them (the initial
+/// rating, no match yet: what the locked path creates too, and what every list shows for a
+/// player without a row). A row created at the same moment by another ending is not seen
+/// (it committed after this statement's snapshot), and the match ends under the lock. Its
+/// text is the same whatever the number of players, so that it stays prepared.
+struct RowsAsTheyStand<'a> {
+    game: &'a str,
+    user_ids: &'a [Uuid],
+    initial: i64,
+}
+
+impl QueryId for RowsAsTheyStand<'_> {
+    type QueryId = RowsAsTheyStand<'static>;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl Query for RowsAsTheyStand<'_> {
+    type SqlType = (SqlUuid, BigInt, Int4);
+}
+
+impl QueryFragment<Pg> for RowsAsTheyStand<'_> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        sql_then_bind::<Text, _>(
+            &mut out,
+            "WITH created AS (INSERT INTO ratings (user_id, game, rating, games) SELECT u.id, ",
+            self.game,
+        )?;
+        sql_then_bind::<BigInt, _>(&mut out, ", ", &self.initial)?;
+        sql_then_bind::<Array<SqlUuid>, _>(&mut out, ", 0 FROM unnest(", self.user_ids)?;
+        sql_then_bind::<Text, _>(
+            &mut out,
+            "::uuid[]) AS u(id) ON CONFLICT (user_id, game) DO NOTHING \
+             RETURNING user_id, rating, games) \
+             SELECT user_id, rating, games FROM created UNION ALL \
+             SELECT user_id, rating, games FROM ratings WHERE game = ",
+            self.game,
+        )?;
+        sql_then_bind::<Array<SqlUuid>, _>(&mut out, " AND user_id = ANY(", self.user_ids)?;
+        out.push_sql("::uuid[])");
+        Ok(())
+    }
 }
 
 /// Each seat's standing before the match (its rating and rated matches, and its rank in the

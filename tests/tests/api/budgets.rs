@@ -126,9 +126,9 @@ const RESIGN_RATED: Work = Work {
     transactions: 1,
 };
 
-/// The budget of a move that ends a rated match whose players have a rating of the game
-/// already, when the process keeps the match and the caller: one statement reads the players'
-/// ratings as they stand, one writes the step with the seats' ranks, the ratings and their
+/// The budget of a move that ends a rated match, when the process keeps the match and the
+/// caller: one statement reads the players' ratings as they stand (creating those missing),
+/// one writes the step with the seats' ranks, the ratings and their
 /// history (each rating only if it is still the one read), each its own transaction. (Until
 /// 2026-12-07 such a move was played under the match's lock: `BEGIN` with the lock, the ratings
 /// locked, the step, `COMMIT`, after its unlocked attempt.)
@@ -474,40 +474,33 @@ async fn a_move_that_ends_a_rated_match_stays_within_its_budget() {
         ("bob".to_owned(), app.player("bob").await),
     ];
     let tokens = [players[0].1.as_str(), players[1].1.as_str()];
-    // A first match, resigned, gives both players a rating of the game.
-    let first = app.started_match("cant-stop", &tokens, json!({})).await;
-    let id = first["id"].as_str().unwrap();
-    let resigned = app
-        .post(
-            &format!("/api/v1/matches/{id}/resign"),
-            Some(tokens[0]),
-            json!({}),
-        )
-        .await;
-    assert_eq!(resigned.body["rated"], true, "{:?}", resigned.body);
-
-    let view = app.started_match("cant-stop", &tokens, json!({})).await;
-    let id = view["id"].as_str().unwrap();
-    let seat_tokens = app.tokens_by_seat(&view, &players);
     let app = &app;
-    let last = app
-        .play_to_the_last_move(
-            id,
-            &seat_tokens,
-            &mut Rng(5),
-            |path, token, body| async move { app.post(&path, Some(&token), body).await },
-        )
-        .await;
-    assert_eq!(last.body["status"], "finished", "{:?}", last.body);
-    let ranking = last.body["result"]["ranking"].as_array().unwrap();
-    assert_eq!(ranking.len(), 2, "{:?}", last.body);
-    for entry in ranking {
-        assert!(entry["rating_after"].is_number(), "{entry:?}");
-        assert!(entry["rank"].is_number(), "{entry:?}");
+    // Their first rated match of the game (the statement that reads their ratings creates
+    // their rows), then a second one (it finds them).
+    for (round, seed) in [("first", 5), ("second", 6)] {
+        let view = app.started_match("cant-stop", &tokens, json!({})).await;
+        assert_eq!(view["rated"], true, "{view}");
+        let id = view["id"].as_str().unwrap();
+        let seat_tokens = app.tokens_by_seat(&view, &players);
+        let last = app
+            .play_to_the_last_move(
+                id,
+                &seat_tokens,
+                &mut Rng(seed),
+                |path, token, body| async move { app.post(&path, Some(&token), body).await },
+            )
+            .await;
+        assert_eq!(last.body["status"], "finished", "{:?}", last.body);
+        let ranking = last.body["result"]["ranking"].as_array().unwrap();
+        assert_eq!(ranking.len(), 2, "{:?}", last.body);
+        for entry in ranking {
+            assert!(entry["rating_after"].is_number(), "{entry:?}");
+            assert!(entry["rank"].is_number(), "{entry:?}");
+        }
+        Work::of(&last.headers).assert_within_either(
+            LAST_MOVE_KEPT,
+            LAST_MOVE,
+            &format!("the move that ends the {round} rated match of two players"),
+        );
     }
-    Work::of(&last.headers).assert_within_either(
-        LAST_MOVE_KEPT,
-        LAST_MOVE,
-        "a move that ends a rated match",
-    );
 }
