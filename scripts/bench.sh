@@ -402,9 +402,8 @@ BEGIN and END on one connection. A move is a POST whose one statement appends th
 updates the match, its own transaction, when the process keeps the match and the caller (one
 read before it when not), and answers with the view built from it, plus, when the turn passes
 to the other seat, a GET of the match; a move that ends its match reads the players' ratings
-first and writes them with the step (under the match's lock, in a transaction, the first time
-a pair of players ends a match, as their rating rows do not exist yet; see "moves that ended
-the match" above). The other
+first (creating a player's first rating row of the game) and writes them with the step, each
+only if it has not changed meanwhile (see "moves that ended the match" above). The other
 server processes are notified off the request, many moves to a transaction under load.
 "database work per request" above counts them all, set-up included. HTTP, JSON, the rules and
 the load generator share the same cores as
